@@ -1,0 +1,286 @@
+"""Data shapes shared across fixloop's modules.
+
+Kept in one small module so that the tools, the sandbox, the test runner, the agent, the gate,
+the models and the eval agree on one definition each. Modules may add fields with defaults;
+renaming or removing a field is a change to every user of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+# --------------------------------------------------------------------------------------------
+# The model interface (../shared/DESIGN.md, "The model interface")
+# --------------------------------------------------------------------------------------------
+
+#: A model is ``model(system, messages, tools) -> reply``.
+#: ``system`` is the system prompt (str); ``messages`` a list of {"role", "content"} dicts in
+#: Anthropic's content-block shape; ``tools`` a list of {"name", "description", "input_schema"}.
+#: The reply is {"stop_reason": "tool_use"|"end_turn"|"max_tokens",
+#: "content": [{"type": "text", "text"} | {"type": "tool_use", "id", "name", "input"}],
+#: "usage": {"input_tokens", "output_tokens", optional "cache_read_input_tokens",
+#: "cache_creation_input_tokens", optional "cost_usd" (float, or None when the price is unknown)}}.
+#: A tool_use block whose arguments could not be parsed (invalid JSON from a provider) carries
+#: "input": {} plus "parse_error": str and "raw_input": str; the agent answers it with an error
+#: result showing the tool's schema and never runs it.
+Model = Callable[[str, list[dict[str, Any]], list[dict[str, Any]]], dict[str, Any]]
+
+
+@dataclass
+class ModelContext:
+    """What the harness hands a model that asks for it (``model.bind(ctx)``, optional).
+
+    Only the offline repair engine uses it: read-only analysis (reading files, coverage and
+    candidate screening in a scratch copy through the sandbox). Edits and verdicts still go
+    through the tools and the gate.
+
+    Attributes:
+        root: the workspace root (the isolated worktree); read it, never write it.
+        task: the task text given to the run.
+        sandbox: the run's :class:`fixloop.sandbox.Sandbox`.
+        runner: the run's :class:`fixloop.testrun.TestRunner`.
+        scratch_dir: a private folder outside the workspace the model may write to.
+        baseline: the baseline :class:`TestReport` (failing tests before any change).
+    """
+
+    root: Path
+    task: str
+    sandbox: Any
+    runner: Any
+    scratch_dir: Path
+    baseline: TestReport | None = None
+
+
+# --------------------------------------------------------------------------------------------
+# Sandbox
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Limits:
+    """Resource limits for one command in the sandbox.
+
+    Attributes:
+        wall_s: wall-clock limit in seconds; the whole process tree is killed after it.
+        memory_mb: address-space limit in MiB (RLIMIT_AS) per process.
+        nproc: maximum processes (RLIMIT_NPROC / docker pids limit).
+        fsize_mb: largest file a process may write, in MiB (RLIMIT_FSIZE).
+        output_bytes: most bytes of combined stdout+stderr kept in memory; the rest is
+            written to the full log only.
+    """
+
+    wall_s: float = 120.0
+    memory_mb: int = 4096
+    nproc: int = 512
+    fsize_mb: int = 256
+    output_bytes: int = 8 * 1024 * 1024
+
+
+@dataclass
+class ExecResult:
+    """The result of one sandboxed command.
+
+    Attributes:
+        returncode: the exit code; negative for a signal; None when killed on timeout.
+        output: combined stdout and stderr, decoded as UTF-8 with replacement, at most
+            ``Limits.output_bytes`` (head and tail kept when cut).
+        timed_out: True when the wall-clock limit killed the process tree.
+        duration_s: wall-clock seconds.
+        output_truncated: True when ``output`` is not the whole output.
+        total_output_bytes: size of the whole output in bytes.
+    """
+
+    returncode: int | None
+    output: str
+    timed_out: bool = False
+    duration_s: float = 0.0
+    output_truncated: bool = False
+    total_output_bytes: int = 0
+
+
+# --------------------------------------------------------------------------------------------
+# Test reports
+# --------------------------------------------------------------------------------------------
+
+
+class Outcome(StrEnum):
+    """The class of a test run's outcome. Only ``PASSED`` with at least one test is a pass."""
+
+    PASSED = "passed"
+    FAILED = "failed"
+    COLLECTION_ERROR = "collection_error"
+    NO_TESTS_COLLECTED = "no_tests_collected"
+    TIMED_OUT = "timed_out"
+    INTERRUPTED = "interrupted"
+    INTERNAL_ERROR = "internal_error"
+    USAGE_ERROR = "usage_error"
+
+
+@dataclass
+class FailingTest:
+    """One failing or erroring test: its node id and a one-line reason."""
+
+    id: str
+    reason: str = ""
+
+
+@dataclass
+class TestReport:
+    """What one test run found, read from JUnit XML (not guessed from text).
+
+    Attributes:
+        outcome: the :class:`Outcome`.
+        collected, passed, failed, errors, skipped: counts of tests.
+        failing: failing and erroring tests, in run order.
+        output: the run's output capped for the model (head, tail, failing ids, ``E`` lines and
+            pytest's short summary always kept).
+        log_path: the full log, outside the workspace; None when nothing ran.
+        duration_s: wall-clock seconds.
+        signature: a failure signature stable across runs (sorted ids, exception types and
+            assertion lines; no timings or addresses), used for loop detection.
+        target: the target that was run ("" for the whole suite).
+        notice: a message for the model and the user (e.g. "pytest not found: plain runner").
+        collection_errors: "file:line: message" strings for collection errors.
+    """
+
+    __test__ = False  # not a pytest test class
+
+    outcome: Outcome
+    collected: int = 0
+    passed: int = 0
+    failed: int = 0
+    errors: int = 0
+    skipped: int = 0
+    failing: list[FailingTest] = field(default_factory=list)
+    output: str = ""
+    log_path: str | None = None
+    duration_s: float = 0.0
+    signature: str = ""
+    target: str = ""
+    notice: str = ""
+    collection_errors: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True only when the outcome is ``passed`` and at least one test was collected."""
+        return self.outcome == Outcome.PASSED and self.collected > 0
+
+    @property
+    def failing_ids(self) -> list[str]:
+        """The node ids of the failing tests, in run order."""
+        return [f.id for f in self.failing]
+
+    def tally(self) -> str:
+        """A one-line tally such as ``"3 passed, 1 failed (failed)"``."""
+        parts = [f"{self.passed} passed", f"{self.failed} failed"]
+        if self.errors:
+            parts.append(f"{self.errors} errors")
+        if self.skipped:
+            parts.append(f"{self.skipped} skipped")
+        return ", ".join(parts) + f" ({self.outcome.value})"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of every field."""
+        d = asdict(self)
+        d["outcome"] = self.outcome.value
+        return d
+
+
+# --------------------------------------------------------------------------------------------
+# Tools
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class ToolResult:
+    """What a tool call gives back to the model.
+
+    Attributes:
+        content: the text the model sees (already capped in bytes).
+        is_error: True when the call was refused or failed; the text says how to recover.
+        kind: a short machine-readable tag for counters, e.g. "ok", "invalid_args",
+            "unknown_tool", "path_refused", "protected", "no_match", "multiple_matches",
+            "syntax_error", "binary", "tests".
+        test_report: the :class:`TestReport` when the tool ran tests.
+        changed_path: the workspace-relative path an edit or create changed, else None.
+    """
+
+    content: str
+    is_error: bool = False
+    kind: str = "ok"
+    test_report: TestReport | None = None
+    changed_path: str | None = None
+
+
+# --------------------------------------------------------------------------------------------
+# Run results (the --json object and CodingAgent.run()'s return value)
+# --------------------------------------------------------------------------------------------
+
+
+class RunStatus(StrEnum):
+    """How a run ended."""
+
+    VERIFIED = "verified"
+    NOT_FIXED = "not_fixed"
+    NOTHING_TO_FIX = "nothing_to_fix"
+    BUDGET_EXHAUSTED = "budget_exhausted"
+    PROVIDER_UNAVAILABLE = "provider_unavailable"
+    ERROR = "error"
+
+
+@dataclass
+class Counters:
+    """Bad-behaviour and error counters of one run."""
+
+    tool_errors: int = 0
+    refused_test_edits: int = 0
+    false_success_claims: int = 0
+    tamper_detected: int = 0
+    loop_warnings: int = 0
+
+
+@dataclass
+class Usage:
+    """Token and cost totals of one run. ``cost_usd`` is None when any billed call's price is unknown."""
+
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_read_input_tokens: int = 0
+    cache_creation_input_tokens: int = 0
+    cost_usd: float | None = 0.0
+
+
+@dataclass
+class RunResult:
+    """The result of one ``fixloop fix`` run; ``to_dict()`` is exactly the ``--json`` object."""
+
+    status: RunStatus
+    verified: bool
+    branch: str | None = None
+    base_commit: str | None = None
+    head_commit: str | None = None
+    files_changed: list[str] = field(default_factory=list)
+    diff: str = ""
+    steps: int = 0
+    test_runs: int = 0
+    verifications: int = 0
+    failing_tests: list[str] = field(default_factory=list)
+    usage: Usage = field(default_factory=Usage)
+    counters: Counters = field(default_factory=Counters)
+    trajectory: str | None = None
+    summary: str = ""
+    stop_reason: str = ""
+    model: str = ""
+    run_id: str = ""
+    worktree: str | None = None
+    wall_s: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (the ``--json`` output)."""
+        d = asdict(self)
+        d["status"] = self.status.value
+        return d
