@@ -1,0 +1,74 @@
+"""The ``fixloop eval`` command.
+
+``register(app)`` adds ``eval`` to the ``fixloop`` Typer app; ``fixloop/cli.py`` calls it. The
+heavy modules (runner, report) are imported only when the command runs, so registering never fails
+while they are being built or when an optional dependency is missing.
+
+Exit codes: 0 when every run finished (resolved or not), 2 for a usage or suite error (one line on
+stderr), 3 when the environment cannot run the eval (no sandbox).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from fixloop.errors import FixloopError
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``eval`` command to ``app``.
+
+    Args:
+        app: the ``fixloop`` :class:`typer.Typer` application.
+    """
+
+    @app.command("eval")
+    def eval_command(
+        suite: Annotated[
+            Path, typer.Argument(help="Suite folder: suite.toml + one folder per task.")
+        ],
+        model: Annotated[
+            str, typer.Option("--model", "-m", help="Model spec, as for `fix`.")
+        ] = "auto",
+        epochs: Annotated[int, typer.Option("--epochs", "-k", min=1, help="Runs per task.")] = 1,
+        jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel runs.")] = 1,
+        out: Annotated[
+            Path | None,
+            typer.Option("--out", "-o", help="Output folder (default: eval-out/<suite>-<model>)."),
+        ] = None,
+        tasks: Annotated[
+            str | None,
+            typer.Option("--tasks", "-t", help="Comma-separated task ids or glob patterns."),
+        ] = None,
+        timeout: Annotated[
+            float, typer.Option("--timeout", min=1.0, help="Wall-clock limit of one run, seconds.")
+        ] = 600.0,
+        sandbox: Annotated[
+            str, typer.Option("--sandbox", help="Sandbox kind for the agent and for scoring.")
+        ] = "auto",
+        quiet: Annotated[
+            bool, typer.Option("--quiet", "-q", help="No progress bar or table.")
+        ] = False,
+    ) -> None:
+        """Run the agent on every task of SUITE, score it with the hidden tests, write a report."""
+        from fixloop.eval.runner import EvalConfig, run_eval
+
+        try:
+            cfg = EvalConfig(
+                suite=suite,
+                model=model,
+                epochs=epochs,
+                jobs=jobs,
+                out=out,
+                tasks=tasks,
+                timeout_s=timeout,
+                sandbox=sandbox,
+                quiet=quiet,
+            )
+            run_eval(cfg)
+        except FixloopError as exc:
+            typer.echo(f"fixloop eval: {exc}", err=True)
+            raise typer.Exit(exc.exit_code) from None
