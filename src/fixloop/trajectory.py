@@ -1,0 +1,475 @@
+"""The event log of a run: one JSON object per line (JSONL), written outside the workspace.
+
+Every event has ``"type"`` (see docs/architecture.md: ``run_start``, ``baseline``, ``model_call``,
+``tool_call``, ``tool_result``, ``test_report``, ``gate_verdict``, ``notice``, ``run_end``) and
+``"t"`` (seconds since the run started, a float). Each event is flushed as it is written, so a
+run that is killed leaves a readable log; :func:`read_trajectory` tolerates a truncated last line.
+
+Files live in the runs directory, ``$FIXLOOP_HOME/runs`` (default ``~/.fixloop/runs``), as
+``<run-id>.jsonl``. Run ids (:func:`new_run_id`) sort by start time.
+
+Secrets: the values of environment variables whose names look like credentials (containing
+KEY, TOKEN, SECRET, PASSWORD, PASSWD, CREDENTIAL or AUTH) are replaced by ``[REDACTED:NAME]``
+wherever they appear inside a written string.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as _dt
+import enum
+import json
+import os
+import re
+import secrets as _secrets
+import time
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import IO, Any
+
+from fixloop.errors import UsageError
+
+#: Environment variable names matching this pattern have their values redacted.
+SECRET_NAME_RE = re.compile(r"KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH", re.IGNORECASE)
+#: Values shorter than this are not redacted (they would match everywhere, e.g. "1" or "true").
+MIN_SECRET_LEN = 8
+
+_RUN_ID_RE = re.compile(r"^\d{8}-\d{6}-[0-9a-f]{6}$")
+
+
+def fixloop_home() -> Path:
+    """fixloop's own state folder: ``$FIXLOOP_HOME`` if set, else ``~/.fixloop`` (not created)."""
+    env = os.environ.get("FIXLOOP_HOME")
+    return Path(env).expanduser() if env else Path.home() / ".fixloop"
+
+
+def runs_dir(base: Path | None = None) -> Path:
+    """The folder holding trajectories: ``base`` if given, else ``fixloop_home()/runs``.
+
+    The folder is created (with parents) if missing.
+    """
+    d = Path(base) if base is not None else fixloop_home() / "runs"
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+def new_run_id() -> str:
+    """A new run id ``YYYYMMDD-HHMMSS-xxxxxx``: UTC start time plus 6 random hex digits.
+
+    Ids sort lexicographically by start second; the random part keeps concurrent runs apart.
+    The id is a valid git branch component (used in ``fixloop/<run-id>``).
+    """
+    stamp = _dt.datetime.now(_dt.UTC).strftime("%Y%m%d-%H%M%S")
+    return f"{stamp}-{_secrets.token_hex(3)}"
+
+
+def secret_values(env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Map secret value -> variable name for credential-like variables in ``env`` (default os.environ).
+
+    Only values of at least :data:`MIN_SECRET_LEN` characters are included; longer values come
+    first in iteration order so that a value containing another is replaced whole.
+    """
+    env = os.environ if env is None else env
+    found = {
+        v: k
+        for k, v in env.items()
+        if SECRET_NAME_RE.search(k) and isinstance(v, str) and len(v) >= MIN_SECRET_LEN
+    }
+    return dict(sorted(found.items(), key=lambda kv: -len(kv[0])))
+
+
+def to_jsonable(obj: Any) -> Any:
+    """Convert ``obj`` to JSON-ready data: dataclasses (``to_dict()`` if they have one), enums
+    (their value), paths and unknown objects (``str``), bytes (UTF-8 with replacement), sets and
+    tuples (lists). Dict keys become strings."""
+    if obj is None or isinstance(obj, bool | int | float | str):
+        if isinstance(obj, enum.Enum):
+            return obj.value
+        return obj
+    if isinstance(obj, enum.Enum):
+        return to_jsonable(obj.value)
+    if isinstance(obj, Mapping):
+        return {str(to_jsonable(k)): to_jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, list | tuple | set | frozenset):
+        return [to_jsonable(v) for v in obj]
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        to_dict = getattr(obj, "to_dict", None)
+        if callable(to_dict):
+            return to_jsonable(to_dict())
+        return to_jsonable(dataclasses.asdict(obj))
+    if isinstance(obj, bytes | bytearray):
+        return bytes(obj).decode("utf-8", errors="replace")
+    if hasattr(obj, "model_dump") and callable(obj.model_dump):  # pydantic models
+        return to_jsonable(obj.model_dump())
+    return str(obj)
+
+
+def redact(obj: Any, secrets: Mapping[str, str]) -> Any:
+    """Return ``obj`` (JSON-ready data) with every secret value inside strings replaced.
+
+    Args:
+        obj: data made of dicts, lists and scalars.
+        secrets: value -> variable name, as from :func:`secret_values`.
+    """
+    if not secrets:
+        return obj
+    if isinstance(obj, str):
+        for value, name in secrets.items():
+            if value in obj:
+                obj = obj.replace(value, f"[REDACTED:{name}]")
+        return obj
+    if isinstance(obj, dict):
+        return {redact(k, secrets): redact(v, secrets) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [redact(v, secrets) for v in obj]
+    return obj
+
+
+class Trajectory:
+    """Writes a run's events to a JSONL file, one flushed line per event.
+
+    Args:
+        path: the file to write; default ``runs_dir(base)/<run_id>.jsonl``.
+        run_id: the run id (default :func:`new_run_id`, or the file name's stem when ``path``
+            is given).
+        base: the runs directory to use when ``path`` is not given.
+        env: environment whose credential-like values are redacted (default ``os.environ``,
+            read once here).
+
+    Attributes:
+        path: the trajectory file (absolute).
+        run_id: the run id.
+
+    The file is opened for appending on the first write. Use as a context manager or call
+    :meth:`close`. Raises OSError when the file cannot be written.
+    """
+
+    def __init__(
+        self,
+        path: Path | str | None = None,
+        *,
+        run_id: str | None = None,
+        base: Path | None = None,
+        env: Mapping[str, str] | None = None,
+    ) -> None:
+        if path is None:
+            self.run_id = run_id or new_run_id()
+            self.path = (runs_dir(base) / f"{self.run_id}.jsonl").absolute()
+        else:
+            self.path = Path(path).absolute()
+            self.run_id = run_id or self.path.stem
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._secrets = secret_values(env)
+        self._start = time.monotonic()
+        self._fh: IO[str] | None = None
+
+    def elapsed(self) -> float:
+        """Seconds since this trajectory was created (the run start)."""
+        return time.monotonic() - self._start
+
+    def write(self, type: str, **data: Any) -> None:
+        """Append one event ``{"type": type, "t": seconds, **data}`` and flush it.
+
+        Values are converted with :func:`to_jsonable` and secrets redacted. A ``run_start``
+        event also gets ``"started_at"`` (ISO-8601 UTC) and ``"run_id"`` unless given.
+        """
+        event: dict[str, Any] = {"type": type, "t": round(self.elapsed(), 3)}
+        if type == "run_start":
+            event["run_id"] = self.run_id
+            event["started_at"] = _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
+        for k, v in data.items():
+            if k not in ("type", "t"):
+                event[k] = v
+        line = json.dumps(redact(to_jsonable(event), self._secrets), ensure_ascii=False)
+        if self._fh is None:
+            self._fh = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 (kept open)
+        self._fh.write(line + "\n")
+        self._fh.flush()
+
+    def close(self) -> None:
+        """Close the file (idempotent)."""
+        if self._fh is not None:
+            self._fh.close()
+            self._fh = None
+
+    def __enter__(self) -> Trajectory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def read_trajectory(path: Path | str) -> list[dict[str, Any]]:
+    """Read a JSONL trajectory into a list of event dicts.
+
+    A last line that is not valid JSON (a run killed mid-write) is dropped; blank lines are
+    skipped.
+
+    Raises:
+        UsageError: the file is missing or unreadable, or a line other than the last is not a
+            JSON object.
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8", errors="replace")
+    except OSError as e:
+        raise UsageError(f"cannot read trajectory {p}: {e.strerror or e}") from None
+    lines = text.split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    events: list[dict[str, Any]] = []
+    for n, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            ev = json.loads(line)
+        except json.JSONDecodeError:
+            ev = None
+        if not isinstance(ev, dict):
+            if n == len(lines):
+                break  # truncated last line
+            raise UsageError(f"{p}: line {n} is not a JSON event; is this a fixloop trajectory?")
+        events.append(ev)
+    return events
+
+
+def _first_line(path: Path) -> str:
+    with open(path, "rb") as fh:
+        return fh.readline().decode("utf-8", errors="replace")
+
+
+def _last_complete_line(path: Path, block: int = 65536) -> str:
+    """The last line of ``path`` that ends with a newline (a truncated tail is skipped)."""
+    with open(path, "rb") as fh:
+        fh.seek(0, os.SEEK_END)
+        end = fh.tell()
+        buf = b""
+        pos = end
+        while pos > 0:
+            step = min(block, pos)
+            pos -= step
+            fh.seek(pos)
+            buf = fh.read(step) + buf
+            cut = buf.rfind(b"\n")
+            if cut == -1:
+                continue
+            complete = buf[:cut]
+            start = complete.rfind(b"\n")
+            if start != -1 or pos == 0:
+                return complete[start + 1 :].decode("utf-8", errors="replace")
+        return ""
+
+
+def _load(line: str) -> dict[str, Any]:
+    try:
+        ev = json.loads(line)
+    except (json.JSONDecodeError, ValueError):
+        return {}
+    return ev if isinstance(ev, dict) else {}
+
+
+def summarize_run(path: Path) -> dict[str, Any]:
+    """A summary of one trajectory file, read from its first and last complete lines.
+
+    Returns:
+        {"run_id", "path", "started_at", "model", "repo", "branch", "status", "verified",
+        "summary"}; ``status`` is the run_end's status, or ``"incomplete"`` when the run has no
+        run_end (still running, or killed). Missing values are None.
+    """
+    start = _load(_first_line(path))
+    if start.get("type") != "run_start":
+        start = {}
+    end = _load(_last_complete_line(path))
+    if end.get("type") != "run_end":
+        end = {}
+    result = end.get("result") if isinstance(end.get("result"), dict) else end
+    cfg = start.get("config") if isinstance(start.get("config"), dict) else {}
+    started = start.get("started_at")
+    if started is None and _RUN_ID_RE.match(path.stem):
+        s = path.stem
+        started = f"{s[0:4]}-{s[4:6]}-{s[6:8]}T{s[9:11]}:{s[11:13]}:{s[13:15]}+00:00"
+    return {
+        "run_id": start.get("run_id") or path.stem,
+        "path": str(path),
+        "started_at": started,
+        "model": start.get("model") or result.get("model") or None,
+        "repo": start.get("repo") or start.get("path") or cfg.get("repo") or None,
+        "branch": start.get("branch") or result.get("branch"),
+        "status": result.get("status") if end else "incomplete",
+        "verified": result.get("verified") if end else None,
+        "summary": result.get("summary") if end else None,
+    }
+
+
+def list_runs(base: Path | None = None) -> list[dict[str, Any]]:
+    """Summaries (see :func:`summarize_run`) of every ``*.jsonl`` in the runs directory, oldest
+    first (sorted by run id, which sorts by start time)."""
+    d = runs_dir(base)
+    return [summarize_run(p) for p in sorted(d.glob("*.jsonl"))]
+
+
+def find_run(ref: str, base: Path | None = None) -> Path:
+    """The trajectory file that ``ref`` names.
+
+    Args:
+        ref: a path to a trajectory file, a run id, a unique prefix of one, or ``"last"``
+            (the newest run).
+        base: the runs directory (default :func:`runs_dir`).
+
+    Raises:
+        UsageError: nothing matches, or a prefix matches several runs (they are listed).
+    """
+    p = Path(ref).expanduser()
+    if p.is_file():
+        return p
+    d = runs_dir(base)
+    runs = sorted(d.glob("*.jsonl"))
+    if ref in ("last", "latest"):
+        if not runs:
+            raise UsageError(f"no runs recorded yet in {d}")
+        return runs[-1]
+    exact = [r for r in runs if r.stem == ref]
+    if exact:
+        return exact[0]
+    hits = [r for r in runs if r.stem.startswith(ref)]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise UsageError(f"no run matches {ref!r} in {d} (see `fixloop runs`)")
+    names = ", ".join(h.stem for h in hits[:5]) + (" ..." if len(hits) > 5 else "")
+    raise UsageError(f"{ref!r} matches {len(hits)} runs: {names}; give more of the id")
+
+
+# ------------------------------------------------------------------------------------------
+# Transcript
+# ------------------------------------------------------------------------------------------
+
+
+def _one_line(text: Any, limit: int = 160) -> str:
+    s = text if isinstance(text, str) else json.dumps(text, ensure_ascii=False)
+    first = s.strip().split("\n", 1)[0] if s.strip() else ""
+    more = "\n" in s.strip()
+    if len(first) > limit:
+        first, more = first[: limit - 1], True
+    return first + (" …" if more else "")
+
+
+def _tally(rep: Mapping[str, Any]) -> str:
+    parts = [f"{rep.get('passed', 0)} passed", f"{rep.get('failed', 0)} failed"]
+    if rep.get("errors"):
+        parts.append(f"{rep['errors']} errors")
+    if rep.get("skipped"):
+        parts.append(f"{rep['skipped']} skipped")
+    outcome = rep.get("outcome")
+    return ", ".join(parts) + (f" ({outcome})" if outcome else "")
+
+
+def _failing(rep: Mapping[str, Any]) -> list[str]:
+    out = []
+    for f in rep.get("failing") or []:
+        out.append(f.get("id", "?") if isinstance(f, dict) else str(f))
+    return out
+
+
+def _report_of(ev: Mapping[str, Any]) -> Mapping[str, Any]:
+    rep = ev.get("report")
+    return rep if isinstance(rep, dict) else ev
+
+
+def render_transcript(events: Iterable[Mapping[str, Any]]) -> str:
+    """A readable plain-text transcript of a run, for ``fixloop show RUN``.
+
+    One block per step (model call): the model's text (first line), each tool call with its
+    arguments on one line and the first line of its result, test tallies, gate verdicts, notices,
+    and the final status. Unknown event types are shown by type and time only.
+
+    Returns:
+        the transcript, lines joined with ``\\n`` (no trailing newline).
+    """
+    out: list[str] = []
+    step = 0
+    ended = False
+    for ev in events:
+        kind = ev.get("type", "?")
+        t = ev.get("t")
+        ts = f"[{t:7.1f}s]" if isinstance(t, int | float) else "[      ?]"
+        if kind == "run_start":
+            out.append(
+                f"{ts} run {ev.get('run_id', '?')} started {ev.get('started_at', '')}".rstrip()
+            )
+            for key in ("model", "repo", "branch", "base_commit", "task"):
+                if ev.get(key):
+                    out.append(f"           {key}: {_one_line(ev[key], 120)}")
+        elif kind == "baseline":
+            rep = _report_of(ev)
+            out.append(f"{ts} baseline: {_tally(rep)}")
+            fails = _failing(rep)
+            if fails:
+                out.append(f"           failing: {', '.join(fails[:10])}")
+        elif kind == "model_call":
+            step += 1
+            usage = ev.get("usage") or {}
+            lat = ev.get("latency_s")
+            lat_s = f", {lat:.1f}s" if isinstance(lat, int | float) else ""
+            out.append(
+                f"{ts} step {step}: model call ({usage.get('input_tokens', 0)} in / "
+                f"{usage.get('output_tokens', 0)} out tokens{lat_s})"
+            )
+            reply = ev.get("reply") or {}
+            for block in reply.get("content") or []:
+                if isinstance(block, dict) and block.get("type") == "text" and block.get("text"):
+                    out.append(f"           says: {_one_line(block['text'])}")
+            stop = reply.get("stop_reason")
+            if stop and stop != "tool_use":
+                out.append(f"           stop: {stop}")
+        elif kind == "tool_call":
+            out.append(f"{ts}   -> {ev.get('name')} {_one_line(ev.get('input', {}), 200)}")
+        elif kind == "tool_result":
+            tag = "error" if ev.get("is_error") else (ev.get("kind") or "ok")
+            out.append(f"{ts}   <- {tag}: {_one_line(ev.get('content', ''))}")
+        elif kind == "test_report":
+            rep = _report_of(ev)
+            target = rep.get("target") or "all"
+            out.append(f"{ts}   tests ({target}): {_tally(rep)}")
+        elif kind == "gate_verdict":
+            verdict = "VERIFIED" if ev.get("verified") else "REJECTED"
+            line = f"{ts} gate: {verdict}"
+            if ev.get("reason"):
+                line += f" ({_one_line(ev['reason'], 200)})"
+            out.append(line)
+            rep = ev.get("report") if isinstance(ev.get("report"), dict) else None
+            if rep:
+                out.append(f"           suite: {_tally(rep)}")
+            for key in ("tampered", "new_autoload"):
+                if ev.get(key):
+                    out.append(f"           {key}: {', '.join(map(str, ev[key]))}")
+        elif kind == "notice":
+            text = ev.get("message") or ev.get("text") or ev.get("notice") or ""
+            out.append(f"{ts} notice: {_one_line(text, 200)}")
+        elif kind == "run_end":
+            ended = True
+            res = ev.get("result") if isinstance(ev.get("result"), dict) else ev
+            out.append(f"{ts} end: {res.get('status', '?')} (verified: {res.get('verified')})")
+            if res.get("stop_reason"):
+                out.append(f"           stopped: {_one_line(res['stop_reason'], 200)}")
+            if res.get("summary"):
+                out.append(f"           summary: {_one_line(res['summary'], 200)}")
+            if res.get("failing_tests"):
+                out.append(f"           still failing: {', '.join(res['failing_tests'][:10])}")
+            if res.get("files_changed"):
+                out.append(f"           files changed: {', '.join(res['files_changed'])}")
+            if res.get("branch"):
+                out.append(f"           branch: {res['branch']}")
+            usage = res.get("usage") or {}
+            if usage:
+                cost = usage.get("cost_usd")
+                cost_s = f"${cost:.4f}" if isinstance(cost, int | float) else "unknown cost"
+                out.append(
+                    f"           usage: {usage.get('input_tokens', 0)} in / "
+                    f"{usage.get('output_tokens', 0)} out tokens, {cost_s}"
+                )
+        else:
+            out.append(f"{ts} {kind}")
+    if not ended:
+        out.append("(no run_end: the run is incomplete: still running, or it was killed)")
+    return "\n".join(out)

@@ -1,0 +1,475 @@
+"""Git isolation: each run works on its own branch, and the user's checkout is never touched.
+
+Default mode (:func:`isolate`): ``git worktree add`` a new branch ``fixloop/<run-id>`` from the
+HEAD commit into a folder outside the user's repository (``$FIXLOOP_HOME/worktrees/<run-id>``,
+default ``~/.fixloop/worktrees``). The user's working tree, index, HEAD and ``git status`` stay
+byte-identical; uncommitted changes in the user's checkout are reported as not included.
+:meth:`Isolation.finish` commits whatever the run changed on the branch (verified or work in
+progress), so nothing is lost; :meth:`Isolation.review_hint` says how to review and merge.
+
+``in_place=True`` (the seed's behaviour): refuses a dirty tree, switches the user's checkout to
+the new branch, and leaves the change uncommitted for review (``finish`` commits nothing).
+
+Every git command runs with ``core.hooksPath=/dev/null`` (the user's hooks never run), no
+optional locks for read-only commands, and without inherited ``GIT_DIR``-style variables.
+Commits use the user's identity, or ``fixloop <fixloop@localhost>`` when none is configured.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from fixloop.errors import GitStateError, UsageError
+from fixloop.trajectory import fixloop_home
+
+BRANCH_PREFIX = "fixloop/"
+
+#: Files test runs leave behind; never part of a run's diff or commit.
+JUNK_PATTERNS: tuple[str, ...] = (
+    "__pycache__",
+    "*.pyc",
+    "*.pyo",
+    ".pytest_cache",
+    ".mypy_cache",
+    ".ruff_cache",
+    ".hypothesis",
+    ".coverage",
+    ".coverage.*",
+)
+
+_GIT_LOCATION_VARS = (
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_INDEX_FILE",
+    "GIT_OBJECT_DIRECTORY",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+    "GIT_COMMON_DIR",
+    "GIT_PREFIX",
+    "GIT_NAMESPACE",
+)
+
+
+def _git_env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in _GIT_LOCATION_VARS}
+    env["GIT_TERMINAL_PROMPT"] = "0"
+    env["LC_ALL"] = "C"
+    env.pop("GIT_EXTERNAL_DIFF", None)
+    if extra:
+        env.update(extra)
+    return env
+
+
+def git(
+    cwd: Path,
+    *args: str,
+    check: bool = True,
+    env: dict[str, str] | None = None,
+    read_only: bool = False,
+) -> subprocess.CompletedProcess[str]:
+    """Run ``git -c core.hooksPath=/dev/null ARGS`` in ``cwd``; return the completed process.
+
+    Args:
+        cwd: the working directory.
+        args: git arguments.
+        check: raise :class:`GitStateError` (git's first stderr line) on a non-zero exit.
+        env: extra environment variables.
+        read_only: set ``GIT_OPTIONAL_LOCKS=0`` so status-like commands never write the index.
+
+    Raises:
+        GitStateError: git is missing, or the command failed and ``check`` is true.
+    """
+    extra = dict(env or {})
+    if read_only:
+        extra["GIT_OPTIONAL_LOCKS"] = "0"
+    try:
+        cp = subprocess.run(
+            ["git", "-c", "core.hooksPath=/dev/null", *args],
+            cwd=cwd,
+            env=_git_env(extra),
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors="surrogateescape",
+            stdin=subprocess.DEVNULL,
+        )
+    except FileNotFoundError:
+        raise GitStateError("git is not installed (fixloop needs git on PATH)") from None
+    if check and cp.returncode != 0:
+        msg = (cp.stderr.strip() or cp.stdout.strip() or f"exit code {cp.returncode}").splitlines()
+        raise GitStateError(f"git {args[0]} failed: {msg[0] if msg else ''}")
+    return cp
+
+
+def _pathspecs(subpath: str) -> list[str]:
+    base = subpath or "."
+    specs = [base]
+    for pat in JUNK_PATTERNS:
+        specs.append(f":(exclude,glob)**/{pat}")
+        if "*" not in pat:  # a folder name: everything inside it, too
+            specs.append(f":(exclude,glob)**/{pat}/**")
+    return specs
+
+
+def _status_paths(top: Path) -> list[str]:
+    """Uncommitted paths (modified, staged, deleted, untracked; not ignored), repo-relative."""
+    cp = git(top, "status", "--porcelain=v1", "-z", "--untracked-files=all", read_only=True)
+    out: list[str] = []
+    entries = cp.stdout.split("\0")
+    i = 0
+    while i < len(entries):
+        e = entries[i]
+        i += 1
+        if len(e) < 4:
+            continue
+        xy, path = e[:2], e[3:]
+        if "R" in xy or "C" in xy:
+            i += 1  # the source path of a rename follows
+        out.append(path)
+    return out
+
+
+@dataclass
+class Isolation:
+    """Where a run works and how its change is kept.
+
+    Attributes:
+        repo: the user's repository top-level folder (resolved).
+        root: the workspace: the target folder inside the worktree (the same subfolder of the
+            repository the user named), or inside the user's checkout in in-place mode.
+        worktree: the top-level of the checkout the run works in (the new worktree; the user's
+            repository in in-place mode).
+        subpath: the target folder relative to the repository top, POSIX, "" for the top.
+        source: the folder the user named (resolved), e.g. to find its ``.venv``.
+        branch: the run's branch, ``fixloop/<run-id>`` (``-2``, ``-3``... when taken).
+        base_commit: the full hash of the commit the branch starts from (the user's HEAD).
+        in_place: True in ``--in-place`` mode.
+        uncommitted: repo-relative paths the user had not committed (not included in the run).
+        original_head: the user's branch name before the run, or the commit hash if detached.
+        head_commit: the branch's last commit made by :meth:`finish`, or None.
+    """
+
+    repo: Path
+    root: Path
+    worktree: Path
+    subpath: str
+    source: Path
+    branch: str
+    base_commit: str
+    in_place: bool = False
+    uncommitted: list[str] = field(default_factory=list)
+    original_head: str = ""
+    head_commit: str | None = None
+
+    # -- staging in a private index: never disturbs any real index --------------------------
+
+    def _with_private_index(self, *commands: Sequence[str]) -> list[str]:
+        """Stage the worktree's files (under the subpath, junk excluded) in a temporary index
+        and run each ``commands`` against it; return their stdouts."""
+        real = git(self.worktree, "rev-parse", "--git-path", "index", read_only=True).stdout
+        real_index = (self.worktree / real.strip()).resolve()
+        with tempfile.TemporaryDirectory(prefix="fixloop-idx-") as tmp:
+            idx = Path(tmp) / "index"
+            env = {"GIT_INDEX_FILE": str(idx)}
+            if real_index.is_file():
+                shutil.copyfile(real_index, idx)  # keeps the stat cache: no rehash of every file
+            else:
+                git(self.worktree, "read-tree", self.base_commit, env=env)
+            git(self.worktree, "add", "-A", "--", *_pathspecs(self.subpath), env=env)
+            return [git(self.worktree, *c, env=env).stdout for c in commands]
+
+    def diff(self) -> str:
+        """The run's change as a unified diff of the worktree's files against the base commit.
+
+        New (untracked) files are included; git-ignored files and test-run junk
+        (:data:`JUNK_PATTERNS`) are not. Paths are repository-relative (``a/<path>``), so the
+        diff applies with ``git apply`` at the repository top. Empty string when nothing changed.
+        """
+        (out,) = self._with_private_index(
+            (
+                "-c",
+                "diff.noprefix=false",
+                "diff",
+                "--cached",
+                "--no-color",
+                "--no-ext-diff",
+                "--src-prefix=a/",
+                "--dst-prefix=b/",
+                self.base_commit,
+                "--",
+                *_pathspecs(self.subpath),
+            )
+        )
+        return out
+
+    def files_changed(self) -> list[str]:
+        """Workspace-relative POSIX paths added, modified or deleted since the base commit."""
+        (out,) = self._with_private_index(
+            (
+                "diff",
+                "--cached",
+                "--name-only",
+                "--no-renames",
+                "-z",
+                self.base_commit,
+                "--",
+                *_pathspecs(self.subpath),
+            )
+        )
+        prefix = f"{self.subpath}/" if self.subpath else ""
+        paths = [p for p in out.split("\0") if p]
+        return [p[len(prefix) :] if p.startswith(prefix) else p for p in paths]
+
+    def base_bytes(self, relpath: str) -> bytes | None:
+        """The bytes of a workspace-relative file at the base commit, or None if it did not exist
+        there (or is not a regular file). Used by the gate to check and restore protected files."""
+        rel = posixpath.normpath(relpath.replace("\\", "/")).lstrip("/")
+        if rel.startswith("../") or rel in ("..", "."):
+            return None
+        full = f"{self.subpath}/{rel}" if self.subpath else rel
+        cp = subprocess.run(
+            ["git", "cat-file", "blob", f"{self.base_commit}:{full}"],
+            cwd=self.worktree,
+            env=_git_env(),
+            capture_output=True,
+            stdin=subprocess.DEVNULL,
+        )
+        return cp.stdout if cp.returncode == 0 else None
+
+    def base_files(self) -> list[str]:
+        """Workspace-relative POSIX paths of every file in the base commit under the subpath."""
+        args = ["ls-tree", "-r", "--name-only", "-z", "--full-tree", self.base_commit]
+        if self.subpath:
+            args += ["--", self.subpath]
+        out = git(self.worktree, *args, read_only=True).stdout
+        prefix = f"{self.subpath}/" if self.subpath else ""
+        return [p[len(prefix) :] for p in out.split("\0") if p and p.startswith(prefix)]
+
+    # -- ending a run --------------------------------------------------------------------------
+
+    def _identity(self) -> list[str]:
+        args = ["-c", "commit.gpgsign=false"]
+        name = git(self.worktree, "config", "user.name", check=False, read_only=True).stdout
+        email = git(self.worktree, "config", "user.email", check=False, read_only=True).stdout
+        if not name.strip() or not email.strip():
+            args += ["-c", "user.name=fixloop", "-c", "user.email=fixloop@localhost"]
+        return args
+
+    def finish(self, message: str) -> str | None:
+        """Commit every change the run made in the worktree on the run's branch.
+
+        Args:
+            message: the commit message (the caller says "verified" or "work in progress").
+
+        Returns:
+            the full hash of the branch's head commit when the branch holds a change (a commit
+            beyond the base), else None. In in-place mode nothing is committed and None is
+            returned: the change stays uncommitted in the user's checkout for review.
+
+        Raises:
+            GitStateError: git failed to commit.
+        """
+        if self.in_place:
+            return None
+        git(self.worktree, "add", "-A", "--", *_pathspecs(self.subpath))
+        staged = git(self.worktree, "diff", "--cached", "--quiet", check=False)
+        if staged.returncode == 1:
+            git(
+                self.worktree,
+                *self._identity(),
+                "commit",
+                "--no-verify",
+                "--no-gpg-sign",
+                "-q",
+                "-m",
+                message or "fixloop: work in progress",
+            )
+        head = git(self.worktree, "rev-parse", "HEAD", read_only=True).stdout.strip()
+        self.head_commit = head if head != self.base_commit else None
+        return self.head_commit
+
+    def remove_worktree(self, *, force: bool = False) -> None:
+        """Delete the worktree folder; the branch (and its commits) stay in the repository.
+
+        Does nothing in in-place mode or when the worktree is already gone.
+
+        Raises:
+            GitStateError: the worktree has changes :meth:`finish` has not committed (unless
+                ``force``), or git failed.
+        """
+        if self.in_place or not self.worktree.exists():
+            return
+        if not force:
+            git(self.worktree, "add", "-A", "--", *_pathspecs(self.subpath))
+            if git(self.worktree, "diff", "--cached", "--quiet", "HEAD", check=False).returncode:
+                raise GitStateError(
+                    f"worktree {self.worktree} has uncommitted changes; call finish() first"
+                )
+        git(self.repo, "worktree", "remove", "--force", str(self.worktree))
+        git(self.repo, "worktree", "prune", check=False)
+
+    def review_hint(self) -> str:
+        """How to review, merge and clean up the run's change (a few lines of shell commands)."""
+        repo = str(self.repo)
+        base = self.base_commit[:12]
+        if self.in_place:
+            return "\n".join(
+                [
+                    f"The change is uncommitted in your checkout {repo}, on branch {self.branch}.",
+                    f"  review:   git -C {repo} diff",
+                    f"  keep:     git -C {repo} commit -am 'fix failing tests'",
+                    f"  go back:  git -C {repo} switch {self.original_head}  (after commit or "
+                    "`git restore .`)",
+                ]
+            )
+        lines = []
+        if self.head_commit is None:
+            lines.append(f"No change was committed; branch {self.branch} equals the base {base}.")
+        else:
+            lines += [
+                f"The change is committed on branch {self.branch} (base {base}).",
+                f"  review:   git -C {repo} diff {base}..{self.branch}",
+                f"  merge:    git -C {repo} merge {self.branch}",
+            ]
+        if self.worktree.exists():
+            lines.append(f"  worktree: {self.worktree}")
+            lines.append(f"  clean up: git -C {repo} worktree remove --force {self.worktree}")
+        lines.append(f"  drop:     git -C {repo} branch -D {self.branch}")
+        return "\n".join(lines)
+
+
+def _unique_branch(top: Path, run_id: str) -> str:
+    base = f"{BRANCH_PREFIX}{run_id}"
+    if git(top, "check-ref-format", "--branch", base, check=False).returncode != 0:
+        raise UsageError(f"run id {run_id!r} does not make a valid git branch name")
+    name, n = base, 1
+    while (
+        git(top, "rev-parse", "--verify", "-q", f"refs/heads/{name}", check=False).returncode == 0
+    ):
+        n += 1
+        name = f"{base}-{n}"
+    return name
+
+
+def _unique_dir(parent: Path, name: str) -> Path:
+    d, n = parent / name, 1
+    while d.exists():
+        n += 1
+        d = parent / f"{name}-{n}"
+    return d
+
+
+def _safe_dirname(run_id: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]", "_", run_id) or "run"
+
+
+def isolate(
+    path: Path | str,
+    run_id: str,
+    *,
+    in_place: bool = False,
+    worktrees_dir: Path | None = None,
+) -> Isolation:
+    """Prepare the run's working copy on a new branch ``fixloop/<run-id>``.
+
+    Args:
+        path: the folder to work on: a repository top or any folder inside it.
+        run_id: the run id (see :func:`fixloop.trajectory.new_run_id`).
+        in_place: switch the user's checkout to the new branch instead of making a worktree;
+            refuses a dirty tree.
+        worktrees_dir: where worktrees go (default ``fixloop_home()/worktrees``).
+
+    Returns:
+        an :class:`Isolation`; ``root`` is the folder the run works in.
+
+    Raises:
+        UsageError: ``path`` is not an existing folder, or the run id is not a valid branch name.
+        GitStateError: not a git repository, no commit yet, the folder is not in the HEAD commit,
+            in-place with uncommitted changes, or git failed. Each message is one line.
+    """
+    src = Path(path).expanduser()
+    if not src.is_dir():
+        raise UsageError(f"{path}: no such folder")
+    src = src.resolve()
+    top_cp = git(src, "rev-parse", "--show-toplevel", check=False, read_only=True)
+    if top_cp.returncode != 0 or not top_cp.stdout.strip():
+        raise GitStateError(
+            f"{src} is not inside a git repository; fixloop works on a branch, so run "
+            "`git init && git add -A && git commit -m initial` there first"
+        )
+    top = Path(top_cp.stdout.strip()).resolve()
+    head = git(top, "rev-parse", "--verify", "-q", "HEAD^{commit}", check=False, read_only=True)
+    if head.returncode != 0 or not head.stdout.strip():
+        raise GitStateError(
+            f"the repository {top} has no commit yet; commit your files first "
+            "(`git add -A && git commit -m initial`)"
+        )
+    base = head.stdout.strip()
+    subpath = src.relative_to(top).as_posix() if src != top else ""
+    if subpath == ".":
+        subpath = ""
+    if subpath:
+        kind = git(top, "cat-file", "-t", f"{base}:{subpath}", check=False, read_only=True)
+        if kind.stdout.strip() != "tree":
+            raise GitStateError(
+                f"{subpath}/ has no committed files at HEAD; fixloop works on committed code, "
+                "so commit it first"
+            )
+    sym = git(top, "symbolic-ref", "-q", "--short", "HEAD", check=False, read_only=True)
+    original = sym.stdout.strip() if sym.returncode == 0 else base
+    uncommitted = _status_paths(top)
+    branch = _unique_branch(top, run_id)
+
+    if in_place:
+        if uncommitted:
+            shown = ", ".join(uncommitted[:3]) + (" ..." if len(uncommitted) > 3 else "")
+            raise GitStateError(
+                f"--in-place needs a clean working tree; {len(uncommitted)} uncommitted "
+                f"path(s) ({shown}): commit or stash them, or run without --in-place"
+            )
+        git(top, "switch", "-q", "-c", branch, base)
+        return Isolation(
+            repo=top,
+            root=top / subpath if subpath else top,
+            worktree=top,
+            subpath=subpath,
+            source=src,
+            branch=branch,
+            base_commit=base,
+            in_place=True,
+            uncommitted=[],
+            original_head=original,
+        )
+
+    parent = Path(worktrees_dir) if worktrees_dir is not None else fixloop_home() / "worktrees"
+    parent.mkdir(parents=True, exist_ok=True)
+    wt = _unique_dir(parent.resolve(), _safe_dirname(run_id))
+    try:
+        wt.relative_to(top)
+    except ValueError:
+        pass
+    else:
+        raise GitStateError(
+            f"the worktree folder {wt} would be inside the repository {top}; set FIXLOOP_HOME "
+            "to a folder outside it"
+        )
+    git(top, "worktree", "add", "-q", "-b", branch, str(wt), base)
+    return Isolation(
+        repo=top,
+        root=wt / subpath if subpath else wt,
+        worktree=wt,
+        subpath=subpath,
+        source=src,
+        branch=branch,
+        base_commit=base,
+        in_place=False,
+        uncommitted=uncommitted,
+        original_head=original,
+    )
