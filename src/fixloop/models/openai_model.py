@@ -1,0 +1,358 @@
+"""OpenAI and OpenAI-compatible servers through Chat Completions (the ``openai`` SDK, non-streaming).
+
+fixloop speaks Anthropic's content-block shape inside; this adapter translates at the edge
+(wire shapes: https://platform.openai.com/docs/api-reference/chat/create and the function-calling
+guide):
+
+- tools ``{"name", "description", "input_schema"}`` -> ``{"type": "function", "function":
+  {"name", "description", "parameters"}}``;
+- an assistant message's ``tool_use`` blocks -> ``tool_calls`` ``[{"id", "type": "function",
+  "function": {"name", "arguments": <JSON text>}}]`` (a call whose arguments never parsed is sent
+  back with its original ``raw_input`` text, so the model sees what it wrote);
+- a user message's ``tool_result`` blocks -> one ``{"role": "tool", "tool_call_id", "content"}``
+  message each (placed first, since they must follow the assistant's tool calls), then any text
+  as a ``user`` message;
+- the reply's ``finish_reason`` ``tool_calls``/``stop``/``length`` -> ``tool_use``/``end_turn``/
+  ``max_tokens`` (a reply that carries tool calls is ``tool_use`` whatever its finish reason:
+  some local servers say ``stop``);
+- tool arguments that are not a JSON object -> a ``tool_use`` block with ``"input": {}``,
+  ``"parse_error"`` (the JSON error) and ``"raw_input"`` (the text), which the agent answers with
+  an error showing the tool's schema; the reply's usage and cost are kept all the same.
+
+Usage: ``prompt_tokens`` includes cached tokens on OpenAI, so ``input_tokens`` is
+``prompt_tokens - cached_tokens - cache_write_tokens`` and the cached part is reported as
+``cache_read_input_tokens`` (and explicit cache writes as ``cache_creation_input_tokens``).
+
+Local servers (``local=True``: ``openai-compatible:NAME@URL``, ``ollama:NAME``) get a placeholder
+key when none is set, ``max_tokens`` instead of ``max_completion_tokens``, and a cost of 0.0
+unless a price is configured for the model.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from fixloop.errors import ConfigError
+from fixloop.models._common import ProviderRequestError, classify, settle_usage, text_of
+from fixloop.models.pricing import load_prices
+from fixloop.models.retry import Fault, RetryPolicy
+
+DEFAULT_MODEL = "gpt-5.5"
+KEY_VAR = "OPENAI_API_KEY"
+BASE_URL_VAR = "OPENAI_BASE_URL"
+MODEL_VAR = "OPENAI_MODEL"
+LOCAL_PLACEHOLDER_KEY = "not-needed"
+
+_FINISH = {
+    "tool_calls": "tool_use",
+    "function_call": "tool_use",
+    "stop": "end_turn",
+    "length": "max_tokens",
+    "content_filter": "end_turn",
+}
+
+
+class OpenAIModel:
+    """A fixloop model backed by OpenAI or an OpenAI-compatible server.
+
+    Args:
+        model_name: the model id; default ``$OPENAI_MODEL`` or :data:`DEFAULT_MODEL`.
+        env: the environment to read ``OPENAI_API_KEY``, ``OPENAI_BASE_URL`` and
+            ``OPENAI_MODEL`` from (the SDK is given everything explicitly).
+        base_url: the API root, e.g. ``http://localhost:11434/v1`` (default
+            ``$OPENAI_BASE_URL``, else OpenAI's).
+        local: True for a self-hosted server (Ollama, vLLM, llama.cpp, LM Studio): a
+            placeholder key is used when ``OPENAI_API_KEY`` is unset, and unpriced models cost 0.
+        prices: price overrides (a dict or a JSON file path; see :mod:`fixloop.models.pricing`).
+        max_retries: retries after the first attempt for retryable faults.
+        max_backoff_s: the largest backoff delay, in seconds.
+        base_backoff_s: the first backoff ceiling, in seconds (doubles each retry).
+        retry_after_cap_s: the longest server-requested ``Retry-After`` honoured, in seconds.
+        timeout_s: the per-request timeout, in seconds.
+        max_output_tokens: the output cap of each request (``max_completion_tokens`` on
+            OpenAI, ``max_tokens`` on local servers).
+        sleep: the sleep function used between retries.
+        **_ignored: other settings are accepted and ignored.
+
+    Attributes:
+        model_name, name (``"openai:<model>"``, or ``"openai-compatible:<model>"`` when local),
+        base_url, local, retry (its ``sleeps`` records every delay), requests (HTTP attempts).
+
+    Raises:
+        ConfigError: not local, no ``OPENAI_API_KEY`` and no base URL; or a malformed price
+            override.
+    """
+
+    def __init__(
+        self,
+        model_name: str | None = None,
+        *,
+        env: Mapping[str, str],
+        base_url: str | None = None,
+        local: bool = False,
+        prices: Mapping[str, Any] | str | None = None,
+        max_retries: int = 6,
+        max_backoff_s: float = 30.0,
+        base_backoff_s: float = 1.0,
+        retry_after_cap_s: float = 60.0,
+        timeout_s: float = 120.0,
+        max_output_tokens: int = 4096,
+        sleep: Callable[[float], Any] = time.sleep,
+        **_ignored: Any,
+    ) -> None:
+        import openai
+
+        self._sdk = openai
+        self.model_name = model_name or env.get(MODEL_VAR) or DEFAULT_MODEL
+        self.local = bool(local)
+        self.base_url = base_url or env.get(BASE_URL_VAR) or None
+        self.name = f"{'openai-compatible' if self.local else 'openai'}:{self.model_name}"
+        key = env.get(KEY_VAR)
+        if not key:
+            if not (self.local or self.base_url):
+                raise ConfigError(
+                    f"{KEY_VAR} is not set: export {KEY_VAR}=... to use OpenAI, or point "
+                    f"{BASE_URL_VAR} at an OpenAI-compatible server"
+                )
+            key = LOCAL_PLACEHOLDER_KEY
+        self.max_output_tokens = int(max_output_tokens)
+        self.prices = load_prices(prices, env=env)
+        self.retry = RetryPolicy(
+            max_retries=int(max_retries),
+            base_s=float(base_backoff_s),
+            cap_s=float(max_backoff_s),
+            retry_after_cap_s=float(retry_after_cap_s),
+            sleep=sleep,
+        )
+        self.requests = 0
+        self._client = openai.OpenAI(
+            api_key=key,
+            base_url=self.base_url,
+            timeout=float(timeout_s),
+            max_retries=0,
+            organization=env.get("OPENAI_ORG_ID") or None,
+            project=env.get("OPENAI_PROJECT_ID") or None,
+        )
+        self._provider = (
+            f"OpenAI-compatible server at {self.base_url}" if self.base_url else "OpenAI"
+        )
+
+    # ------------------------------------------------------------------------------------
+    def __call__(
+        self, system: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]]
+    ) -> dict[str, Any]:
+        """One model turn: translate, send, translate the reply back.
+
+        Args:
+            system: the system prompt (sent as a ``system`` message).
+            messages: fixloop messages in Anthropic's content-block shape.
+            tools: ``[{"name", "description", "input_schema"}]``.
+
+        Returns:
+            ``{"stop_reason", "content", "usage": {"input_tokens", "output_tokens",
+            "cache_read_input_tokens", "cache_creation_input_tokens", "cost_usd"}, "model"}``;
+            see the module docstring for the translation and the ``parse_error`` convention.
+
+        Raises:
+            ContextTooLong: 400 with code ``context_length_exceeded`` (or a server's equivalent
+                wording); not retried.
+            ProviderAuthError: HTTP 401/403; not retried; names ``OPENAI_API_KEY``.
+            ProviderUnavailable: 429/5xx/drops/timeouts still failing after the retries.
+            ProviderRequestError: other 4xx (e.g. 404 unknown model), with the server's message.
+        """
+        kwargs = self.build_request(system, messages, tools)
+
+        def attempt() -> Any:
+            self.requests += 1
+            return self._client.chat.completions.create(**kwargs)
+
+        def classify_fault(exc: BaseException) -> Fault:
+            return classify(exc, sdk=self._sdk, provider=self._provider, key_var=KEY_VAR)
+
+        completion = self.retry.run(
+            attempt, classify_fault, what=f"{self._provider} {self.model_name}"
+        )
+        return self.parse_reply(completion)
+
+    # ------------------------------------------------------------------------------------
+    def build_request(
+        self, system: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]]
+    ) -> dict[str, Any]:
+        """The keyword arguments of ``chat.completions.create`` (JSON-ready dicts)."""
+        out: list[dict[str, Any]] = []
+        if system:
+            out.append({"role": "system", "content": system})
+        for m in messages:
+            out.extend(to_openai_messages(m))
+        kwargs: dict[str, Any] = {"model": self.model_name, "messages": out}
+        if tools:
+            kwargs["tools"] = [to_openai_tool(t) for t in tools]
+        if self.local:
+            kwargs["max_tokens"] = self.max_output_tokens
+        else:
+            kwargs["max_completion_tokens"] = self.max_output_tokens
+        return kwargs
+
+    def parse_reply(self, completion: Any) -> dict[str, Any]:
+        """Turn an SDK ``ChatCompletion`` into fixloop's reply dict."""
+        choices = getattr(completion, "choices", None)
+        if not choices:
+            raise ProviderRequestError(
+                f"{self._provider}: the response has no choices "
+                f"(got {type(completion).__name__}); is the base URL right?"
+            )
+        choice = choices[0]
+        message = choice.message
+        content: list[dict[str, Any]] = []
+        text = getattr(message, "content", None)
+        if text:
+            content.append({"type": "text", "text": text})
+        refusal = getattr(message, "refusal", None)
+        if refusal and not text:
+            content.append({"type": "text", "text": refusal})
+        counter = itertools.count(1)
+        for call in getattr(message, "tool_calls", None) or []:
+            fn = getattr(call, "function", None)
+            if fn is None:  # a custom (non-function) tool call: not something fixloop offers
+                continue
+            call_id = getattr(call, "id", None) or f"call_{next(counter)}"
+            content.append(tool_use_block(call_id, fn.name, fn.arguments))
+        legacy = getattr(message, "function_call", None)
+        if legacy is not None and not any(b["type"] == "tool_use" for b in content):
+            content.append(tool_use_block(f"call_{next(counter)}", legacy.name, legacy.arguments))
+        raw_finish = getattr(choice, "finish_reason", None) or "stop"
+        stop = _FINISH.get(raw_finish, "end_turn")
+        if any(b["type"] == "tool_use" for b in content):
+            stop = "tool_use"
+        elif stop == "tool_use":
+            stop = "end_turn"
+        usage = usage_of(getattr(completion, "usage", None))
+        billed_model = getattr(completion, "model", None) or self.model_name
+        settle_usage(usage, billed_model, self.prices, local=self.local)
+        if usage["cost_usd"] in (None, 0.0) and billed_model != self.model_name:
+            settle_usage(usage, self.model_name, self.prices, local=self.local)
+        reply: dict[str, Any] = {
+            "stop_reason": stop,
+            "content": content,
+            "usage": usage,
+            "model": billed_model,
+        }
+        if _FINISH.get(raw_finish) != stop:
+            reply["provider_stop_reason"] = raw_finish
+        return reply
+
+    def __repr__(self) -> str:
+        return f"OpenAIModel({self.model_name!r}, base_url={self.base_url!r}, local={self.local})"
+
+
+# ----------------------------------------------------------------------------------------
+# Translation helpers (pure functions; tested directly as well as through the server)
+# ----------------------------------------------------------------------------------------
+
+
+def to_openai_tool(tool: Mapping[str, Any]) -> dict[str, Any]:
+    """``{"name", "description", "input_schema"}`` -> an OpenAI function tool."""
+    return {
+        "type": "function",
+        "function": {
+            "name": tool["name"],
+            "description": tool.get("description", ""),
+            "parameters": tool.get("input_schema") or {"type": "object", "properties": {}},
+        },
+    }
+
+
+def to_openai_messages(message: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """One fixloop message -> the Chat Completions messages that carry the same content.
+
+    Thinking blocks and other block types OpenAI has no place for are dropped.
+    """
+    role = message["role"]
+    content = message.get("content", "")
+    if isinstance(content, str):
+        return [{"role": role, "content": content}]
+    texts: list[str] = []
+    if role == "assistant":
+        calls = []
+        for b in content:
+            if b.get("type") == "text" and b.get("text"):
+                texts.append(b["text"])
+            elif b.get("type") == "tool_use":
+                if b.get("parse_error") is not None and "raw_input" in b:
+                    args = str(b["raw_input"])
+                else:
+                    args = json.dumps(b.get("input") or {}, ensure_ascii=False)
+                calls.append(
+                    {
+                        "id": b["id"],
+                        "type": "function",
+                        "function": {"name": b["name"], "arguments": args},
+                    }
+                )
+        msg: dict[str, Any] = {"role": "assistant", "content": "\n\n".join(texts) or None}
+        if calls:
+            msg["tool_calls"] = calls
+        return [msg]
+    out: list[dict[str, Any]] = []
+    for b in content:
+        if b.get("type") == "tool_result":
+            body = text_of(b.get("content"))
+            if b.get("is_error") and not body.lower().startswith("error"):
+                body = f"Error: {body}"
+            out.append({"role": "tool", "tool_call_id": b["tool_use_id"], "content": body})
+        elif b.get("type") == "text" and b.get("text"):
+            texts.append(b["text"])
+    if texts:
+        out.append({"role": role, "content": "\n\n".join(texts)})
+    return out
+
+
+def tool_use_block(call_id: str, name: str, arguments: Any) -> dict[str, Any]:
+    """A fixloop ``tool_use`` block from an OpenAI tool call's ``arguments`` text.
+
+    Arguments that are not valid JSON, or valid JSON that is not an object, give ``"input": {}``
+    plus ``"parse_error"`` (what was wrong) and ``"raw_input"`` (the text as received). An empty
+    or whitespace-only string means "no arguments" (``{}``; local servers send it for
+    parameterless calls) and is not an error.
+    """
+    block: dict[str, Any] = {"type": "tool_use", "id": call_id, "name": name, "input": {}}
+    if isinstance(arguments, dict):  # some servers send an object rather than JSON text
+        block["input"] = arguments
+        return block
+    raw = "" if arguments is None else str(arguments)
+    if not raw.strip():
+        return block
+    try:
+        parsed = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        block["parse_error"] = f"invalid JSON in tool arguments: {exc}"
+        block["raw_input"] = raw
+        return block
+    if not isinstance(parsed, dict):
+        block["parse_error"] = f"tool arguments must be a JSON object, got {type(parsed).__name__}"
+        block["raw_input"] = raw
+        return block
+    block["input"] = parsed
+    return block
+
+
+def usage_of(usage: Any) -> dict[str, Any]:
+    """fixloop usage (categories that do not overlap) from an SDK ``CompletionUsage`` or None."""
+    prompt = int(getattr(usage, "prompt_tokens", 0) or 0)
+    completion = int(getattr(usage, "completion_tokens", 0) or 0)
+    details = getattr(usage, "prompt_tokens_details", None)
+    cached = int(getattr(details, "cached_tokens", 0) or 0)
+    written = int(getattr(details, "cache_write_tokens", 0) or 0)
+    return {
+        "input_tokens": max(0, prompt - cached - written),
+        "output_tokens": completion,
+        "cache_read_input_tokens": cached,
+        "cache_creation_input_tokens": written,
+    }
+
+
+__all__ = ["DEFAULT_MODEL", "OpenAIModel", "tool_use_block", "to_openai_messages"]

@@ -1,0 +1,336 @@
+"""A real local HTTP server that speaks the Anthropic Messages API and OpenAI Chat Completions.
+
+The adapters are driven through the official SDKs against this server (``base_url`` pointing
+at it); nothing in the SDKs is patched. Each request is answered by the next scripted
+:class:`Step` and recorded (path, lower-cased headers, parsed JSON body), so tests assert on what
+went over the wire and on how many requests were made.
+
+    with FakeProvider() as fp:
+        fp.script(error(429, anthropic_error("rate_limit_error", "slow down"),
+                        headers={"retry-after": "1"}),
+                  ok(anthropic_message([text("done")])))
+        model = AnthropicModel(env={"ANTHROPIC_API_KEY": "sk-fake"}, base_url=fp.url, ...)
+
+Steps: :func:`ok` / :func:`error` (a status, a JSON or text body, headers), :func:`drop` (send
+the headers and part of the body, then close the connection), :func:`delay` (sleep, then answer
+with another step: for timeouts), :func:`respond` (a function of the recorded request returning a
+step: for a scripted model that reacts to the conversation). ``times=None`` repeats a step for
+ever. When the script runs out the server answers 500 with a body saying so (a test bug, and
+visible as such).
+
+Wire shapes: https://platform.claude.com/docs/en/api/messages and .../api/errors (Anthropic),
+https://platform.openai.com/docs/api-reference/chat/object and the error object
+``{"error": {"message", "type", "param", "code"}}`` (OpenAI).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+# ----------------------------------------------------------------------------------------
+# Script steps
+# ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Step:
+    """One scripted answer.
+
+    Attributes:
+        status: HTTP status code.
+        body: a dict (sent as JSON) or a str (sent as text/plain).
+        headers: extra response headers.
+        drop_after: when set, send the headers (with the full Content-Length) and only this
+            many bytes of the body, then close the connection (a drop mid-response).
+        delay_s: seconds to wait before answering (to trigger client timeouts).
+        fn: when set, called with the recorded request; its returned Step is the answer.
+        times: how many requests this step answers; None = every request from now on.
+    """
+
+    status: int = 200
+    body: Any = None
+    headers: Mapping[str, str] = field(default_factory=dict)
+    drop_after: int | None = None
+    delay_s: float = 0.0
+    fn: Callable[[dict[str, Any]], Step] | None = None
+    times: int | None = 1
+
+
+def ok(body: Any, *, headers: Mapping[str, str] | None = None, times: int | None = 1) -> Step:
+    """A 200 answer with ``body``."""
+    return Step(200, body, dict(headers or {}), times=times)
+
+
+def error(
+    status: int, body: Any, *, headers: Mapping[str, str] | None = None, times: int | None = 1
+) -> Step:
+    """An error answer: ``status`` with ``body`` (use :func:`anthropic_error`/:func:`openai_error`)."""
+    return Step(status, body, dict(headers or {}), times=times)
+
+
+def drop(body: Any, *, after_bytes: int = 10, times: int | None = 1) -> Step:
+    """A 200 whose body is cut after ``after_bytes`` bytes by closing the connection."""
+    return Step(200, body, {}, drop_after=after_bytes, times=times)
+
+
+def delay(seconds: float, then: Step) -> Step:
+    """``then``, answered after ``seconds`` (a client with a shorter timeout gives up first)."""
+    return Step(then.status, then.body, then.headers, then.drop_after, seconds, then.fn, then.times)
+
+
+def respond(fn: Callable[[dict[str, Any]], Step], *, times: int | None = None) -> Step:
+    """Answer with ``fn(request)``: a scripted model that reads the conversation."""
+    return Step(fn=fn, times=times)
+
+
+# ----------------------------------------------------------------------------------------
+# Anthropic Messages API bodies
+# ----------------------------------------------------------------------------------------
+
+
+def text(s: str) -> dict[str, Any]:
+    """A text content block."""
+    return {"type": "text", "text": s}
+
+
+def tool_use(name: str, input: dict[str, Any], id: str | None = None) -> dict[str, Any]:
+    """An Anthropic tool_use content block."""
+    return {
+        "type": "tool_use",
+        "id": id or f"toolu_{uuid.uuid4().hex[:20]}",
+        "name": name,
+        "input": input,
+    }
+
+
+def anthropic_message(
+    content: list[dict[str, Any]],
+    *,
+    stop_reason: str | None = None,
+    model: str = "claude-sonnet-5-5",
+    input_tokens: int = 100,
+    output_tokens: int = 20,
+    cache_read: int = 0,
+    cache_write: int = 0,
+) -> dict[str, Any]:
+    """A Messages API response body (``type: "message"``)."""
+    if stop_reason is None:
+        stop_reason = "tool_use" if any(b["type"] == "tool_use" for b in content) else "end_turn"
+    return {
+        "id": f"msg_{uuid.uuid4().hex[:20]}",
+        "type": "message",
+        "role": "assistant",
+        "model": model,
+        "content": content,
+        "stop_reason": stop_reason,
+        "stop_sequence": None,
+        "usage": {
+            "input_tokens": input_tokens,
+            "output_tokens": output_tokens,
+            "cache_read_input_tokens": cache_read,
+            "cache_creation_input_tokens": cache_write,
+        },
+    }
+
+
+def anthropic_error(etype: str, message: str) -> dict[str, Any]:
+    """An Anthropic error body: ``{"type": "error", "error": {"type", "message"}, "request_id"}``."""
+    return {
+        "type": "error",
+        "error": {"type": etype, "message": message},
+        "request_id": f"req_{uuid.uuid4().hex[:20]}",
+    }
+
+
+# ----------------------------------------------------------------------------------------
+# OpenAI Chat Completions bodies
+# ----------------------------------------------------------------------------------------
+
+
+def openai_tool_call(name: str, arguments: str, id: str | None = None) -> dict[str, Any]:
+    """A Chat Completions tool call; ``arguments`` is the raw JSON text (may be invalid)."""
+    return {
+        "id": id or f"call_{uuid.uuid4().hex[:20]}",
+        "type": "function",
+        "function": {"name": name, "arguments": arguments},
+    }
+
+
+def openai_completion(
+    content: str | None = None,
+    tool_calls: list[dict[str, Any]] | None = None,
+    *,
+    finish_reason: str | None = None,
+    model: str = "gpt-5.5-2026-04-23",
+    prompt_tokens: int = 100,
+    completion_tokens: int = 20,
+    cached_tokens: int = 0,
+    usage: bool = True,
+) -> dict[str, Any]:
+    """A ``chat.completion`` response body."""
+    if finish_reason is None:
+        finish_reason = "tool_calls" if tool_calls else "stop"
+    message: dict[str, Any] = {"role": "assistant", "content": content, "refusal": None}
+    if tool_calls:
+        message["tool_calls"] = tool_calls
+    body: dict[str, Any] = {
+        "id": f"chatcmpl-{uuid.uuid4().hex[:20]}",
+        "object": "chat.completion",
+        "created": int(time.time()),
+        "model": model,
+        "choices": [
+            {"index": 0, "message": message, "logprobs": None, "finish_reason": finish_reason}
+        ],
+    }
+    if usage:
+        body["usage"] = {
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": completion_tokens,
+            "total_tokens": prompt_tokens + completion_tokens,
+            "prompt_tokens_details": {"cached_tokens": cached_tokens, "audio_tokens": 0},
+            "completion_tokens_details": {"reasoning_tokens": 0},
+        }
+    return body
+
+
+def openai_error(
+    message: str,
+    *,
+    etype: str = "invalid_request_error",
+    code: str | None = None,
+    param: str | None = None,
+) -> dict[str, Any]:
+    """An OpenAI error body: ``{"error": {"message", "type", "param", "code"}}``."""
+    return {"error": {"message": message, "type": etype, "param": param, "code": code}}
+
+
+# ----------------------------------------------------------------------------------------
+# The server
+# ----------------------------------------------------------------------------------------
+
+
+class FakeProvider:
+    """A scripted provider on ``127.0.0.1`` at an ephemeral port, in a background thread.
+
+    Attributes:
+        url: ``http://127.0.0.1:PORT`` (Anthropic base URL; add ``/v1`` for OpenAI).
+        requests: every request received, in order: ``{"method", "path", "headers", "body"}``
+            (``body`` is the parsed JSON, or the raw text when not JSON).
+    """
+
+    def __init__(self) -> None:
+        self.requests: list[dict[str, Any]] = []
+        self._script: list[Step] = []
+        self._lock = threading.Lock()
+        provider = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, format: str, *args: Any) -> None:  # quiet
+                pass
+
+            def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+                length = int(self.headers.get("Content-Length") or 0)
+                raw = self.rfile.read(length) if length else b""
+                try:
+                    body: Any = json.loads(raw) if raw else None
+                except ValueError:
+                    body = raw.decode("utf-8", "replace")
+                req = {
+                    "method": "POST",
+                    "path": self.path,
+                    "headers": {k.lower(): v for k, v in self.headers.items()},
+                    "body": body,
+                }
+                step = provider._next(req)
+                while step.fn is not None:
+                    step = step.fn(req)
+                provider._answer(self, step)
+
+            do_GET = do_POST  # noqa: N815
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
+        host, port = self._server.server_address[:2]
+        self.url = f"http://{host}:{port}"
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    # script ----------------------------------------------------------------------------
+    def script(self, *steps: Step) -> FakeProvider:
+        """Append steps to the script; returns self."""
+        with self._lock:
+            self._script.extend(steps)
+        return self
+
+    def _next(self, req: dict[str, Any]) -> Step:
+        with self._lock:
+            self.requests.append(req)
+            if not self._script:
+                return Step(500, {"error": "fake provider: script exhausted"})
+            step = self._script[0]
+            if step.times is not None:
+                step.times -= 1
+                if step.times <= 0:
+                    self._script.pop(0)
+            return step
+
+    @staticmethod
+    def _answer(handler: BaseHTTPRequestHandler, step: Step) -> None:
+        if step.delay_s:
+            time.sleep(step.delay_s)
+        if isinstance(step.body, str):
+            payload = step.body.encode("utf-8")
+            ctype = "text/plain; charset=utf-8"
+        else:
+            payload = json.dumps(step.body if step.body is not None else {}).encode("utf-8")
+            ctype = "application/json"
+        try:
+            handler.send_response(step.status)
+            handler.send_header("Content-Type", ctype)
+            handler.send_header("Content-Length", str(len(payload)))
+            handler.send_header("request-id", f"req_{uuid.uuid4().hex[:12]}")
+            for k, v in step.headers.items():
+                handler.send_header(k, v)
+            if step.drop_after is not None:
+                handler.send_header("Connection", "close")
+            handler.end_headers()
+            if step.drop_after is not None:
+                handler.wfile.write(payload[: step.drop_after])
+                handler.wfile.flush()
+                handler.close_connection = True
+                return
+            handler.wfile.write(payload)
+            handler.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):  # the client gave up (timeout test)
+            handler.close_connection = True
+
+    # lifecycle -------------------------------------------------------------------------
+    def start(self) -> FakeProvider:
+        """Start serving in a daemon thread; returns self."""
+        self._thread.start()
+        return self
+
+    def close(self) -> None:
+        """Stop serving and close the socket."""
+        self._server.shutdown()
+        self._server.server_close()
+
+    def __enter__(self) -> FakeProvider:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # conveniences ----------------------------------------------------------------------
+    @property
+    def bodies(self) -> list[Any]:
+        """The JSON bodies of the requests received, in order."""
+        return [r["body"] for r in self.requests]
