@@ -1,0 +1,385 @@
+"""Settings: defaults < user config < repository config < command-line flags.
+
+Sources, in order (later wins, except as limited below):
+
+1. defaults (the field defaults of :class:`Settings`);
+2. the user config: ``$FIXLOOP_CONFIG`` if set (it must exist), else
+   ``$XDG_CONFIG_HOME/fixloop/config.toml`` (default ``~/.config/fixloop/config.toml``); top-level
+   keys;
+3. the repository config: ``[tool.fixloop]`` in the target folder's ``pyproject.toml``, then
+   ``fixloop.toml`` there (top-level keys; wins over pyproject);
+4. command-line overrides (a dict; nested ``{"budgets": {"max_steps": 5}}``, dotted
+   ``{"budgets.max_steps": 5}`` or flat ``{"max_steps": 5}`` keys; None values are ignored).
+
+Repository content is data (DESIGN.md rule 5): the repository config can never weaken the
+sandbox or raise a budget. It may not set ``sandbox``, ``allow_unsandboxed``, ``docker_image``,
+``model`` or ``prices`` (ignored, with a notice, when they differ from the user's values); its
+budgets, timeouts, tool caps and resource limits are min'ed with the user's (it may lower them);
+its ``blocked`` paths are added to the user's (it cannot unblock). ``test_cmd`` and ``python`` it
+may set: they run inside the sandbox.
+
+Flat keys naming a unique field of a section (``max_steps`` for ``budgets.max_steps``) are
+accepted in every source. Unknown keys and wrong types raise :class:`ConfigError` naming the
+file and the key, as one line.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import shlex
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from fixloop.errors import ConfigError
+from fixloop.types import Limits
+
+SandboxKind = Literal["auto", "bwrap", "docker", "podman", "none"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True, strict=True)
+
+
+class BudgetSettings(_Strict):
+    """Limits of one run, checked before each model call (see :class:`fixloop.agent.Budgets`).
+
+    Units: counts, tokens (input + output), US dollars, seconds, bytes of message JSON.
+    """
+
+    max_steps: int = Field(40, ge=1)
+    max_test_runs: int = Field(25, ge=0)
+    max_verifications: int = Field(3, ge=1)
+    max_tokens: int = Field(2_000_000, ge=1)
+    max_cost_usd: float = Field(5.0, ge=0)
+    max_wall_s: float = Field(1800.0, gt=0)
+    context_bytes: int = Field(400_000, ge=10_000)
+
+
+class TimeoutSettings(_Strict):
+    """Timeouts in seconds: one test run in the sandbox, one model request."""
+
+    test_timeout_s: float = Field(120.0, gt=0)
+    model_timeout_s: float = Field(120.0, gt=0)
+
+
+class ToolCapSettings(_Strict):
+    """Caps on what one tool call returns (mirrors :class:`fixloop.tools.Caps`)."""
+
+    result_bytes: int = Field(20_000, ge=1_000)
+    line_bytes: int = Field(2_000, ge=80)
+    read_lines: int = Field(200, ge=10)
+    search_hits: int = Field(100, ge=1)
+    list_entries: int = Field(500, ge=10)
+
+
+class LimitSettings(_Strict):
+    """Resource limits of sandboxed commands (mirrors :class:`fixloop.types.Limits`): MiB, counts."""
+
+    memory_mb: int = Field(4096, ge=64)
+    nproc: int = Field(512, ge=8)
+    fsize_mb: int = Field(256, ge=1)
+    output_bytes: int = Field(8 * 1024 * 1024, ge=10_000)
+
+
+class LongPromptPrice(_Strict):
+    """Rates (USD per million tokens) for calls whose prompt exceeds ``threshold_tokens``."""
+
+    threshold_tokens: int = Field(ge=1)
+    input: float = Field(ge=0)
+    output: float = Field(ge=0)
+    cache_read: float | None = Field(None, ge=0)
+    cache_write: float | None = Field(None, ge=0)
+
+
+class PriceSettings(_Strict):
+    """One model's rates in USD per million tokens (see :mod:`fixloop.models.pricing`)."""
+
+    input: float = Field(ge=0)
+    output: float = Field(ge=0)
+    cache_read: float | None = Field(None, ge=0)
+    cache_write: float | None = Field(None, ge=0)
+    long_prompt: LongPromptPrice | None = None
+
+
+class Settings(_Strict):
+    """Every setting of a run.
+
+    Attributes:
+        test_cmd: the test command as argv (a string is split like a shell would), or None for
+            ``python -m pytest``.
+        python: the interpreter for tests, or None (the repo's ``.venv``, else fixloop's).
+        sandbox: ``auto`` | ``bwrap`` | ``docker`` | ``podman`` | ``none``.
+        allow_unsandboxed: the explicit opt-in to run code under test without a sandbox.
+        docker_image: the image for the docker/podman sandbox, or None for the default.
+        model: the ``--model`` spec (see :data:`fixloop.models.SPEC_HELP`).
+        budgets, timeouts, caps, limits: see their classes.
+        blocked: extra paths (glob-ish names) the model may not see, added to the defaults.
+        prices: model name -> rates, overriding the built-in price table.
+    """
+
+    test_cmd: list[str] | None = None
+    python: str | None = None
+    sandbox: SandboxKind = "auto"
+    allow_unsandboxed: bool = False
+    docker_image: str | None = None
+    model: str = "auto"
+    budgets: BudgetSettings = Field(default_factory=BudgetSettings)
+    timeouts: TimeoutSettings = Field(default_factory=TimeoutSettings)
+    caps: ToolCapSettings = Field(default_factory=ToolCapSettings)
+    limits: LimitSettings = Field(default_factory=LimitSettings)
+    blocked: list[str] = Field(default_factory=list)
+    prices: dict[str, PriceSettings] = Field(default_factory=dict)
+
+    @field_validator("test_cmd", mode="before")
+    @classmethod
+    def _split_cmd(cls, v: Any) -> Any:
+        if isinstance(v, str):
+            try:
+                v = shlex.split(v)
+            except ValueError as e:
+                raise ValueError(f"cannot split the command: {e}") from None
+        if isinstance(v, list) and not v:
+            raise ValueError("the test command is empty")
+        return v
+
+    def to_limits(self) -> Limits:
+        """The sandbox :class:`~fixloop.types.Limits` of one test run (wall time = test timeout)."""
+        return Limits(
+            wall_s=self.timeouts.test_timeout_s,
+            memory_mb=self.limits.memory_mb,
+            nproc=self.limits.nproc,
+            fsize_mb=self.limits.fsize_mb,
+            output_bytes=self.limits.output_bytes,
+        )
+
+    def model_settings(self) -> dict[str, Any]:
+        """The ``settings`` mapping for :func:`fixloop.models.make_model` (prices, timeout)."""
+        out: dict[str, Any] = {"timeout_s": self.timeouts.model_timeout_s}
+        if self.prices:
+            out["prices"] = {k: v.model_dump(exclude_none=True) for k, v in self.prices.items()}
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        """A JSON-ready dict of every setting (for the trajectory's ``run_start``)."""
+        return self.model_dump(mode="json")
+
+
+#: Keys the repository config may not set (they choose where code runs or which model is paid).
+REPO_FORBIDDEN = ("sandbox", "allow_unsandboxed", "docker_image", "model", "prices")
+#: Sections whose numbers the repository may only lower.
+REPO_MIN_SECTIONS = ("budgets", "timeouts", "caps", "limits")
+
+_SECTIONS: dict[str, type[BaseModel]] = {
+    "budgets": BudgetSettings,
+    "timeouts": TimeoutSettings,
+    "caps": ToolCapSettings,
+    "limits": LimitSettings,
+}
+
+
+def _flat_aliases() -> dict[str, str]:
+    seen: dict[str, list[str]] = {}
+    for section, model in _SECTIONS.items():
+        for name in model.model_fields:
+            seen.setdefault(name, []).append(section)
+    return {
+        name: secs[0]
+        for name, secs in seen.items()
+        if len(secs) == 1 and name not in Settings.model_fields
+    }
+
+
+_ALIASES = _flat_aliases()
+
+
+def _normalize(data: Mapping[str, Any], source: str) -> dict[str, Any]:
+    """Turn dotted and flat keys into nested sections; drop None values."""
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        if value is None:
+            continue
+        key = str(key)
+        if "." in key:
+            section, _, name = key.partition(".")
+            target = out.setdefault(section, {})
+            if not isinstance(target, dict):
+                raise ConfigError(f"{source}: key {section!r} is given both as a value and a table")
+            target[name] = value
+        elif key in _ALIASES:
+            target = out.setdefault(_ALIASES[key], {})
+            if isinstance(target, dict):
+                target[key] = value
+        elif key in _SECTIONS and isinstance(value, Mapping):
+            out.setdefault(key, {})
+            if isinstance(out[key], dict):
+                out[key].update({k: v for k, v in value.items() if v is not None})
+        else:
+            out[key] = value
+    return out
+
+
+def _error_text(err: Mapping[str, Any]) -> str:
+    loc = ".".join(str(p) for p in err.get("loc", ()))
+    if err.get("type") == "extra_forbidden":
+        parent: Any = Settings
+        parts = [str(p) for p in err.get("loc", ())]
+        for p in parts[:-1]:
+            field = getattr(parent, "model_fields", {}).get(p)
+            ann = getattr(field, "annotation", None) if field else None
+            parent = ann if isinstance(ann, type) and issubclass(ann, BaseModel) else None
+            if parent is None:
+                break
+        known = list(getattr(parent, "model_fields", {})) if parent else []
+        if parent is Settings:
+            known += list(_ALIASES)
+        close = difflib.get_close_matches(parts[-1] if parts else "", known, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        return f"unknown key {loc!r}{hint}"
+    return f"key {loc!r}: {err.get('msg', 'invalid value')}"
+
+
+def _validate_layer(data: Mapping[str, Any], source: str) -> dict[str, Any]:
+    """Validate one source's values; return them normalized (only the keys it set)."""
+    norm = _normalize(data, source)
+    try:
+        model = Settings.model_validate(norm)
+    except ValidationError as e:
+        errs = e.errors()
+        text = "; ".join(_error_text(err) for err in errs[:3])
+        more = f" (+{len(errs) - 3} more)" if len(errs) > 3 else ""
+        raise ConfigError(f"{source}: {text}{more}") from None
+    return model.model_dump(exclude_unset=True)
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{path}: not valid TOML: {e}") from None
+    except OSError as e:
+        raise ConfigError(f"{path}: cannot read: {e.strerror or e}") from None
+
+
+def user_config_path(env: Mapping[str, str] | None = None) -> Path:
+    """The user config file: ``$FIXLOOP_CONFIG``, else ``$XDG_CONFIG_HOME/fixloop/config.toml``,
+    else ``~/.config/fixloop/config.toml`` (it may not exist)."""
+    env = os.environ if env is None else env
+    if env.get("FIXLOOP_CONFIG"):
+        return Path(env["FIXLOOP_CONFIG"]).expanduser()
+    base = Path(env["XDG_CONFIG_HOME"]) if env.get("XDG_CONFIG_HOME") else Path.home() / ".config"
+    return base / "fixloop" / "config.toml"
+
+
+def _deep_merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for k, v in over.items():
+        if isinstance(v, Mapping) and isinstance(out.get(k), dict) and k != "prices":
+            out[k] = _deep_merge(out[k], v)
+        else:
+            out[k] = v
+    return out
+
+
+def _apply_repo(
+    effective: dict[str, Any], repo: Mapping[str, Any], source: str, notices: list[str]
+) -> dict[str, Any]:
+    out = dict(effective)
+    for key, value in repo.items():
+        if key in REPO_FORBIDDEN:
+            if value != effective.get(key):
+                notices.append(
+                    f"{source}: {key} = {value!r} ignored: a repository's config cannot change "
+                    + ("the model or its prices" if key in ("model", "prices") else "the sandbox")
+                )
+        elif key in REPO_MIN_SECTIONS:
+            section = dict(out[key])
+            for name, v in value.items():
+                cur = section[name]
+                if v > cur:
+                    notices.append(
+                        f"{source}: {key}.{name} = {v} clamped to {cur}: a repository's config "
+                        "may lower budgets and limits, never raise them"
+                    )
+                else:
+                    section[name] = v
+            out[key] = section
+        elif key == "blocked":
+            out[key] = list(dict.fromkeys([*out.get(key, []), *value]))
+        else:
+            out[key] = value
+    return out
+
+
+def repo_config_files(repo_root: Path) -> list[tuple[Path, dict[str, Any]]]:
+    """The repository config sources in ``repo_root``: ``(path, raw dict)`` pairs, lowest
+    precedence first (pyproject.toml's ``[tool.fixloop]``, then fixloop.toml).
+
+    Raises:
+        ConfigError: a file is not valid TOML, or ``[tool.fixloop]`` is not a table.
+    """
+    found: list[tuple[Path, dict[str, Any]]] = []
+    pyproject = repo_root / "pyproject.toml"
+    if pyproject.is_file():
+        tool = _read_toml(pyproject).get("tool", {})
+        section = tool.get("fixloop") if isinstance(tool, dict) else None
+        if section is not None:
+            if not isinstance(section, dict):
+                raise ConfigError(f"{pyproject}: [tool.fixloop] must be a table")
+            found.append((pyproject, section))
+    ftoml = repo_root / "fixloop.toml"
+    if ftoml.is_file():
+        found.append((ftoml, _read_toml(ftoml)))
+    return found
+
+
+def load_settings(
+    repo_root: Path | str | None = None,
+    cli_overrides: Mapping[str, Any] | None = None,
+    *,
+    env: Mapping[str, str] | None = None,
+) -> tuple[Settings, list[str]]:
+    """Load the settings of a run from every source (see the module docstring).
+
+    Args:
+        repo_root: the folder whose ``pyproject.toml`` / ``fixloop.toml`` are read (the target
+            folder); None reads no repository config.
+        cli_overrides: values from command-line flags (nested, dotted or flat keys; None values
+            mean "not given").
+        env: environment for locating the user config (default ``os.environ``).
+
+    Returns:
+        ``(settings, notices)``: the validated :class:`Settings` and one line per repository
+        value that was ignored or clamped.
+
+    Raises:
+        ConfigError: a file is unreadable or not TOML, ``$FIXLOOP_CONFIG`` names a missing file,
+            or a source has an unknown key or a wrong type (the message names file and key).
+    """
+    env = os.environ if env is None else env
+    notices: list[str] = []
+    effective = Settings().model_dump()
+
+    upath = user_config_path(env)
+    if upath.is_file():
+        effective = _deep_merge(effective, _validate_layer(_read_toml(upath), str(upath)))
+    elif env.get("FIXLOOP_CONFIG"):
+        raise ConfigError(f"FIXLOOP_CONFIG names {upath}, which does not exist")
+
+    if repo_root is not None:
+        for path, raw in repo_config_files(Path(repo_root)):
+            layer = _validate_layer(raw, str(path))
+            effective = _apply_repo(effective, layer, str(path), notices)
+
+    if cli_overrides:
+        effective = _deep_merge(effective, _validate_layer(cli_overrides, "command line"))
+
+    try:
+        return Settings.model_validate(effective), notices
+    except ValidationError as e:  # combinations only; each layer was valid on its own
+        raise ConfigError(f"settings: {_error_text(e.errors()[0])}") from None
