@@ -1,0 +1,407 @@
+"""The workspace: what the model may see and change, and byte-faithful access to it.
+
+Path policy (every tool call goes through :meth:`Workspace.resolve`):
+
+- A path is workspace-relative POSIX text. Absolute paths, ``~`` paths, NUL bytes and control
+  characters are refused (``invalid`` / ``outside``). ``.``, ``..`` and duplicate slashes are
+  normalized lexically first; a path that climbs out of the root is refused (``outside``).
+- The normalized path is then resolved with the operating system (symlinks anywhere in the path,
+  the final component, dangling links); a real path outside the root is refused (``outside``), a
+  dangling link or a special file (fifo, socket, device) is refused (``not_regular``).
+- Blocked paths (:data:`DEFAULT_BLOCKED`, configurable) are refused for reading and writing and
+  left out of listings and searches; the check is made on both the spelled and the real path.
+- Writes to protected test infrastructure (:func:`is_protected`) are refused (``protected``),
+  again on both the spelled and the real path, so a symlink cannot smuggle a write into tests/.
+
+Name matching for blocked and protected names is case-insensitive (``Tests/``, ``CONFTEST.PY``):
+on case-insensitive file systems those spell the same file, and refusing an odd spelling on a
+case-sensitive one costs nothing.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import posixpath
+import stat
+import subprocess
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+#: Names (fnmatch globs, matched case-insensitively against every path component) that the model
+#: may neither read nor write, and that listings and searches leave out: version-control data,
+#: virtualenvs and caches, dependency trees, and secret-looking files.
+DEFAULT_BLOCKED: tuple[str, ...] = (
+    ".git",
+    ".hg",
+    ".svn",
+    ".venv",
+    "venv",
+    ".tox",
+    ".nox",
+    "node_modules",
+    "__pycache__",
+    ".mypy_cache",
+    ".pytest_cache",
+    ".ruff_cache",
+    "*.egg-info",
+    ".env*",
+    "*.pem",
+    "*.key",
+    "*.p12",
+    "*.pfx",
+    "*.keystore",
+    "id_rsa*",
+    "id_dsa*",
+    "id_ecdsa*",
+    "id_ed25519*",
+    ".ssh",
+    ".gnupg",
+    ".aws",
+    ".netrc",
+    ".pypirc",
+    ".npmrc",
+    ".git-credentials",
+    ".dockercfg",
+    "credentials.json",
+    "secrets.*",
+)
+
+#: Test configuration files pytest reads by itself (protected at any depth).
+TEST_CONFIG_FILES: frozenset[str] = frozenset(
+    {
+        "conftest.py",
+        "pytest.ini",
+        ".pytest.ini",
+        "pytest.toml",
+        ".pytest.toml",
+        "tox.ini",
+        "setup.cfg",
+        "pyproject.toml",
+    }
+)
+
+#: Folder names whose whole tree is test code (protected at any depth).
+TEST_DIRS: frozenset[str] = frozenset({"tests", "test"})
+
+#: Modules Python loads by itself at start-up (protected at any depth).
+STARTUP_MODULES: frozenset[str] = frozenset({"sitecustomize", "usercustomize"})
+
+#: The test runner and the packages it imports before any test code: a module or package of
+#: one of these names anywhere in the tree could stand in for the runner (protected at any depth).
+RUNNER_MODULES: frozenset[str] = frozenset(
+    {"pytest", "_pytest", "py", "pluggy", "iniconfig", "packaging", "exceptiongroup", "tomli"}
+)
+
+#: File suffixes that make a module importable.
+_MODULE_SUFFIXES = (".py", ".pyc", ".pyw", ".so", ".pyd")
+
+_SHADOWABLE = frozenset(n.casefold() for n in sys.stdlib_module_names)
+_RUNNER = frozenset(n.casefold() for n in RUNNER_MODULES)
+
+
+class PathRefused(Exception):
+    """A path the model may not use.
+
+    Attributes:
+        kind: why: ``"outside"`` (leaves the workspace, absolute, ``~``), ``"blocked"`` (a
+            blocked name), ``"protected"`` (a write to test infrastructure), ``"not_regular"``
+            (dangling link, special file, or a directory where a file is needed),
+            ``"invalid"`` (empty, NUL or control characters) or ``"missing"`` (does not exist).
+        path: the path as given.
+    """
+
+    def __init__(self, kind: str, message: str, path: str = "") -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.path = path
+
+
+def _norm(relpath: str) -> str:
+    """Lexically normalized POSIX relative path ("" for the root); may start with "..".
+
+    Uses ``posixpath.normpath`` semantics: ``.``, ``..`` and duplicate slashes are folded.
+    """
+    p = posixpath.normpath(relpath) if relpath else "."
+    return "" if p == "." else p
+
+
+def _parts(relpath: str) -> list[str]:
+    """The casefolded components of a normalized relative path."""
+    n = _norm(relpath)
+    return [c.casefold() for c in n.split("/") if c and c != "."] if n else []
+
+
+def _module_name(component: str) -> str | None:
+    """The importable module name a file name gives (``json.py`` -> ``json``), else None."""
+    for suf in _MODULE_SUFFIXES:
+        if component.endswith(suf):
+            # extension modules: json.cpython-311-x86_64-linux-gnu.so -> json
+            return component[: -len(suf)].split(".")[0]
+    return None
+
+
+def is_autoload(relpath: str) -> bool:
+    """True when Python or pytest would load ``relpath`` by itself, without a test importing it.
+
+    That is: ``sitecustomize.py`` / ``usercustomize.py`` and any ``*.pth`` file at any depth; a
+    module or package named like the test runner or a package it imports
+    (:data:`RUNNER_MODULES`, e.g. ``pytest.py``, ``_pytest/``) at any depth, or named
+    ``pytest_*`` at the top level; and a top-level module or package (at the root or under
+    ``src/``, the folders on ``sys.path`` in a test run) named like a standard-library module
+    (``sys.stdlib_module_names``, e.g. ``json.py``, ``logging/``). ``relpath`` is a
+    workspace-relative POSIX path in any spelling; matching is case-insensitive.
+    """
+    parts = _parts(relpath)
+    if not parts or parts[0] == "..":
+        return False
+    name = parts[-1]
+    if name.endswith(".pth"):
+        return True
+    mod = _module_name(name)
+    if mod in STARTUP_MODULES:
+        return True
+    # Every component that is a package folder, plus the final module.
+    names = parts[:-1] + ([mod] if mod else [])
+    if any(n in _RUNNER for n in names):
+        return True
+    top = parts[1:] if parts[0] == "src" and len(parts) > 1 else parts
+    if len(top) > 1:
+        first: str | None = top[0]  # a package folder
+    else:
+        first = _module_name(top[0])
+    if first is None:
+        return False
+    return first in _SHADOWABLE or first.startswith("pytest_")
+
+
+def is_protected(relpath: str) -> bool:
+    """True when ``relpath`` is test infrastructure the model's tools may not create or change.
+
+    Protected: anything inside a ``tests/`` or ``test/`` folder at any depth, ``test_*.py`` and
+    ``*_test.py`` files, ``conftest.py`` at any depth, pytest's configuration files
+    (:data:`TEST_CONFIG_FILES`: ``pytest.ini``, ``tox.ini``, ``setup.cfg``, ``pyproject.toml``
+    ...) at any depth, and everything :func:`is_autoload` reports. ``relpath`` is a
+    workspace-relative POSIX path in any spelling (``./tests/../tests/x``, ``a//b``); matching
+    is case-insensitive. Paths that climb out of the root return False (they are refused as
+    outside anyway).
+    """
+    parts = _parts(relpath)
+    if not parts or parts[0] == "..":
+        return False
+    name = parts[-1]
+    if any(p in TEST_DIRS for p in parts):
+        return True
+    if name in TEST_CONFIG_FILES:
+        return True
+    if name.endswith((".py", ".pyw")) and (
+        name.startswith("test_") or name[: name.rfind(".")].endswith("_test")
+    ):
+        return True
+    return is_autoload(relpath)
+
+
+def _is_git_root_repo(root: Path) -> bool:
+    return (root / ".git").exists()
+
+
+class Workspace:
+    """The folder the model works in, with its path policy.
+
+    Args:
+        root: the workspace folder (usually the run's git worktree); resolved to its real path.
+        blocked: fnmatch globs of names the model may not see or touch, matched
+            case-insensitively against every component of both the spelled and the real path.
+
+    Attributes:
+        root: the resolved real path of the workspace.
+        blocked: the blocked globs (casefolded).
+    """
+
+    def __init__(self, root: Path, *, blocked: Sequence[str] = DEFAULT_BLOCKED) -> None:
+        self.root = Path(os.path.realpath(root))
+        self.blocked = tuple(b.casefold() for b in blocked)
+
+    # ------------------------------------------------------------------ policy
+
+    def is_blocked(self, rel: str) -> bool:
+        """True when any component of the workspace-relative path ``rel`` matches a blocked glob."""
+        return any(fnmatch.fnmatchcase(part, pat) for part in _parts(rel) for pat in self.blocked)
+
+    def relpath(self, p: Path) -> str:
+        """The POSIX path of ``p`` (absolute, already resolved) relative to :attr:`root`.
+
+        Returns ``"."`` for the root itself. Raises ValueError when ``p`` is not under the root.
+        """
+        rel = Path(p).relative_to(self.root).as_posix()
+        return rel or "."
+
+    def _inside(self, real: str) -> bool:
+        root = str(self.root)
+        return real == root or real.startswith(root.rstrip("/") + "/")
+
+    def resolve(self, rel: str, *, write: bool = False, must_exist: bool = True) -> Path:
+        """Check ``rel`` against the path policy and return its resolved real path.
+
+        Args:
+            rel: a workspace-relative path as the model spelled it.
+            write: the caller means to create or change the file: protected test
+                infrastructure is refused, as are existing directories.
+            must_exist: refuse a path that does not exist (``missing``).
+
+        Returns:
+            The absolute real path (symlinks resolved) inside :attr:`root`.
+
+        Raises:
+            PathRefused: with ``kind`` "invalid", "outside", "blocked", "protected",
+                "missing" or "not_regular", and a message that says what was wrong.
+        """
+        if not isinstance(rel, str):
+            raise PathRefused("invalid", "path must be a string", str(rel))
+        if rel.strip() == "":
+            raise PathRefused("invalid", "path is empty", rel)
+        if "\x00" in rel:
+            raise PathRefused("invalid", "path contains a NUL byte", rel)
+        if any(ord(c) < 32 or ord(c) == 127 for c in rel):
+            raise PathRefused("invalid", "path contains control characters", rel)
+        if rel.startswith("~"):
+            raise PathRefused("outside", "home-directory paths (~) are outside the workspace", rel)
+        if rel.startswith("/") or os.path.isabs(rel):
+            raise PathRefused(
+                "outside",
+                "absolute paths are not allowed: give a path relative to the workspace root",
+                rel,
+            )
+        norm = _norm(rel)
+        if norm == ".." or norm.startswith("../"):
+            raise PathRefused("outside", "the path leaves the workspace", rel)
+        if norm and self.is_blocked(norm):
+            raise PathRefused(
+                "blocked",
+                "the path is blocked (version control, environment "
+                "or secret-looking files are not available)",
+                rel,
+            )
+        spelled = self.root / norm if norm else self.root
+        real = os.path.realpath(spelled)
+        if not self._inside(real):
+            raise PathRefused(
+                "outside",
+                "the path resolves (through a symlink) to a place outside the workspace",
+                rel,
+            )
+        real_rel = self.relpath(Path(real))
+        if real_rel != "." and self.is_blocked(real_rel):
+            raise PathRefused("blocked", "the path resolves to a blocked location", rel)
+        if write and (is_protected(norm) or is_protected(real_rel)):
+            raise PathRefused(
+                "protected",
+                "the path is test infrastructure (tests, test configuration or a file Python "
+                "or pytest loads by itself) and is read-only: change the code under test instead",
+                rel,
+            )
+        try:
+            st = os.stat(real)
+        except FileNotFoundError:
+            if os.path.lexists(spelled) or os.path.lexists(real):
+                raise PathRefused(
+                    "not_regular", "the path is a dangling symbolic link", rel
+                ) from None
+            if must_exist:
+                raise PathRefused("missing", "no such file or folder", rel) from None
+            return Path(real)
+        except OSError as e:
+            raise PathRefused("not_regular", f"the path cannot be used ({e.strerror})", rel) from e
+        if not (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)):
+            raise PathRefused("not_regular", "not a regular file or folder", rel)
+        if write and stat.S_ISDIR(st.st_mode):
+            raise PathRefused("not_regular", "the path is a folder, not a file", rel)
+        return Path(real)
+
+    # ------------------------------------------------------------------ listing
+
+    def _git_files(self, sub: str) -> list[str] | None:
+        """Tracked and untracked-not-ignored files under ``sub`` via git, or None if not a repo."""
+        if not _is_git_root_repo(self.root):
+            return None
+        argv = [
+            "git",
+            "-c",
+            "core.fsmonitor=false",  # repository content is data: never run its hooks
+            "-c",
+            "core.quotepath=off",
+            "ls-files",
+            "-z",
+            "-c",
+            "-o",
+            "--exclude-standard",
+            "--",
+            sub or ".",
+        ]
+        env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+        try:
+            out = subprocess.run(
+                argv, cwd=self.root, capture_output=True, env=env, timeout=60, check=False
+            )
+        except (OSError, subprocess.SubprocessError):
+            return None
+        if out.returncode != 0:
+            return None
+        names = out.stdout.decode("utf-8", "surrogateescape").split("\x00")
+        return sorted(set(n for n in names if n))
+
+    def _walk_files(self, sub: str) -> Iterator[str]:
+        start = self.root / sub if sub else self.root
+        for dirpath, dirnames, filenames in os.walk(start, followlinks=False):
+            rel_dir = Path(dirpath).relative_to(self.root).as_posix()
+            rel_dir = "" if rel_dir == "." else rel_dir
+            keep = []
+            for d in sorted(dirnames):
+                r = f"{rel_dir}/{d}" if rel_dir else d
+                if not self.is_blocked(r):
+                    keep.append(d)
+            dirnames[:] = keep
+            for f in sorted(filenames):
+                yield f"{rel_dir}/{f}" if rel_dir else f
+
+    def _usable_file(self, rel: str) -> bool:
+        """True when ``rel`` (normalized) is a regular file inside the root, not blocked."""
+        if self.is_blocked(rel):
+            return False
+        p = self.root / rel
+        try:
+            st = os.lstat(p)
+        except OSError:
+            return False
+        if stat.S_ISREG(st.st_mode):
+            return True
+        if not stat.S_ISLNK(st.st_mode):
+            return False
+        real = os.path.realpath(p)
+        if not self._inside(real) or not os.path.isfile(real):
+            return False
+        return not self.is_blocked(self.relpath(Path(real)))
+
+    def iter_files(self, rel: str = ".") -> Iterator[str]:
+        """Yield workspace-relative POSIX paths of the files under ``rel``, sorted.
+
+        Blocked paths, git-ignored paths (``git ls-files -co --exclude-standard`` when the root
+        is a git repository; a plain walk otherwise), symlinks that leave the workspace or
+        dangle, and special files are left out. ``rel`` may name a single file.
+
+        Raises:
+            PathRefused: when ``rel`` itself is refused by :meth:`resolve`.
+        """
+        real = self.resolve(rel)
+        sub = self.relpath(real)
+        sub = "" if sub == "." else sub
+        if real.is_file():
+            if self._usable_file(sub):
+                yield sub
+            return
+        names = self._git_files(sub)
+        it: Iterator[str] = iter(names) if names is not None else self._walk_files(sub)
+        for name in it:
+            if self._usable_file(name):
+                yield name
