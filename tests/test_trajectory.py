@@ -80,6 +80,10 @@ def record_run(run_id: str, *, end: bool = True, **start: object) -> Path:
 
 
 def test_runs_dir_and_run_ids(_home: Path) -> None:
+    assert list_runs() == []
+    with pytest.raises(UsageError, match="no runs recorded"):
+        find_run("last")
+    assert not _home.exists()  # looking does not create anything
     assert runs_dir() == _home / "runs" and runs_dir().is_dir()
     a = new_run_id()
     assert re.fullmatch(r"\d{8}-\d{6}-[0-9a-f]{6}", a)

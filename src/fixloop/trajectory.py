@@ -43,13 +43,14 @@ def fixloop_home() -> Path:
     return Path(env).expanduser() if env else Path.home() / ".fixloop"
 
 
-def runs_dir(base: Path | None = None) -> Path:
+def runs_dir(base: Path | None = None, *, create: bool = True) -> Path:
     """The folder holding trajectories: ``base`` if given, else ``fixloop_home()/runs``.
 
-    The folder is created (with parents) if missing.
+    The folder is created (with parents) if missing, unless ``create`` is false.
     """
     d = Path(base) if base is not None else fixloop_home() / "runs"
-    d.mkdir(parents=True, exist_ok=True)
+    if create:
+        d.mkdir(parents=True, exist_ok=True)
     return d
 
 
@@ -304,8 +305,8 @@ def summarize_run(path: Path) -> dict[str, Any]:
 def list_runs(base: Path | None = None) -> list[dict[str, Any]]:
     """Summaries (see :func:`summarize_run`) of every ``*.jsonl`` in the runs directory, oldest
     first (sorted by run id, which sorts by start time)."""
-    d = runs_dir(base)
-    return [summarize_run(p) for p in sorted(d.glob("*.jsonl"))]
+    d = runs_dir(base, create=False)
+    return [summarize_run(p) for p in sorted(d.glob("*.jsonl"))] if d.is_dir() else []
 
 
 def find_run(ref: str, base: Path | None = None) -> Path:
@@ -322,8 +323,8 @@ def find_run(ref: str, base: Path | None = None) -> Path:
     p = Path(ref).expanduser()
     if p.is_file():
         return p
-    d = runs_dir(base)
-    runs = sorted(d.glob("*.jsonl"))
+    d = runs_dir(base, create=False)
+    runs = sorted(d.glob("*.jsonl")) if d.is_dir() else []
     if ref in ("last", "latest"):
         if not runs:
             raise UsageError(f"no runs recorded yet in {d}")

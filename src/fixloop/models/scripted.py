@@ -1,0 +1,186 @@
+"""Models that need no network: a scripted list of replies, and a recorded run played back.
+
+Both are callables of the model shape (:data:`fixloop.types.Model`) that ignore their inputs and
+return the next reply of a fixed list. They drive the harness through every path in tests and
+demos (``--model script:FILE``, ``--model replay:TRAJECTORY``).
+
+Script file: a JSON list of replies in the harness's reply shape, as in
+../shared/cases/*/script.json::
+
+    [{"stop_reason": "tool_use",
+      "content": [{"type": "tool_use", "name": "read_file", "input": {"path": "calc.py"}}]},
+     {"stop_reason": "end_turn", "content": [{"type": "text", "text": "Done."}]}]
+
+Filled in when left out: tool-use ids (``toolu_s<step>_<n>``, step = 1-based reply number,
+n = 1-based position among the reply's tool_use blocks), ``usage`` (zeros), ``content`` ([]),
+``stop_reason`` ("tool_use" when the reply has a tool_use block, else "end_turn"). Tool inputs are
+passed through as written, malformed ones included: the harness must handle them.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+from fixloop.errors import UsageError
+
+STOP_REASONS = ("tool_use", "end_turn", "max_tokens")
+EXHAUSTED_TEXT = "(script exhausted)"
+
+
+def _zero_usage() -> dict[str, int]:
+    return {"input_tokens": 0, "output_tokens": 0}
+
+
+def _check_reply(reply: Any, where: str) -> None:
+    if not isinstance(reply, dict):
+        raise UsageError(f"{where}: a reply must be a JSON object, not {type(reply).__name__}")
+    content = reply.get("content", [])
+    if not isinstance(content, list):
+        raise UsageError(f"{where}: 'content' must be a list of blocks")
+    for j, block in enumerate(content, start=1):
+        if not isinstance(block, dict) or not isinstance(block.get("type"), str):
+            raise UsageError(f"{where}, block {j}: a block must be an object with a 'type'")
+        if block["type"] == "tool_use" and not isinstance(block.get("name"), str):
+            raise UsageError(f"{where}, block {j}: a tool_use block needs a 'name'")
+        if block["type"] == "text" and not isinstance(block.get("text", ""), str):
+            raise UsageError(f"{where}, block {j}: a text block's 'text' must be a string")
+    stop = reply.get("stop_reason")
+    if stop is not None and stop not in STOP_REASONS:
+        raise UsageError(f"{where}: stop_reason must be one of {', '.join(STOP_REASONS)}")
+    usage = reply.get("usage")
+    if usage is not None and not isinstance(usage, dict):
+        raise UsageError(f"{where}: 'usage' must be an object")
+
+
+def _complete(reply: dict[str, Any], step: int) -> dict[str, Any]:
+    """A deep copy of ``reply`` with ids, usage, content and stop_reason filled in."""
+    out = copy.deepcopy(reply)
+    content = out.setdefault("content", [])
+    n = 0
+    for block in content:
+        if block.get("type") == "tool_use":
+            n += 1
+            if not block.get("id"):
+                block["id"] = f"toolu_s{step}_{n}"
+    usage = out.get("usage") or {}
+    out["usage"] = {**_zero_usage(), **usage}
+    if not out.get("stop_reason"):
+        out["stop_reason"] = "tool_use" if n else "end_turn"
+    return out
+
+
+class ScriptedModel:
+    """Returns the given replies in order, one per call; then ``end_turn`` "(script exhausted)".
+
+    Args:
+        replies: replies in the harness's reply shape (see the module docstring for what may be
+            left out).
+        name: the name shown in reports.
+
+    Attributes:
+        name: the display name.
+        calls: how many times the model was called (including calls after exhaustion).
+        requests: the ``(system, messages, tools)`` of each call (deep copies), for tests.
+
+    Raises:
+        UsageError: a reply is not of the reply shape (the message says which and why).
+    """
+
+    def __init__(self, replies: list[dict[str, Any]], *, name: str = "script") -> None:
+        if not isinstance(replies, list):
+            raise UsageError("a script must be a JSON list of replies")
+        for i, reply in enumerate(replies, start=1):
+            _check_reply(reply, f"{name}: reply {i}")
+        self._replies = [_complete(r, i) for i, r in enumerate(replies, start=1)]
+        self.name = name
+        self.calls = 0
+        self.requests: list[tuple[str, list[dict[str, Any]], list[dict[str, Any]]]] = []
+
+    def __len__(self) -> int:
+        return len(self._replies)
+
+    @property
+    def exhausted(self) -> bool:
+        """True once every scripted reply has been returned."""
+        return self.calls >= len(self._replies)
+
+    def __call__(
+        self, system: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]]
+    ) -> dict[str, Any]:
+        """Return the next reply (a fresh copy), or the exhaustion reply past the end."""
+        self.requests.append((system, copy.deepcopy(messages), copy.deepcopy(tools)))
+        i = self.calls
+        self.calls += 1
+        if i < len(self._replies):
+            return copy.deepcopy(self._replies[i])
+        return {
+            "stop_reason": "end_turn",
+            "content": [{"type": "text", "text": EXHAUSTED_TEXT}],
+            "usage": _zero_usage(),
+        }
+
+    @classmethod
+    def from_path(cls, path: str | Path) -> ScriptedModel:
+        """Load a script: a JSON file holding a list of replies.
+
+        Raises:
+            UsageError: the file is missing, unreadable, not JSON (line and column given), not a
+                list, or a reply is malformed.
+        """
+        p = Path(path).expanduser()
+        try:
+            text = p.read_text(encoding="utf-8")
+        except OSError as e:
+            raise UsageError(f"cannot read script {p}: {e.strerror or e}") from None
+        except UnicodeDecodeError:
+            raise UsageError(f"script {p} is not UTF-8 text") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise UsageError(
+                f"script {p} is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}"
+            ) from None
+        if not isinstance(data, list):
+            raise UsageError(f"script {p} must hold a JSON list of replies, not a {_kind(data)}")
+        return cls(data, name=f"script:{p.name}")
+
+
+def _kind(data: Any) -> str:
+    return {dict: "object", str: "string"}.get(type(data), type(data).__name__)
+
+
+class ReplayModel(ScriptedModel):
+    """Plays back the replies a trajectory recorded (its ``model_call`` events' ``reply``).
+
+    Recorded usage is replayed as recorded (a replay's token counts mirror the original run).
+    """
+
+    @classmethod
+    def from_path(cls, path: str | Path) -> ReplayModel:
+        """Load the replies of a recorded run.
+
+        Args:
+            path: a trajectory file (``.jsonl``), or a run id or prefix in the runs directory.
+
+        Raises:
+            UsageError: no such run or file, it records no model call, or a recorded call has
+                no reply.
+        """
+        from fixloop.trajectory import find_run, read_trajectory
+
+        p = find_run(str(path))
+        events = read_trajectory(p)
+        replies: list[dict[str, Any]] = []
+        for n, ev in enumerate(events, start=1):
+            if ev.get("type") != "model_call":
+                continue
+            reply = ev.get("reply")
+            if not isinstance(reply, dict):
+                raise UsageError(f"{p}: model_call event {n} has no recorded reply to play back")
+            replies.append(reply)
+        if not replies:
+            raise UsageError(f"{p} records no model call: nothing to replay")
+        return cls(replies, name=f"replay:{p.name}")
