@@ -1,0 +1,246 @@
+"""The ``fixloop`` command (typer + rich). Nothing imports this module but the entry point.
+
+Commands:
+
+- ``fixloop fix [PATH]``: make the failing tests pass; live step lines and a final report on
+  stderr; with ``--json`` exactly one JSON object (``RunResult.to_dict()``) on stdout.
+- ``fixloop runs``: the recorded runs; ``fixloop show RUN``: a run's transcript.
+- ``fixloop eval SUITE``: registered by :func:`fixloop.eval.cli.register`.
+
+Exit codes (errors.py, README "Exit codes"): 0 verified or nothing to fix; 1 not fixed (budget
+used up, gate rejected, loop, context overflow); 2 usage, configuration or git-state error (one
+line on stderr, no traceback); 3 environment error (no sandbox, provider unreachable); 130 Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from fixloop.errors import FixloopError, UsageError
+from fixloop.eval.cli import register as register_eval
+from fixloop.prompts import DEFAULT_TASK
+
+app = typer.Typer(
+    name="fixloop",
+    help="A coding agent that makes failing tests pass, and proves it.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+
+err_console = Console(stderr=True, highlight=False)
+
+
+def _fail(message: str, code: int) -> typer.Exit:
+    err_console.print(f"[bold red]fixloop:[/] {message}", markup=True, highlight=False)
+    return typer.Exit(code)
+
+
+@contextlib.contextmanager
+def _stdout_to_stderr() -> Iterator[None]:
+    """Send everything written to stdout (fd 1, subprocesses included) to stderr meanwhile, so
+    that ``--json`` output is the one object and nothing else."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    os.dup2(2, 1)
+    try:
+        yield
+    finally:
+        sys.stdout.flush()
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
+def _print_json(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+@app.command()
+def fix(
+    path: Annotated[Path, typer.Argument(help="The repository (or a folder inside one).")] = Path(
+        "."
+    ),
+    model: Annotated[
+        str | None,
+        typer.Option(
+            "--model",
+            "-m",
+            help="auto | repair | script:FILE | replay:TRAJECTORY | anthropic:NAME | "
+            "openai:NAME | openai-compatible:NAME@URL | ollama:NAME  [default: the config's "
+            "model, else auto]",
+        ),
+    ] = None,
+    task: Annotated[str, typer.Option("--task", "-t", help="What to do.")] = DEFAULT_TASK,
+    max_steps: Annotated[int | None, typer.Option(min=1, help="Model calls.")] = None,
+    max_test_runs: Annotated[
+        int | None, typer.Option(min=0, help="Test runs by the model.")
+    ] = None,
+    max_verifications: Annotated[
+        int | None, typer.Option(min=1, help="Gate verifications (claims checked).")
+    ] = None,
+    max_cost: Annotated[float | None, typer.Option(min=0.0, help="Dollars.")] = None,
+    max_tokens: Annotated[int | None, typer.Option(min=1, help="Input + output tokens.")] = None,
+    timeout: Annotated[
+        float | None, typer.Option(min=1.0, help="Wall-clock seconds for the whole run.")
+    ] = None,
+    sandbox: Annotated[
+        str | None,
+        typer.Option(
+            help="auto | bwrap | docker | podman | none (none needs --allow-unsandboxed)."
+        ),
+    ] = None,
+    allow_unsandboxed: Annotated[
+        bool,
+        typer.Option(
+            "--allow-unsandboxed",
+            help="Explicitly allow running tests without a sandbox (--sandbox none).",
+        ),
+    ] = False,
+    docker_image: Annotated[
+        str | None, typer.Option(help="Image for --sandbox docker/podman.")
+    ] = None,
+    in_place: Annotated[
+        bool,
+        typer.Option(
+            "--in-place", help="Switch your checkout to the run's branch instead of a worktree."
+        ),
+    ] = False,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print exactly one JSON object (the result) on stdout.")
+    ] = False,
+    verbose: Annotated[
+        bool, typer.Option("--verbose", "-v", help="Show the model's text.")
+    ] = False,
+) -> None:
+    """Make the failing tests pass in PATH; the harness verifies the result itself."""
+    from fixloop.api import CodingAgent, exit_code_for
+    from fixloop.display import LiveDisplay, render_report
+
+    if sandbox == "none" and not allow_unsandboxed:
+        raise _fail(
+            "--sandbox none runs code under test with your privileges; add --allow-unsandboxed "
+            "to do it anyway",
+            UsageError.exit_code,
+        )
+    if allow_unsandboxed and sandbox is None:
+        sandbox = "none"
+    if sandbox == "none":
+        err_console.print(
+            "[bold yellow]WARNING:[/] tests run UNSANDBOXED: code under test can use the "
+            "network, your files and your environment."
+        )
+    display = LiveDisplay(err_console, verbose=verbose)
+
+    def on_event(type_: str, data: dict[str, Any]) -> None:
+        if type_ == "run_start":
+            err_console.print(
+                f"[bold]model[/]: {data.get('model')} ({data.get('model_reason')})\n"
+                f"[bold]branch[/]: {data.get('branch')} from {str(data.get('base_commit'))[:12]}"
+                f"  sandbox: {data.get('sandbox')}"
+            )
+        display(type_, data)
+
+    agent = CodingAgent(
+        model,
+        path,
+        on_event=on_event,
+        max_steps=max_steps,
+        max_test_runs=max_test_runs,
+        max_verifications=max_verifications,
+        max_cost_usd=max_cost,
+        max_tokens=max_tokens,
+        max_wall_s=timeout,
+        sandbox=sandbox,
+        allow_unsandboxed=allow_unsandboxed or None,
+        docker_image=docker_image,
+        in_place=in_place,
+    )
+    code = 0
+    result = None
+    with _stdout_to_stderr() if json_out else contextlib.nullcontext():
+        try:
+            result = agent.run(task)
+            code = exit_code_for(result)
+        except KeyboardInterrupt:
+            result = agent.result
+            code = 130
+            err_console.print("[bold yellow]interrupted[/]: work committed on the run's branch")
+        except FixloopError as e:
+            raise _fail(
+                str(e).splitlines()[0] if str(e) else type(e).__name__, e.exit_code
+            ) from None
+        except Exception as e:  # noqa: BLE001 - one line, not a traceback, for the user
+            if os.environ.get("FIXLOOP_DEBUG"):
+                raise
+            raise _fail(
+                f"internal error: {type(e).__name__}: {e} (set FIXLOOP_DEBUG=1 for the traceback)",
+                1,
+            ) from None
+        if result is not None:
+            render_report(result, err_console)
+    if json_out and result is not None:
+        _print_json(result.to_dict())
+    raise typer.Exit(code)
+
+
+@app.command()
+def runs(
+    json_out: Annotated[bool, typer.Option("--json", help="One JSON list on stdout.")] = False,
+) -> None:
+    """List the recorded runs (oldest first)."""
+    from fixloop.trajectory import list_runs
+
+    items = list_runs()
+    if json_out:
+        _print_json(items)
+        return
+    if not items:
+        err_console.print("no runs recorded yet")
+        return
+    table = Table("run", "started", "status", "model", "branch", "repo")
+    for r in items:
+        table.add_row(
+            str(r.get("run_id")),
+            str(r.get("started_at") or ""),
+            str(r.get("status") or ""),
+            str(r.get("model") or ""),
+            str(r.get("branch") or ""),
+            str(r.get("repo") or ""),
+        )
+    Console().print(table)
+
+
+@app.command()
+def show(
+    run: Annotated[str, typer.Argument(help="A run id, a unique prefix, 'last', or a file.")],
+) -> None:
+    """Print a run's transcript."""
+    from fixloop.trajectory import find_run, read_trajectory, render_transcript
+
+    try:
+        text = render_transcript(read_trajectory(find_run(run)))
+    except FixloopError as e:
+        raise _fail(str(e), e.exit_code) from None
+    sys.stdout.write(text + "\n")
+
+
+register_eval(app)
+
+
+def main() -> None:
+    """The ``fixloop`` entry point."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.exit(130)

@@ -1,0 +1,117 @@
+"""Live terminal output of a run (rich): one line per step and a final report panel.
+
+:class:`LiveDisplay` is an ``on_event(type, data)`` sink for :class:`fixloop.agent.Agent` (the
+same events the trajectory records, see docs/architecture.md); it prints to the console it is
+given (the CLI passes a stderr console, so ``--json`` keeps stdout for the one JSON object).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.panel import Panel
+
+from fixloop.types import RunResult, RunStatus
+
+
+def _one_line(text: Any, limit: int = 100) -> str:
+    s = text if isinstance(text, str) else json.dumps(text, ensure_ascii=False, default=repr)
+    s = s.strip()
+    first = s.split("\n", 1)[0]
+    cut = "\n" in s or len(first) > limit
+    if len(first) > limit:
+        first = first[: limit - 1]
+    return first + (" …" if cut else "")
+
+
+def short_args(args: Any, limit: int = 70) -> str:
+    """Tool arguments on one short line: ``path=a.py old='x + 2' ...`` (values cut)."""
+    if not isinstance(args, Mapping):
+        return _one_line(args, limit)
+    parts = []
+    for k, v in args.items():
+        val = v if isinstance(v, str) else json.dumps(v, default=repr)
+        val = val.replace("\n", "\\n")
+        if len(val) > 30:
+            val = val[:29] + "…"
+        parts.append(f"{k}={val}")
+    return _one_line(" ".join(parts), limit)
+
+
+def _tally(rep: Mapping[str, Any]) -> str:
+    parts = [f"{rep.get('passed', 0)} passed", f"{rep.get('failed', 0)} failed"]
+    if rep.get("errors"):
+        parts.append(f"{rep['errors']} errors")
+    return ", ".join(parts) + f" ({rep.get('outcome', '?')})"
+
+
+class LiveDisplay:
+    """Prints the run's events as they happen.
+
+    Args:
+        console: where to print (a ``Console(stderr=True)`` in the CLI).
+        verbose: also print the model's text of each step.
+    """
+
+    def __init__(self, console: Console, *, verbose: bool = False) -> None:
+        self.console = console
+        self.verbose = verbose
+        self.step = 0
+        self._pending: dict[str, str] = {}
+
+    def __call__(self, type_: str, data: Mapping[str, Any]) -> None:
+        """Handle one event (``type_`` as in the trajectory; ``data`` its fields)."""
+        c = self.console
+        if type_ == "baseline":
+            rep = data.get("report") or {}
+            c.print(f"[bold]baseline[/]: {escape(_tally(rep))}")
+            fails = [f.get("id", "?") for f in rep.get("failing") or [] if isinstance(f, dict)]
+            if fails:
+                more = f" (+{len(fails) - 5} more)" if len(fails) > 5 else ""
+                c.print(f"  failing: {escape(', '.join(fails[:5]))}{more}")
+        elif type_ == "model_call":
+            self.step = int(data.get("step") or self.step + 1)
+            reply = data.get("reply")
+            if self.verbose and isinstance(reply, Mapping):
+                for b in reply.get("content") or []:
+                    if isinstance(b, Mapping) and b.get("type") == "text" and b.get("text"):
+                        c.print(f"[dim]{self.step:>3} says: {escape(_one_line(b['text']))}[/]")
+            if isinstance(reply, Mapping) and reply.get("stop_reason") == "max_tokens":
+                c.print(f"{self.step:>3} [yellow]reply cut off (max_tokens)[/]")
+        elif type_ == "tool_call":
+            self._pending[str(data.get("id"))] = (
+                f"{data.get('name')} {short_args(data.get('input'))}".rstrip()
+            )
+        elif type_ == "tool_result":
+            call = self._pending.pop(str(data.get("id")), str(data.get("name")))
+            style = "red" if data.get("is_error") else "green"
+            mark = "✗" if data.get("is_error") else "✓"
+            c.print(
+                f"{self.step:>3} {escape(call)}  [{style}]{mark} "
+                f"{escape(_one_line(data.get('content', ''), 80))}[/]"
+            )
+        elif type_ == "test_report":
+            rep = data.get("report") or {}
+            who = "gate" if data.get("source") == "gate" else "tests"
+            c.print(f"    [cyan]{who}[/]: {escape(_tally(rep))}")
+        elif type_ == "gate_verdict":
+            if data.get("verified"):
+                c.print(f"[bold green]gate: verified[/] {escape(_one_line(data.get('reason')))}")
+            else:
+                c.print(f"[bold red]gate: rejected[/] {escape(_one_line(data.get('reason')))}")
+        elif type_ == "notice":
+            c.print(f"[yellow]note:[/] {escape(_one_line(data.get('text', ''), 160))}")
+
+
+def render_report(result: RunResult, console: Console) -> None:
+    """Print the final report panel: the run's honest summary, coloured by outcome."""
+    if result.verified or result.status == RunStatus.NOTHING_TO_FIX:
+        style, title = "green", "fixloop: " + result.status.value
+    else:
+        style, title = "red", "fixloop: " + result.status.value
+    body = escape(result.summary or result.stop_reason)
+    console.print(Panel(body, title=title, border_style=style, expand=False))
