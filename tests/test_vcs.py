@@ -6,8 +6,10 @@ are byte-identical before and after the run, and that the run's branch holds its
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -317,3 +319,44 @@ def test_case_12_repo_each_state(shared_dir: Path, tmp_path: Path) -> None:
     init_repo(empty, commit=False)
     with pytest.raises(GitStateError):
         isolate(empty, "x")
+
+
+@pytest.mark.parametrize(
+    ("example", "module", "bug", "fix"),
+    [
+        ("shop", "shop/pricing.py", "round(amount * (1 + rate))", "round(amount * (1 + rate), 2)"),
+        ("calc", "calc.py", "def add(a, b):\n    return a - b", "def add(a, b):\n    return a + b"),
+    ],
+)
+def test_examples_fail_then_pass_in_a_subfolder_worktree(
+    make_repo, example: str, module: str, bug: str, fix: str
+) -> None:
+    """The shipped examples, committed as a subfolder of a repository (as in fixloop's own)."""
+    src = Path(__file__).resolve().parents[1] / "examples" / example
+    repo = make_repo({"README.md": "top\n"}, name="host")
+    shutil.copytree(src, repo / "examples" / example, ignore=shutil.ignore_patterns("__pycache__"))
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "examples")
+    before = snapshot(repo)
+    iso = isolate(repo / "examples" / example, f"ex-{example}")
+
+    def pytest_in_root() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+            cwd=iso.root,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+        )
+
+    first = pytest_in_root()
+    assert first.returncode == 1 and "2 failed, 4 passed" in first.stdout
+    target = iso.root / module
+    text = target.read_text()
+    assert text.count(bug) == 1
+    target.write_text(text.replace(bug, fix))
+    second = pytest_in_root()
+    assert second.returncode == 0 and "6 passed" in second.stdout
+    iso.finish("fixloop: verified")
+    assert iso.files_changed() == [module]
+    assert snapshot(repo) == before
