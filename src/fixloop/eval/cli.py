@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from fixloop.errors import FixloopError
+from fixloop.errors import FixloopError, UsageError
 
 
 def register(app: typer.Typer) -> None:
@@ -49,6 +49,15 @@ def register(app: typer.Typer) -> None:
         sandbox: Annotated[
             str, typer.Option("--sandbox", help="Sandbox kind for the agent and for scoring.")
         ] = "auto",
+        allow_unsandboxed: Annotated[
+            bool,
+            typer.Option(
+                "--allow-unsandboxed", help="Explicitly allow --sandbox none (no isolation)."
+            ),
+        ] = False,
+        keep: Annotated[
+            bool, typer.Option("--keep", help="Keep each run's temporary folders.")
+        ] = False,
         quiet: Annotated[
             bool, typer.Option("--quiet", "-q", help="No progress bar or table.")
         ] = False,
@@ -57,6 +66,11 @@ def register(app: typer.Typer) -> None:
         from fixloop.eval.runner import EvalConfig, run_eval
 
         try:
+            if sandbox == "none" and not allow_unsandboxed:
+                raise UsageError(
+                    "--sandbox none runs code under test with your privileges; add "
+                    "--allow-unsandboxed to do it anyway"
+                )
             cfg = EvalConfig(
                 suite=suite,
                 model=model,
@@ -67,6 +81,7 @@ def register(app: typer.Typer) -> None:
                 timeout_s=timeout,
                 sandbox=sandbox,
                 quiet=quiet,
+                keep=keep,
             )
             run_eval(cfg)
         except FixloopError as exc:

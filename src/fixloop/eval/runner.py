@@ -6,9 +6,11 @@ One run (:func:`run_one`):
    commit of a new git repository. Nothing of ``hidden/``, ``solution.patch`` or the suite
    folder is copied there.
 2. The agent runs on it as a separate process: ``python -m fixloop fix TMP --json --model M
-   --task PROMPT --sandbox S`` with its own ``FIXLOOP_HOME`` (trajectories, worktrees), under a
-   wall-clock limit (SIGINT to its process group first so it can commit its work, SIGKILL after a
-   grace period). ``--jobs N`` keeps up to N such processes running at once.
+   --task PROMPT --sandbox S --timeout T`` with its own ``FIXLOOP_HOME`` (trajectories,
+   worktrees) and its own ``FIXLOOP_CONFIG`` (the user's config plus the task's ``test_cmd`` and
+   the suite's budgets). T is its own wall-clock budget; if it overruns that by
+   :data:`HARD_GRACE_S`, its process group gets SIGINT (so it can commit its work), then SIGKILL.
+   ``--jobs N`` keeps up to N such processes running at once.
 3. The agent's final tree is taken from its branch (``head_commit``), else from its worktree,
    else the unchanged base, and extracted into ANOTHER temporary folder. The visible tests run
    there, then ``hidden/`` is copied over it and the full suite runs, both through fixloop's
@@ -37,6 +39,7 @@ import tarfile
 import tempfile
 import threading
 import time
+import tomllib
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -52,6 +55,9 @@ from fixloop.eval.metrics import latest_records
 from fixloop.eval.suite import IGNORED_DIRS, Suite, Task, load_suite
 
 RUNS_FILE = "runs.jsonl"
+
+#: Seconds past its own ``--timeout`` budget before the agent process is stopped from outside.
+HARD_GRACE_S = 30.0
 
 #: Seconds the agent gets after SIGINT (on timeout) to commit its work before SIGKILL.
 KILL_GRACE_S = 10.0
@@ -487,6 +493,8 @@ def run_one(
     sandbox_kind: str = "auto",
     agent_cmd: Sequence[str] | None = None,
     extra_args: Sequence[str] = (),
+    budgets: dict[str, Any] | None = None,
+    user_config: Path | None = None,
     keep: bool = False,
     registry: ProcessRegistry | None = None,
 ) -> dict[str, Any]:
@@ -499,10 +507,14 @@ def run_one(
         sandbox: a :class:`fixloop.sandbox.Sandbox` for scoring.
         run_dir: a folder for this run's logs (agent stdout/stderr, test logs, trajectory copy);
             emptied first.
-        timeout_s: the agent's wall-clock limit in seconds.
-        sandbox_kind: passed to the agent as ``--sandbox``.
+        timeout_s: the run's wall-clock limit in seconds: the agent gets it as its own budget
+            (``--timeout``) and is stopped from outside :data:`HARD_GRACE_S` seconds later.
+        sandbox_kind: passed to the agent as ``--sandbox`` (``none`` adds
+            ``--allow-unsandboxed``: the eval was told ``--sandbox none`` explicitly).
         agent_cmd: the fixloop command (default ``python -m fixloop``).
         extra_args: more ``fix`` arguments.
+        budgets: the suite's ``[defaults]`` budgets (see :func:`agent_config`).
+        user_config: the user's fixloop config file, merged into the run's config.
         keep: keep the temporary folders.
         registry: where live agent processes are registered for interrupts.
 
@@ -536,6 +548,10 @@ def run_one(
         base = make_task_repo(task, repo)
         home = tmp / "home"
         home.mkdir()
+        config = tmp / "config.toml"
+        config.write_text(
+            toml_dumps(agent_config(task, budgets or {}, user_config)), encoding="utf-8"
+        )
         argv = [
             *(agent_cmd or _default_agent_cmd()),
             "fix",
@@ -547,9 +563,13 @@ def run_one(
             task.prompt,
             "--sandbox",
             sandbox_kind,
+            *(["--allow-unsandboxed"] if sandbox_kind == "none" else []),
+            "--timeout",
+            f"{timeout_s:g}",
             *extra_args,
         ]
-        code, out, err, timed_out, wall = _run_agent(argv, _agent_env(home), timeout_s, registry)
+        env = {**_agent_env(home), "FIXLOOP_CONFIG": str(config)}
+        code, out, err, timed_out, wall = _run_agent(argv, env, timeout_s + HARD_GRACE_S, registry)
         (run_dir / "agent.stdout").write_text(out, encoding="utf-8")
         (run_dir / "agent.stderr").write_text(err, encoding="utf-8")
         result = _parse_result(out)
@@ -580,7 +600,7 @@ def run_one(
             agent_summary=str(res.get("summary") or "")[:500],
         )
         if timed_out:
-            record["error"] = f"timed out after {timeout_s:g} s"
+            record["error"] = f"killed after {timeout_s + HARD_GRACE_S:g} s (run timeout)"
         elif result is None:
             record["error"] = f"agent exit {code}, no JSON result: {_last_line(err) or 'no output'}"
         elif code not in (0, 1):
@@ -631,14 +651,93 @@ def default_out(suite: Suite, model: str) -> Path:
     return Path("eval-out") / f"{slug(suite.name)}-{slug(model)}"
 
 
-def _budget_args(budgets: dict[str, Any]) -> list[str]:
-    """``[defaults]`` budgets of suite.toml as ``fix`` flags: ``max_steps = 30`` -> ``--max-steps 30``."""
-    args: list[str] = []
-    for key, value in sorted(budgets.items()):
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ConfigError(f"suite.toml [defaults]: {key} must be a number")
-        args += [f"--{key.replace('_', '-')}", str(value)]
-    return args
+def _toml_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int | float):
+        return repr(v)
+    if isinstance(v, str):
+        return json.dumps(v)  # a JSON string is a valid TOML basic string
+    if isinstance(v, list | tuple):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return (
+            "{" + ", ".join(f"{json.dumps(str(k))} = {_toml_value(x)}" for k, x in v.items()) + "}"
+        )
+    raise ConfigError(f"cannot write {type(v).__name__} value {v!r} to a fixloop config")
+
+
+def toml_dumps(data: dict[str, Any]) -> str:
+    """Write a dict of str/int/float/bool/list/dict values as TOML (tables for nested dicts).
+
+    Enough for fixloop's settings; ``tomllib.loads(toml_dumps(d)) == d`` for such dicts.
+    """
+    lines: list[str] = []
+    tables: list[tuple[str, dict[str, Any]]] = []
+    for k, v in data.items():
+        if isinstance(v, dict):
+            tables.append((json.dumps(str(k)), v))
+        else:
+            lines.append(f"{json.dumps(str(k))} = {_toml_value(v)}")
+    while tables:
+        name, table = tables.pop(0)
+        lines.append(f"\n[{name}]")
+        for k, v in table.items():
+            if isinstance(v, dict):
+                tables.append((f"{name}.{json.dumps(str(k))}", v))
+            else:
+                lines.append(f"{json.dumps(str(k))} = {_toml_value(v)}")
+    return "\n".join(lines) + "\n"
+
+
+def _settings_section(key: str) -> str | None:
+    """The settings section (``budgets``, ``timeouts``, ...) that holds field ``key``, if any."""
+    from fixloop.config import Settings
+
+    for section in ("budgets", "timeouts", "caps", "limits"):
+        sub = Settings.model_fields[section].annotation
+        if key in getattr(sub, "model_fields", {}):
+            return section
+    return None
+
+
+def agent_config(task: Task, budgets: dict[str, Any], user_config: Path | None) -> dict[str, Any]:
+    """The user config one run's agent gets: the user's own, plus the task's settings.
+
+    The task's ``test_cmd`` and the suite's ``[defaults]`` budgets go in as user settings (not
+    repository ones), so the agent runs exactly the command that scoring runs and a suite can
+    set, for instance, ``max_steps``. Nothing is written into the task's repository.
+
+    Args:
+        task: the task.
+        budgets: ``suite.toml`` ``[defaults]`` except ``test_cmd`` (flat keys such as
+            ``max_steps`` are put in their settings section).
+        user_config: the user's config file (read when it exists), or None.
+
+    Returns:
+        the settings dict to write as the run's ``FIXLOOP_CONFIG``.
+
+    Raises:
+        ConfigError: the user's config does not parse.
+    """
+    data: dict[str, Any] = {}
+    if user_config is not None and user_config.is_file():
+        try:
+            data = tomllib.loads(user_config.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, OSError, UnicodeDecodeError) as exc:
+            raise ConfigError(f"{user_config}: {exc}") from None
+    data["test_cmd"] = list(task.test_cmd)
+    for key, value in budgets.items():
+        section = _settings_section(key)
+        if section is None:
+            data[key] = value
+        else:
+            if not isinstance(data.get(section), dict):
+                data[section] = {}
+            data[section].pop(key, None)
+            data[section][key] = value
+            data.pop(key, None)
+    return data
 
 
 def run_eval(cfg: EvalConfig) -> dict[str, Any]:
@@ -675,7 +774,9 @@ def run_eval(cfg: EvalConfig) -> dict[str, Any]:
             f"resuming {out}: {len(tasks) * cfg.epochs - len(todo)} of "
             f"{len(tasks) * cfg.epochs} runs already done"
         )
-    extra = [*_budget_args(suite.budgets), *cfg.extra_args]
+    from fixloop.config import user_config_path
+
+    user_config = user_config_path()
     sandbox = make_sandbox(cfg.sandbox, allow_unsandboxed=cfg.sandbox == "none") if todo else None
     log = RunLog(runs_path)
     registry = ProcessRegistry()
@@ -704,7 +805,9 @@ def run_eval(cfg: EvalConfig) -> dict[str, Any]:
                     timeout_s=cfg.timeout_s,
                     sandbox_kind=cfg.sandbox,
                     agent_cmd=cfg.agent_cmd,
-                    extra_args=extra,
+                    extra_args=cfg.extra_args,
+                    budgets=suite.budgets,
+                    user_config=user_config,
                     keep=cfg.keep,
                     registry=registry,
                 )
