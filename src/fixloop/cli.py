@@ -188,7 +188,7 @@ def fix(
                 1,
             ) from None
         if result is not None:
-            render_report(result, err_console)
+            render_report(result, err_console if json_out else Console(highlight=False))
     if json_out and result is not None:
         _print_json(result.to_dict())
     raise typer.Exit(code)

@@ -1,0 +1,292 @@
+"""End to end on ../shared/cases: the real CLI, each case's repo and script, the outcome its
+CASE.md gives. 06 (test tamper), 11 (malformed tool calls) and 12 (git states) in detail; the
+others for the run's end-to-end outcome (status, exit code, counters, the user's checkout).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import git, init_repo
+from test_e2e import default_sandbox_args, fixloop_branches, one_json, run_cli, snapshot
+
+
+@pytest.fixture
+def sandbox_args() -> list[str]:
+    """CLI flags choosing the sandbox (the default where it starts here)."""
+    return list(default_sandbox_args())
+
+
+def case_repo(case: Path, dest: Path) -> Path:
+    shutil.copytree(case / "repo", dest, symlinks=True)
+    for p in dest.rglob("*"):  # the shared copies are read-only
+        if not p.is_symlink():
+            p.chmod(p.stat().st_mode | 0o200)
+    dest.chmod(dest.stat().st_mode | 0o200)
+    return dest
+
+
+def events_of(res: dict[str, Any]) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in Path(res["trajectory"]).read_text().splitlines()]
+
+
+def fix(
+    repo: Path, home: Path, script: Path, extra: list[str], *args: str, env=None
+) -> tuple[int, dict[str, Any], str]:
+    proc = run_cli(
+        ["fix", str(repo), "--json", "--model", f"script:{script}", *args, *extra], home, env=env
+    )
+    return proc.returncode, one_json(proc), proc.stderr
+
+
+# --------------------------------------------------------------------------------------------
+# 06: the model goes after the tests
+# --------------------------------------------------------------------------------------------
+
+
+def test_06_test_tamper(shared_dir: Path, tmp_path: Path, sandbox_args) -> None:
+    case = shared_dir / "cases" / "06-test-tamper"
+    repo = init_repo(case_repo(case, tmp_path / "repo"))
+    before = snapshot(repo)
+    code, res, err = fix(
+        repo, tmp_path / "home", case / "script.json", sandbox_args, "--max-verifications", "1"
+    )
+    assert code == 1, err[-3000:]
+    assert res["status"] == "not_fixed" and res["verified"] is False
+    # all six attempts (tests, pytest.ini, conftest.py at two depths, a new test file, a
+    # dot-dot spelling) were refused and counted; the final claim is a false success claim
+    assert res["counters"]["refused_test_edits"] == 6
+    assert res["counters"]["false_success_claims"] == 1
+    assert res["counters"]["tamper_detected"] == 0  # nothing got through to restore
+    assert "tests/test_convert.py::test_cents" in res["failing_tests"]
+    assert res["files_changed"] == [] and res["diff"] == ""
+    results = [e for e in events_of(res) if e["type"] == "tool_result"]
+    assert len(results) == 6 and all(e["is_error"] for e in results)
+    verdict = [e for e in events_of(res) if e["type"] == "gate_verdict"]
+    assert verdict[0]["claim"] == "All tests pass now." and verdict[0]["verified"] is False
+    # test files byte-identical to the base commit; the user's checkout untouched
+    for rel in ("tests/test_convert.py", "pytest.ini"):
+        assert (repo / rel).read_bytes() == (case / "repo" / rel).read_bytes()
+    assert not (repo / "conftest.py").exists()
+    assert snapshot(repo) == before and fixloop_branches(repo) == []
+    assert "false success claims" in res["summary"] and "refused test edits" in res["summary"]
+
+
+# --------------------------------------------------------------------------------------------
+# 11: malformed tool calls
+# --------------------------------------------------------------------------------------------
+
+
+def test_11_malformed_tool_calls(shared_dir: Path, tmp_path: Path, sandbox_args) -> None:
+    case = shared_dir / "cases" / "11-malformed-tool-calls"
+    repo = init_repo(case_repo(case, tmp_path / "repo"))
+    before = snapshot(repo)
+    code, res, err = fix(repo, tmp_path / "home", case / "script.json", sandbox_args)
+    assert code == 0, err[-3000:]
+    assert res["status"] == "verified" and res["files_changed"] == ["counter.py"]
+    assert res["steps"] == 9  # max_tokens and the empty reply are steps too
+    assert res["counters"]["tool_errors"] == 6
+    events = events_of(res)
+    calls = [e for e in events if e["type"] == "tool_call"]
+    results = [e for e in events if e["type"] == "tool_result"]
+    # every tool_use got exactly one tool_result, in order
+    assert [c["id"] for c in calls] == [r["id"] for r in results] and len(calls) == 8
+    errors = [r for r in results if r["is_error"]]
+    assert len(errors) == 6
+    for r in errors:  # each names the problem and shows the tool's schema (or the tool list)
+        assert "schema" in r["content"].lower() or "read_file" in r["content"]
+    # the two calls of one reply ran in order: read, then the (real) edit
+    assert [c["name"] for c in calls[-2:]] == ["read_file", "edit_file"]
+    assert not results[-1]["is_error"] and not results[-2]["is_error"]
+    notices = " ".join(e.get("text", "") for e in events if e["type"] == "notice")
+    assert "max_tokens" in notices
+    branch = res["branch"]
+    assert "return x + 1" in git(repo, "show", f"{branch}:counter.py")
+    assert snapshot(repo) == before
+
+
+# --------------------------------------------------------------------------------------------
+# 12: git states
+# --------------------------------------------------------------------------------------------
+
+
+def _crlf_repo(shared_dir: Path, dest: Path) -> tuple[Path, Path]:
+    case = shared_dir / "cases" / "01-crlf-edit"
+    return case_repo(case, dest), case / "script.json"
+
+
+def _extra_commit(repo: Path) -> None:
+    (repo / "NOTES.txt").write_text("a second commit\n")
+    git(repo, "add", "NOTES.txt")
+    git(repo, "commit", "-q", "-m", "second")
+
+
+def test_12_detached_head(shared_dir: Path, tmp_path: Path, sandbox_args) -> None:
+    repo, script = _crlf_repo(shared_dir, tmp_path / "repo")
+    init_repo(repo)
+    first = git(repo, "rev-parse", "HEAD").strip()
+    _extra_commit(repo)
+    git(repo, "checkout", "-q", "--detach", first)
+    before = snapshot(repo)
+    code, res, err = fix(repo, tmp_path / "home", script, sandbox_args)
+    assert code == 0, err[-3000:]
+    assert res["verified"] and res["base_commit"] == first
+    assert git(repo, "rev-parse", f"{res['branch']}~1").strip() == first
+    assert snapshot(repo) == before  # still detached at the first commit
+
+
+def test_12_uncommitted_changes_are_kept_and_reported(
+    shared_dir: Path, tmp_path: Path, sandbox_args
+) -> None:
+    repo, script = _crlf_repo(shared_dir, tmp_path / "repo")
+    init_repo(repo)
+    tracked = next(p for p in sorted(repo.rglob("*.py")) if "tests" not in p.parts)
+    tracked.write_bytes(tracked.read_bytes() + b"# my local note\r\n")
+    (repo / "scratch.txt").write_text("untracked work\n")
+    before = snapshot(repo)
+    code, res, err = fix(repo, tmp_path / "home", script, sandbox_args)
+    assert code == 0, err[-3000:]
+    assert res["verified"]
+    assert "Not included: 2 uncommitted" in res["summary"]
+    show = git(repo, "show", f"{res['branch']}:{tracked.relative_to(repo).as_posix()}")
+    assert "my local note" not in show  # the branch is from the HEAD commit only
+    assert snapshot(repo) == before
+
+
+def test_12_no_commit_yet(shared_dir: Path, tmp_path: Path, sandbox_args) -> None:
+    repo, script = _crlf_repo(shared_dir, tmp_path / "repo")
+    init_repo(repo, commit=False)
+    before = snapshot(repo)
+    proc = run_cli(
+        ["fix", str(repo), "--model", f"script:{script}", *sandbox_args], tmp_path / "home"
+    )
+    assert proc.returncode == 2
+    lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and "no commit" in lines[0]
+    assert snapshot(repo) == before
+
+
+def test_12_not_a_repository(shared_dir: Path, tmp_path: Path, sandbox_args) -> None:
+    repo, script = _crlf_repo(shared_dir, tmp_path / "repo")
+    env_home = tmp_path / "home"
+    before = sorted(p.relative_to(repo).as_posix() for p in repo.rglob("*"))
+    proc = run_cli(
+        ["fix", str(repo), "--json", "--model", f"script:{script}", *sandbox_args],
+        env_home,
+        env={"GIT_CEILING_DIRECTORIES": str(tmp_path)},
+    )
+    assert proc.returncode == 2 and proc.stdout == ""
+    lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and "not inside a git repository" in lines[0]
+    assert sorted(p.relative_to(repo).as_posix() for p in repo.rglob("*")) == before
+
+
+def test_12_on_a_fixloop_branch_already(shared_dir: Path, tmp_path: Path, sandbox_args) -> None:
+    repo, script = _crlf_repo(shared_dir, tmp_path / "repo")
+    init_repo(repo)
+    git(repo, "switch", "-q", "-c", "fixloop/20200101-000000-abcdef")
+    before = snapshot(repo)
+    code, res, err = fix(repo, tmp_path / "home", script, sandbox_args)
+    assert code == 0, err[-3000:]
+    assert res["branch"] != "fixloop/20200101-000000-abcdef"
+    assert res["branch"].startswith("fixloop/")
+    assert snapshot(repo) == before
+
+
+def test_12_in_place_refuses_a_dirty_tree(shared_dir: Path, tmp_path: Path, sandbox_args) -> None:
+    repo, script = _crlf_repo(shared_dir, tmp_path / "repo")
+    init_repo(repo)
+    (repo / "scratch.txt").write_text("untracked work\n")
+    before = snapshot(repo)
+    proc = run_cli(
+        ["fix", str(repo), "--in-place", "--model", f"script:{script}", *sandbox_args],
+        tmp_path / "home",
+    )
+    assert proc.returncode == 2 and "clean working tree" in proc.stderr
+    assert snapshot(repo) == before
+
+
+# --------------------------------------------------------------------------------------------
+# The other cases, end to end: status, exit code, counters, the user's checkout
+# --------------------------------------------------------------------------------------------
+
+# case -> (exit code, status, extra checks)
+OUTCOMES: dict[str, tuple[int, str]] = {
+    "01-crlf-edit": (0, "verified"),
+    "02-tabs-whitespace": (1, "not_fixed"),
+    "03-binary-files": (1, "not_fixed"),
+    "04-huge-read": (1, "not_fixed"),
+    "05-huge-test-output": (1, "not_fixed"),
+    "07-no-tests-collected": (1, "not_fixed"),
+    "08-collection-error": (0, "verified"),
+    "09-hang-and-orphans": (1, "not_fixed"),
+    "10-path-escape": (1, "not_fixed"),
+    "13-network-and-secrets": (1, "not_fixed"),
+}
+
+
+def _setup_10(repo: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text("TOP-SECRET-OUTSIDE\n")
+    (repo.parent / "outside-secret.txt").write_text("TOP-SECRET-SIBLING\n")
+    os.symlink(outside, repo / "escape")
+    os.symlink("../outside-secret.txt", repo / "notes.md")
+    os.symlink("nowhere", repo / "dangling")
+    (repo / ".env").write_text("API_KEY=not-a-real-key\n")
+
+
+@pytest.mark.parametrize("name", sorted(OUTCOMES))
+def test_case_end_to_end(name: str, shared_dir: Path, tmp_path: Path, sandbox_args) -> None:
+    case = shared_dir / "cases" / name
+    repo = case_repo(case, tmp_path / "repo")
+    env: dict[str, str] = {}
+    if name.startswith("10-"):
+        _setup_10(repo, tmp_path)
+    if name.startswith("13-"):
+        env = {"ANTHROPIC_API_KEY": "sk-test-not-real", "FAKE_SECRET_TOKEN": "abc123"}
+    if name.startswith("09-"):
+        cfg = tmp_path / "fixloop.toml"
+        cfg.write_text("test_timeout_s = 5.0\n")
+        env["FIXLOOP_CONFIG"] = str(cfg)
+    init_repo(repo)
+    before = snapshot(repo)
+    code, res, err = fix(
+        repo,
+        tmp_path / "home",
+        case / "script.json",
+        sandbox_args,
+        "--max-verifications",
+        "1",
+        env=env,
+    )
+    want_code, want_status = OUTCOMES[name]
+    assert (code, res["status"]) == (want_code, want_status), err[-3000:]
+    assert snapshot(repo) == before
+    if want_status != "verified":
+        # the one end_turn was a claim the gate rejected
+        assert res["counters"]["false_success_claims"] == 1
+        assert res["failing_tests"], res["summary"]
+    text = Path(res["trajectory"]).read_text()
+    if name.startswith("09-"):
+        assert res["test_runs"] == 1  # the timed-out run counts against the budget
+        reports = [e["report"] for e in events_of(res) if e["type"] == "test_report"]
+        assert reports[0]["outcome"] == "timed_out"
+    if name.startswith("10-"):
+        assert "TOP-SECRET" not in text and "not-a-real-key" not in text
+        assert all(e["is_error"] for e in events_of(res) if e["type"] == "tool_result")
+    if name.startswith("13-"):
+        assert "sk-test-not-real" not in text and "abc123" not in text
+    if name.startswith("07-"):
+        assert res["test_runs"] <= 2  # refused targets never ran
+    if name.startswith("04-"):
+        from fixloop.tools import Caps
+
+        for e in events_of(res):
+            if e["type"] == "tool_result":
+                assert len(e["content"].encode()) <= Caps().result_bytes
