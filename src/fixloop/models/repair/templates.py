@@ -1,0 +1,289 @@
+"""Fix templates: candidate patches for the suspicious lines of one Python file.
+
+The repair engine (generate-and-validate, in the line of GenProg, PraPR and TBar) ranks
+suspicious lines, asks :func:`generate_candidates` for patches of each suspicious file and
+validates them by running tests. Templates work on a libcst syntax tree and splice text at exact
+node ranges, so a candidate differs from the source only where the template changed it.
+
+Sources:
+- GenProg: Le Goues, Nguyen, Forrest, Weimer, "GenProg: A Generic Method for Automatic Software
+  Repair", IEEE TSE 2012 (statement deletion, insertion and replacement from the same program).
+- PraPR: Ghanbari, Benton, Zhang, "Practical Program Repair via Bytecode Mutation", ISSTA 2019
+  (operator, constant, variable, method-call and argument mutators).
+- TBar: Liu, Koyuncu, Kim, Bissyande, "TBar: Revisiting Template-based Automated Program Repair",
+  ISSTA 2019 (fix patterns FP1-FP15: condition, null/range checks, literals, method invocations,
+  operators, return statements, variables, move and remove statement).
+
+Templates (``Candidate.template`` names; priors in ``PRIORS``):
+  expression level (:mod:`.templates_expr`): ``compare-boundary`` / ``compare`` (relational
+  operators), ``binop`` / ``binop-other`` (arithmetic, bitwise, shift), ``augassign``,
+  ``assign-kind`` (``+=`` <-> ``=``), ``boolop`` (and/or), ``negate-condition``,
+  ``drop-condition``, ``off-by-one`` (range/slice/index/len bounds +-1, a stray +-1 dropped),
+  ``constant-off-by-one``, ``constant-negate``, ``constant-replace``, ``constant-common``,
+  ``constant-to-variable``, ``bool-literal``, ``variable``, ``variable-attribute``,
+  ``swap-operands``, ``swap-literals``, ``call-swap-args``, ``call-add-arg``, ``call-copy-args``,
+  ``call-drop-arg``, ``method-name``, ``format-spec``, ``string-literal``, ``exception-type``.
+  statement level (:mod:`.templates_stmt`): ``delete-statement``, ``delete-compound``,
+  ``insert-statement``, ``insert-parallel-update``, ``insert-guard``, ``move-statement``,
+  ``unwrap-condition``, ``return-variable``, ``missing-return``, ``mutable-default``.
+  multi-location: ``<template>+everywhere`` (the same line-level fix applied to every identical
+  line of the file) from :func:`generate_candidates`, and pairs from :func:`pair_candidates` /
+  :func:`combine` (two single-location candidates applied together).
+
+Engine notes: :func:`generate_candidates` returns single-location candidates (and the
+``+everywhere`` ones) sorted by ``score = suspiciousness x prior``. When none of them passes,
+call :func:`pair_candidates` on the list for two-location patches (the same mistake made twice,
+as in multi-location bugs); pairs of the same template rank first. :func:`combine` merges any
+two candidates (same file: both changes in one ``new_source``; different files: ``also``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+
+from libcst import ParserSyntaxError
+
+from .candidate import Candidate
+from .templates_ast import Edit, FileInfo, Mutation, apply_edits, parses
+from .templates_expr import PRIORS, expression_mutations
+from .templates_stmt import function_mutations, statement_mutations
+
+__all__ = [
+    "PRIORS",
+    "combine",
+    "generate_candidates",
+    "pair_candidates",
+]
+
+#: at most this many suspicious lines are expanded (highest suspiciousness first)
+MAX_LINES = 60
+#: at most this many mutations per statement (highest prior first)
+PER_LINE = 80
+EVERYWHERE_FACTOR = 0.9
+
+
+def generate_candidates(
+    source: str,
+    path: str,
+    suspicious: dict[int, float],
+    *,
+    max_candidates: int = 500,
+    per_line: int = PER_LINE,
+) -> list[Candidate]:
+    """Candidate patches of one file for its suspicious lines, best first.
+
+    Args:
+        source: the file's text.
+        path: the file's path (copied into each candidate).
+        suspicious: 1-based line -> suspiciousness in [0, 1]; lines with 0 are ignored.
+        max_candidates: the length limit of the result.
+        per_line: the limit of mutations tried per suspicious statement (highest prior first).
+
+    Returns:
+        candidates with ``score = suspiciousness * prior``, sorted by score (then prior, then
+        line), deduplicated by ``new_source``; each one parses and differs from ``source``.
+        Empty when the source does not parse.
+    """
+    try:
+        fi = FileInfo(source, path)
+    except (ParserSyntaxError, RecursionError, ValueError):
+        return []
+    lines = sorted(
+        ((s, ln) for ln, s in suspicious.items() if s > 0 and 1 <= ln <= len(fi.lines)),
+        key=lambda t: (-t[0], t[1]),
+    )[:MAX_LINES]
+    best: dict[str, Candidate] = {}
+    done_stmts: set[int] = set()
+    done_funcs: set[int] = set()
+    for susp, line in lines:
+        muts: list[Mutation] = []
+        st = fi.stmt_at(line)
+        if st is not None and id(st.node) not in done_stmts:
+            done_stmts.add(id(st.node))
+            muts.extend(expression_mutations(fi, st))
+            muts.extend(statement_mutations(fi, st))
+        func = _function_at(fi, line)
+        if func is not None and id(func.node) not in done_funcs:
+            done_funcs.add(id(func.node))
+            muts.extend(function_mutations(fi, func))
+        muts.sort(key=lambda m: -m.prior)
+        for m in muts[:per_line]:
+            for cand in _realize(fi, path, m, susp):
+                old = best.get(cand.new_source)
+                if old is None or cand.score > old.score:
+                    best[cand.new_source] = cand
+    out = sorted(best.values(), key=lambda c: (-c.score, -c.prior, c.line, c.template))
+    return out[:max_candidates]
+
+
+def _function_at(fi: FileInfo, line: int):  # -> FuncInfo | None
+    """The innermost function whose lines include ``line``."""
+    best = None
+    for f in fi.funcs.values():
+        if f.start <= line <= f.end and (best is None or f.start >= best.start):
+            best = f
+    return best
+
+
+def _realize(fi: FileInfo, path: str, m: Mutation, susp: float) -> Iterable[Candidate]:
+    """The candidate of a mutation, plus its same-fix-everywhere variant when there is one."""
+    new = apply_edits(fi.source, m.edits)
+    if new == fi.source or not parses(new):
+        return []
+    out = [
+        Candidate(path=path, new_source=new, template=m.template, description=m.description,
+                  line=m.line, prior=m.prior, score=susp * m.prior, old_source=fi.source)
+    ]
+    everywhere = _everywhere(fi, m)
+    if everywhere is not None and everywhere != new and parses(everywhere):
+        prior = m.prior * EVERYWHERE_FACTOR
+        out.append(
+            Candidate(path=path, new_source=everywhere, template=f"{m.template}+everywhere",
+                      description=f"{m.description} (on every identical line)", line=m.line,
+                      prior=prior, score=susp * prior, old_source=fi.source)
+        )
+    return out
+
+
+def _everywhere(fi: FileInfo, m: Mutation) -> str | None:
+    """Apply a one-line change to every line of the file that reads the same (indent aside)."""
+    if not m.edits:
+        return None
+    first = min(e.start for e in m.edits)
+    last = max(e.end for e in m.edits)
+    line_no = _line_index(fi, first)
+    if line_no != _line_index(fi, max(last - 1, first)):
+        return None
+    ls, le = fi.line_starts[line_no], fi.line_starts[line_no + 1]
+    if any(e.start < ls or e.end > le for e in m.edits) or any("\n" in e.text for e in m.edits):
+        return None
+    old_line = fi.source[ls:le]
+    new_line = apply_edits(old_line, [Edit(e.start - ls, e.end - ls, e.text) for e in m.edits])
+    key = old_line.strip()
+    if len(key) < 6:
+        return None
+    others = [i for i, ln in enumerate(fi.lines) if i != line_no and ln.strip() == key]
+    if not others:
+        return None
+    old_indent = old_line[: len(old_line) - len(old_line.lstrip())]
+    body = new_line[len(old_indent):] if new_line.startswith(old_indent) else new_line.lstrip()
+    edits = [Edit(ls, le, new_line)]
+    for i in others:
+        ln = fi.lines[i]
+        indent = ln[: len(ln) - len(ln.lstrip())]
+        edits.append(Edit(fi.line_starts[i], fi.line_starts[i + 1], indent + body))
+    return apply_edits(fi.source, edits)
+
+
+def _line_index(fi: FileInfo, offset: int) -> int:
+    """0-based index of the line holding ``offset``."""
+    lo, hi = 0, len(fi.lines) - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fi.line_starts[mid] <= offset:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+# ------------------------------------------------------------------------------ multi-location
+
+
+def _hunks(old: Sequence[str], new: Sequence[str]) -> list[tuple[int, int, list[str]]]:
+    return [
+        (i1, i2, list(new[j1:j2]))
+        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new,
+                                                           autojunk=False).get_opcodes()
+        if tag != "equal"
+    ]
+
+
+def combine(a: Candidate, b: Candidate, *, factor: float | None = None) -> Candidate | None:
+    """Both candidates applied together, or None when they touch the same lines.
+
+    Same file: one candidate whose ``new_source`` holds both changes (line hunks of each against
+    the shared old source; overlapping or same-position hunks are refused). Different files: ``a``
+    with ``b`` in ``also``. The prior and score are the geometric means of the two, times
+    ``factor`` (default 0.8 when both come from the same template, else 0.5): a two-location fix
+    is a priori less likely than either single change (PraPR and TBar consider single-location
+    patches first), but the same mistake repeated is the common multi-location case.
+    """
+    if factor is None:
+        factor = 0.8 if _base_template(a.template) == _base_template(b.template) else 0.5
+    prior = math.sqrt(a.prior * b.prior) * factor
+    score = math.sqrt(max(a.score, 0.0) * max(b.score, 0.0)) * factor
+    template = f"{a.template}&{b.template}"
+    description = f"{a.description}; {b.description}"
+    if a.path != b.path:
+        return Candidate(path=a.path, new_source=a.new_source, template=template,
+                         description=description, line=a.line, prior=prior, score=score,
+                         old_source=a.old_source, also=(*a.also, b))
+    if a.old_source != b.old_source or not a.old_source:
+        return None
+    old = a.old_source.splitlines(keepends=True)
+    ha = _hunks(old, a.new_source.splitlines(keepends=True))
+    hb = _hunks(old, b.new_source.splitlines(keepends=True))
+    for i1, i2, _ in ha:
+        for k1, k2, _ in hb:
+            if i1 < k2 and k1 < i2:  # overlap
+                return None
+            if i1 == k1 or i2 == k2 or (i1 == i2 and k1 <= i1 <= k2) or (
+                k1 == k2 and i1 <= k1 <= i2
+            ):
+                return None
+    merged = list(old)
+    for i1, i2, repl in sorted(ha + hb, key=lambda h: h[0], reverse=True):
+        merged[i1:i2] = repl
+    new = "".join(merged)
+    if new in (a.new_source, b.new_source, a.old_source) or not parses(new):
+        return None
+    return Candidate(path=a.path, new_source=new, template=template, description=description,
+                     line=min(a.line, b.line), prior=prior, score=score, old_source=a.old_source)
+
+
+def _base_template(t: str) -> str:
+    return t.split("+", 1)[0]
+
+
+def pair_candidates(
+    candidates: Sequence[Candidate],
+    *,
+    per_line: int = 40,
+    mixed_per_line: int = 6,
+    limit: int = 300,
+) -> list[Candidate]:
+    """Two-location candidates from single-location ones on different lines, best first.
+
+    For each pair of lines, candidates of the same template are paired among each line's
+    ``per_line`` best (the same fix in two places); different templates only among the
+    ``mixed_per_line`` best. Results are deduplicated and limited to ``limit``.
+    """
+    by_line: dict[tuple[str, int], list[Candidate]] = defaultdict(list)
+    for c in candidates:
+        if "+everywhere" in c.template or "&" in c.template:
+            continue
+        by_line[(c.path, c.line)].append(c)
+    keys = sorted(by_line, key=lambda k: -max(c.score for c in by_line[k]))
+    for k in keys:
+        by_line[k].sort(key=lambda c: -c.score)
+    seen: dict[tuple[str, ...], Candidate] = {}
+    for x in range(len(keys)):
+        for y in range(x + 1, len(keys)):
+            la, lb = by_line[keys[x]], by_line[keys[y]]
+            for i, ca in enumerate(la[:per_line]):
+                for j, cb in enumerate(lb[:per_line]):
+                    same = _base_template(ca.template) == _base_template(cb.template)
+                    if not same and (i >= mixed_per_line or j >= mixed_per_line):
+                        continue
+                    merged = combine(ca, cb)
+                    if merged is None:
+                        continue
+                    old = seen.get(merged.key)
+                    if old is None or merged.score > old.score:
+                        seen[merged.key] = merged
+    out = sorted(seen.values(), key=lambda c: (-c.score, -c.prior, c.line))
+    return out[:limit]

@@ -1,0 +1,477 @@
+"""Statement-level fix templates: delete, insert, move, guard, return, mutable default.
+
+From GenProg (Le Goues, Nguyen, Forrest, Weimer: "GenProg: A Generic Method for Automatic Software
+Repair", TSE 2012): statement deletion, insertion of a statement copied from elsewhere in the same
+program, and replacement, restricted here to the same function (the "plastic surgery" locality
+observed by Barr et al., FSE 2014). From TBar (Liu et al., ISSTA 2019): FP1 insert cast checker /
+FP3 insert null pointer checker / FP10 insert range checker become guard insertion (``if cond:
+raise ...`` with the exception the function already raises), FP8 mutate return statement becomes
+return-value variants and missing returns, FP11 move statement and FP12 remove buggy statement.
+The mutable-default template is the standard Python fix for a shared default (``x=[]`` ->
+``x=None`` plus a fresh value per call).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from .templates_ast import Edit, FileInfo, FuncInfo, Mutation, StmtInfo, code, is_docstring
+from .templates_expr import PRIORS, _near_ints
+
+
+def _line_span(fi: FileInfo, first: int, last: int) -> tuple[int, int]:
+    """Offsets of whole lines ``first..last`` (1-based, inclusive)."""
+    return fi.line_starts[first - 1], fi.line_starts[last]
+
+
+def _names_in(node: cst.CSTNode) -> set[str]:
+    out: set[str] = set()
+
+    class V(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            out.add(n.value)
+
+    node.visit(V())
+    return out
+
+
+def _simple(st: StmtInfo) -> bool:
+    return isinstance(st.node, cst.SimpleStatementLine) and st.alone and not is_docstring(st.node)
+
+
+def _one_line(text: str) -> str:
+    t = " ".join(text.split())
+    return t if len(t) <= 50 else t[:47] + "..."
+
+
+def _enclosing_header(fi: FileInfo, st: StmtInfo) -> StmtInfo | None:
+    """The compound statement whose body holds ``st``."""
+    best = None
+    for other in fi.stmts:
+        if other is st or not isinstance(other.node, (cst.If, cst.For, cst.While, cst.With,
+                                                        cst.Try)):
+            continue
+        if other.start < st.start and st.end <= other.end and other.depth < st.depth:
+            if best is None or other.depth > best.depth:
+                best = other
+    return best
+
+
+# ------------------------------------------------------------------------------ delete / move
+
+
+def delete_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """Remove the statement (``pass`` when it is the only one of its block)."""
+    if not st.alone or is_docstring(st.node) or isinstance(st.node, (cst.FunctionDef,
+                                                                       cst.ClassDef)):
+        return []
+    if isinstance(st.node, cst.SimpleStatementLine):
+        if any(isinstance(s, (cst.Import, cst.ImportFrom)) for s in st.node.body):
+            return []
+        template = "delete-statement"
+    elif isinstance(st.node, (cst.If, cst.For, cst.While, cst.With, cst.Try)):
+        template = "delete-compound"
+    else:
+        return []
+    s, e = _line_span(fi, st.start, st.end)
+    real = [b for b in st.block if not is_docstring(b)]
+    text = f"{fi.indent_of_line(st.start)}pass\n" if len(real) <= 1 else ""
+    what = _one_line(fi.lines[st.start - 1])
+    return [Mutation((Edit(s, e, text),), template, f"delete '{what}'", st.start,
+                     PRIORS[template])]
+
+
+def move_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """Swap the statement with its previous or next sibling (both simple statements)."""
+    if not _simple(st):
+        return []
+    out = []
+    for delta in (-1, 1):
+        j = st.index + delta
+        if not 0 <= j < len(st.block):
+            continue
+        other = fi.stmt_info(st.block[j])
+        if other is None or not _simple(other):
+            continue
+        a, b = (other, st) if delta < 0 else (st, other)
+        s, e = _line_span(fi, a.start, b.end)
+        between = "".join(fi.lines[a.end : b.start - 1])
+        text = (
+            "".join(fi.lines[b.start - 1 : b.end])
+            + between
+            + "".join(fi.lines[a.start - 1 : a.end])
+        )
+        if not text.endswith("\n"):
+            continue
+        where = "up" if delta < 0 else "down"
+        out.append(Mutation((Edit(s, e, text),), "move-statement",
+                            f"move '{_one_line(fi.lines[st.start - 1])}' {where}", st.start,
+                            PRIORS["move-statement"]))
+    return out
+
+
+def unwrap_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """Drop an ``if`` condition without ``else``: the branch always runs."""
+    node = st.node
+    if not (isinstance(node, cst.If) and node.orelse is None and st.alone):
+        return []
+    if not isinstance(node.body, cst.IndentedBlock) or not node.body.body:
+        return []
+    first = fi.stmt_info(node.body.body[0])
+    if first is None:
+        return []
+    own = fi.indent_of_line(st.start)
+    inner = fi.indent_of_line(first.start)
+    if not inner.startswith(own) or inner == own:
+        return []
+    cut = len(inner) - len(own)
+    lines = []
+    for ln in fi.lines[st.header_end : st.end]:
+        if ln.strip() and ln[:cut].strip():
+            return []
+        lines.append(ln[cut:] if ln.strip() else ln)
+    s, e = _line_span(fi, st.start, st.end)
+    return [Mutation((Edit(s, e, "".join(lines)),), "unwrap-condition",
+                     f"drop the condition '{_one_line(fi.lines[st.start - 1])}'", st.start,
+                     PRIORS["unwrap-condition"])]
+
+
+# ------------------------------------------------------------------------------ insert
+
+
+def insert_mutations(fi: FileInfo, st: StmtInfo, limit: int = 10) -> list[Mutation]:
+    """Insert a copy of a nearby statement of the same function before or after ``st``.
+
+    Donors are the function's simple statements, the ones sharing a name with ``st`` or with the
+    header of the compound statement around it first, then by distance.
+    """
+    if not st.alone or st.func is None or isinstance(st.node, (cst.FunctionDef, cst.ClassDef)):
+        return []
+    if is_docstring(st.node):
+        return []
+    func = fi.func_info(st.func)
+    if func is None:
+        return []
+    names = _names_in(st.node) if isinstance(st.node, cst.SimpleStatementLine) else set()
+    header = _enclosing_header(fi, st)
+    if isinstance(st.node, (cst.If, cst.While, cst.For)):
+        header = st
+    if header is not None:
+        for n in fi.header_nodes(header):
+            if isinstance(n, cst.Name):
+                names.add(n.value)
+    names -= {"self", "len", "range", "print"}
+    donors: list[tuple[int, int, int]] = []
+    seen: set[str] = {fi.lines[st.start - 1].strip()} if _simple(st) else set()
+    for k, other in enumerate(fi.stmts):
+        if other is st or other.func is not st.func or not _simple(other):
+            continue
+        key = "".join(fi.lines[other.start - 1 : other.end]).strip()
+        if key in seen:
+            continue
+        seen.add(key)
+        shares = bool(_names_in(other.node) & names)
+        donors.append((0 if shares else 1, abs(other.start - st.start), k))
+    out: list[Mutation] = []
+    indent = fi.indent_of_line(st.start)
+    for _, _, k in sorted(donors)[:limit]:
+        other = fi.stmts[k]
+        text = fi.stmt_text(other, indent)
+        what = _one_line(text)
+        if isinstance(st.node, cst.SimpleStatementLine):
+            pos = fi.line_starts[st.end]
+            out.append(Mutation((Edit(pos, pos, text),), "insert-statement",
+                                f"insert '{what}' after line {st.end}", st.end,
+                                PRIORS["insert-statement"]))
+        elif isinstance(st.node, (cst.If, cst.For, cst.While)) and st.header_end < st.end:
+            body_indent = fi.indent_of_line(st.header_end + 1)
+            pos = fi.line_starts[st.header_end]
+            out.append(Mutation((Edit(pos, pos, fi.stmt_text(other, body_indent)),),
+                                "insert-statement",
+                                f"insert '{what}' at the start of the block of line {st.start}",
+                                st.start, PRIORS["insert-statement"]))
+        pos = fi.line_starts[st.start - 1]
+        out.append(Mutation((Edit(pos, pos, text),), "insert-statement",
+                            f"insert '{what}' before line {st.start}", st.start,
+                            PRIORS["insert-statement"] * 0.9))
+    return out
+
+
+def parallel_update_mutations(fi: FileInfo, st: StmtInfo, limit: int = 4) -> list[Mutation]:
+    """After ``self.a -= q`` insert ``self.b -= q`` for another attribute (or local) ``b``.
+
+    State kept in two fields often must change together; forgetting one is a missing statement.
+    """
+    if not _simple(st) or len(st.node.body) != 1:
+        return []
+    small = st.node.body[0]
+    if isinstance(small, cst.AugAssign):
+        target = small.target
+    elif isinstance(small, cst.Assign) and len(small.targets) == 1:
+        target = small.targets[0].target
+    else:
+        return []
+    alts: list[str] = []
+    if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
+        if target.value.value == "self" and st.cls is not None:
+            methods = {
+                s.name.value for s in st.cls.body.body if isinstance(s, cst.FunctionDef)
+            } if isinstance(st.cls.body, cst.IndentedBlock) else set()
+            alts = [a for a in fi.class_attrs.get(id(st.cls), [])
+                    if a != target.attr.value and a not in methods]
+        s, e = fi.span(target.attr)
+    elif isinstance(target, cst.Name):
+        func = fi.func_info(st.func)
+        if func is None:
+            return []
+        alts = [n for n, ln in func.locals.items() if ln < st.start and n != target.value]
+        s, e = fi.span(target)
+    else:
+        return []
+    line_start = fi.line_starts[st.start - 1]
+    line_text = "".join(fi.lines[st.start - 1 : st.end])
+    out = []
+    for a in alts[:limit]:
+        new_line = line_text[: s - line_start] + a + line_text[e - line_start :]
+        if not new_line.endswith("\n"):
+            new_line += "\n"
+        pos = fi.line_starts[st.end]
+        out.append(Mutation((Edit(pos, pos, new_line),), "insert-parallel-update",
+                            f"insert '{_one_line(new_line)}' after line {st.end}", st.end,
+                            PRIORS["insert-parallel-update"]))
+    return out
+
+
+def _nearest_raise(fi: FileInfo, st: StmtInfo) -> str | None:
+    """The text of the nearest ``raise`` statement of the function (else of the file)."""
+    func = fi.func_info(st.func)
+    best: tuple[int, int, str] | None = None
+    for line, node, f in fi.raises:
+        info = fi.stmt_info(node)
+        if info is None:
+            continue
+        rank = (0 if func is not None and f is func else 1, abs(line - st.start))
+        text = fi.stmt_text(info, "").strip()
+        if best is None or rank < best[:2]:
+            best = (rank[0], rank[1], text)
+    return best[2] if best else None
+
+
+def guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """Insert ``if <cond>: raise ...`` before/after ``st`` (TBar's range/null/containment checks).
+
+    Conditions come from what the statement does: ``a, b = s.split(sep)`` needs ``sep in s``;
+    ``d[k]`` needs ``k in d``; ``x / y`` needs ``y != 0``; a freshly assigned number ``v`` may be
+    out of range (``v < 0``, ``v > K`` with ``K`` a constant of the function).
+    """
+    if not _simple(st) or st.func is None or len(st.node.body) != 1:
+        return []
+    raise_text = _nearest_raise(fi, st) or "raise ValueError()"
+    small = st.node.body[0]
+    before: list[tuple[str, float]] = []
+    after: list[tuple[str, float]] = []
+    unpacks = isinstance(small, cst.Assign) and isinstance(small.targets[0].target,
+                                                           (cst.Tuple, cst.List))
+
+    class V(cst.CSTVisitor):
+        def visit_Call(self, n: cst.Call) -> None:
+            f = n.func
+            if (isinstance(f, cst.Attribute) and f.attr.value in ("split", "index", "rsplit",
+                                                                   "partition")
+                    and n.args and n.args[0].keyword is None):
+                cond = f"{fi.text(n.args[0].value)} not in {fi.text(f.value)}"
+                before.append((cond, 1.0 if unpacks or f.attr.value == "index" else 0.6))
+
+        def visit_Subscript(self, n: cst.Subscript) -> None:
+            if len(n.slice) == 1 and isinstance(n.slice[0].slice, cst.Index):
+                key = n.slice[0].slice.value
+                if isinstance(key, (cst.Name, cst.SimpleString)) and isinstance(
+                    n.value, (cst.Name, cst.Attribute)
+                ):
+                    before.append((f"{fi.text(key)} not in {fi.text(n.value)}", 0.7))
+
+        def visit_BinaryOperation(self, n: cst.BinaryOperation) -> None:
+            if isinstance(n.operator, (cst.Divide, cst.FloorDivide, cst.Modulo)) and isinstance(
+                n.right, (cst.Name, cst.Attribute)
+            ):
+                before.append((f"{fi.text(n.right)} == 0", 0.8))
+
+    small.visit(V())
+    if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(
+        small.targets[0].target, cst.Name
+    ):
+        v = small.targets[0].target.value
+        after.append((f"{v} < 0", 0.8))
+        func = fi.func_info(st.func)
+        consts = [k for k in _near_ints(fi, func, st.start) if k not in (0, 1, -1)][:3]
+        for k in consts:
+            after.append((f"{v} > {k}", 0.8))
+            after.append((f"{v} >= {k}", 0.7))
+        after.append((f"{v} is None", 0.5))
+    indent = fi.indent_of_line(st.start)
+    step = "    " if not indent or indent[0] == " " else "\t"
+    out: list[Mutation] = []
+    seen: set[str] = set()
+    for conds, pos_line, where in ((before, st.start - 1, "before"), (after, st.end, "after")):
+        for cond, weight in conds:
+            if cond in seen:
+                continue
+            seen.add(cond)
+            text = f"{indent}if {cond}:\n{indent}{step}{raise_text}\n"
+            pos = fi.line_starts[pos_line]
+            out.append(Mutation((Edit(pos, pos, text),), "insert-guard",
+                                f"insert guard 'if {cond}: {_one_line(raise_text)}' {where} "
+                                f"line {st.start}", st.start, PRIORS["insert-guard"] * weight))
+    return out
+
+
+# ------------------------------------------------------------------------------ returns
+
+
+def _last_bound(func: FuncInfo, before_line: int | None = None) -> list[str]:
+    """Local names, the most recently bound first (loop variables last)."""
+    loop_names = {n for _, _, names in func.loop_vars for n in names}
+    seen: list[str] = []
+    for line, name in sorted(func.assigns, reverse=True):
+        if before_line is not None and line > before_line:
+            continue
+        if name not in seen and name != "_":
+            seen.append(name)
+    return [n for n in seen if n not in loop_names] + [n for n in seen if n in loop_names]
+
+
+def missing_return_mutations(fi: FileInfo, func: FuncInfo) -> list[Mutation]:
+    """A function that computes a value but never returns it gets ``return <local>``."""
+    node = func.node
+    if func.has_value_return or func.is_generator or node.name.value.startswith("__"):
+        return []
+    if not isinstance(node.body, cst.IndentedBlock) or not node.body.body:
+        return []
+    last = fi.stmt_info(node.body.body[-1])
+    if last is None:
+        return []
+    if isinstance(last.node, cst.SimpleStatementLine) and isinstance(
+        last.node.body[-1], (cst.Return, cst.Raise)
+    ):
+        return []
+    indent = fi.indent_of_line(last.start)
+    pos = fi.line_starts[last.end]
+    out = []
+    for name in _last_bound(func)[:4]:
+        out.append(Mutation((Edit(pos, pos, f"{indent}return {name}\n"),), "missing-return",
+                            f"add 'return {name}' at the end of {node.name.value}()", last.end,
+                            PRIORS["missing-return"]))
+    return out
+
+
+def return_variable_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """``return`` / ``return None`` -> ``return <local>`` (most recently bound first)."""
+    if not isinstance(st.node, cst.SimpleStatementLine) or st.func is None:
+        return []
+    small = st.node.body[0]
+    if not isinstance(small, cst.Return):
+        return []
+    if small.value is not None and not (
+        isinstance(small.value, cst.Name) and small.value.value == "None"
+    ):
+        return []
+    func = fi.func_info(st.func)
+    if func is None:
+        return []
+    out = []
+    if small.value is None:
+        s = e = fi.span(small)[1]
+        fmt = " {}"
+    else:
+        s, e = fi.span(small.value)
+        fmt = "{}"
+    for name in _last_bound(func, st.start)[:4]:
+        out.append(Mutation((Edit(s, e, fmt.format(name)),), "return-variable",
+                            f"return {name} instead of None", st.start,
+                            PRIORS["return-variable"]))
+    return out
+
+
+# ------------------------------------------------------------------------------ defaults
+
+_MUTABLE = {"[]": "list", "{}": "dict", "list()": "list", "dict()": "dict", "set()": "set"}
+
+
+def mutable_default_mutations(fi: FileInfo, func: FuncInfo) -> list[Mutation]:
+    """``def f(x=[])``: default ``None`` plus a fresh value per call (two variants)."""
+    node = func.node
+    body = node.body
+    if not isinstance(body, cst.IndentedBlock) or not body.body:
+        return []
+    out: list[Mutation] = []
+    for p in list(node.params.params) + list(node.params.kwonly_params):
+        if p.default is None:
+            continue
+        dtext = code(p.default).strip()
+        ctor = _MUTABLE.get(dtext.replace(" ", ""))
+        if ctor is None:
+            continue
+        name = p.name.value
+        ds, de = fi.span(p.default)
+        fix_default = Edit(ds, de, "None")
+        # variant 1: guard at the top of the body (after the docstring)
+        stmts = list(body.body)
+        first_i = 1 if stmts and is_docstring(stmts[0]) and len(stmts) > 1 else 0
+        first = fi.stmt_info(stmts[first_i])
+        if first is None:
+            continue
+        indent = fi.indent_of_line(first.start)
+        step = "    " if indent[:1] != "\t" else "\t"
+        fresh = "[]" if ctor == "list" else "{}" if ctor == "dict" else "set()"
+        pos = fi.line_starts[first.start - 1]
+        guard = f"{indent}if {name} is None:\n{indent}{step}{name} = {fresh}\n"
+        out.append(Mutation((fix_default, Edit(pos, pos, guard)), "mutable-default",
+                            f"default {name}={dtext} -> None, fresh {fresh} per call",
+                            fi.line_of(p), PRIORS["mutable-default"]))
+        # variant 2: copy at the first use (``self.x = list(x) if x is not None else []``)
+        use = _first_use(fi, body, name)
+        if use is not None:
+            s, e = fi.span(use)
+            repl = f"{ctor}({name}) if {name} is not None else {fresh}"
+            parent, _ = fi.parent_of(use)
+            if not isinstance(parent, (cst.Assign, cst.Arg, cst.Return)):
+                repl = f"({repl})"
+            out.append(Mutation((fix_default, Edit(s, e, repl)), "mutable-default",
+                                f"default {name}={dtext} -> None, copied at its first use",
+                                fi.line_of(p), PRIORS["mutable-default"] * 0.95))
+    return out
+
+
+def _first_use(fi: FileInfo, body: cst.IndentedBlock, name: str) -> cst.Name | None:
+    found: list[cst.Name] = []
+
+    class V(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            if n.value == name and not found:
+                parent, fld = fi.parent_of(n)
+                if isinstance(parent, cst.Attribute) and parent.attr is n:
+                    return
+                if isinstance(parent, (cst.AssignTarget,)):
+                    return
+                found.append(n)
+
+    body.visit(V())
+    return found[0] if found else None
+
+
+def statement_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """All statement-level mutations anchored at ``st`` (plus function-level ones)."""
+    out: list[Mutation] = []
+    out.extend(delete_mutations(fi, st))
+    out.extend(insert_mutations(fi, st))
+    out.extend(parallel_update_mutations(fi, st))
+    out.extend(guard_mutations(fi, st))
+    out.extend(move_mutations(fi, st))
+    out.extend(unwrap_mutations(fi, st))
+    out.extend(return_variable_mutations(fi, st))
+    return out
+
+
+def function_mutations(fi: FileInfo, func: FuncInfo) -> list[Mutation]:
+    """Mutations that belong to a whole function (missing return, mutable default)."""
+    return missing_return_mutations(fi, func) + mutable_default_mutations(fi, func)
