@@ -1,0 +1,133 @@
+"""The bootstrap the test runner executes with the project's interpreter inside the sandbox.
+
+``testrun`` passes this module's source (with ``_pytest_plugin`` and ``_plainrunner``) through
+``python -s -c PAYLOAD CONFIG_JSON``; nothing is imported from the fixloop package inside.
+The payload first drops ``sys.path[0]`` (the working folder that ``-c`` puts there), so nothing
+in the workspace is importable before :func:`main` decides how:
+
+- ``normal`` mode: the repository root goes first on ``sys.path`` (as ``python -m pytest`` does),
+  then pytest is imported and run.
+- ``pristine`` mode (the gate's): pytest is imported *before* the root is on ``sys.path``, so a
+  workspace ``pytest.py`` or ``_pytest/`` cannot replace it; then an import guard is installed
+  that resolves every top-level name of the standard library and of the pytest ecosystem
+  (pytest, _pytest, pluggy, iniconfig, packaging and the ``pytest11`` entry-point plugins) only
+  from ``sys.path`` entries outside the repository. The root then goes first on ``sys.path``, so
+  the project's own modules import as under ``python -m pytest``. ``sitecustomize.py``,
+  ``usercustomize.py`` and ``*.pth`` files in the workspace are never loaded (site ran before the
+  root was on the path, and ``-s`` disables the user site).
+
+Either way, when pytest cannot be imported, the plain runner (``_plainrunner``) runs instead
+and a ``{"e": "plain", ...}`` line in the progress file says why. Stdlib only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+_ECOSYSTEM = {
+    "pytest",
+    "_pytest",
+    "pluggy",
+    "iniconfig",
+    "packaging",
+    "py",
+    "exceptiongroup",
+    "tomli",
+    "colorama",
+    "pygments",
+}
+
+
+def _under(path: str, root: str) -> bool:
+    p = os.path.realpath(path or os.getcwd())
+    return p == root or p.startswith(root + os.sep)
+
+
+def _protected_names() -> set[str]:
+    names = set(getattr(sys, "stdlib_module_names", ()) or ())
+    if not names:  # Python < 3.10: list the standard library folder
+        import sysconfig
+
+        std = sysconfig.get_paths().get("stdlib", "")
+        try:
+            for n in os.listdir(std):
+                base = n[:-3] if n.endswith(".py") else n
+                if base.isidentifier():
+                    names.add(base)
+        except OSError:
+            pass
+        names.update(sys.builtin_module_names)
+    names.discard("test")  # projects often have a test/ package of their own
+    names |= _ECOSYSTEM
+    try:
+        from importlib import metadata
+
+        try:
+            eps = metadata.entry_points(group="pytest11")
+        except TypeError:  # Python < 3.10
+            eps = metadata.entry_points().get("pytest11", [])  # type: ignore[attr-defined]
+        for ep in eps:
+            names.add(ep.value.split(":")[0].split(".")[0].strip())
+    except Exception:  # noqa: BLE001 - a broken metadata tree still gets the stdlib guard
+        pass
+    return names
+
+
+class _Guard:
+    """A meta-path finder: protected top-level names resolve only outside the repository."""
+
+    def __init__(self, names: set[str], root: str) -> None:
+        self.names = names
+        self.root = root
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> object:
+        if path is not None or name not in self.names:
+            return None
+        from importlib.machinery import PathFinder
+
+        outside = [p for p in sys.path if isinstance(p, str) and not _under(p, self.root)]
+        spec = PathFinder.find_spec(name, outside)
+        if spec is None:
+            raise ModuleNotFoundError(
+                f"No module named {name!r} (fixloop pristine run: the repository may not "
+                "provide a module of the standard library or of pytest)",
+                name=name,
+            )
+        return spec
+
+    def invalidate_caches(self) -> None:
+        """Nothing cached here."""
+
+
+def main(cfg_json: str) -> int:
+    """Run pytest (or the plain runner) as ``cfg_json`` says; returns the exit code.
+
+    ``cfg_json`` keys: ``mode`` ("normal" | "pristine"), ``root``, ``args`` (pytest arguments),
+    ``target``, ``junit``, ``progress``.
+    """
+    cfg = json.loads(cfg_json)
+    root = os.path.realpath(cfg["root"])
+    plugin = sys.modules["_fixloop_plugin"]
+    plugin.configure(cfg.get("progress"))
+    pristine = cfg.get("mode") == "pristine"
+    if not pristine:
+        sys.path.insert(0, root)
+    try:
+        import pytest
+    except ImportError as e:
+        if pristine:
+            sys.path.insert(0, root)
+        reason = f"pytest not found in {sys.executable} ({e})"
+        print(f"fixloop: {reason}: running fixloop's plain runner", flush=True)
+        if cfg.get("progress"):
+            with open(cfg["progress"], "a", encoding="utf-8") as fh:
+                fh.write(json.dumps({"e": "plain", "reason": reason}) + "\n")
+        return int(sys.modules["_fixloop_plain"].main(cfg))
+    if pristine:
+        import _pytest.config  # noqa: F401 - loaded before the root is importable
+
+        sys.meta_path.insert(0, _Guard(_protected_names(), root))
+        sys.path.insert(0, root)
+    return int(pytest.main(list(cfg["args"]), plugins=[plugin]))

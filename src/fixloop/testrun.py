@@ -1,0 +1,858 @@
+"""The test command, read back from JUnit XML into a :class:`fixloop.types.TestReport`.
+
+A :class:`TestRunner` runs the project's tests in a :class:`fixloop.sandbox.Sandbox` with the
+project's own interpreter (:func:`find_python`). For a pytest command (the default
+``python -m pytest``) it runs a small bootstrap (``fixloop._boot``) that calls ``pytest.main``
+with ``-p no:cacheprovider --junitxml=FILE -o junit_family=xunit1 -rfE -q`` plus a progress
+plugin, both writing into a fresh folder outside the workspace; when the interpreter has no
+pytest, a plain runner collects ``test_*`` functions and reports the same way. Results are read
+from the JUnit XML (stdlib ``xml.etree``), never guessed from the text, and classified:
+
+=========================  ==========================================================
+outcome                    when
+=========================  ==========================================================
+``passed``                 exit 0 and at least one test ran
+``failed``                 exit 1 (failing or erroring tests)
+``collection_error``       exit 2 with "ERROR collecting" / collection failures in the XML
+``interrupted``            other exit 2, or killed by a signal
+``internal_error``         exit 3, or no JUnit XML where pytest should have written one
+``usage_error``            exit 4 (bad option, a target that names no existing test),
+                           or a refused target
+``no_tests_collected``     exit 5, or exit 0 with no test run (never a pass)
+``timed_out``              the wall-clock limit killed the process tree
+=========================  ==========================================================
+
+Exit codes are pytest's (https://docs.pytest.org/en/stable/reference/exit-codes.html). The
+output the model sees is capped (``output_cap_bytes``): head and tail of the output, and always
+the failing ids, the ``E`` lines and pytest's short test summary, with a note saying it was cut
+and where the full log is (outside the workspace).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shlex
+import signal
+import sys
+import threading
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+from fixloop.errors import ConfigError
+from fixloop.sandbox import Sandbox
+from fixloop.types import ExecResult, FailingTest, Limits, Outcome, TestReport
+
+__all__ = ["DEFAULT_TEST_CMD", "TestRunner", "find_python", "parse_test_cmd"]
+
+#: The default test command; ``python`` means the project interpreter.
+DEFAULT_TEST_CMD: tuple[str, ...] = ("python", "-m", "pytest")
+
+#: Largest JUnit XML file read back, in bytes (a bigger one is reported as an internal error).
+MAX_JUNIT_BYTES = 64 * 1024 * 1024
+
+_PYTHON_WORDS = ("python", "python3")
+_RUN_LOCK = threading.Lock()
+
+
+# --------------------------------------------------------------------------------------------
+# Interpreter and command
+# --------------------------------------------------------------------------------------------
+
+
+def find_python(root: Path, configured: str | None = None) -> str:
+    """The project's interpreter: ``ROOT/.venv/bin/python`` if present, else ``configured``,
+    else ``sys.executable``.
+
+    The path is made absolute but symlinks are kept (a venv's python must be called through
+    the venv). The interpreter is never run here.
+
+    Raises:
+        ConfigError: ``configured`` names an interpreter that does not exist.
+    """
+    venv = Path(root) / ".venv" / "bin" / "python"
+    if venv.exists():
+        return os.path.abspath(venv)
+    if configured:
+        if "/" in configured:
+            p = Path(configured).expanduser()
+            if not p.exists():
+                raise ConfigError(f"configured python {configured!r} does not exist")
+            return os.path.abspath(p)
+        import shutil
+
+        found = shutil.which(configured)
+        if not found:
+            raise ConfigError(f"configured python {configured!r} is not on PATH")
+        return found
+    return sys.executable
+
+
+def parse_test_cmd(cmd: str | Sequence[str] | None) -> list[str]:
+    """The test command as argv: a list as given, a string split with :func:`shlex.split`.
+
+    Raises:
+        ConfigError: an empty command.
+    """
+    if cmd is None:
+        return list(DEFAULT_TEST_CMD)
+    argv = shlex.split(cmd) if isinstance(cmd, str) else [str(a) for a in cmd]
+    if not argv:
+        raise ConfigError("the test command is empty")
+    return argv
+
+
+def _pytest_extra(argv: Sequence[str]) -> list[str] | None:
+    """Arguments after ``pytest`` when ``argv`` runs pytest, else None."""
+    base = os.path.basename(argv[0])
+    if base in ("pytest", "py.test"):
+        return list(argv[1:])
+    if base.startswith("python") and len(argv) >= 3 and argv[1] == "-m" and argv[2] == "pytest":
+        return list(argv[3:])
+    return None
+
+
+def _helper_source(name: str) -> str:
+    return (Path(__file__).with_name(name)).read_text(encoding="utf-8")
+
+
+_PAYLOAD_TEMPLATE = """\
+import sys as _s
+if _s.path and _s.path[0] in ('', '.'):
+    del _s.path[0]
+import types as _t
+for _n, _c in {sources!r}:
+    _m = _t.ModuleType(_n)
+    _m.__file__ = '<fixloop ' + _n + '>'
+    _s.modules[_n] = _m
+    exec(compile(_c, _m.__file__, 'exec'), _m.__dict__)
+_s.exit(_s.modules['_fixloop_boot'].main(_s.argv[1]))
+"""
+
+
+def _payload() -> str:
+    sources = (
+        ("_fixloop_plugin", _helper_source("_pytest_plugin.py")),
+        ("_fixloop_plain", _helper_source("_plainrunner.py")),
+        ("_fixloop_boot", _helper_source("_boot.py")),
+    )
+    return _PAYLOAD_TEMPLATE.format(sources=sources)
+
+
+# --------------------------------------------------------------------------------------------
+# Reading results
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Case:
+    id: str
+    kind: str  # passed | failed | error | skipped | collect_error
+    message: str = ""
+    text: str = ""
+    file: str = ""
+
+
+@dataclass
+class _Junit:
+    cases: list[_Case] = field(default_factory=list)
+
+
+def _node_id(tc: ET.Element) -> str:
+    file = tc.get("file") or ""
+    classname = tc.get("classname") or ""
+    name = tc.get("name") or ""
+    if not file:
+        return f"{classname}::{name}" if classname else name
+    module = file[:-3].replace("/", ".") if file.endswith(".py") else file.replace("/", ".")
+    rest = classname[len(module) :].lstrip(".") if classname.startswith(module) else ""
+    parts = [file, *(p for p in rest.split(".") if p), name]
+    return "::".join(parts)
+
+
+def read_junit(path: Path) -> _Junit | None:
+    """Parse a JUnit XML file (pytest's xunit1 or xunit2 shape); None when absent or unreadable."""
+    try:
+        if path.stat().st_size > MAX_JUNIT_BYTES:
+            return None
+        tree = ET.parse(path)
+    except (OSError, ET.ParseError):
+        return None
+    out = _Junit()
+    for tc in tree.getroot().iter("testcase"):
+        failure = tc.find("failure")
+        error = tc.find("error")
+        skipped = tc.find("skipped")
+        if failure is not None:
+            kind, el = "failed", failure
+        elif error is not None:
+            kind, el = "error", error
+            if (error.get("message") or "") == "collection failure" or not tc.get("classname"):
+                kind = "collect_error"
+        elif skipped is not None:
+            kind, el = "skipped", skipped
+        else:
+            kind, el = "passed", None
+        if kind == "collect_error":
+            file = tc.get("file") or (tc.get("name") or "").replace(".", "/") + ".py"
+            out.cases.append(
+                _Case(
+                    id=file,
+                    kind=kind,
+                    message=el.get("message") or "",
+                    text=el.text or "",
+                    file=file,
+                )
+            )
+            continue
+        out.cases.append(
+            _Case(
+                id=_node_id(tc),
+                kind=kind,
+                message=(el.get("message") or "") if el is not None else "",
+                text=(el.text or "") if el is not None else "",
+                file=tc.get("file") or "",
+            )
+        )
+    return out
+
+
+def read_progress(path: Path) -> list[dict]:
+    """The progress lines (see ``fixloop._pytest_plugin``); [] when absent. Bad lines skipped."""
+    out: list[dict] = []
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            for line in fh:
+                try:
+                    obj = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(obj, dict):
+                    out.append(obj)
+    except OSError:
+        pass
+    return out
+
+
+_E_LINE = re.compile(r"^E\s+\S")
+_SUMMARY_HEAD = re.compile(r"^=+ short test summary info =+\s*$")
+_BAR = re.compile(r"^(=|_|!){3,} ?.*?(=|_|!){3,}\s*$")
+_COLLECT_HEAD = re.compile(r"^_{3,} ERROR collecting (.+?) _{3,}\s*$")
+_FILE_LINE = re.compile(r'File "([^"]+)", line (\d+)')
+_TB_LOC = re.compile(r"^([^\s:][^:]*\.py):(\d+): ")
+_ERROR_LINE = re.compile(r"^ERROR: ")
+
+
+@dataclass
+class _Scan:
+    e_lines: list[str] = field(default_factory=list)
+    summary: list[str] = field(default_factory=list)
+    sections: list[tuple[str, list[str]]] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)  # "ERROR: ..." usage lines
+
+
+def scan_output(lines: Iterable[str], *, max_e: int = 400, max_summary: int = 300) -> _Scan:
+    """Pick the lines the model must always see out of a (possibly huge) pytest output.
+
+    Streams ``lines`` once: ``E`` lines (deduplicated, in order), the "short test summary info"
+    section with its final tally line, "ERROR collecting" sections, and ``ERROR:`` usage lines.
+    """
+    s = _Scan()
+    seen_e: set[str] = set()
+    mode = ""
+    section: list[str] | None = None
+    for raw in lines:
+        line = raw.rstrip("\r\n")
+        m = _COLLECT_HEAD.match(line)
+        if m:
+            section = []
+            if len(s.sections) < 50:
+                s.sections.append((m.group(1), section))
+            mode = "section"
+            continue
+        if _SUMMARY_HEAD.match(line):
+            mode = "summary"
+            section = None
+            continue
+        if mode == "summary":
+            if len(s.summary) < max_summary:
+                s.summary.append(line[:500])
+            if _BAR.match(line) or re.match(r"^\d+ \w+.* in [\d.]+s", line):
+                mode = ""
+            continue
+        if mode == "section":
+            if _BAR.match(line):
+                mode = ""
+                section = None
+            elif section is not None and len(section) < 400:
+                section.append(line[:500])
+        if _E_LINE.match(line) and len(s.e_lines) < max_e:
+            key = line.strip()[:300]
+            if key not in seen_e:
+                seen_e.add(key)
+                s.e_lines.append(line[:300])
+        elif _ERROR_LINE.match(line) and len(s.errors) < 20:
+            s.errors.append(line[:500])
+    return s
+
+
+def _relativize(path: str, root: str) -> str:
+    rp = os.path.normpath(path)
+    if os.path.isabs(rp):
+        if rp == root or rp.startswith(root + os.sep):
+            return os.path.relpath(rp, root)
+        return rp
+    return rp
+
+
+def _in_project(path: str, root: str) -> bool:
+    if "site-packages" in path or "dist-packages" in path or path.startswith("<"):
+        return False
+    if os.path.isabs(path):
+        return path.startswith(root + os.sep)
+    return not path.startswith("..")
+
+
+def collection_error_locations(
+    sections: Sequence[tuple[str, Sequence[str]]], root: str
+) -> list[str]:
+    """``"file:line: message (collecting X)"`` for each "ERROR collecting X" section.
+
+    The location is the last ``File "...", line N`` or ``path:N:`` frame inside the project
+    (e.g. the line of a SyntaxError in an imported module); the message is the last ``E`` line.
+    """
+    out = []
+    for collecting, lines in sections:
+        loc: tuple[str, str] | None = None
+        any_loc: tuple[str, str] | None = None
+        msg = ""
+        for line in lines:
+            for m in [_FILE_LINE.search(line), _TB_LOC.match(line)]:
+                if m:
+                    cand = (m.group(1), m.group(2))
+                    any_loc = cand
+                    if _in_project(_relativize(cand[0], root), root):
+                        loc = cand
+            if _E_LINE.match(line):
+                text = line[1:].strip()
+                if text and not text.startswith("File ") and set(text) != {"^"}:
+                    msg = text
+        where = loc or any_loc
+        place = f"{_relativize(where[0], root)}:{where[1]}" if where else collecting
+        entry = f"{place}: {msg}" if msg else place
+        out.append(f"{entry} (while collecting {collecting})" if where else entry)
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Signature and capped output
+# --------------------------------------------------------------------------------------------
+
+_ADDR = re.compile(r"0x[0-9a-fA-F]+")
+_TMP = re.compile(r"/tmp/[^\s'\"]*")
+_EXC_AT_END = re.compile(r"^\S.*?:\d+: ([A-Za-z_][\w.]*)\s*$")
+_EXC_PREFIX = re.compile(
+    r"^([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Failed|Warning|"
+    r"Iteration|Timeout|Skipped))\b"
+)
+
+
+def exception_type(case_message: str, text: str) -> str:
+    """The exception class of a failure, from pytest's trailing ``path:N: Type`` line or the
+    message (``assert ...`` messages are AssertionError)."""
+    for line in reversed(text.strip().splitlines()[-3:]):
+        m = _EXC_AT_END.match(line.strip())
+        if m:
+            return m.group(1)
+    msg = case_message.strip()
+    if msg.startswith("assert "):
+        return "AssertionError"
+    m = _EXC_PREFIX.match(msg)
+    if m:
+        return m.group(1)
+    m = re.match(r"^([A-Za-z_][\w.]*):", msg)
+    return m.group(1) if m else ""
+
+
+def assertion_line(text: str) -> str:
+    """The failing source line of a failure (pytest marks it with ``>``), whitespace-trimmed."""
+    last = ""
+    for line in text.splitlines():
+        if line.startswith(">"):
+            last = line[1:].strip()
+    return last
+
+
+def _norm(s: str, root: str) -> str:
+    s = s.replace(root + "/", "")
+    s = _ADDR.sub("0x?", s)
+    return _TMP.sub("<tmp>", s)
+
+
+def failure_signature(
+    outcome: Outcome, cases: Sequence[_Case], collection_errors: Sequence[str], root: str
+) -> str:
+    """A short hash over the sorted failing ids, exception types and assertion lines.
+
+    No timings, addresses or temporary paths enter it, so identical failures in two runs give
+    the same signature. Format: ``"<outcome>:<16 hex digits>"``.
+    """
+    items = sorted(
+        f"{c.id}|{exception_type(c.message, c.text)}|{_norm(assertion_line(c.text), root)}"
+        for c in cases
+        if c.kind in ("failed", "error")
+    )
+    items += sorted(_norm(re.sub(r":\d+:", ":", e), root) for e in collection_errors)
+    digest = hashlib.sha256("\n".join([outcome.value, *items]).encode()).hexdigest()[:16]
+    return f"{outcome.value}:{digest}"
+
+
+def _cut_bytes(text: str, n: int, *, from_end: bool = False) -> str:
+    b = text.encode("utf-8")
+    if len(b) <= n:
+        return text
+    if n <= 0:
+        return ""
+    part = b[-n:] if from_end else b[:n]
+    s = part.decode("utf-8", "ignore")
+    # prefer whole lines
+    if from_end and "\n" in s[:200]:
+        s = s[s.index("\n") + 1 :]
+    elif not from_end and "\n" in s[-200:]:
+        s = s[: s.rindex("\n") + 1]
+    return s
+
+
+def compose_output(
+    *,
+    header: Sequence[str],
+    raw: str,
+    raw_complete: bool,
+    total_bytes: int,
+    failing: Sequence[FailingTest],
+    scan: _Scan,
+    log_path: str | None,
+    cap: int,
+) -> str:
+    """The capped text the model sees (at most ``cap`` bytes, UTF-8).
+
+    When the whole output fits it is given as is after ``header``. Otherwise: ``header``, the
+    always-kept block (failing ids with reasons, ``E`` lines, short test summary; at most half
+    of ``cap``), then the head and tail of ``raw`` around a note saying how much was cut and
+    where the full log is.
+    """
+    head_txt = "".join(h.rstrip("\n") + "\n" for h in header)
+    whole = head_txt + raw
+    if raw_complete and len(whole.encode()) <= cap:
+        return whole
+    keep: list[str] = []
+    if failing:
+        keep.append(f"failing tests ({len(failing)}):")
+        for f in failing[:100]:
+            keep.append(f"  {f.id} - {f.reason}"[:400] if f.reason else f"  {f.id}")
+        if len(failing) > 100:
+            keep.append(f"  ... and {len(failing) - 100} more")
+    if scan.e_lines:
+        keep.append("assertion and error lines (E):")
+        keep += scan.e_lines
+    if scan.summary:
+        keep.append("short test summary info:")
+        keep += scan.summary
+    essentials = "\n".join(keep) + ("\n" if keep else "")
+    essentials = _cut_bytes(essentials, cap // 2)
+    where = f"full log (outside the workspace): {log_path}" if log_path else "no full log kept"
+    note = f"\n[... output cut: {total_bytes} bytes in all; {where} ...]\n"
+    budget = cap - len(head_txt.encode()) - len(essentials.encode()) - len(note.encode()) - 40
+    budget = max(0, budget)
+    head = _cut_bytes(raw, budget * 2 // 5)
+    tail = _cut_bytes(raw, budget - len(head.encode()), from_end=True)
+    sep = "\n=== always kept: failing ids, E lines, short summary ===\n" if essentials else ""
+    out = head_txt + head + note + tail + sep + essentials
+    return _cut_bytes(out, cap)
+
+
+# --------------------------------------------------------------------------------------------
+# The runner
+# --------------------------------------------------------------------------------------------
+
+
+class TestRunner:
+    """Runs the project's tests in a sandbox and returns a :class:`TestReport`.
+
+    Args:
+        root: the workspace root (the worktree).
+        sandbox: where the tests run.
+        test_cmd: argv list, or a string split with :mod:`shlex`; default ``python -m pytest``.
+            A leading ``python``/``python3`` means the project interpreter. A pytest command
+            (``python -m pytest ...``, ``pytest ...``) keeps its extra arguments; any other
+            command runs as given and its counts cannot be read (so it is never a pass).
+        python: the configured interpreter (see :func:`find_python`); containers default to
+            the image's ``python``.
+        limits: sandbox limits (default :class:`Limits`).
+        log_dir: folder for full logs and JUnit files; must be outside the workspace.
+        output_cap_bytes: most bytes of output the model sees per run.
+        env: extra environment variables for the test command (PYTHON* ones are dropped in
+            pristine mode).
+
+    Raises:
+        ConfigError: ``log_dir`` inside the workspace, a bad test command or interpreter.
+    """
+
+    __test__ = False  # not a pytest test class
+
+    def __init__(
+        self,
+        root: Path,
+        sandbox: Sandbox,
+        *,
+        test_cmd: str | Sequence[str] | None = None,
+        python: str | None = None,
+        limits: Limits | None = None,
+        log_dir: Path,
+        output_cap_bytes: int = 16_000,
+        env: Mapping[str, str] | None = None,
+    ) -> None:
+        self.root = Path(os.path.realpath(root))
+        self.sandbox = sandbox
+        if sandbox.host_python:
+            self.python = find_python(self.root, python)
+        else:
+            self.python = python or "python"
+        self.test_cmd = parse_test_cmd(test_cmd)
+        self.limits = limits or Limits()
+        self.log_dir = Path(os.path.realpath(log_dir))
+        self._check_outside(self.root)
+        self.log_dir.mkdir(parents=True, exist_ok=True)
+        self.output_cap_bytes = int(output_cap_bytes)
+        self.env = dict(env or {})
+        self._count = 0
+        self._payload = _payload()
+
+    def _check_outside(self, root: Path) -> None:
+        if self.log_dir == root or self.log_dir.is_relative_to(root):
+            raise ConfigError(f"the log folder {self.log_dir} must be outside the workspace {root}")
+
+    def _argv(
+        self, target: str, *, pristine: bool, io_dir: Path, root: Path
+    ) -> tuple[list[str], bool]:
+        """(argv, reads_junit)."""
+        extra = _pytest_extra(self.test_cmd)
+        if extra is None:
+            argv = list(self.test_cmd)
+            if argv[0] in _PYTHON_WORDS:
+                argv[0] = self.python
+            return argv + ([target] if target else []), False
+        args = [
+            "-p",
+            "no:cacheprovider",
+            f"--junitxml={io_dir / 'junit.xml'}",
+            "-o",
+            "junit_family=xunit1",
+            "-rfE",
+            "-q",
+            "--color=no",
+            *extra,
+            *([target] if target else []),
+        ]
+        cfg = {
+            "mode": "pristine" if pristine else "normal",
+            "root": str(root),
+            "args": args,
+            "target": target,
+            "junit": str(io_dir / "junit.xml"),
+            "progress": str(io_dir / "progress.jsonl"),
+        }
+        return [self.python, "-s", "-c", self._payload, json.dumps(cfg)], True
+
+    def _new_run_dir(self) -> Path:
+        with _RUN_LOCK:
+            self._count += 1
+            n = self._count
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        d = self.log_dir / f"run-{stamp}-{os.getpid()}-{id(self) % 10000:04d}-{n:04d}"
+        (d / "io").mkdir(parents=True, exist_ok=True)
+        return d
+
+    def run(
+        self, target: str = "", *, pristine: bool = False, root: Path | None = None
+    ) -> TestReport:
+        """Run the tests named by ``target`` and read the result.
+
+        Args:
+            target: "" (the whole suite), a path, or a node id. Passed as one argv item (never
+                to a shell); option-like targets (leading ``-``) and control characters are
+                refused with a ``usage_error`` report and nothing runs.
+            pristine: the gate's mode: the real pytest runs even if the workspace shadows it.
+            root: run in another tree (eval scoring, scratch copies) with the same settings.
+
+        Returns:
+            A :class:`TestReport` (never raises for test failures, hangs or crashes).
+
+        Raises:
+            SandboxUnavailable: the sandbox could not start the command.
+            ConfigError: the log folder is inside ``root``.
+        """
+        start = time.monotonic()
+        run_root = Path(os.path.realpath(root)) if root is not None else self.root
+        self._check_outside(run_root)
+        if (
+            not isinstance(target, str)
+            or target.startswith("-")
+            or re.search(r"[\x00-\x1f]", target)
+        ):
+            return TestReport(
+                outcome=Outcome.USAGE_ERROR,
+                target=str(target),
+                notice=f"target refused: {target!r} is not a test path or node id",
+                output=f"target refused: {target!r} is not a test path or node id "
+                "(options and control characters are not allowed)",
+            )
+        run_dir = self._new_run_dir()
+        io_dir = run_dir / "io"
+        log_path = run_dir / "output.log"
+        argv, reads_junit = self._argv(target, pristine=pristine, io_dir=io_dir, root=run_root)
+        env = dict(self.env)
+        if pristine:
+            env = {k: v for k, v in env.items() if not k.startswith("PYTHON")}
+        res = self.sandbox.run(
+            argv,
+            cwd=run_root,
+            limits=self.limits,
+            rw_paths=[io_dir],
+            env=env,
+            log_path=log_path,
+        )
+        report = self._report(
+            res,
+            target=target,
+            io_dir=io_dir,
+            log_path=log_path,
+            root=str(run_root),
+            reads_junit=reads_junit,
+        )
+        report.duration_s = time.monotonic() - start
+        return report
+
+    def collect(self, target: str = "", *, root: Path | None = None) -> list[str]:
+        """The node ids pytest collects for ``target`` (``--collect-only``); [] on any failure."""
+        run_root = Path(os.path.realpath(root)) if root is not None else self.root
+        if target.startswith("-"):
+            return []
+        run_dir = self._new_run_dir()
+        io_dir = run_dir / "io"
+        cfg = {
+            "mode": "pristine",
+            "root": str(run_root),
+            "args": [
+                "-p",
+                "no:cacheprovider",
+                "--collect-only",
+                "-q",
+                "--color=no",
+                *([target] if target else []),
+            ],
+            "target": target,
+            "junit": None,
+            "progress": None,
+        }
+        res = self.sandbox.run(
+            [self.python, "-s", "-c", self._payload, json.dumps(cfg)],
+            cwd=run_root,
+            limits=self.limits,
+            rw_paths=[io_dir],
+            log_path=run_dir / "collect.log",
+        )
+        return [
+            ln.strip() for ln in res.output.splitlines() if "::" in ln and " " not in ln.strip()
+        ]
+
+    # ---------------------------------------------------------------------------------------
+
+    def _report(
+        self,
+        res: ExecResult,
+        *,
+        target: str,
+        io_dir: Path,
+        log_path: Path,
+        root: str,
+        reads_junit: bool,
+    ) -> TestReport:
+        junit = read_junit(io_dir / "junit.xml") if reads_junit else None
+        progress = read_progress(io_dir / "progress.jsonl")
+        plain = next((p for p in progress if p.get("e") == "plain"), None)
+        if res.output_truncated:
+            try:
+                with open(log_path, encoding="utf-8", errors="replace") as fh:
+                    scan = scan_output(fh)
+            except OSError:
+                scan = scan_output(res.output.splitlines())
+        else:
+            scan = scan_output(res.output.splitlines())
+
+        cases = junit.cases if junit else []
+        if not cases and res.timed_out:
+            cases = _cases_from_progress(progress)
+        tests = [c for c in cases if c.kind != "collect_error"]
+        counts = {
+            k: sum(1 for c in tests if c.kind == k)
+            for k in ("passed", "failed", "error", "skipped")
+        }
+        collected = len(tests)
+        failing = [
+            FailingTest(id=c.id, reason=_reason(c)) for c in tests if c.kind in ("failed", "error")
+        ]
+        collection_errors = collection_error_locations(scan.sections, root)
+        if not collection_errors:
+            collection_errors = [
+                f"{c.file}: {_last_e(c.text) or c.message}".rstrip(": ")
+                for c in cases
+                if c.kind == "collect_error"
+            ]
+        rc = res.returncode
+        notices: list[str] = []
+        if plain:
+            notices.append(
+                f"{plain.get('reason', 'pytest not found')}: ran fixloop's plain runner "
+                "(test_* functions in test_*.py files; no fixtures)"
+            )
+        if res.timed_out:
+            outcome = Outcome.TIMED_OUT
+            running = _running_test(progress)
+            msg = f"timed out after {self.limits.wall_s:g} s: the whole process tree was killed"
+            if running:
+                msg += f"; still running: {running}"
+            notices.append(msg + "; partial output follows")
+        elif rc is None or rc < 0:
+            outcome = Outcome.INTERRUPTED
+            sig = -(rc or 0)
+            try:
+                signame = signal.Signals(sig).name
+            except ValueError:
+                signame = str(sig)
+            notices.append(
+                f"the test process was killed by signal {signame}"
+                + (" (memory limit?)" if sig == signal.SIGKILL else "")
+            )
+        elif not reads_junit:
+            outcome = Outcome.PASSED if rc == 0 else Outcome.FAILED
+            notices.append(
+                "the test command is not pytest: test counts cannot be read, so it is never "
+                "counted as a pass"
+            )
+        elif rc == 5:
+            outcome = Outcome.NO_TESTS_COLLECTED
+            notices.append(
+                "no tests collected: check the target" + (f" ({target})" if target else "")
+            )
+        elif rc == 4:
+            outcome = Outcome.USAGE_ERROR
+            detail = "; ".join(scan.errors[:3])
+            if any("not found" in e for e in scan.errors) and target:
+                notices.append(f"the target {target!r} names no existing test: {detail}")
+            else:
+                notices.append(f"usage error (pytest exit 4): {detail or 'see output'}")
+        elif rc == 2 and (collection_errors or scan.sections):
+            outcome = Outcome.COLLECTION_ERROR
+            notices.append(
+                f"collection error: {collected} tests ran; " + "; ".join(collection_errors[:5])
+            )
+        elif rc == 2:
+            outcome = Outcome.INTERRUPTED
+            notices.append("the test run was interrupted (exit 2)")
+        elif rc == 3:
+            outcome = Outcome.INTERNAL_ERROR
+            notices.append("pytest internal error (exit 3)")
+        elif junit is None:
+            outcome = Outcome.INTERNAL_ERROR
+            notices.append(
+                f"the test run (exit {rc}) wrote no readable JUnit XML report: the test runner "
+                "may be shadowed or crashed"
+            )
+        elif rc == 0:
+            outcome = Outcome.PASSED if collected > 0 else Outcome.NO_TESTS_COLLECTED
+            if collected == 0:
+                notices.append("no tests collected: check the target")
+        elif rc == 1:
+            outcome = Outcome.FAILED
+            if not failing:
+                notices.append("pytest exited 1 but the report names no failing test")
+        else:
+            outcome = Outcome.INTERNAL_ERROR
+            notices.append(f"unexpected exit code {rc}")
+        if outcome == Outcome.COLLECTION_ERROR:
+            collected = sum(1 for c in tests if c.kind != "collect_error")
+        signature = failure_signature(outcome, cases, collection_errors, root)
+        output = compose_output(
+            header=notices,
+            raw=res.output,
+            raw_complete=not res.output_truncated,
+            total_bytes=res.total_output_bytes,
+            failing=failing,
+            scan=scan,
+            log_path=str(log_path),
+            cap=self.output_cap_bytes,
+        )
+        return TestReport(
+            outcome=outcome,
+            collected=collected,
+            passed=counts["passed"],
+            failed=counts["failed"],
+            errors=counts["error"],
+            skipped=counts["skipped"],
+            failing=failing,
+            output=output,
+            log_path=str(log_path),
+            signature=signature,
+            target=target,
+            notice="; ".join(notices),
+            collection_errors=collection_errors,
+        )
+
+
+def _last_e(text: str) -> str:
+    lines = [ln[1:].strip() for ln in text.splitlines() if _E_LINE.match(ln)]
+    return lines[-1] if lines else ""
+
+
+def _reason(c: _Case) -> str:
+    msg = c.message.strip().splitlines()[0] if c.message.strip() else _last_e(c.text)
+    etype = exception_type(c.message, c.text)
+    if etype and not msg.startswith(etype):
+        msg = f"{etype}: {msg}" if msg else etype
+    return msg[:200]
+
+
+def _cases_from_progress(progress: Sequence[dict]) -> list[_Case]:
+    """Test results recorded before a run was killed (no JUnit XML then)."""
+    by_id: dict[str, _Case] = {}
+    for p in progress:
+        if p.get("e") != "report":
+            continue
+        tid = str(p.get("id", ""))
+        outcome = p.get("outcome")
+        if outcome == "failed":
+            kind = "failed" if p.get("when") == "call" else "error"
+            by_id[tid] = _Case(id=tid, kind=kind, message=str(p.get("msg", "")))
+        elif tid not in by_id:
+            by_id[tid] = _Case(id=tid, kind="skipped" if outcome == "skipped" else "passed")
+    return list(by_id.values())
+
+
+def _running_test(progress: Sequence[dict]) -> str:
+    """The last test that started and did not finish (its call or a failure was not reported)."""
+    done: set[str] = set()
+    last = ""
+    for p in progress:
+        if p.get("e") == "start":
+            last = str(p.get("id", ""))
+        elif p.get("e") == "report" and (
+            p.get("when") in ("call", "teardown") or p.get("outcome") != "passed"
+        ):
+            done.add(str(p.get("id", "")))
+    return last if last and last not in done else ""
