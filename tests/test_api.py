@@ -1,0 +1,135 @@
+"""The Python API: any callable of the model shape plugs in; endings keep the work on a branch."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import git, init_repo
+from test_e2e import default_sandbox_args, fixloop_branches, snapshot
+
+from fixloop.api import CodingAgent, exit_code_for
+from fixloop.errors import ConfigError, ProviderUnavailable
+from fixloop.types import RunResult, RunStatus
+
+ROOT = Path(__file__).resolve().parents[1]
+
+EDIT_ADD = {
+    "type": "tool_use",
+    "name": "edit_file",
+    "input": {
+        "path": "calc.py",
+        "old": "def add(a, b):\n    return a - b\n",
+        "new": "def add(a, b):\n    return a + b\n",
+    },
+}
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FIXLOOP_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    monkeypatch.delenv("FIXLOOP_CONFIG", raising=False)
+
+
+@pytest.fixture
+def sandbox_kw() -> dict[str, Any]:
+    args = default_sandbox_args()
+    return {"sandbox": "none", "allow_unsandboxed": True} if "none" in args else {}
+
+
+@pytest.fixture
+def calc(tmp_path: Path) -> Path:
+    dest = tmp_path / "calc"
+    shutil.copytree(ROOT / "examples" / "calc", dest, ignore=shutil.ignore_patterns("__pycache__"))
+    return init_repo(dest)
+
+
+def model_of(steps: list[Any]) -> Callable[..., dict[str, Any]]:
+    """A user's own adapter: a plain function; raises the exceptions given in ``steps``."""
+    it = iter(steps)
+
+    def my_model(system: str, messages: list[dict], tools: list[dict]) -> dict[str, Any]:
+        assert isinstance(system, str) and {t["name"] for t in tools} >= {"edit_file"}
+        step = next(it)
+        if isinstance(step, BaseException):
+            raise step
+        return step
+
+    return my_model
+
+
+def reply(*blocks: dict[str, Any], stop: str = "tool_use") -> dict[str, Any]:
+    return {"stop_reason": stop, "content": list(blocks), "usage": {}}
+
+
+def test_a_plain_function_model_fixes_calc(calc: Path, sandbox_kw) -> None:
+    before = snapshot(calc)
+    model = model_of([reply(EDIT_ADD), reply({"type": "text", "text": "done"}, stop="end_turn")])
+    result = CodingAgent(model, calc, **sandbox_kw).run("make the failing tests pass")
+    assert isinstance(result, RunResult)
+    assert result.status == RunStatus.VERIFIED and result.verified
+    assert result.model == "my_model" and result.files_changed == ["calc.py"]
+    assert result.head_commit and result.branch and result.worktree is None
+    assert "return a + b" in git(calc, "show", f"{result.branch}:calc.py")
+    assert result.to_dict()["status"] == "verified" and exit_code_for(result) == 0
+    assert snapshot(calc) == before
+
+
+def test_provider_unavailable_keeps_the_work(calc: Path, sandbox_kw) -> None:
+    model = model_of([reply(EDIT_ADD), ProviderUnavailable("529 overloaded after 3 tries")])
+    result = CodingAgent(model, calc, **sandbox_kw).run()
+    assert result.status == RunStatus.PROVIDER_UNAVAILABLE and exit_code_for(result) == 3
+    # the work is committed on the branch (WIP), and the summary says why it stopped
+    assert result.head_commit and fixloop_branches(calc) == [result.branch]
+    assert "529 overloaded" in result.summary
+    assert "return a + b" in git(calc, "show", f"{result.branch}:calc.py")
+
+
+def test_ctrl_c_commits_work_writes_run_end_and_reraises(calc: Path, sandbox_kw) -> None:
+    agent = CodingAgent(model_of([reply(EDIT_ADD), KeyboardInterrupt()]), calc, **sandbox_kw)
+    with pytest.raises(KeyboardInterrupt):
+        agent.run()
+    result = agent.result
+    assert result is not None and "interrupted" in result.stop_reason
+    assert result.head_commit and "fixloop WIP" in git(
+        calc, "log", "-1", "--format=%s", result.branch or ""
+    )
+    last = json.loads(Path(result.trajectory or "").read_text().splitlines()[-1])
+    assert last["type"] == "run_end" and "interrupted" in last["stop_reason"]
+
+
+def test_settings_reach_the_budgets(calc: Path, sandbox_kw) -> None:
+    reads = [
+        reply({"type": "tool_use", "name": "read_file", "input": {"path": "calc.py"}})
+        for _ in range(5)
+    ]
+    result = CodingAgent(model_of(reads), calc, max_steps=2, **sandbox_kw).run()
+    assert result.status == RunStatus.BUDGET_EXHAUSTED and result.steps == 2
+    assert exit_code_for(result) == 1 and result.head_commit is None
+    assert fixloop_branches(calc) == []  # nothing to keep: no empty branch left behind
+
+
+def test_bad_setting_is_a_config_error(calc: Path) -> None:
+    with pytest.raises(ConfigError):
+        CodingAgent(model_of([]), calc, max_steps=0).run()
+    assert fixloop_branches(calc) == []
+
+
+@pytest.mark.parametrize(
+    "status, verified, code",
+    [
+        (RunStatus.VERIFIED, True, 0),
+        (RunStatus.NOTHING_TO_FIX, False, 0),
+        (RunStatus.NOT_FIXED, False, 1),
+        (RunStatus.BUDGET_EXHAUSTED, False, 1),
+        (RunStatus.ERROR, False, 1),
+        (RunStatus.PROVIDER_UNAVAILABLE, False, 3),
+    ],
+)
+def test_exit_codes(status: RunStatus, verified: bool, code: int) -> None:
+    assert exit_code_for(RunResult(status=status, verified=verified)) == code

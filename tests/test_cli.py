@@ -1,0 +1,98 @@
+"""The ``fixloop`` command in-process (typer's runner): commands, exit codes, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import init_repo
+from test_e2e import default_sandbox_args, fixloop_branches, snapshot
+from typer.testing import CliRunner
+
+from fixloop import cli
+from fixloop.errors import ProviderAuthError, SandboxUnavailable
+from fixloop.models import ModelChoice
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FIXLOOP_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    monkeypatch.delenv("FIXLOOP_CONFIG", raising=False)
+
+
+@pytest.fixture
+def calc(tmp_path: Path) -> Path:
+    dest = tmp_path / "calc"
+    shutil.copytree(ROOT / "examples" / "calc", dest, ignore=shutil.ignore_patterns("__pycache__"))
+    return init_repo(dest)
+
+
+def invoke(*args: str) -> Any:
+    return CliRunner().invoke(cli.app, list(args))
+
+
+def fake_model(monkeypatch: pytest.MonkeyPatch, model: Any) -> None:
+    import fixloop.models as models
+
+    monkeypatch.setattr(
+        models, "make_model", lambda spec, **kw: ModelChoice(model, "fake", "for the test")
+    )
+
+
+def test_help_lists_the_commands() -> None:
+    out = invoke("--help").stdout
+    for name in ("fix", "runs", "show", "eval"):
+        assert name in out
+
+
+def test_sandbox_unavailable_exits_3_and_leaves_nothing(
+    calc: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import fixloop.sandbox as sandbox
+
+    def broken(*a: Any, **kw: Any) -> Any:
+        raise SandboxUnavailable("bwrap: cannot create a user namespace")
+
+    monkeypatch.setattr(sandbox, "make_sandbox", broken)
+    before = snapshot(calc)
+    res = invoke("fix", str(calc), "--model", "repair", "--json")
+    assert res.exit_code == 3 and res.stdout == ""
+    lines = [ln for ln in res.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and "user namespace" in lines[0]
+    assert fixloop_branches(calc) == [] and snapshot(calc) == before
+    assert not any((Path(str(calc)).parent / "home" / "worktrees").glob("*"))
+
+
+def test_provider_auth_error_exits_3_with_json(calc: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def model(system: str, messages: list, tools: list) -> dict:
+        raise ProviderAuthError("HTTP 401: set ANTHROPIC_API_KEY to a valid key")
+
+    fake_model(monkeypatch, model)
+    res = invoke("fix", str(calc), "--json", *default_sandbox_args())
+    assert res.exit_code == 3
+    obj = json.loads(res.stdout)
+    assert obj["status"] == "provider_unavailable" and "ANTHROPIC_API_KEY" in obj["summary"]
+
+
+def test_ctrl_c_exits_130(calc: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def model(system: str, messages: list, tools: list) -> dict:
+        raise KeyboardInterrupt
+
+    fake_model(monkeypatch, model)
+    res = invoke("fix", str(calc), "--json", *default_sandbox_args())
+    assert res.exit_code == 130
+    obj = json.loads(res.stdout)
+    assert "interrupted" in obj["stop_reason"] and obj["verified"] is False
+
+
+def test_runs_and_show_errors() -> None:
+    res = invoke("runs")
+    assert res.exit_code == 0 and "no runs recorded yet" in res.stderr
+    res = invoke("show", "20990101-nothing")
+    assert res.exit_code == 2 and "Traceback" not in res.stderr
