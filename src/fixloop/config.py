@@ -51,39 +51,39 @@ class BudgetSettings(_Strict):
     Units: counts, tokens (input + output), US dollars, seconds, bytes of message JSON.
     """
 
-    max_steps: int = Field(40, ge=1)
-    max_test_runs: int = Field(25, ge=0)
-    max_verifications: int = Field(3, ge=1)
-    max_tokens: int = Field(2_000_000, ge=1)
-    max_cost_usd: float = Field(5.0, ge=0)
-    max_wall_s: float = Field(1800.0, gt=0)
-    context_bytes: int = Field(400_000, ge=10_000)
+    max_steps: int = Field(default=40, ge=1)
+    max_test_runs: int = Field(default=25, ge=0)
+    max_verifications: int = Field(default=3, ge=1)
+    max_tokens: int = Field(default=2_000_000, ge=1)
+    max_cost_usd: float = Field(default=5.0, ge=0)
+    max_wall_s: float = Field(default=1800.0, gt=0)
+    context_bytes: int = Field(default=400_000, ge=10_000)
 
 
 class TimeoutSettings(_Strict):
     """Timeouts in seconds: one test run in the sandbox, one model request."""
 
-    test_timeout_s: float = Field(120.0, gt=0)
-    model_timeout_s: float = Field(120.0, gt=0)
+    test_timeout_s: float = Field(default=120.0, gt=0)
+    model_timeout_s: float = Field(default=120.0, gt=0)
 
 
 class ToolCapSettings(_Strict):
     """Caps on what one tool call returns (mirrors :class:`fixloop.tools.Caps`)."""
 
-    result_bytes: int = Field(20_000, ge=1_000)
-    line_bytes: int = Field(2_000, ge=80)
-    read_lines: int = Field(200, ge=10)
-    search_hits: int = Field(100, ge=1)
-    list_entries: int = Field(500, ge=10)
+    result_bytes: int = Field(default=20_000, ge=1_000)
+    line_bytes: int = Field(default=2_000, ge=80)
+    read_lines: int = Field(default=200, ge=10)
+    search_hits: int = Field(default=100, ge=1)
+    list_entries: int = Field(default=500, ge=10)
 
 
 class LimitSettings(_Strict):
     """Resource limits of sandboxed commands (mirrors :class:`fixloop.types.Limits`): MiB, counts."""
 
-    memory_mb: int = Field(4096, ge=64)
-    nproc: int = Field(512, ge=8)
-    fsize_mb: int = Field(256, ge=1)
-    output_bytes: int = Field(8 * 1024 * 1024, ge=10_000)
+    memory_mb: int = Field(default=4096, ge=64)
+    nproc: int = Field(default=512, ge=8)
+    fsize_mb: int = Field(default=256, ge=1)
+    output_bytes: int = Field(default=8 * 1024 * 1024, ge=10_000)
 
 
 class LongPromptPrice(_Strict):
@@ -92,8 +92,8 @@ class LongPromptPrice(_Strict):
     threshold_tokens: int = Field(ge=1)
     input: float = Field(ge=0)
     output: float = Field(ge=0)
-    cache_read: float | None = Field(None, ge=0)
-    cache_write: float | None = Field(None, ge=0)
+    cache_read: float | None = Field(default=None, ge=0)
+    cache_write: float | None = Field(default=None, ge=0)
 
 
 class PriceSettings(_Strict):
@@ -101,8 +101,8 @@ class PriceSettings(_Strict):
 
     input: float = Field(ge=0)
     output: float = Field(ge=0)
-    cache_read: float | None = Field(None, ge=0)
-    cache_write: float | None = Field(None, ge=0)
+    cache_read: float | None = Field(default=None, ge=0)
+    cache_write: float | None = Field(default=None, ge=0)
     long_prompt: LongPromptPrice | None = None
 
 
@@ -128,10 +128,10 @@ class Settings(_Strict):
     allow_unsandboxed: bool = False
     docker_image: str | None = None
     model: str = "auto"
-    budgets: BudgetSettings = Field(default_factory=BudgetSettings)
-    timeouts: TimeoutSettings = Field(default_factory=TimeoutSettings)
-    caps: ToolCapSettings = Field(default_factory=ToolCapSettings)
-    limits: LimitSettings = Field(default_factory=LimitSettings)
+    budgets: BudgetSettings = Field(default_factory=lambda: BudgetSettings())
+    timeouts: TimeoutSettings = Field(default_factory=lambda: TimeoutSettings())
+    caps: ToolCapSettings = Field(default_factory=lambda: ToolCapSettings())
+    limits: LimitSettings = Field(default_factory=lambda: LimitSettings())
     blocked: list[str] = Field(default_factory=list)
     prices: dict[str, PriceSettings] = Field(default_factory=dict)
 

@@ -261,6 +261,10 @@ def _last_complete_line(path: Path, block: int = 65536) -> str:
         return ""
 
 
+def _as_dict(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
 def _load(line: str) -> dict[str, Any]:
     try:
         ev = json.loads(line)
@@ -283,8 +287,8 @@ def summarize_run(path: Path) -> dict[str, Any]:
     end = _load(_last_complete_line(path))
     if end.get("type") != "run_end":
         end = {}
-    result = end.get("result") if isinstance(end.get("result"), dict) else end
-    cfg = start.get("config") if isinstance(start.get("config"), dict) else {}
+    result = _as_dict(end.get("result")) or end
+    cfg = _as_dict(start.get("config"))
     started = start.get("started_at")
     if started is None and _RUN_ID_RE.match(path.stem):
         s = path.stem
@@ -438,9 +442,9 @@ def render_transcript(events: Iterable[Mapping[str, Any]]) -> str:
             if ev.get("reason"):
                 line += f" ({_one_line(ev['reason'], 200)})"
             out.append(line)
-            rep = ev.get("report") if isinstance(ev.get("report"), dict) else None
-            if rep:
-                out.append(f"           suite: {_tally(rep)}")
+            suite = _as_dict(ev.get("report"))
+            if suite:
+                out.append(f"           suite: {_tally(suite)}")
             for key in ("tampered", "new_autoload"):
                 if ev.get(key):
                     out.append(f"           {key}: {', '.join(map(str, ev[key]))}")
@@ -449,7 +453,7 @@ def render_transcript(events: Iterable[Mapping[str, Any]]) -> str:
             out.append(f"{ts} notice: {_one_line(text, 200)}")
         elif kind == "run_end":
             ended = True
-            res = ev.get("result") if isinstance(ev.get("result"), dict) else ev
+            res: Mapping[str, Any] = _as_dict(ev.get("result")) or ev
             out.append(f"{ts} end: {res.get('status', '?')} (verified: {res.get('verified')})")
             if res.get("stop_reason"):
                 out.append(f"           stopped: {_one_line(res['stop_reason'], 200)}")

@@ -149,7 +149,8 @@ class ScriptedModel:
 
 
 def _kind(data: Any) -> str:
-    return {dict: "object", str: "string"}.get(type(data), type(data).__name__)
+    names: dict[type, str] = {dict: "object", str: "string"}
+    return names.get(type(data), type(data).__name__)
 
 
 class ReplayModel(ScriptedModel):
