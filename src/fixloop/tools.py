@@ -740,7 +740,7 @@ class Tools:
         loaded = self._load(path, write=False)
         if isinstance(loaded, ToolResult):
             return loaded
-        _real, data = loaded
+        real, data = loaded
         size = len(data)
         if is_binary(data):
             return ToolResult(f"{path}: binary file, {_fmt(size)} bytes; not shown.", kind="binary")
@@ -769,6 +769,8 @@ class Tools:
             notes.append("UTF-8 BOM")
         if not t.utf8:
             notes.append("not valid UTF-8: undecodable bytes shown as \\xNN")
+        if is_protected(self.workspace.relpath(real)) or is_protected(path):
+            notes.append("read-only test infrastructure")
         head = f"{path}: {_fmt(n)} lines, {_fmt(size)} bytes" + (
             f" ({'; '.join(notes)})" if notes else ""
         )
@@ -815,7 +817,7 @@ class Tools:
         return (
             ("…" if a > 0 else "")
             + window
-            + f"… [column {col + 1} of a {_fmt(_nbytes(line))}-byte line]"
+            + f"… [column {_fmt(col + 1)} of a {_fmt(_nbytes(line))}-byte line]"
         )
 
     def _t_search_code(
@@ -852,9 +854,7 @@ class Tools:
         skipped_large = 0
         capped_count = False
         for rel in file_list:
-            if glob and not (
-                fnmatch.fnmatchcase(rel, glob) or fnmatch.fnmatchcase(rel.rsplit("/", 1)[-1], glob)
-            ):
+            if glob and not _glob_match(rel, glob):
                 continue
             p = self.workspace.root / rel
             try:
@@ -870,6 +870,8 @@ class Tools:
                 continue
             searched += 1
             text = _decode(data).text
+            if "\r\n" in text:  # anchors ($) see LF lines; line numbers are unchanged
+                text = text.replace("\r\n", "\n")
             m = rx.search(text)
             if m is None:
                 continue
@@ -1266,6 +1268,13 @@ class Tools:
 # ------------------------------------------------------------------------------------------
 # Edit helpers
 # ------------------------------------------------------------------------------------------
+
+
+def _glob_match(rel: str, glob: str) -> bool:
+    """fnmatch ``glob`` against the path and the file name; ``**/`` also matches no folder."""
+    name = rel.rsplit("/", 1)[-1]
+    pats = {glob, glob.replace("**/", "")}
+    return any(fnmatch.fnmatchcase(rel, p) or fnmatch.fnmatchcase(name, p) for p in pats)
 
 
 def _is_root(path: str | None) -> bool:

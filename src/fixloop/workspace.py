@@ -65,7 +65,6 @@ DEFAULT_BLOCKED: tuple[str, ...] = (
     ".git-credentials",
     ".dockercfg",
     "credentials.json",
-    "secrets.*",
 )
 
 #: Test configuration files pytest reads by itself (protected at any depth).
@@ -88,17 +87,21 @@ TEST_DIRS: frozenset[str] = frozenset({"tests", "test"})
 #: Modules Python loads by itself at start-up (protected at any depth).
 STARTUP_MODULES: frozenset[str] = frozenset({"sitecustomize", "usercustomize"})
 
-#: The test runner and the packages it imports before any test code: a module or package of
-#: one of these names anywhere in the tree could stand in for the runner (protected at any depth).
+#: The test runner and the packages it imports before any test code: a top-level module or
+#: package of one of these names would stand in for them.
 RUNNER_MODULES: frozenset[str] = frozenset(
     {"pytest", "_pytest", "py", "pluggy", "iniconfig", "packaging", "exceptiongroup", "tomli"}
 )
+
+#: Runner names protected at any depth (a folder put on ``sys.path`` by pytest's rootdir
+#: insertion could hold them; no project names its own modules so).
+RUNNER_ANY_DEPTH: frozenset[str] = frozenset({"pytest", "_pytest"})
 
 #: File suffixes that make a module importable.
 _MODULE_SUFFIXES = (".py", ".pyc", ".pyw", ".so", ".pyd")
 
 _SHADOWABLE = frozenset(n.casefold() for n in sys.stdlib_module_names)
-_RUNNER = frozenset(n.casefold() for n in RUNNER_MODULES)
+_SHADOWABLE = _SHADOWABLE | frozenset(n.casefold() for n in RUNNER_MODULES)
 
 
 class PathRefused(Exception):
@@ -146,11 +149,11 @@ def is_autoload(relpath: str) -> bool:
     """True when Python or pytest would load ``relpath`` by itself, without a test importing it.
 
     That is: ``sitecustomize.py`` / ``usercustomize.py`` and any ``*.pth`` file at any depth; a
-    module or package named like the test runner or a package it imports
-    (:data:`RUNNER_MODULES`, e.g. ``pytest.py``, ``_pytest/``) at any depth, or named
-    ``pytest_*`` at the top level; and a top-level module or package (at the root or under
-    ``src/``, the folders on ``sys.path`` in a test run) named like a standard-library module
-    (``sys.stdlib_module_names``, e.g. ``json.py``, ``logging/``). ``relpath`` is a
+    module or package named ``pytest`` or ``_pytest`` at any depth; and a top-level module or
+    package (at the root or under ``src/``, the folders on ``sys.path`` in a test run) named
+    like a standard-library module (``sys.stdlib_module_names``, e.g. ``json.py``,
+    ``logging/``), like the runner or a package it imports (:data:`RUNNER_MODULES`, e.g.
+    ``pluggy.py``), or ``pytest_*`` (a plugin). ``relpath`` is a
     workspace-relative POSIX path in any spelling; matching is case-insensitive.
     """
     parts = _parts(relpath)
@@ -164,7 +167,7 @@ def is_autoload(relpath: str) -> bool:
         return True
     # Every component that is a package folder, plus the final module.
     names = parts[:-1] + ([mod] if mod else [])
-    if any(n in _RUNNER for n in names):
+    if any(n in RUNNER_ANY_DEPTH for n in names):
         return True
     top = parts[1:] if parts[0] == "src" and len(parts) > 1 else parts
     if len(top) > 1:
@@ -401,7 +404,8 @@ class Workspace:
                 yield sub
             return
         names = self._git_files(sub)
-        it: Iterator[str] = iter(names) if names is not None else self._walk_files(sub)
-        for name in it:
+        if names is None:
+            names = sorted(self._walk_files(sub))
+        for name in names:
             if self._usable_file(name):
                 yield name

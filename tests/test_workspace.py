@@ -1,0 +1,276 @@
+"""Path policy of fixloop.workspace: escape, symlinks, blocked names, protected test files."""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+import pytest
+
+from fixloop.workspace import DEFAULT_BLOCKED, PathRefused, Workspace, is_autoload, is_protected
+
+
+@pytest.fixture
+def ws(make_repo, tmp_path: Path) -> Workspace:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text("SECRET-OUTSIDE\n")
+    (tmp_path / "outside-secret.txt").write_text("SECRET-FILE\n")
+    root = make_repo(
+        {
+            "pkg/mod.py": "x = 1\n",
+            "pkg/sub/deep.py": "y = 2\n",
+            "tests/test_mod.py": "def test_x():\n    pass\n",
+            "README.md": "hello\n",
+            ".gitignore": "build/\n*.log\n",
+        }
+    )
+    (root / "build").mkdir()
+    (root / "build" / "out.py").write_text("ignored\n")
+    (root / "run.log").write_text("ignored\n")
+    (root / "untracked.py").write_text("z = 3\n")
+    (root / ".env").write_text("API_KEY=not-a-real-key\n")
+    (root / ".venv" / "lib").mkdir(parents=True)
+    (root / ".venv" / "lib" / "site.py").write_text("venv\n")
+    os.symlink(outside, root / "escape")
+    os.symlink("../outside-secret.txt", root / "notes.md")
+    os.symlink("nowhere", root / "dangling")
+    os.symlink("pkg", root / "alias")
+    os.symlink("tests", root / "tests_alias")
+    os.symlink("pkg/mod.py", root / "mod_link.py")
+    return Workspace(root)
+
+
+def refused(ws: Workspace, rel: str, **kw) -> str:
+    with pytest.raises(PathRefused) as e:
+        ws.resolve(rel, **kw)
+    return e.value.kind
+
+
+def test_root_is_real_path(ws: Workspace, tmp_path: Path) -> None:
+    link = tmp_path / "link-to-repo"
+    os.symlink(ws.root, link)
+    w2 = Workspace(link)
+    assert w2.root == ws.root
+    assert w2.resolve("pkg/mod.py") == ws.root / "pkg" / "mod.py"
+
+
+@pytest.mark.parametrize(
+    "rel",
+    ["../outside-secret.txt", "pkg/../../x", "/etc/passwd", "~/.bashrc", "~", "escape/secret.txt"],
+)
+def test_outside_refused(ws: Workspace, rel: str) -> None:
+    assert refused(ws, rel) == "outside"
+
+
+def test_symlink_file_leaving_workspace_refused(ws: Workspace) -> None:
+    assert refused(ws, "notes.md") == "outside"
+    assert refused(ws, "escape/new.txt", write=True, must_exist=False) == "outside"
+
+
+def test_dangling_link_not_regular(ws: Workspace) -> None:
+    assert refused(ws, "dangling") == "not_regular"
+    assert refused(ws, "dangling", write=True, must_exist=False) == "not_regular"
+
+
+@pytest.mark.parametrize("rel", ["", "   ", "a\x00b", "a\nb", "pkg/\x1bmod.py"])
+def test_invalid_paths(ws: Workspace, rel: str) -> None:
+    assert refused(ws, rel) == "invalid"
+
+
+@pytest.mark.parametrize(
+    "rel",
+    [
+        ".git/config",
+        ".env",
+        "pkg/../.env",
+        ".venv/lib/site.py",
+        "x/__pycache__/a.pyc",
+        "id_rsa",
+        "keys/server.pem",
+        ".ENV",
+    ],
+)
+def test_blocked(ws: Workspace, rel: str) -> None:
+    assert refused(ws, rel, must_exist=False) == "blocked"
+
+
+def test_symlink_into_blocked_refused(ws: Workspace) -> None:
+    os.symlink(".git", ws.root / "gitdir")
+    assert refused(ws, "gitdir/config") == "blocked"
+
+
+def test_configurable_blocked(make_repo) -> None:
+    root = make_repo({"data/x.csv": "1\n", "a.py": "a\n"})
+    ws = Workspace(root, blocked=("data",))
+    assert refused(ws, "data/x.csv") == "blocked"
+    assert ws.resolve(".git/config").name == "config"  # not blocked any more
+    assert ".git" in DEFAULT_BLOCKED
+
+
+def test_missing(ws: Workspace) -> None:
+    assert refused(ws, "nope.py") == "missing"
+    assert ws.resolve("nope.py", must_exist=False) == ws.root / "nope.py"
+
+
+def test_special_file_not_regular(ws: Workspace) -> None:
+    os.mkfifo(ws.root / "fifo")
+    assert refused(ws, "fifo") == "not_regular"
+    s = socket.socket(socket.AF_UNIX)
+    try:
+        s.bind(str(ws.root / "sock"))
+        assert refused(ws, "sock") == "not_regular"
+    finally:
+        s.close()
+
+
+def test_spellings_normalized(ws: Workspace) -> None:
+    want = ws.root / "pkg" / "mod.py"
+    for rel in ["pkg/mod.py", "./pkg/mod.py", "pkg//mod.py", "pkg/sub/../mod.py", "./pkg/./mod.py"]:
+        assert ws.resolve(rel) == want
+
+
+def test_symlink_inside_allowed_and_resolved(ws: Workspace) -> None:
+    assert ws.resolve("alias/mod.py") == ws.root / "pkg" / "mod.py"
+    assert ws.resolve("mod_link.py", write=True) == ws.root / "pkg" / "mod.py"
+
+
+def test_write_through_symlink_to_tests_is_protected(ws: Workspace) -> None:
+    assert refused(ws, "tests_alias/helper.py", write=True, must_exist=False) == "protected"
+    # reading through it is fine
+    assert ws.resolve("tests_alias/test_mod.py").name == "test_mod.py"
+
+
+@pytest.mark.parametrize(
+    "rel",
+    [
+        "tests/test_mod.py",
+        "./tests/../tests/test_mod.py",
+        "tests//helpers.py",
+        "Tests/helpers.py",
+        "pkg/tests/data.txt",
+        "test/util.py",
+        "test_x.py",
+        "pkg/test_deep.py",
+        "x_test.py",
+        "pkg/conftest.py",
+        "CONFTEST.PY",
+        "conftest.py",
+        "pytest.ini",
+        ".pytest.ini",
+        "tox.ini",
+        "setup.cfg",
+        "pyproject.toml",
+        "sub/pyproject.toml",
+    ],
+)
+def test_protected_names(rel: str) -> None:
+    assert is_protected(rel)
+
+
+@pytest.mark.parametrize(
+    "rel",
+    [
+        "sitecustomize.py",
+        "pkg/usercustomize.py",
+        "x.pth",
+        "deep/a/b/evil.pth",
+        "pytest.py",
+        "_pytest/__init__.py",
+        "pkg/pytest.py",
+        "pluggy.py",
+        "pytest_evil.py",
+        "json.py",
+        "json/__init__.py",
+        "src/json.py",
+        "logging/handlers.py",
+        "os.py",
+        "re.pyc",
+        "json.cpython-311-x86_64-linux-gnu.so",
+    ],
+)
+def test_autoload_names(rel: str) -> None:
+    assert is_autoload(rel)
+    assert is_protected(rel)
+
+
+@pytest.mark.parametrize(
+    "rel",
+    [
+        "calc.py",
+        "pkg/json.py",  # nested: imported as pkg.json, shadows nothing
+        "pkg/logging/x.py",
+        "src/pkg/types.py",
+        "testing_utils.py",
+        "contest.py",
+        "mytests/x.py",
+        "latest_test_data.txt",
+        "README.md",
+        "../tests/x.py",
+        "pkg/packaging/build.py",
+    ],
+)
+def test_not_protected(rel: str) -> None:
+    assert not is_protected(rel)
+
+
+def test_resolve_write_refuses_protected_any_spelling(ws: Workspace) -> None:
+    for rel in ["tests/test_mod.py", "./tests/../tests/test_mod.py", "pkg/../tests/new.py"]:
+        assert refused(ws, rel, write=True, must_exist=False) == "protected"
+    assert refused(ws, "sitecustomize.py", write=True, must_exist=False) == "protected"
+
+
+def test_write_to_folder_refused(ws: Workspace) -> None:
+    assert refused(ws, "pkg", write=True) == "not_regular"
+
+
+def test_relpath(ws: Workspace) -> None:
+    assert ws.relpath(ws.root / "pkg" / "mod.py") == "pkg/mod.py"
+    assert ws.relpath(ws.root) == "."
+    with pytest.raises(ValueError):
+        ws.relpath(Path("/etc/passwd"))
+
+
+def test_iter_files_git(ws: Workspace) -> None:
+    files = list(ws.iter_files())
+    assert "pkg/mod.py" in files
+    assert "untracked.py" in files  # untracked but not ignored
+    assert "tests/test_mod.py" in files
+    assert "mod_link.py" in files  # a symlink to a file inside
+    gone = ["build/out.py", "run.log", ".env", ".venv/lib/site.py", "notes.md", "escape"]
+    for name in [*gone, "dangling", "alias"]:
+        assert name not in files
+    assert not any(f.startswith(".git/") for f in files)
+    assert files == sorted(files)
+
+
+def test_iter_files_sub_and_single(ws: Workspace) -> None:
+    assert list(ws.iter_files("pkg")) == ["pkg/mod.py", "pkg/sub/deep.py"]
+    assert list(ws.iter_files("pkg/sub/deep.py")) == ["pkg/sub/deep.py"]
+    with pytest.raises(PathRefused):
+        list(ws.iter_files("escape"))
+
+
+def test_iter_files_without_git(tmp_path: Path) -> None:
+    root = tmp_path / "plain"
+    (root / "a").mkdir(parents=True)
+    (root / "a" / "x.py").write_text("x\n")
+    (root / "node_modules" / "m").mkdir(parents=True)
+    (root / "node_modules" / "m" / "i.js").write_text("x\n")
+    (root / ".env.local").write_text("K=v\n")
+    (root / "top.py").write_text("t\n")
+    os.symlink("/etc", root / "etc_link")
+    assert list(Workspace(root).iter_files()) == ["a/x.py", "top.py"]
+
+
+def test_git_fsmonitor_hook_never_runs(ws: Workspace, tmp_path: Path) -> None:
+    marker = tmp_path / "hook-ran"
+    hook = tmp_path / "hook.sh"
+    hook.write_text(f"#!/bin/sh\ntouch {marker}\n")
+    hook.chmod(0o755)
+    from conftest import git
+
+    git(ws.root, "config", "core.fsmonitor", str(hook))
+    assert "pkg/mod.py" in list(ws.iter_files())
+    assert not marker.exists()
