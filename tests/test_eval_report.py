@@ -58,8 +58,15 @@ RECORDS = [
         "cost_usd": 0.06,
         "false_success_claims": 1,
     },
-    {"task": "gamma", "epoch": 0, "model": "m", "resolved": False, "cost_usd": None,
-     "error": "timed out after 5 s", "timed_out": True},
+    {
+        "task": "gamma",
+        "epoch": 0,
+        "model": "m",
+        "resolved": False,
+        "cost_usd": None,
+        "error": "timed out after 5 s",
+        "timed_out": True,
+    },
 ]
 
 
@@ -127,8 +134,7 @@ def test_html_is_self_contained_and_has_the_charts(summary: dict) -> None:
     assert points == ["alpha", "beta <&>"]  # gamma's cost is unknown: listed, not plotted
     assert "cost unknown (not plotted): gamma" in "".join(charts["chart-cost"].itertext())
     bad = {
-        r.get("data-key"): int(r.get("data-count"))
-        for r in charts["chart-bad"].iter(f"{SVG}rect")
+        r.get("data-key"): int(r.get("data-count")) for r in charts["chart-bad"].iter(f"{SVG}rect")
     }
     assert bad["refused_test_edits"] == 3
     assert bad["false_success_claims"] == 1

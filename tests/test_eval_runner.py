@@ -1,0 +1,408 @@
+"""The eval runner: run records, resume, isolation of hidden tests, scoring, the CLI's errors.
+
+The agent is a black box to the eval (a process printing the ``--json`` object), so most tests
+here use a small stand-in agent script with a known behaviour per task; the real CLI with the
+offline repair model runs in ``test_eval_e2e.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import tomllib
+from pathlib import Path
+
+import pytest
+from conftest import git
+from typer.testing import CliRunner
+
+from fixloop.errors import SandboxUnavailable, UsageError
+from fixloop.eval.runner import (
+    RUNS_FILE,
+    EvalConfig,
+    RunLog,
+    _parse_result,
+    agent_config,
+    make_task_repo,
+    materialize_result,
+    pending_runs,
+    read_runs,
+    run_eval,
+    toml_dumps,
+    tree_diff,
+)
+from fixloop.eval.suite import load_suite
+
+# --------------------------------------------------------------------------------------------
+# A two-task suite of our own and a stand-in agent
+# --------------------------------------------------------------------------------------------
+
+SUITE_FILES = {
+    "suite.toml": 'name = "mini"\n[defaults]\ntest_cmd = "python -m pytest -q -p no:cacheprovider"'
+    "\nmax_steps = 9\n",
+    # "double": the agent fixes it properly
+    "double/task.toml": 'id = "double"\nkind = "wrong-binary-operator"\n'
+    'expected_files = ["calc.py"]\nprompt = "Fix double."\n',
+    "double/repo/calc.py": "def double(x):\n    return x * 3\n",
+    "double/repo/tests/test_calc.py": "from calc import double\n\n"
+    "def test_two():\n    assert double(2) == 4\n",
+    "double/hidden/tests/test_hidden_calc.py": "from calc import double\n\n"
+    "def test_five():\n    assert double(5) == 10\n\ndef test_zero():\n    assert double(0) == 0\n",
+    # "half": the agent special-cases the visible input (plausible but overfit) and edits
+    # a file outside the expected ones
+    "half/task.toml": 'id = "half"\nkind = "wrong-constant"\nexpected_files = ["half.py"]\n',
+    "half/repo/half.py": "def half(x):\n    return x / 3\n",
+    "half/repo/tests/test_half.py": "from half import half\n\n"
+    "def test_ten():\n    assert half(10) == 5\n",
+    "half/hidden/tests/test_hidden_half.py": "from half import half\n\n"
+    "def test_four():\n    assert half(4) == 2\n",
+}
+
+PLAN = {
+    "calc.py": ["x * 3", "x * 2"],
+    "half.py": ["return x / 3", "return 5 if x == 10 else x / 3"],
+}
+
+FAKE_AGENT = r"""
+import json, os, subprocess, sys
+from pathlib import Path
+
+args = sys.argv[1:]
+repo = Path(args[1])
+calls = Path(os.environ["FAKE_CALLS"])
+files = sorted(str(p.relative_to(repo)) for p in repo.rglob("*") if ".git" not in p.parts)
+config = Path(os.environ["FIXLOOP_CONFIG"]).read_text()
+with calls.open("a") as fh:
+    fh.write(json.dumps({"argv": args, "files": files, "config": config,
+                         "home": os.environ["FIXLOOP_HOME"]}) + "\n")
+if os.environ.get("FAKE_MODE") == "usage":
+    print("Error: No such option: --bogus", file=sys.stderr)
+    sys.exit(2)
+if os.environ.get("FAKE_MODE") == "crash":
+    print("Traceback ... RuntimeError: boom", file=sys.stderr)
+    sys.exit(1)
+plan = json.loads(os.environ["FAKE_PLAN"])
+def git(*a):
+    return subprocess.run(["git", *a], cwd=repo, check=True, capture_output=True,
+                          text=True).stdout.strip()
+git("checkout", "-q", "-b", "fixloop/fake")
+for rel, (old, new) in plan.items():
+    p = repo / rel
+    if p.exists():
+        p.write_text(p.read_text().replace(old, new))
+        if rel == "half.py":
+            (repo / "NOTES.txt").write_text("special case\nfor ten\n")
+git("add", "-A")
+git("commit", "-q", "-m", "fake fix")
+head = git("rev-parse", "HEAD")
+print(json.dumps({
+    "status": "verified", "verified": True, "head_commit": head, "steps": 3, "test_runs": 2,
+    "verifications": 1, "files_changed": [], "diff": "", "summary": "done",
+    "usage": {"input_tokens": 100, "output_tokens": 20, "cost_usd": 0.01},
+    "counters": {"tool_errors": 0, "refused_test_edits": 1, "false_success_claims": 0,
+                 "tamper_detected": 0, "loop_warnings": 0},
+}))
+"""
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text, encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def mini_suite(tmp_path: Path) -> Path:
+    return write(tmp_path / "suite", SUITE_FILES)
+
+
+@pytest.fixture
+def fake_agent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict:
+    script = tmp_path / "fake_agent.py"
+    script.write_text(FAKE_AGENT, encoding="utf-8")
+    calls = tmp_path / "calls.jsonl"
+    monkeypatch.setenv("FAKE_CALLS", str(calls))
+    monkeypatch.setenv("FAKE_PLAN", json.dumps(PLAN))
+    monkeypatch.setenv("FIXLOOP_CONFIG", str(tmp_path / "no-user-config.toml"))
+    return {"cmd": [sys.executable, str(script)], "calls": calls}
+
+
+def calls_of(fake: dict) -> list[dict]:
+    path: Path = fake["calls"]
+    return [json.loads(x) for x in path.read_text().splitlines()] if path.exists() else []
+
+
+def eval_cfg(suite: Path, out: Path, fake: dict, **kw: object) -> EvalConfig:
+    params: dict = {"model": "fake", "epochs": 1, "jobs": 2, "quiet": True, "timeout_s": 60.0}
+    params.update(kw)
+    return EvalConfig(suite=suite, out=out, agent_cmd=fake["cmd"], **params)
+
+
+def _run_eval(cfg: EvalConfig) -> dict:
+    try:
+        return run_eval(cfg)
+    except SandboxUnavailable as exc:
+        pytest.skip(f"no sandbox here: {exc}")
+
+
+# --------------------------------------------------------------------------------------------
+# Unit tests
+# --------------------------------------------------------------------------------------------
+
+
+def test_run_log_and_read_runs_skip_broken_lines(tmp_path: Path) -> None:
+    path = tmp_path / RUNS_FILE
+    log = RunLog(path)
+    threads = [
+        threading.Thread(target=log.append, args=({"task": f"t{i}", "epoch": 0, "model": "m"},))
+        for i in range(20)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    with path.open("a") as fh:
+        fh.write('{"task": "cut", "epo\n')  # a run killed while writing
+    bad: list[int] = []
+    records = read_runs(path, on_bad_line=lambda n, _text: bad.append(n))
+    assert sorted(r["task"] for r in records) == sorted(f"t{i}" for i in range(20))
+    assert bad == [21]
+    assert read_runs(tmp_path / "missing.jsonl") == []
+
+
+def test_pending_runs_resume_only_missing_keys(mini_suite: Path) -> None:
+    tasks = load_suite(mini_suite).tasks
+    done = [
+        {"task": "double", "epoch": 0, "model": "m"},
+        {"task": "half", "epoch": 1, "model": "m"},
+        {"task": "half", "epoch": 0, "model": "other-model"},
+    ]
+    todo = [(t.id, e) for t, e in pending_runs(tasks, 3, "m", done)]
+    assert todo == [("half", 0), ("double", 1), ("double", 2), ("half", 2)]
+    assert pending_runs(tasks, 1, "m", done + [{"task": "half", "epoch": 0, "model": "m"}]) == []
+
+
+def test_make_task_repo_is_one_commit_without_hidden_files(
+    mini_suite: Path, tmp_path: Path
+) -> None:
+    task = load_suite(mini_suite).tasks[0]
+    repo = tmp_path / "r"
+    head = make_task_repo(task, repo)
+    assert len(head) == 40
+    assert git(repo, "rev-list", "--count", "HEAD").strip() == "1"
+    assert git(repo, "status", "--porcelain") == ""
+    files = sorted(git(repo, "ls-files").split())
+    assert files == ["calc.py", "tests/test_calc.py"]
+
+
+def test_materialize_prefers_head_commit_then_worktree_then_base(
+    mini_suite: Path, tmp_path: Path
+) -> None:
+    task = load_suite(mini_suite).tasks[0]
+    repo = tmp_path / "r"
+    base = make_task_repo(task, repo)
+    # base: nothing from the agent
+    assert materialize_result(repo, None, tmp_path / "t0") == "base"
+    assert (tmp_path / "t0" / "calc.py").read_text() == (task.repo_dir / "calc.py").read_text()
+    # a worktree with uncommitted work (an agent killed mid-run)
+    wt = tmp_path / "wt"
+    git(repo, "worktree", "add", "-q", "-b", "fixloop/x", str(wt))
+    (wt / "calc.py").write_text("def double(x):\n    return x + x\n")
+    assert materialize_result(repo, {"head_commit": None}, tmp_path / "t1") == "worktree"
+    assert "x + x" in (tmp_path / "t1" / "calc.py").read_text()
+    assert not (tmp_path / "t1" / ".git").exists()
+    # the reported head commit wins
+    git(wt, "commit", "-qam", "fix")
+    head = git(wt, "rev-parse", "HEAD").strip()
+    assert head != base
+    assert materialize_result(repo, {"head_commit": head}, tmp_path / "t2") == "head_commit"
+    assert "x + x" in (tmp_path / "t2" / "calc.py").read_text()
+    # an unknown commit id falls through to the worktree
+    assert materialize_result(repo, {"head_commit": "0" * 40}, tmp_path / "t3") == "worktree"
+
+
+def test_tree_diff_counts_changed_files_and_lines(tmp_path: Path) -> None:
+    a = write(tmp_path / "a", {"m.py": "a\nb\nc\n", "same.py": "x\n", "gone.py": "1\n2\n"})
+    b = write(tmp_path / "b", {"m.py": "a\nB\nc\nd\n", "same.py": "x\n", "new.txt": "n\n"})
+    (b / "__pycache__").mkdir()
+    (b / "__pycache__" / "m.cpython-311.pyc").write_bytes(b"\0")
+    changed, lines = tree_diff(a, b)
+    assert changed == ["gone.py", "m.py", "new.txt"]
+    # gone.py: -2; m.py: -1 +2; new.txt: +1
+    assert lines == 6
+
+
+def test_agent_config_merges_user_config_and_round_trips(mini_suite: Path, tmp_path: Path) -> None:
+    task = load_suite(mini_suite).tasks[0]
+    user = tmp_path / "user.toml"
+    user.write_text(
+        'model = "repair"\n[budgets]\nmax_steps = 50\nmax_tokens = 1000\n'
+        '[prices."my-model"]\ninput = 1.0\noutput = 2.0\n'
+    )
+    cfg = agent_config(task, {"max_steps": 9, "test_timeout_s": 30.0}, user)
+    assert cfg["test_cmd"] == list(task.test_cmd)
+    assert cfg["budgets"] == {"max_steps": 9, "max_tokens": 1000}
+    assert cfg["timeouts"] == {"test_timeout_s": 30.0}
+    assert cfg["prices"] == {"my-model": {"input": 1.0, "output": 2.0}}
+    assert tomllib.loads(toml_dumps(cfg)) == cfg
+    odd = {"s": 'quote " and \\ and \n', "l": [1, 2.5, True], "t": {"a": {"b": "c"}}}
+    assert tomllib.loads(toml_dumps(odd)) == odd
+
+
+def test_parse_result_takes_the_json_object() -> None:
+    assert _parse_result('{"status": "verified"}\n') == {"status": "verified"}
+    assert _parse_result('noise\n{"status": "not_fixed"}\n') == {"status": "not_fixed"}
+    assert _parse_result("") is None
+    assert _parse_result("Traceback\n[1, 2]\n") is None
+
+
+# --------------------------------------------------------------------------------------------
+# The whole runner with the stand-in agent (real git, real sandbox and test runner)
+# --------------------------------------------------------------------------------------------
+
+
+def test_eval_scores_hidden_tests_and_resumes(
+    mini_suite: Path, tmp_path: Path, fake_agent: dict
+) -> None:
+    out = tmp_path / "out"
+    summary = _run_eval(eval_cfg(mini_suite, out, fake_agent))
+    recs = {r["task"]: r for r in read_runs(out / RUNS_FILE)}
+    assert set(recs) == {"double", "half"}
+    good, over = recs["double"], recs["half"]
+    assert good["resolved"] and not good["overfit"] and good["visible_ok"]
+    assert good["collected"] == good["expected_tests"] == 3
+    assert good["files_changed"] == ["calc.py"] and good["outside_expected"] == []
+    assert good["diff_lines"] == 2 and good["tree_source"] == "head_commit"
+    assert not over["resolved"] and over["overfit"] and over["visible_ok"]
+    assert over["outside_expected"] == ["NOTES.txt"]
+    assert over["failing"] == ["tests/test_hidden_half.py::test_four"]
+    assert over["diff_lines"] == 2 + 2
+    for r in recs.values():
+        assert r["status"] == "verified" and r["error"] is None
+        assert (r["steps"], r["test_runs"], r["input_tokens"], r["cost_usd"]) == (3, 2, 100, 0.01)
+        assert r["refused_test_edits"] == 1 and r["wall_s"] > 0
+    assert summary["resolve_rate"] == 0.5 and summary["overfit_runs"] == 1
+    assert summary["cost_per_resolved"] == pytest.approx(0.02)
+    for name in ("summary.json", "report.md", "report.html"):
+        assert (out / name).stat().st_size > 0
+
+    # what the agent got: its own repo without hidden files, the task's settings, its own home
+    calls = calls_of(fake_agent)
+    assert len(calls) == 2
+    homes = {c["home"] for c in calls}
+    assert len(homes) == 2
+    for c in calls:
+        assert not any("hidden" in f for f in c["files"]), c["files"]
+        argv = c["argv"]
+        assert argv[0] == "fix" and "--json" in argv
+        assert argv[argv.index("--model") + 1] == "fake"
+        assert argv[argv.index("--timeout") + 1] == "60"
+        conf = tomllib.loads(c["config"])
+        assert conf["test_cmd"] == ["python", "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+        assert conf["budgets"] == {"max_steps": 9}
+    task_arg = [c["argv"][c["argv"].index("--task") + 1] for c in calls]
+    assert "Fix double." in task_arg
+
+    # resume: one more epoch runs only epoch 1; the same command again runs nothing
+    summary2 = _run_eval(eval_cfg(mini_suite, out, fake_agent, epochs=2))
+    assert len(calls_of(fake_agent)) == 4
+    assert summary2["runs"] == 4 and set(summary2["pass_at_k"]) == {"1", "2"}
+    _run_eval(eval_cfg(mini_suite, out, fake_agent, epochs=2))
+    assert len(calls_of(fake_agent)) == 4
+    assert len(read_runs(out / RUNS_FILE)) == 4
+    # --tasks narrows what runs and what is summarized
+    summary3 = _run_eval(eval_cfg(mini_suite, out, fake_agent, epochs=3, tasks="dou*"))
+    assert len(calls_of(fake_agent)) == 5
+    assert summary3["tasks"] == 1 and summary3["runs"] == 3
+
+
+def test_agent_crash_is_a_record_and_usage_error_stops(
+    mini_suite: Path, tmp_path: Path, fake_agent: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FAKE_MODE", "crash")
+    out = tmp_path / "out"
+    summary = _run_eval(eval_cfg(mini_suite, out, fake_agent, tasks="double"))
+    (rec,) = read_runs(out / RUNS_FILE)
+    assert rec["status"] == "crashed" and not rec["resolved"]
+    assert rec["error"] == "agent exit 1, no JSON result: Traceback ... RuntimeError: boom"
+    assert rec["tree_source"] == "base" and rec["files_changed"] == []
+    assert rec["cost_usd"] is None
+    assert summary["bad"]["errors"] == 1 and summary["cost_per_resolved"] is None
+    monkeypatch.setenv("FAKE_MODE", "usage")
+    with pytest.raises(UsageError, match="No such option: --bogus"):
+        _run_eval(eval_cfg(mini_suite, tmp_path / "out2", fake_agent))
+    assert read_runs(tmp_path / "out2" / RUNS_FILE) == []
+
+
+def test_agent_timeout_is_killed_and_recorded(
+    mini_suite: Path, tmp_path: Path, fake_agent: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import fixloop.eval.runner as runner_mod
+
+    monkeypatch.setattr(runner_mod, "HARD_GRACE_S", 0.0)
+    monkeypatch.setattr(runner_mod, "KILL_GRACE_S", 1.0)
+    sleeper = tmp_path / "sleeper.py"
+    sleeper.write_text(
+        "import signal, time\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\ntime.sleep(60)\n"
+    )
+    cfg = eval_cfg(mini_suite, tmp_path / "out", fake_agent, tasks="half", timeout_s=1.0)
+    cfg.agent_cmd = [sys.executable, str(sleeper)]
+    _run_eval(cfg)
+    (rec,) = read_runs(tmp_path / "out" / RUNS_FILE)
+    assert rec["timed_out"] and rec["status"] == "timed_out" and not rec["resolved"]
+    assert rec["wall_s"] < 30
+    assert "run timeout" in rec["error"]
+
+
+# --------------------------------------------------------------------------------------------
+# The CLI: one-line errors, exit code 2
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda root: (root / "half" / "task.toml").unlink(), "missing task.toml"),
+        (lambda root: (root / "half" / "task.toml").write_text("id = \n"), "invalid TOML"),
+        (lambda root: None, "--tasks: no task matches 'nope'"),
+    ],
+)
+def test_cli_suite_errors_exit_2_with_one_line(mini_suite: Path, tmp_path: Path, mutate, message):
+    from fixloop.cli import app
+
+    mutate(mini_suite)
+    args = ["eval", str(mini_suite), "--model", "repair", "--out", str(tmp_path / "o")]
+    if "tasks" in message:
+        args += ["--tasks", "nope"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2, result.output
+    lines = [ln for ln in result.output.splitlines() if ln.strip()]
+    assert len(lines) == 1 and message in lines[0], result.output
+    assert not (tmp_path / "o" / RUNS_FILE).exists()
+
+
+def test_cli_sandbox_none_needs_explicit_opt_in(mini_suite: Path) -> None:
+    from fixloop.cli import app
+
+    result = CliRunner().invoke(app, ["eval", str(mini_suite), "--sandbox", "none"])
+    assert result.exit_code == 2
+    assert "--allow-unsandboxed" in result.output
+
+
+def test_eval_help_lists_the_options() -> None:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    proc = subprocess.run(
+        [sys.executable, "-m", "fixloop", "eval", "--help"],
+        capture_output=True,
+        text=True,
+        env={**env, "COLUMNS": "200"},
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    for opt in ("--model", "--epochs", "--jobs", "--out", "--tasks", "--timeout"):
+        assert opt in proc.stdout
