@@ -94,6 +94,7 @@ def test_write_one_flushed_line_per_event(_home: Path) -> None:
     tr = Trajectory(run_id="r1")
     assert tr.path == _home / "runs" / "r1.jsonl"
     tr.write("run_start", model="m", config={"sandbox": "bwrap"})
+    assert tr.path.stat().st_mode & 0o077 == 0  # owner-only
     # flushed: readable before close
     lines = tr.path.read_text().splitlines()
     assert len(lines) == 1

@@ -141,7 +141,7 @@ class Trajectory:
         path: the trajectory file (absolute).
         run_id: the run id.
 
-    The file is opened for appending on the first write. Use as a context manager or call
+    The file is opened for appending on the first write (created owner-only, mode 0600). Use as a context manager or call
     :meth:`close`. Raises OSError when the file cannot be written.
     """
 
@@ -183,7 +183,9 @@ class Trajectory:
                 event[k] = v
         line = json.dumps(redact(to_jsonable(event), self._secrets), ensure_ascii=False)
         if self._fh is None:
-            self._fh = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 (kept open)
+            # owner-only: a trajectory holds the repository's code and the model's messages
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+            self._fh = open(fd, "a", encoding="utf-8")  # noqa: SIM115 (kept open)
         self._fh.write(line + "\n")
         self._fh.flush()
 
