@@ -65,6 +65,15 @@ def record_run(run_id: str, *, end: bool = True, **start: object) -> Path:
             kind="ok",
         )
         tr.write("test_report", report=TestReport(Outcome.PASSED, collected=2, passed=2))
+        tr.write(
+            "test_report",
+            report=TestReport(
+                Outcome.COLLECTION_ERROR,
+                target="tests/test_x.py",
+                notice="pytest not found: plain runner",
+                collection_errors=["tests/test_x.py:1: SyntaxError"],
+            ),
+        )
         tr.write("gate_verdict", verified=True, reason="all 2 tests pass", tampered=[])
         if end:
             result = RunResult(
@@ -147,6 +156,7 @@ def test_list_runs_summaries(_home: Path) -> None:
     first, second = runs
     assert first["status"] == "verified" and first["verified"] is True
     assert first["model"] == "script:x.json" and first["repo"] == "/r"
+    assert first["target"] == "/r"
     assert first["summary"] == "fixed add"
     assert second["status"] == "incomplete"
     assert first["started_at"]
@@ -211,6 +221,9 @@ def test_render_transcript(_home: Path) -> None:
     assert '-> read_file {"path": "calc.py"}' in text
     assert "<- ok: 1: def add(a, b): …" in text
     assert "tests (all): 2 passed, 0 failed (passed)" in text
+    assert "tests (tests/test_x.py): 0 passed, 0 failed (collection_error)" in text
+    assert "note: pytest not found: plain runner" in text
+    assert "collection error: tests/test_x.py:1: SyntaxError" in text
     assert "gate: VERIFIED (all 2 tests pass)" in text
     assert "end: verified (verified: True)" in text
     assert "files changed: calc.py" in text

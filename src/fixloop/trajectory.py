@@ -279,8 +279,8 @@ def summarize_run(path: Path) -> dict[str, Any]:
     """A summary of one trajectory file, read from its first and last complete lines.
 
     Returns:
-        {"run_id", "path", "started_at", "model", "repo", "branch", "status", "verified",
-        "summary"}; ``status`` is the run_end's status, or ``"incomplete"`` when the run has no
+        {"run_id", "path" (the trajectory), "started_at", "model", "repo", "target" (the folder
+        the run worked on), "branch", "status", "verified", "summary"}; ``status`` is the run_end's status, or ``"incomplete"`` when the run has no
         run_end (still running, or killed). Missing values are None.
     """
     start = _load(_first_line(path))
@@ -301,6 +301,7 @@ def summarize_run(path: Path) -> dict[str, Any]:
         "started_at": started,
         "model": start.get("model") or result.get("model") or None,
         "repo": start.get("repo") or start.get("path") or cfg.get("repo") or None,
+        "target": start.get("path") or start.get("repo") or None,
         "branch": start.get("branch") or result.get("branch"),
         "status": result.get("status") if end else "incomplete",
         "verified": result.get("verified") if end else None,
@@ -383,6 +384,15 @@ def _report_of(ev: Mapping[str, Any]) -> Mapping[str, Any]:
     return rep if isinstance(rep, dict) else ev
 
 
+def _report_details(rep: Mapping[str, Any]) -> list[str]:
+    lines = []
+    if rep.get("notice"):
+        lines.append(f"           note: {_one_line(rep['notice'], 200)}")
+    for ce in (rep.get("collection_errors") or [])[:5]:
+        lines.append(f"           collection error: {_one_line(ce, 200)}")
+    return lines
+
+
 def render_transcript(events: Iterable[Mapping[str, Any]]) -> str:
     """A readable plain-text transcript of a run, for ``fixloop show RUN``.
 
@@ -413,6 +423,7 @@ def render_transcript(events: Iterable[Mapping[str, Any]]) -> str:
             fails = _failing(rep)
             if fails:
                 out.append(f"           failing: {', '.join(fails[:10])}")
+            out.extend(_report_details(rep))
         elif kind == "model_call":
             step += 1
             usage = ev.get("usage") or {}
@@ -438,6 +449,7 @@ def render_transcript(events: Iterable[Mapping[str, Any]]) -> str:
             rep = _report_of(ev)
             target = rep.get("target") or "all"
             out.append(f"{ts}   tests ({target}): {_tally(rep)}")
+            out.extend(_report_details(rep))
         elif kind == "gate_verdict":
             verdict = "VERIFIED" if ev.get("verified") else "REJECTED"
             line = f"{ts} gate: {verdict}"
