@@ -8,6 +8,7 @@ import stat
 from pathlib import Path
 
 import pytest
+from conftest import init_repo
 
 from fixloop.tools import TOOL_NAMES, Caps, Tools, escape_text, is_binary
 from fixloop.types import FailingTest, Outcome, TestReport
@@ -29,17 +30,32 @@ class FakeRunner:
         return self.report
 
 
+FILES = {
+    "calc.py": "def add(a, b):\n    return a - b\n\n\ndef mul(a, b):\n    return a * b\n",
+    "pkg/__init__.py": "",
+    "pkg/util.py": "VALUE = 1\n",
+    "tests/test_calc.py": "from calc import add\n\n\ndef test_add():\n    assert add(1, 2) == 3\n",
+}
+
+
 @pytest.fixture
 def repo(make_repo) -> Path:
-    return make_repo(
-        {
-            "calc.py": "def add(a, b):\n    return a - b\n\n\ndef mul(a, b):\n    return a * b\n",
-            "pkg/__init__.py": "",
-            "pkg/util.py": "VALUE = 1\n",
-            "tests/test_calc.py": "from calc import add\n\n\ndef test_add():\n"
-            "    assert add(1, 2) == 3\n",
-        }
-    )
+    return make_repo(FILES)
+
+
+@pytest.fixture(scope="module")
+def ro_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One repository shared by tests that must not change it (refusals, validation)."""
+    root = tmp_path_factory.mktemp("ro") / "repo"
+    for rel, text in FILES.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    return init_repo(root)
+
+
+@pytest.fixture
+def ro_tools(ro_repo: Path) -> Tools:
+    return Tools(Workspace(ro_repo), FakeRunner())
 
 
 @pytest.fixture
@@ -92,7 +108,8 @@ def test_specs_shape(tools: Tools) -> None:
         ("run_tests", {"target": ["a"]}, "'target' must be string, got array"),
     ],
 )
-def test_invalid_args_show_problem_and_schema(tools: Tools, repo: Path, name, args, problem):
+def test_invalid_args_show_problem_and_schema(ro_tools: Tools, ro_repo: Path, name, args, problem):
+    tools, repo = ro_tools, ro_repo
     before = (repo / "calc.py").read_bytes()
     r = tools.call(name, args)
     assert r.is_error and r.kind == "invalid_args"
@@ -156,7 +173,8 @@ def test_call_never_raises(tools: Tools, monkeypatch: pytest.MonkeyPatch) -> Non
         ("nope.py", "no such file"),
     ],
 )
-def test_read_refusals(tools: Tools, path: str, reason: str) -> None:
+def test_read_refusals(ro_tools: Tools, path: str, reason: str) -> None:
+    tools = ro_tools
     r = tools.call("read_file", {"path": path})
     assert r.is_error and reason in r.content
     assert r.kind in ("path_refused", "not_found")
@@ -200,7 +218,8 @@ def test_read_folder_is_error(tools: Tools) -> None:
         "src/os.py",
     ],
 )
-def test_protected_create_and_edit_refused_and_counted(tools: Tools, repo: Path, path: str):
+def test_protected_create_and_edit_refused_and_counted(ro_tools: Tools, ro_repo: Path, path: str):
+    tools, repo = ro_tools, ro_repo
     r = tools.call("create_file", {"path": path, "content": "x = 1\n"})
     assert r.is_error and r.kind == "protected", r.content
     assert "read-only" in r.content and "recorded" in r.content
@@ -803,7 +822,8 @@ def test_every_result_within_cap(make_repo) -> None:
         (".", ""),
     ],
 )
-def test_run_tests_valid_targets(repo: Path, target: str, want: str) -> None:
+def test_run_tests_valid_targets(ro_repo: Path, target: str, want: str) -> None:
+    repo = ro_repo
     runner = FakeRunner()
     t = Tools(Workspace(repo), runner)
     assert t.validate_target(target) is None
@@ -837,7 +857,8 @@ def test_run_tests_valid_targets(repo: Path, target: str, want: str) -> None:
         ("tests/test_calc.py::1abc", "not a test name"),
     ],
 )
-def test_run_tests_bad_targets_refused_before_running(repo: Path, target: str, msg: str):
+def test_run_tests_bad_targets_refused_before_running(ro_repo: Path, target: str, msg: str):
+    repo = ro_repo
     runner = FakeRunner()
     t = Tools(Workspace(repo), runner)
     assert msg in (t.validate_target(target) or "")

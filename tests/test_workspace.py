@@ -7,25 +7,29 @@ import socket
 from pathlib import Path
 
 import pytest
+from conftest import init_repo
 
 from fixloop.workspace import DEFAULT_BLOCKED, PathRefused, Workspace, is_autoload, is_protected
 
 
-@pytest.fixture
-def ws(make_repo, tmp_path: Path) -> Workspace:
+def build_ws(tmp_path: Path) -> Workspace:
+    """A repository with links out, dangling links, blocked and ignored files."""
     outside = tmp_path / "outside"
     outside.mkdir()
     (outside / "secret.txt").write_text("SECRET-OUTSIDE\n")
     (tmp_path / "outside-secret.txt").write_text("SECRET-FILE\n")
-    root = make_repo(
-        {
-            "pkg/mod.py": "x = 1\n",
-            "pkg/sub/deep.py": "y = 2\n",
-            "tests/test_mod.py": "def test_x():\n    pass\n",
-            "README.md": "hello\n",
-            ".gitignore": "build/\n*.log\n",
-        }
-    )
+    root = tmp_path / "repo"
+    files = {
+        "pkg/mod.py": "x = 1\n",
+        "pkg/sub/deep.py": "y = 2\n",
+        "tests/test_mod.py": "def test_x():\n    pass\n",
+        "README.md": "hello\n",
+        ".gitignore": "build/\n*.log\n",
+    }
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    init_repo(root)
     (root / "build").mkdir()
     (root / "build" / "out.py").write_text("ignored\n")
     (root / "run.log").write_text("ignored\n")
@@ -40,6 +44,18 @@ def ws(make_repo, tmp_path: Path) -> Workspace:
     os.symlink("tests", root / "tests_alias")
     os.symlink("pkg/mod.py", root / "mod_link.py")
     return Workspace(root)
+
+
+@pytest.fixture
+def ws(tmp_path: Path) -> Workspace:
+    """A fresh workspace for tests that change it."""
+    return build_ws(tmp_path)
+
+
+@pytest.fixture(scope="module")
+def ro_ws(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
+    """One workspace shared by tests that only look."""
+    return build_ws(tmp_path_factory.mktemp("ws"))
 
 
 def refused(ws: Workspace, rel: str, **kw) -> str:
@@ -60,22 +76,26 @@ def test_root_is_real_path(ws: Workspace, tmp_path: Path) -> None:
     "rel",
     ["../outside-secret.txt", "pkg/../../x", "/etc/passwd", "~/.bashrc", "~", "escape/secret.txt"],
 )
-def test_outside_refused(ws: Workspace, rel: str) -> None:
+def test_outside_refused(ro_ws: Workspace, rel: str) -> None:
+    ws = ro_ws
     assert refused(ws, rel) == "outside"
 
 
-def test_symlink_file_leaving_workspace_refused(ws: Workspace) -> None:
+def test_symlink_file_leaving_workspace_refused(ro_ws: Workspace) -> None:
+    ws = ro_ws
     assert refused(ws, "notes.md") == "outside"
     assert refused(ws, "escape/new.txt", write=True, must_exist=False) == "outside"
 
 
-def test_dangling_link_not_regular(ws: Workspace) -> None:
+def test_dangling_link_not_regular(ro_ws: Workspace) -> None:
+    ws = ro_ws
     assert refused(ws, "dangling") == "not_regular"
     assert refused(ws, "dangling", write=True, must_exist=False) == "not_regular"
 
 
 @pytest.mark.parametrize("rel", ["", "   ", "a\x00b", "a\nb", "pkg/\x1bmod.py"])
-def test_invalid_paths(ws: Workspace, rel: str) -> None:
+def test_invalid_paths(ro_ws: Workspace, rel: str) -> None:
+    ws = ro_ws
     assert refused(ws, rel) == "invalid"
 
 
@@ -92,7 +112,8 @@ def test_invalid_paths(ws: Workspace, rel: str) -> None:
         ".ENV",
     ],
 )
-def test_blocked(ws: Workspace, rel: str) -> None:
+def test_blocked(ro_ws: Workspace, rel: str) -> None:
+    ws = ro_ws
     assert refused(ws, rel, must_exist=False) == "blocked"
 
 
@@ -109,7 +130,8 @@ def test_configurable_blocked(make_repo) -> None:
     assert ".git" in DEFAULT_BLOCKED
 
 
-def test_missing(ws: Workspace) -> None:
+def test_missing(ro_ws: Workspace) -> None:
+    ws = ro_ws
     assert refused(ws, "nope.py") == "missing"
     assert ws.resolve("nope.py", must_exist=False) == ws.root / "nope.py"
 
@@ -125,18 +147,21 @@ def test_special_file_not_regular(ws: Workspace) -> None:
         s.close()
 
 
-def test_spellings_normalized(ws: Workspace) -> None:
+def test_spellings_normalized(ro_ws: Workspace) -> None:
+    ws = ro_ws
     want = ws.root / "pkg" / "mod.py"
     for rel in ["pkg/mod.py", "./pkg/mod.py", "pkg//mod.py", "pkg/sub/../mod.py", "./pkg/./mod.py"]:
         assert ws.resolve(rel) == want
 
 
-def test_symlink_inside_allowed_and_resolved(ws: Workspace) -> None:
+def test_symlink_inside_allowed_and_resolved(ro_ws: Workspace) -> None:
+    ws = ro_ws
     assert ws.resolve("alias/mod.py") == ws.root / "pkg" / "mod.py"
     assert ws.resolve("mod_link.py", write=True) == ws.root / "pkg" / "mod.py"
 
 
-def test_write_through_symlink_to_tests_is_protected(ws: Workspace) -> None:
+def test_write_through_symlink_to_tests_is_protected(ro_ws: Workspace) -> None:
+    ws = ro_ws
     assert refused(ws, "tests_alias/helper.py", write=True, must_exist=False) == "protected"
     # reading through it is fine
     assert ws.resolve("tests_alias/test_mod.py").name == "test_mod.py"
@@ -215,24 +240,28 @@ def test_not_protected(rel: str) -> None:
     assert not is_protected(rel)
 
 
-def test_resolve_write_refuses_protected_any_spelling(ws: Workspace) -> None:
+def test_resolve_write_refuses_protected_any_spelling(ro_ws: Workspace) -> None:
+    ws = ro_ws
     for rel in ["tests/test_mod.py", "./tests/../tests/test_mod.py", "pkg/../tests/new.py"]:
         assert refused(ws, rel, write=True, must_exist=False) == "protected"
     assert refused(ws, "sitecustomize.py", write=True, must_exist=False) == "protected"
 
 
-def test_write_to_folder_refused(ws: Workspace) -> None:
+def test_write_to_folder_refused(ro_ws: Workspace) -> None:
+    ws = ro_ws
     assert refused(ws, "pkg", write=True) == "not_regular"
 
 
-def test_relpath(ws: Workspace) -> None:
+def test_relpath(ro_ws: Workspace) -> None:
+    ws = ro_ws
     assert ws.relpath(ws.root / "pkg" / "mod.py") == "pkg/mod.py"
     assert ws.relpath(ws.root) == "."
     with pytest.raises(ValueError):
         ws.relpath(Path("/etc/passwd"))
 
 
-def test_iter_files_git(ws: Workspace) -> None:
+def test_iter_files_git(ro_ws: Workspace) -> None:
+    ws = ro_ws
     files = list(ws.iter_files())
     assert "pkg/mod.py" in files
     assert "untracked.py" in files  # untracked but not ignored
@@ -245,7 +274,8 @@ def test_iter_files_git(ws: Workspace) -> None:
     assert files == sorted(files)
 
 
-def test_iter_files_sub_and_single(ws: Workspace) -> None:
+def test_iter_files_sub_and_single(ro_ws: Workspace) -> None:
+    ws = ro_ws
     assert list(ws.iter_files("pkg")) == ["pkg/mod.py", "pkg/sub/deep.py"]
     assert list(ws.iter_files("pkg/sub/deep.py")) == ["pkg/sub/deep.py"]
     with pytest.raises(PathRefused):
