@@ -71,7 +71,7 @@ def ok(body: Any, *, headers: Mapping[str, str] | None = None, times: int | None
 def error(
     status: int, body: Any, *, headers: Mapping[str, str] | None = None, times: int | None = 1
 ) -> Step:
-    """An error answer: ``status`` with ``body`` (use :func:`anthropic_error`/:func:`openai_error`)."""
+    """An error answer: ``status`` with ``body`` (from :func:`anthropic_error` and the like)."""
     return Step(status, body, dict(headers or {}), times=times)
 
 
@@ -141,7 +141,7 @@ def anthropic_message(
 
 
 def anthropic_error(etype: str, message: str) -> dict[str, Any]:
-    """An Anthropic error body: ``{"type": "error", "error": {"type", "message"}, "request_id"}``."""
+    """An Anthropic error body: ``{"type": "error", "error": {"type", "message"}, ...}``."""
     return {
         "type": "error",
         "error": {"type": etype, "message": message},

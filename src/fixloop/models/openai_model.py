@@ -1,4 +1,4 @@
-"""OpenAI and OpenAI-compatible servers through Chat Completions (the ``openai`` SDK, non-streaming).
+"""OpenAI and OpenAI-compatible servers via Chat Completions (the ``openai`` SDK, non-streaming).
 
 fixloop speaks Anthropic's content-block shape inside; this adapter translates at the edge
 (wire shapes: https://platform.openai.com/docs/api-reference/chat/create and the function-calling
