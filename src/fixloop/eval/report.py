@@ -201,7 +201,7 @@ def svg_resolve_chart(summary: dict[str, Any]) -> str:
         y = top + i * row_h
         n = max(1, m["n"])
         w_res = bar_w * m["resolved"] / n
-        w_over = bar_w * m["overfit"] / n
+        w_over = min(bar_w - w_res, bar_w * m["overfit"] / n)
         parts += [
             f'<text x="{label_w - 6}" y="{y + 14}" font-size="12" text-anchor="end" '
             f'fill="{_INK}">{escape(tid)}</text>',
@@ -235,11 +235,11 @@ def svg_cost_chart(summary: dict[str, Any]) -> str:
     per_task = summary["per_task"]
     known = {t: m for t, m in per_task.items() if m["mean_cost_usd"] is not None}
     unknown = [t for t in per_task if t not in known]
-    left, right, top, bottom = 60, 20, 20, 50
+    left, right, top, bottom = 60, 30, 20, 50
     pw, ph = 420, 220
     width, height = left + pw + right, top + ph + bottom + (16 if unknown else 0)
     max_cost = max((m["mean_cost_usd"] for m in known.values()), default=0.0)
-    x_max = _nice_max(max_cost)
+    x_max = _nice_max(max_cost) if max_cost > 0 else 0.01
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" id="chart-cost" class="chart" role="img" '
         f'width="{width}" height="{height}" viewBox="0 0 {width} {height}">',

@@ -1,0 +1,89 @@
+"""End to end: ``fixloop eval examples/suite --model repair --epochs 2 --jobs 2`` through the real
+CLI, the real agent processes, the offline repair engine, the sandbox and the test runner."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fixloop.eval.metrics import summarize
+from fixloop.eval.suite import load_suite
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples" / "suite"
+
+
+def run_cli(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(
+            p for p in (str(ROOT / "src"), os.environ.get("PYTHONPATH")) if p
+        ),
+        "FIXLOOP_HOME": str(tmp_path / "home"),
+        "XDG_CONFIG_HOME": str(tmp_path / "xdg"),  # no user config
+        "COLUMNS": "160",
+    }
+    env.pop("FIXLOOP_CONFIG", None)
+    for key in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL"):
+        env.pop(key, None)
+    return subprocess.run(
+        [sys.executable, "-m", "fixloop", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=1500,
+    )
+
+
+@pytest.mark.timeout(1800)
+def test_eval_example_suite_with_repair_model(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    args = ["eval", str(EXAMPLES), "--model", "repair", "--epochs", "2", "--jobs", "2"]
+    proc = run_cli([*args, "--out", str(out)], tmp_path)
+    if proc.returncode == 3:
+        pytest.skip(f"environment cannot run the eval: {proc.stderr.strip()[-300:]}")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+
+    tasks = load_suite(EXAMPLES).tasks
+    records = [json.loads(x) for x in (out / "runs.jsonl").read_text().splitlines()]
+    assert sorted((r["task"], r["epoch"]) for r in records) == sorted(
+        (t.id, e) for t in tasks for e in (0, 1)
+    )
+    for r in records:
+        assert r["model"] == "repair"
+        assert r["error"] is None, r
+        assert r["status"] in {"verified", "not_fixed", "budget_exhausted"}
+        assert r["cost_usd"] == 0.0  # the offline engine costs nothing
+        assert r["overfit"] == (r["visible_ok"] and not r["resolved"])
+        if r["resolved"]:
+            assert r["visible_ok"] and r["collected"] >= r["expected_tests"]
+            assert r["files_changed"] and r["diff_lines"] >= 1
+        assert r["test_files_changed"] == []  # the gate keeps tests untouched
+
+    summary = json.loads((out / "summary.json").read_text())
+    want = summarize(records, epochs=2)
+    assert summary["resolve_rate"] == pytest.approx(want["resolve_rate"])
+    assert summary["pass_at_k"] == pytest.approx(want["pass_at_k"])
+    assert summary["runs"] == 12 and summary["missing_runs"] == 0
+    # six one-line bugs of common kinds: the offline engine resolves at least some of them
+    assert summary["resolved_runs"] >= 1
+    html = (out / "report.html").read_text()
+    for chart in ("chart-resolve", "chart-cost", "chart-bad"):
+        assert f'id="{chart}"' in html
+    assert "resolve rate" in (out / "report.md").read_text()
+    # the terminal table on stdout, the progress on stderr
+    for t in tasks:
+        assert t.id in proc.stdout
+    assert "resolve rate" in proc.stdout
+
+    # the same command again resumes: nothing runs, the outputs are rewritten
+    again = run_cli([*args, "--out", str(out)], tmp_path)
+    assert again.returncode == 0, again.stderr[-2000:]
+    assert "12 of 12 runs already done" in again.stderr
+    assert len((out / "runs.jsonl").read_text().splitlines()) == 12
