@@ -1,0 +1,751 @@
+"""Fast candidate screening: a warm pytest process in the sandbox that forks once per candidate.
+
+Validating a candidate patch is dominated by test start-up (interpreter, pytest and its plugins),
+so this module runs ONE sandboxed process over a scratch copy of the workspace:
+
+1. the process (this very file, copied into the scratch folder and run as a script) imports
+   pytest once and never imports the project's code;
+2. for each candidate, in the order given, the parent writes the candidate's files, forks a child
+   that runs ``pytest.main`` on the failing test ids (in a fresh interpreter state: the project's
+   modules are imported by the child only), and, when they all pass, forks another child for the
+   full suite; then the parent restores the original files;
+3. results stream to a JSON-lines file, one line per candidate, so a run killed by its wall-clock
+   limit still leaves what it found.
+
+Where ``os.fork`` is not available the server runs one ``python -m pytest`` subprocess per
+candidate instead (inside the same sandbox). Every run happens through
+:meth:`fixloop.sandbox.Sandbox.run` with the scratch folder as the only writable path, so the
+sandbox and the gate are not weakened: a plausible candidate found here is still applied through
+``edit_file`` and judged by the gate.
+
+The same server also has a ``localize`` mode: one in-process pytest run of the full suite with a
+``sys.settrace`` line collector that records, per test, the project lines it executed (test files
+excluded), the test's outcome, the project frames of its failure traceback and the project
+functions the test called directly. :mod:`fixloop.models.repair.localize` turns that spectrum into
+suspiciousness scores (Ochiai, Abreu et al. 2007).
+
+This file must stay importable by a bare interpreter with only pytest installed (the project's
+Python may not have fixloop): fixloop imports happen inside host-side functions only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import sys
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+#: File name of the server script inside the scratch folder.
+SERVER_NAME = "fixloop_screen_server.py"
+#: Environment variable naming the result file of a spawned (non-forked) pytest run.
+RESULT_ENV = "FIXLOOP_SCREEN_RESULT"
+
+# ============================================================================================
+# Shared helpers (host and server)
+# ============================================================================================
+
+
+def is_test_path(rel: str) -> bool:
+    """True for test files and pytest infrastructure (never a place to repair).
+
+    Args:
+        rel: a POSIX path relative to the project root.
+
+    Returns:
+        True for files under a ``tests``/``test``/``testing`` folder, ``test_*.py``,
+        ``*_test.py`` and ``conftest.py``.
+    """
+    parts = rel.replace("\\", "/").split("/")
+    name = parts[-1]
+    if name == "conftest.py" or name.startswith("test_") or name.endswith("_test.py"):
+        return True
+    return any(p in ("tests", "test", "testing") for p in parts[:-1])
+
+
+# ============================================================================================
+# Server side (runs inside the sandbox; stdlib + pytest only)
+# ============================================================================================
+
+
+class _Recorder:
+    """pytest plugin: outcome of every test and collection error, by node id."""
+
+    def __init__(self) -> None:
+        self.failed: list[str] = []
+        self.passed: list[str] = []
+        self.collect_errors: list[str] = []
+
+    def pytest_runtest_logreport(self, report: Any) -> None:
+        if report.failed:
+            if report.nodeid not in self.failed:
+                self.failed.append(report.nodeid)
+        elif report.when == "call" and report.passed and report.nodeid not in self.failed:
+            self.passed.append(report.nodeid)
+
+    def pytest_collectreport(self, report: Any) -> None:
+        if report.failed:
+            self.collect_errors.append(report.nodeid or "<collection>")
+
+    def as_dict(self, code: int) -> dict[str, Any]:
+        passed = [t for t in self.passed if t not in self.failed]
+        return {
+            "exit": int(code),
+            "failed": self.failed,
+            "passed": passed,
+            "collect_errors": self.collect_errors,
+        }
+
+
+def pytest_configure(config: Any) -> None:
+    """pytest hook used when this file is loaded with ``-p`` in a spawned run (no fork)."""
+    path = os.environ.get(RESULT_ENV)
+    if path and not config.pluginmanager.has_plugin("fixloop-recorder"):
+        rec = _Recorder()
+        config.pluginmanager.register(rec, "fixloop-recorder")
+
+        def _write(session: Any, exitstatus: int) -> None:
+            Path(path).write_text(json.dumps(rec.as_dict(int(exitstatus))), encoding="utf-8")
+
+        class _Finish:
+            def pytest_sessionfinish(self, session: Any, exitstatus: int) -> None:
+                _write(session, exitstatus)
+
+        config.pluginmanager.register(_Finish(), "fixloop-recorder-finish")
+
+
+class _Tracer:
+    """pytest plugin: per-test line coverage of project files through ``sys.settrace``."""
+
+    def __init__(self, root: str) -> None:
+        self.root = os.path.realpath(root) + os.sep
+        self._want: dict[str, str | None] = {}
+        self.current: str | None = None
+        self.lines: dict[str, set[tuple[str, int]]] = {}
+        self.calls: dict[str, set[tuple[str, int, str]]] = {}
+        self.import_lines: set[tuple[str, int]] = set()
+        self.outcome: dict[str, str] = {}
+        self.frames: dict[str, list[tuple[str, int]]] = {}
+        self.messages: dict[str, str] = {}
+        self.collect_errors: list[str] = []
+
+    def _rel(self, filename: str) -> str | None:
+        r = self._want.get(filename, "?")
+        if r != "?":
+            return r
+        out: str | None = None
+        try:
+            real = os.path.realpath(filename)
+        except (OSError, ValueError):
+            real = filename
+        if real.startswith(self.root) and real.endswith(".py"):
+            rel = real[len(self.root) :].replace(os.sep, "/")
+            bad = ("site-packages/", ".venv/", "venv/", ".tox/")
+            if not is_test_path(rel) and not any(b in rel for b in bad):
+                out = rel
+        self._want[filename] = out
+        return out
+
+    def _global(self, frame: Any, event: str, arg: Any) -> Any:
+        if event != "call":
+            return None
+        rel = self._rel(frame.f_code.co_filename)
+        if rel is None:
+            return None
+        sink = self.import_lines if self.current is None else self.lines[self.current]
+        sink.add((rel, frame.f_lineno))
+        if self.current is not None and frame.f_back is not None:
+            caller = frame.f_back.f_code.co_filename
+            if self._rel(caller) is None and is_test_path(self._relany(caller)):
+                self.calls[self.current].add(
+                    (rel, frame.f_code.co_firstlineno, frame.f_code.co_name)
+                )
+
+        def local(frame: Any, event: str, arg: Any) -> Any:
+            if event == "line":
+                sink.add((rel, frame.f_lineno))
+            return local
+
+        return local
+
+    def _relany(self, filename: str) -> str:
+        try:
+            real = os.path.realpath(filename)
+        except (OSError, ValueError):
+            return filename
+        if real.startswith(self.root):
+            return real[len(self.root) :].replace(os.sep, "/")
+        return "/<outside>/" + os.path.basename(real)
+
+    def start(self) -> None:
+        sys.settrace(self._global)
+        threading.settrace(self._global)
+
+    def stop(self) -> None:
+        sys.settrace(None)
+        threading.settrace(None)  # type: ignore[arg-type]
+
+    # pytest hooks ------------------------------------------------------------------------
+
+    def pytest_runtest_protocol(self, item: Any, nextitem: Any) -> Any:
+        self.current = item.nodeid
+        self.lines.setdefault(item.nodeid, set())
+        self.calls.setdefault(item.nodeid, set())
+        sys.settrace(self._global)
+        threading.settrace(self._global)
+        return None
+
+    def pytest_runtest_logfinish(self, nodeid: str, location: Any) -> None:
+        self.current = None
+
+    def pytest_runtest_makereport(self, item: Any, call: Any) -> None:
+        exc = call.excinfo
+        if exc is None or item.nodeid in self.frames:
+            return
+        frames: list[tuple[str, int]] = []
+        tb = exc.tb
+        while tb is not None:
+            rel = self._rel(tb.tb_frame.f_code.co_filename)
+            if rel is not None:
+                frames.append((rel, tb.tb_lineno))
+            tb = tb.tb_next
+        self.frames[item.nodeid] = frames[::-1]  # innermost first
+        try:
+            self.messages[item.nodeid] = f"{exc.typename}: {exc.value}"[:300]
+        except Exception:  # noqa: BLE001 - a broken __str__ must not break the run
+            self.messages[item.nodeid] = exc.typename
+
+    def pytest_runtest_logreport(self, report: Any) -> None:
+        if report.failed:
+            self.outcome[report.nodeid] = "failed"
+        elif report.when == "call" and report.nodeid not in self.outcome:
+            self.outcome[report.nodeid] = "skipped" if report.skipped else "passed"
+        elif report.skipped and report.nodeid not in self.outcome:
+            self.outcome[report.nodeid] = "skipped"
+
+    def pytest_collectreport(self, report: Any) -> None:
+        if report.failed:
+            text = str(getattr(report, "longreprtext", "") or report.longrepr)
+            self.collect_errors.append(f"{report.nodeid}\n{text[-4000:]}")
+
+    def as_dict(self, code: int, seconds: float) -> dict[str, Any]:
+        return {
+            "exit": int(code),
+            "seconds": seconds,
+            "tests": {
+                t: {
+                    "outcome": self.outcome.get(t, "unknown"),
+                    "lines": sorted(self.lines.get(t, ())),
+                    "calls": sorted(self.calls.get(t, ())),
+                    "frames": self.frames.get(t, []),
+                    "message": self.messages.get(t, ""),
+                }
+                for t in self.lines
+            },
+            "import_lines": sorted(self.import_lines),
+            "collect_errors": self.collect_errors,
+        }
+
+
+def _server_localize(job: dict[str, Any]) -> None:
+    import pytest
+
+    tracer = _Tracer(job["root"])
+    t0 = time.monotonic()
+    tracer.start()  # import-time lines of modules imported during collection
+    try:
+        code = pytest.main(list(job["pytest_args"]), plugins=[tracer])
+    finally:
+        tracer.stop()
+    data = tracer.as_dict(int(code), time.monotonic() - t0)
+    Path(job["out"]).write_text(json.dumps(data), encoding="utf-8")
+
+
+def _wait(pid: int, timeout: float) -> tuple[str, int]:
+    """Wait for a forked child; kill its process group after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    delay = 0.0005
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            if os.WIFEXITED(status):
+                return "exited", os.WEXITSTATUS(status)
+            return "signaled", -os.WTERMSIG(status) if os.WIFSIGNALED(status) else -1
+        if time.monotonic() > deadline:
+            for kill in (lambda: os.killpg(pid, signal.SIGKILL), lambda: os.kill(pid, 9)):
+                try:
+                    kill()
+                except OSError:
+                    pass
+            os.waitpid(pid, 0)
+            return "timeout", -9
+        time.sleep(delay)
+        delay = min(delay * 2, 0.02)
+
+
+def _run_child(job: dict[str, Any], args: list[str], timeout: float) -> dict[str, Any]:
+    """One pytest run in a fresh child (fork, or a subprocess when fork is unavailable)."""
+    res_path = Path(job["engine_dir"]) / "child-result.json"
+    if res_path.exists():
+        res_path.unlink()
+    log_path = Path(job["engine_dir"]) / "child.log"
+    if job.get("fork", True) and hasattr(os, "fork"):
+        pid = os.fork()
+        if pid == 0:  # child
+            code = 98
+            try:
+                os.setpgid(0, 0)
+                fd = os.open(str(log_path), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+                os.dup2(fd, 1)
+                os.dup2(fd, 2)
+                sys.dont_write_bytecode = True
+                import pytest
+
+                rec = _Recorder()
+
+                class _ExitEarly:
+                    """Write the result and leave at session finish: the child needs no
+                    unconfigure (pytest's forced garbage collections there cost ~0.1 s)."""
+
+                    @pytest.hookimpl(trylast=True)
+                    def pytest_sessionfinish(self, session: Any, exitstatus: int) -> None:
+                        data = rec.as_dict(int(exitstatus))
+                        res_path.write_text(json.dumps(data), encoding="utf-8")
+                        os._exit(int(exitstatus))
+
+                code = int(pytest.main(args, plugins=[rec, _ExitEarly()]))
+                res_path.write_text(json.dumps(rec.as_dict(code)), encoding="utf-8")
+            except BaseException:  # noqa: BLE001 - anything at all: report through the code
+                code = 97
+            finally:
+                os._exit(code)
+        how, code = _wait(pid, timeout)
+    else:
+        import subprocess
+
+        env = dict(os.environ)
+        env[RESULT_ENV] = str(res_path)
+        env["PYTHONPATH"] = os.pathsep.join(
+            [str(Path(__file__).resolve().parent), env.get("PYTHONPATH", "")]
+        ).rstrip(os.pathsep)
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        argv = [sys.executable, "-m", "pytest", "-p", Path(SERVER_NAME).stem, *args]
+        with open(log_path, "wb") as log:
+            try:
+                p = subprocess.run(
+                    argv,
+                    cwd=job["root"],
+                    env=env,
+                    stdout=log,
+                    stderr=log,
+                    timeout=timeout,
+                    stdin=subprocess.DEVNULL,
+                )
+                how, code = "exited", p.returncode
+            except subprocess.TimeoutExpired:
+                how, code = "timeout", -9
+    out: dict[str, Any] = {"how": how, "exit": code, "failed": [], "passed": []}
+    if how != "timeout" and res_path.exists():
+        try:
+            out.update(json.loads(res_path.read_text(encoding="utf-8")))
+        except (OSError, ValueError):
+            pass
+    return out
+
+
+def _warm_up() -> None:
+    """Pay pytest's start-up costs once, in the parent, before any fork.
+
+    - pytest's own modules and the installed pytest plugins (``pytest11`` entry points) are
+      imported, so each child finds them in ``sys.modules``;
+    - the list of installed distributions is read once and served from memory afterwards:
+      pluggy and pytest scan it on every ``pytest.main`` (reading every package's metadata);
+    - the objects alive now are frozen out of the garbage collector's view (``gc.freeze``), so
+      collections in the children are cheap and do not touch (copy) the shared pages.
+
+    Nothing of the project under test is imported here.
+    """
+    import gc
+    import importlib.metadata as md
+
+    for name in (
+        "_pytest.assertion.rewrite",
+        "_pytest.config",
+        "_pytest.main",
+        "_pytest.python",
+        "_pytest.terminal",
+        "_pytest.fixtures",
+        "_pytest.runner",
+        "_pytest.junitxml",
+        "_pytest.doctest",
+        "_pytest.unittest",
+        "_pytest.skipping",
+        "_pytest.logging",
+    ):
+        try:
+            __import__(name)
+        except ImportError:
+            pass
+    try:
+        dists = list(md.distributions())
+        original = md.distributions
+
+        def distributions(**kwargs: Any) -> Any:
+            return iter(dists) if not kwargs else original(**kwargs)
+
+        md.distributions = distributions  # type: ignore[assignment]
+        for ep in md.entry_points(group="pytest11"):
+            try:
+                ep.load()
+            except Exception:  # noqa: BLE001 - a broken plugin fails in the child as in the gate
+                pass
+    except Exception:  # noqa: BLE001 - the warm-up is an optimization only
+        pass
+    gc.collect()
+    if hasattr(gc, "freeze"):
+        gc.freeze()
+
+
+def _server_screen(job: dict[str, Any]) -> None:
+    import pytest  # noqa: F401 - warm: imported once, before any fork
+
+    _warm_up()
+    sys.dont_write_bytecode = True
+    root = Path(job["root"])
+    start = time.monotonic()
+    deadline = start + float(job["deadline_s"])
+    failing = list(job["failing"])
+    base = list(job["pytest_args"])
+    plausible = 0
+    first_plausible_at: int | None = None
+    first_plausible_t = 0.0
+    originals: dict[str, bytes | None] = {}
+    quick: list[float] = []  # seconds of the failing-test runs that finished
+    with open(job["out"], "a", encoding="utf-8") as out:
+        for n, cand in enumerate(job["candidates"]):
+            if time.monotonic() > deadline or n >= int(job["max_candidates"]):
+                break
+            if first_plausible_at is not None and (
+                plausible >= int(job["max_plausible"])
+                or n - first_plausible_at > int(job["extra_after_first"])
+                or time.monotonic() - first_plausible_t > float(job.get("extra_s", 1e9))
+            ):
+                break
+            t0 = time.monotonic()
+            for rel, text in cand["files"].items():
+                p = root / rel
+                if rel not in originals:
+                    originals[rel] = p.read_bytes() if p.exists() else None
+                p.write_bytes(text.encode("utf-8"))
+            try:
+                limit = float(job["timeout_failing_s"])
+                if len(quick) >= 3:  # adapt to the observed run time (infinite loops are common)
+                    limit = min(limit, max(1.5, 6.0 * sorted(quick)[len(quick) // 2] + 0.5))
+                r1 = _run_child(job, [*base, "-p", "no:randomly", *failing], limit)
+                if r1["how"] != "timeout":
+                    quick.append(time.monotonic() - t0)
+                passed = set(r1["passed"])
+                fixed = [
+                    t for t in failing if t in passed or any(p.startswith(t + "::") for p in passed)
+                ]
+                rec: dict[str, Any] = {
+                    "id": cand["id"],
+                    "fixed": len(fixed),
+                    "total": len(failing),
+                    "still_failing": [t for t in failing if t not in fixed][:20],
+                    "how": r1["how"],
+                }
+                if r1["how"] == "timeout":
+                    rec["status"] = "timeout"
+                elif len(fixed) == len(failing) and r1["exit"] == 0:
+                    r2 = _run_child(job, base, job["timeout_full_s"])
+                    if r2["how"] == "timeout":
+                        rec["status"] = "suite_timeout"
+                    elif r2["exit"] == 0 and r2["passed"]:
+                        rec["status"] = "plausible"
+                        rec["suite_passed"] = len(r2["passed"])
+                        plausible += 1
+                        if first_plausible_at is None:
+                            first_plausible_at = n
+                            first_plausible_t = time.monotonic()
+                    else:
+                        rec["status"] = "breaks_suite"
+                        rec["suite_failed"] = (r2["failed"] + r2.get("collect_errors", []))[:20]
+                else:
+                    rec["status"] = "partial" if fixed else "fail"
+            finally:
+                for rel in cand["files"]:
+                    orig = originals[rel]
+                    p = root / rel
+                    if orig is None:
+                        p.unlink(missing_ok=True)
+                    else:
+                        p.write_bytes(orig)
+            rec["seconds"] = round(time.monotonic() - t0, 4)
+            out.write(json.dumps(rec) + "\n")
+            out.flush()
+
+
+def server_main(argv: Sequence[str]) -> int:
+    """Entry point inside the sandbox: ``python fixloop_screen_server.py JOB.json``.
+
+    The job file's ``mode`` is ``"localize"`` (one traced full-suite run) or ``"screen"``
+    (one forked pytest run per candidate). Returns the process exit code.
+    """
+    job = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
+    root = job["root"]
+    os.chdir(root)
+    import pytest  # noqa: F401 - the real pytest, before the project's folder is on sys.path
+
+    if root not in sys.path:
+        sys.path.insert(0, root)  # as `python -m pytest` does
+    if job["mode"] == "localize":
+        _server_localize(job)
+    else:
+        _server_screen(job)
+    return 0
+
+
+# ============================================================================================
+# Host side
+# ============================================================================================
+
+
+@dataclass
+class ScreenResult:
+    """The verdict of the warm server on one candidate.
+
+    Attributes:
+        index: the candidate's position in the list given to :meth:`WarmScreener.screen`.
+        status: ``"plausible"`` (failing tests pass and the full suite passes in the scratch
+            copy), ``"partial"`` (some of the failing tests pass), ``"fail"``, ``"timeout"``,
+            ``"breaks_suite"`` (failing tests pass but others fail), ``"suite_timeout"``.
+        fixed: how many of the failing tests passed; ``total`` how many there were.
+        still_failing: failing test ids still failing (at most 20).
+        suite_failed: for ``breaks_suite``, the tests the full run failed (at most 20).
+        seconds: wall-clock seconds spent on the candidate.
+    """
+
+    index: int
+    status: str
+    fixed: int = 0
+    total: int = 0
+    still_failing: list[str] = field(default_factory=list)
+    suite_failed: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def plausible(self) -> bool:
+        """True when the candidate passed the failing tests and the full suite."""
+        return self.status == "plausible"
+
+
+@dataclass
+class ScreenStats:
+    """Totals of the screening runs of one analysis: candidates run, sandbox runs, seconds."""
+
+    candidates: int = 0
+    runs: int = 0
+    seconds: float = 0.0
+
+
+class WarmScreener:
+    """Host-side driver of the warm test server over one scratch copy.
+
+    Args:
+        sandbox: a :class:`fixloop.sandbox.Sandbox` (anything with the ``run`` contract).
+        work_root: the scratch copy of the workspace (written by the server, restored after each
+            candidate).
+        engine_dir: a scratch folder for the server script, job and result files.
+        python: the interpreter to run (the project's, as the test runner uses).
+        pytest_args: the base pytest arguments (``-q -p no:cacheprovider`` and any from the
+            configured test command).
+        limits: the :class:`fixloop.types.Limits` template (wall time is set per run).
+        fork: False forces one pytest subprocess per candidate (the fallback).
+        extra_ro: further read-only paths the sandbox must show (e.g. the interpreter's venv).
+
+    Raises (from the methods): :class:`RuntimeError` when the server produced no result file
+    (the text carries the tail of its output).
+    """
+
+    def __init__(
+        self,
+        sandbox: Any,
+        work_root: Path,
+        engine_dir: Path,
+        *,
+        python: str,
+        pytest_args: Sequence[str] = ("-q", "-p", "no:cacheprovider"),
+        limits: Any = None,
+        fork: bool = True,
+        extra_ro: Sequence[Path] = (),
+    ) -> None:
+        self.sandbox = sandbox
+        self.work_root = Path(work_root)
+        self.engine_dir = Path(engine_dir)
+        self.python = python
+        self.pytest_args = list(pytest_args)
+        self.limits = limits
+        self.fork = fork
+        self.extra_ro = list(extra_ro)
+        self.stats = ScreenStats()
+        self._jobs = 0
+        self.engine_dir.mkdir(parents=True, exist_ok=True)
+        self.server = self.engine_dir / SERVER_NAME
+        shutil.copyfile(Path(__file__), self.server)
+
+    def _limits(self, wall_s: float) -> Any:
+        from dataclasses import replace
+
+        from fixloop.types import Limits
+
+        base = self.limits if self.limits is not None else Limits()
+        return replace(base, wall_s=wall_s, output_bytes=min(base.output_bytes, 200_000))
+
+    def _run(self, job: dict[str, Any], wall_s: float) -> Any:
+        self._jobs += 1
+        job_path = self.engine_dir / f"job-{self._jobs}.json"
+        job_path.write_text(json.dumps(job), encoding="utf-8")
+        t0 = time.monotonic()
+        res = self.sandbox.run(
+            [self.python, str(self.server), str(job_path)],
+            cwd=self.work_root,
+            limits=self._limits(wall_s),
+            ro_paths=self.extra_ro,
+            rw_paths=[self.engine_dir, self.work_root],
+            env={"PYTHONDONTWRITEBYTECODE": "1"},
+            log_path=self.engine_dir / f"job-{self._jobs}.log",
+        )
+        self.stats.runs += 1
+        self.stats.seconds += time.monotonic() - t0
+        return res
+
+    def localize(self, *, wall_s: float = 120.0) -> dict[str, Any]:
+        """Run the full suite once with the per-test line collector.
+
+        Returns:
+            the spectrum dict: ``{"exit", "seconds", "tests": {nodeid: {"outcome", "lines":
+            [[file, line]...], "calls": [[file, firstline, name]...], "frames": [[file, line]...]
+            (innermost first), "message"}}, "import_lines": [[file, line]...],
+            "collect_errors": [str]}``; files are POSIX paths relative to the scratch root.
+
+        Raises:
+            RuntimeError: the server wrote no result (crash, timeout); the message has its output.
+        """
+        out = self.engine_dir / f"spectrum-{self._jobs + 1}.json"
+        job = {
+            "mode": "localize",
+            "root": str(self.work_root),
+            "engine_dir": str(self.engine_dir),
+            "pytest_args": [*self.pytest_args, "-p", "no:randomly", "--tb=no"],
+            "out": str(out),
+        }
+        res = self._run(job, wall_s)
+        if not out.exists():
+            tail = (res.output or "")[-2000:]
+            raise RuntimeError(f"localization run wrote no result (exit {res.returncode}): {tail}")
+        return json.loads(out.read_text(encoding="utf-8"))
+
+    def screen(
+        self,
+        candidates: Sequence[Any],
+        failing: Sequence[str],
+        *,
+        deadline_s: float,
+        max_candidates: int,
+        max_plausible: int = 3,
+        extra_after_first: int = 10,
+        extra_s: float = 1e9,
+        timeout_failing_s: float = 10.0,
+        timeout_full_s: float = 30.0,
+    ) -> list[ScreenResult]:
+        """Validate candidates in order until the budgets run out.
+
+        Args:
+            candidates: :class:`~fixloop.models.repair.candidate.Candidate` objects, best first.
+            failing: the failing test node ids (relative to the scratch root).
+            deadline_s: wall-clock budget of the whole batch, seconds.
+            max_candidates: most candidates to run.
+            max_plausible: stop after this many plausible candidates.
+            extra_after_first: after the first plausible candidate, run at most this many more
+                (a small extra budget to find a smaller plausible patch).
+            extra_s: ... and for at most this many seconds.
+            timeout_failing_s, timeout_full_s: per-run limits of one child (failing tests, full
+                suite), seconds; a child over its limit is killed with its process group.
+
+        Returns:
+            one :class:`ScreenResult` per candidate run, in order (candidates not reached are
+            left out).
+        """
+        if not candidates:
+            return []
+        out = self.engine_dir / f"screen-{self._jobs + 1}.jsonl"
+        payload = []
+        for i, cand in enumerate(candidates):
+            files = {cand.path: cand.new_source}
+            for extra in getattr(cand, "also", ()):
+                files[extra.path] = extra.new_source
+            payload.append({"id": i, "files": files})
+        job = {
+            "mode": "screen",
+            "root": str(self.work_root),
+            "engine_dir": str(self.engine_dir),
+            "pytest_args": [*self.pytest_args, "--tb=no"],
+            "failing": list(failing),
+            "candidates": payload,
+            "out": str(out),
+            "deadline_s": deadline_s,
+            "max_candidates": max_candidates,
+            "max_plausible": max_plausible,
+            "extra_after_first": extra_after_first,
+            "extra_s": extra_s,
+            "timeout_failing_s": timeout_failing_s,
+            "timeout_full_s": timeout_full_s,
+            "fork": self.fork,
+        }
+        originals: dict[str, bytes | None] = {}
+        for item in payload:
+            for rel in item["files"]:
+                p = self.work_root / rel
+                originals.setdefault(rel, p.read_bytes() if p.exists() else None)
+        margin = timeout_failing_s + timeout_full_s + 10.0
+        try:
+            self._run(job, deadline_s + margin)
+        finally:
+            # the server restores each candidate's files; one killed mid-candidate cannot
+            for rel, orig in originals.items():
+                p = self.work_root / rel
+                if orig is None:
+                    p.unlink(missing_ok=True)
+                elif not p.exists() or p.read_bytes() != orig:
+                    p.write_bytes(orig)
+        results: list[ScreenResult] = []
+        if out.exists():
+            for line in out.read_text(encoding="utf-8").splitlines():
+                try:
+                    d = json.loads(line)
+                except ValueError:
+                    continue  # a line cut by a kill
+                results.append(
+                    ScreenResult(
+                        index=int(d["id"]),
+                        status=d.get("status", "fail"),
+                        fixed=int(d.get("fixed", 0)),
+                        total=int(d.get("total", 0)),
+                        still_failing=list(d.get("still_failing", [])),
+                        suite_failed=list(d.get("suite_failed", [])),
+                        seconds=float(d.get("seconds", 0.0)),
+                    )
+                )
+        self.stats.candidates += len(results)
+        return results
+
+
+if __name__ == "__main__":
+    sys.exit(server_main(sys.argv[1:]))
