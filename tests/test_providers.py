@@ -24,7 +24,7 @@ from fakeproviders import (
 from fixloop.errors import ConfigError
 from fixloop.models import make_model
 from fixloop.models.anthropic_model import AnthropicModel
-from fixloop.models.openai_model import OpenAIModel, tool_use_block, usage_of
+from fixloop.models.openai_model import OpenAIModel, is_self_hosted, tool_use_block, usage_of
 from fixloop.models.pricing import PRICES, Price, cost_usd, load_prices, lookup
 from fixloop.models.retry import RetryPolicy, parse_retry_after
 
@@ -322,6 +322,50 @@ def test_openai_local_server_placeholder_key_max_tokens_and_zero_cost(fp: FakePr
     assert fp.requests[0]["headers"]["authorization"] == "Bearer not-needed"
     assert reply["usage"]["input_tokens"] == 0
     assert reply["usage"]["cost_usd"] == 0.0  # self-hosted: free unless priced
+
+
+def test_openai_hosted_gateway_unpriced_model_costs_unknown() -> None:
+    # a paid gateway is not the user's hardware: an unpriced model is "cost unknown", not free
+    m = OpenAIModel("some/model", env={"OPENAI_API_KEY": "k"}, base_url="https://gw.example/v1")
+    m.local = True
+    reply = m.parse_reply(_completion_obj("x", "some/model"))
+    assert reply["usage"]["cost_usd"] is None
+    assert not m.self_hosted
+
+
+def _completion_obj(content: str, model: str):
+    from openai.types.chat import ChatCompletion
+
+    return ChatCompletion.model_validate(openai_completion(content, model=model))
+
+
+def test_is_self_hosted() -> None:
+    for url in (
+        "http://localhost:11434/v1",
+        "http://127.0.0.1:8080/v1",
+        "http://[::1]:8000/v1",
+        "http://192.168.1.20:8000/v1",
+        "http://10.0.0.5/v1",
+        "http://gpu-box.local:8000/v1",
+    ):
+        assert is_self_hosted(url), url
+    for url in ("https://api.openai.com/v1", "https://openrouter.ai/api/v1", "http://8.8.8.8/v1"):
+        assert not is_self_hosted(url), url
+
+
+def test_base_url_without_key_means_a_local_server() -> None:
+    m = OpenAIModel("llama", env={"OPENAI_BASE_URL": "http://127.0.0.1:9/v1"})
+    assert m.local and m.self_hosted and m.base_url == "http://127.0.0.1:9/v1"
+    assert "max_tokens" in m.build_request("s", [], [])
+
+
+def test_sdk_does_not_read_os_environ_behind_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", "http://127.0.0.1:9")
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
+    a = AnthropicModel(env=FAKE_ANTHROPIC_ENV)
+    o = OpenAIModel(env=FAKE_OPENAI_ENV)
+    assert a._client.base_url.host == "api.anthropic.com"
+    assert o._client.base_url.host == "api.openai.com"
 
 
 def test_openai_missing_key_names_the_variable() -> None:

@@ -29,6 +29,9 @@ DEFAULT_MODEL = "claude-sonnet-5-5"
 KEY_VAR = "ANTHROPIC_API_KEY"
 BASE_URL_VAR = "ANTHROPIC_BASE_URL"
 MODEL_VAR = "ANTHROPIC_MODEL"
+#: The SDK's own default API root, passed explicitly so the SDK never falls back to
+#: ``os.environ["ANTHROPIC_BASE_URL"]`` behind the ``env`` the adapter was given.
+DEFAULT_BASE_URL = "https://api.anthropic.com"
 
 _EPHEMERAL = {"type": "ephemeral"}
 #: Block keys the Messages API accepts, per block type; anything else (fixloop's own
@@ -124,7 +127,7 @@ class AnthropicModel:
         self.requests = 0
         self._client = anthropic.Anthropic(
             api_key=key,
-            base_url=self.base_url,
+            base_url=self.base_url or DEFAULT_BASE_URL,
             timeout=float(timeout_s),
             max_retries=0,
         )

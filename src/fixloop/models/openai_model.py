@@ -23,9 +23,11 @@ Usage: ``prompt_tokens`` includes cached tokens on OpenAI, so ``input_tokens`` i
 ``prompt_tokens - cached_tokens - cache_write_tokens`` and the cached part is reported as
 ``cache_read_input_tokens`` (and explicit cache writes as ``cache_creation_input_tokens``).
 
-Local servers (``local=True``: ``openai-compatible:NAME@URL``, ``ollama:NAME``) get a placeholder
-key when none is set, ``max_tokens`` instead of ``max_completion_tokens``, and a cost of 0.0
-unless a price is configured for the model.
+Servers other than OpenAI (``local=True``: ``openai-compatible:NAME@URL``, ``ollama:NAME``, or an
+``OPENAI_BASE_URL`` with no ``OPENAI_API_KEY``) get a placeholder key when none is set and
+``max_tokens`` instead of ``max_completion_tokens``. A model with no configured price costs 0.0
+on a self-hosted server (a loopback, private-network or ``.local`` address: the user's own
+hardware) and is "unknown" (None) elsewhere, since a hosted gateway bills.
 """
 
 from __future__ import annotations
@@ -45,6 +47,9 @@ DEFAULT_MODEL = "gpt-5.5"
 KEY_VAR = "OPENAI_API_KEY"
 BASE_URL_VAR = "OPENAI_BASE_URL"
 MODEL_VAR = "OPENAI_MODEL"
+#: OpenAI's API root, passed explicitly so the SDK never falls back to
+#: ``os.environ["OPENAI_BASE_URL"]`` behind the ``env`` the adapter was given.
+DEFAULT_BASE_URL = "https://api.openai.com/v1"
 LOCAL_PLACEHOLDER_KEY = "not-needed"
 
 _FINISH = {
@@ -65,8 +70,9 @@ class OpenAIModel:
             ``OPENAI_MODEL`` from (the SDK is given everything explicitly).
         base_url: the API root, e.g. ``http://localhost:11434/v1`` (default
             ``$OPENAI_BASE_URL``, else OpenAI's).
-        local: True for a self-hosted server (Ollama, vLLM, llama.cpp, LM Studio): a
-            placeholder key is used when ``OPENAI_API_KEY`` is unset, and unpriced models cost 0.
+        local: True for a server other than OpenAI (Ollama, vLLM, llama.cpp, LM Studio, a
+            gateway): a placeholder key is used when ``OPENAI_API_KEY`` is unset, and ``max_tokens``
+            is sent. Also implied by a base URL with no key.
         prices: price overrides (a dict or a JSON file path; see :mod:`fixloop.models.pricing`).
         max_retries: retries after the first attempt for retryable faults.
         max_backoff_s: the largest backoff delay, in seconds.
@@ -80,7 +86,8 @@ class OpenAIModel:
 
     Attributes:
         model_name, name (``"openai:<model>"``, or ``"openai-compatible:<model>"`` when local),
-        base_url, local, retry (its ``sleeps`` records every delay), requests (HTTP attempts).
+        base_url, local, self_hosted (a loopback/private address), retry (its ``sleeps`` records
+        every delay), requests (HTTP attempts).
 
     Raises:
         ConfigError: not local, no ``OPENAI_API_KEY`` and no base URL; or a malformed price
@@ -108,8 +115,9 @@ class OpenAIModel:
 
         self._sdk = openai
         self.model_name = model_name or env.get(MODEL_VAR) or DEFAULT_MODEL
-        self.local = bool(local)
         self.base_url = base_url or env.get(BASE_URL_VAR) or None
+        self.local = bool(local) or bool(self.base_url and not env.get(KEY_VAR))
+        self.self_hosted = bool(self.local and self.base_url and is_self_hosted(self.base_url))
         self.name = f"{'openai-compatible' if self.local else 'openai'}:{self.model_name}"
         key = env.get(KEY_VAR)
         if not key:
@@ -131,7 +139,7 @@ class OpenAIModel:
         self.requests = 0
         self._client = openai.OpenAI(
             api_key=key,
-            base_url=self.base_url,
+            base_url=self.base_url or DEFAULT_BASE_URL,
             timeout=float(timeout_s),
             max_retries=0,
             organization=env.get("OPENAI_ORG_ID") or None,
@@ -232,9 +240,9 @@ class OpenAIModel:
             stop = "end_turn"
         usage = usage_of(getattr(completion, "usage", None))
         billed_model = getattr(completion, "model", None) or self.model_name
-        settle_usage(usage, billed_model, self.prices, local=self.local)
+        settle_usage(usage, billed_model, self.prices, local=self.self_hosted)
         if usage["cost_usd"] in (None, 0.0) and billed_model != self.model_name:
-            settle_usage(usage, self.model_name, self.prices, local=self.local)
+            settle_usage(usage, self.model_name, self.prices, local=self.self_hosted)
         reply: dict[str, Any] = {
             "stop_reason": stop,
             "content": content,
@@ -338,6 +346,22 @@ def tool_use_block(call_id: str, name: str, arguments: Any) -> dict[str, Any]:
         return block
     block["input"] = parsed
     return block
+
+
+def is_self_hosted(url: str) -> bool:
+    """True when ``url`` points at the user's own machine or network: localhost, a loopback or
+    private (RFC 1918 / RFC 4193) or link-local address, or a ``.local``/``.internal`` host name."""
+    from ipaddress import ip_address
+    from urllib.parse import urlsplit
+
+    host = (urlsplit(url).hostname or "").lower()
+    if host in ("localhost", "host.docker.internal") or host.endswith((".local", ".internal")):
+        return True
+    try:
+        ip = ip_address(host)
+    except ValueError:
+        return False
+    return ip.is_loopback or ip.is_private or ip.is_link_local
 
 
 def usage_of(usage: Any) -> dict[str, Any]:
