@@ -85,8 +85,11 @@ class _Guard:
     def find_spec(self, name: str, path: object = None, target: object = None) -> object:
         if path is not None or name not in self.names:
             return None
-        from importlib.machinery import PathFinder
+        from importlib.machinery import BuiltinImporter, FrozenImporter, PathFinder
 
+        spec = BuiltinImporter.find_spec(name) or FrozenImporter.find_spec(name)
+        if spec is not None:
+            return spec
         outside = [p for p in sys.path if isinstance(p, str) and not _under(p, self.root)]
         spec = PathFinder.find_spec(name, outside)
         if spec is None:

@@ -728,9 +728,10 @@ class TestRunner:
             if running:
                 msg += f"; still running: {running}"
             notices.append(msg + "; partial output follows")
-        elif rc is None or rc < 0:
+        elif rc is None or rc < 0 or 128 < rc <= 128 + 64:
+            # a negative code is a signal; sandboxes (bwrap, docker) report it as 128 + signal
             outcome = Outcome.INTERRUPTED
-            sig = -(rc or 0)
+            sig = -(rc or 0) if rc is None or rc < 0 else rc - 128
             try:
                 signame = signal.Signals(sig).name
             except ValueError:

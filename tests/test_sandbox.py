@@ -1,0 +1,480 @@
+"""Tests of fixloop.sandbox: isolation, clean environment, limits, timeouts, fail-closed probe."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from fixloop import sandbox as sb
+from fixloop.errors import ConfigError, SandboxUnavailable
+from fixloop.types import Limits
+
+PY = sys.executable
+
+needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap not installed")
+
+
+@pytest.fixture(scope="module")
+def bwrap() -> sb.BwrapSandbox:
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap not installed")
+    return sb.BwrapSandbox()
+
+
+def procs_with(marker: str) -> list[int]:
+    """PIDs whose command line contains ``marker`` (read from /proc)."""
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            cmd = Path(f"/proc/{name}/cmdline").read_bytes().replace(b"\0", b" ")
+        except OSError:
+            continue
+        if marker.encode() in cmd and int(name) != os.getpid():
+            found.append(int(name))
+    return found
+
+
+def wait_gone(marker: str, timeout: float = 5.0) -> list[int]:
+    """Poll until no process carries ``marker`` (zombies are reaped asynchronously)."""
+    end = time.monotonic() + timeout
+    left = procs_with(marker)
+    while left and time.monotonic() < end:
+        time.sleep(0.05)
+        left = procs_with(marker)
+    return left
+
+
+# ------------------------------------------------------------------------------------------
+# bubblewrap isolation
+# ------------------------------------------------------------------------------------------
+
+
+@needs_bwrap
+def test_env_is_clean_and_home_private(bwrap, tmp_path, monkeypatch):
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test-not-real")
+    monkeypatch.setenv("FAKE_SECRET_TOKEN", "abc123")
+    code = "import os, json; print(json.dumps(dict(os.environ))); print(os.listdir(os.environ['HOME']))"
+    res = bwrap.run([PY, "-c", code], cwd=tmp_path, limits=Limits(wall_s=30))
+    assert res.returncode == 0, res.output
+    env = json.loads(res.output.splitlines()[0])
+    assert "sk-test-not-real" not in res.output and "abc123" not in res.output
+    assert not [k for k in env if "KEY" in k or "TOKEN" in k or "SECRET" in k]
+    assert env["PYTHONDONTWRITEBYTECODE"] == "1" and env["PYTHONHASHSEED"] == "0"
+    assert env["HOME"] != os.environ["HOME"]
+    assert res.output.splitlines()[1] == "[]"
+
+
+@needs_bwrap
+def test_explicit_env_is_added(bwrap, tmp_path):
+    res = bwrap.run(
+        [PY, "-c", "import os; print(os.environ['MY_SETTING'])"],
+        cwd=tmp_path,
+        limits=Limits(wall_s=30),
+        env={"MY_SETTING": "on"},
+    )
+    assert res.output.strip() == "on"
+
+
+@needs_bwrap
+def test_users_home_is_hidden(tmp_path, monkeypatch):
+    home = tmp_path / "fakehome"
+    (home / ".ssh").mkdir(parents=True)
+    (home / ".ssh" / "id_rsa").write_text("PRIVATE")
+    monkeypatch.setenv("HOME", str(home))
+    box = sb.BwrapSandbox()
+    work = tmp_path / "work"
+    work.mkdir()
+    code = f"import os; print(os.path.exists({str(home / '.ssh')!r}), os.path.exists('/root/.ssh'))"
+    res = box.run([PY, "-c", code], cwd=work, limits=Limits(wall_s=30))
+    assert res.output.split() == ["False", "False"], res.output
+
+
+@needs_bwrap
+def test_workspace_read_only_rw_paths_writable_tmp_private(bwrap, tmp_path):
+    work = tmp_path / "work"
+    out = tmp_path / "out"
+    work.mkdir()
+    out.mkdir()
+    (work / "keep.py").write_text("x = 1\n")
+    code = textwrap.dedent(
+        f"""
+        import os
+        for p in ["keep.py", "new.py"]:
+            try:
+                open(p, "w").write("changed")
+                print("wrote", p)
+            except OSError as e:
+                print("refused", p, e.errno)
+        open({str(out / "r.txt")!r}, "w").write("ok")
+        open("/tmp/private-{uuid.uuid4().hex}", "w").write("x")
+        print("done")
+        """
+    )
+    res = bwrap.run([PY, "-c", code], cwd=work, limits=Limits(wall_s=30), rw_paths=[out])
+    assert "refused keep.py 30" in res.output and "refused new.py 30" in res.output, res.output
+    assert "done" in res.output
+    assert (work / "keep.py").read_text() == "x = 1\n"
+    assert (out / "r.txt").read_text() == "ok"
+
+
+@needs_bwrap
+def test_network_unreachable_inside(bwrap, tmp_path):
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1)
+    port = listener.getsockname()[1]
+    code = textwrap.dedent(
+        f"""
+        import socket
+        print([n for _, n in socket.if_nameindex()])
+        try:
+            socket.create_connection(("127.0.0.1", {port}), timeout=2)
+            print("connected")
+        except OSError:
+            print("refused")
+        """
+    )
+    try:
+        res = bwrap.run([PY, "-c", code], cwd=tmp_path, limits=Limits(wall_s=30))
+    finally:
+        listener.close()
+    assert res.output.split("\n")[:2] == ["['lo']", "refused"], res.output
+
+
+@needs_bwrap
+def test_stdin_is_closed(bwrap, tmp_path):
+    res = bwrap.run(
+        [PY, "-c", "import sys; print(repr(sys.stdin.read()))"],
+        cwd=tmp_path,
+        limits=Limits(wall_s=30),
+    )
+    assert res.output.strip() == "''"
+
+
+@needs_bwrap
+def test_memory_and_file_size_limits(bwrap, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    code = textwrap.dedent(
+        f"""
+        try:
+            b = bytearray(600 * 1024 * 1024)
+            print("allocated")
+        except MemoryError:
+            print("memory refused")
+        try:
+            with open({str(out / "big")!r}, "wb") as f:
+                f.write(b"x" * (3 * 1024 * 1024))
+            print("wrote big")
+        except OSError as e:
+            print("fsize refused", e.errno)
+        """
+    )
+    res = bwrap.run(
+        [PY, "-c", code],
+        cwd=tmp_path,
+        limits=Limits(wall_s=30, memory_mb=256, fsize_mb=1),
+        rw_paths=[out],
+    )
+    assert "memory refused" in res.output, res.output
+    assert "fsize refused 27" in res.output, res.output
+
+
+@needs_bwrap
+def test_timeout_kills_stubborn_tree(bwrap, tmp_path):
+    marker = f"fixloop-marker-{uuid.uuid4().hex}"
+    code = textwrap.dedent(
+        f"""
+        import signal, subprocess, sys, time
+        child = "import signal,time; signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(600)"
+        subprocess.Popen([sys.executable, "-c", child, "{marker}"])
+        print("started", flush=True)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        while True:
+            time.sleep(1)
+        """
+    )
+    res = bwrap.run([PY, "-c", code, marker], cwd=tmp_path, limits=Limits(wall_s=2))
+    assert res.timed_out and res.returncode is None
+    assert "started" in res.output
+    assert wait_gone(marker) == []
+
+
+@needs_bwrap
+def test_orphan_holding_pipe_does_not_block_and_dies(bwrap, tmp_path):
+    marker = f"fixloop-marker-{uuid.uuid4().hex}"
+    code = textwrap.dedent(
+        f"""
+        import subprocess, sys
+        child = "import signal,time; signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(600)"
+        subprocess.Popen([sys.executable, "-c", child, "{marker}"], start_new_session=True)
+        print("parent done")
+        """
+    )
+    res = bwrap.run([PY, "-c", code], cwd=tmp_path, limits=Limits(wall_s=60))
+    assert not res.timed_out and res.returncode == 0
+    assert "parent done" in res.output
+    assert wait_gone(marker) == []
+
+
+@needs_bwrap
+def test_output_capped_in_memory_full_in_log(bwrap, tmp_path):
+    log = tmp_path / "out.log"
+    code = "import sys\nfor i in range(60000): print('line', i, 'y' * 40)\nprint('THE END')"
+    res = bwrap.run(
+        [PY, "-c", code],
+        cwd=tmp_path,
+        limits=Limits(wall_s=60, output_bytes=64 * 1024),
+        log_path=log,
+    )
+    assert res.output_truncated
+    assert res.total_output_bytes == log.stat().st_size > 2_000_000
+    assert len(res.output.encode()) < 64 * 1024 + 300
+    assert res.output.startswith("line 0 ") and res.output.rstrip().endswith("THE END")
+    assert str(log) in res.output
+    assert "line 30000 " in log.read_text()
+
+
+@needs_bwrap
+def test_kill_all_children_stops_a_running_command(bwrap, tmp_path):
+    marker = f"fixloop-marker-{uuid.uuid4().hex}"
+    results = []
+    t = threading.Thread(
+        target=lambda: results.append(
+            bwrap.run(
+                [PY, "-c", "import time; time.sleep(600)", marker],
+                cwd=tmp_path,
+                limits=Limits(wall_s=120),
+            )
+        )
+    )
+    t.start()
+    end = time.monotonic() + 20
+    while not procs_with(marker) and time.monotonic() < end:
+        time.sleep(0.05)
+    sb.kill_all_children()
+    t.join(timeout=30)
+    assert not t.is_alive()
+    assert results and results[0].returncode is not None and results[0].returncode < 0
+    assert wait_gone(marker) == []
+
+
+# ------------------------------------------------------------------------------------------
+# Fail closed
+# ------------------------------------------------------------------------------------------
+
+
+def test_missing_bwrap_is_unavailable():
+    with pytest.raises(SandboxUnavailable, match="bubblewrap is not installed"):
+        sb.BwrapSandbox(bwrap="/nonexistent/bwrap")
+
+
+def _fake_bwrap(tmp_path: Path, body: str) -> Path:
+    p = tmp_path / "fake-bwrap"
+    p.write_text(f"#!{PY}\n" + textwrap.dedent(body))
+    p.chmod(0o755)
+    return p
+
+
+def test_bwrap_that_cannot_start_is_unavailable(tmp_path):
+    fake = _fake_bwrap(
+        tmp_path,
+        """
+        import sys
+        print("bwrap: No permissions to create new namespace", file=sys.stderr)
+        sys.exit(1)
+        """,
+    )
+    with pytest.raises(SandboxUnavailable, match="No permissions to create new namespace"):
+        sb.BwrapSandbox(bwrap=str(fake))
+
+
+def test_bwrap_that_isolates_nothing_fails_the_probe(tmp_path):
+    # a "bwrap" that reports success and runs the command with the host's network
+    fake = _fake_bwrap(
+        tmp_path,
+        """
+        import os, sys
+        args = sys.argv[1:]
+        fd = int(args[args.index("--json-status-fd") + 1])
+        os.write(fd, b'{"child-pid": 1}')
+        cmd = args[args.index("--") + 1:]
+        os.execv(cmd[0], cmd)
+        """,
+    )
+    with pytest.raises(SandboxUnavailable, match="probe failed"):
+        sb.BwrapSandbox(bwrap=str(fake))
+
+
+@needs_bwrap
+def test_missing_rw_path_is_an_error(bwrap, tmp_path):
+    with pytest.raises(SandboxUnavailable, match="does not exist"):
+        bwrap.run(["true"], cwd=tmp_path, limits=Limits(), rw_paths=[tmp_path / "nope"])
+
+
+def test_make_sandbox_refuses_none_without_flag_and_bad_kinds():
+    with pytest.raises(ConfigError, match="unsandboxed"):
+        sb.make_sandbox("none")
+    with pytest.raises(ConfigError, match="unknown sandbox"):
+        sb.make_sandbox("chroot")
+    with pytest.raises(ConfigError, match="needs an image"):
+        sb.make_sandbox("docker")
+
+
+def test_auto_without_bwrap_never_falls_back(monkeypatch):
+    real_which = shutil.which
+    monkeypatch.setattr(
+        sb.shutil, "which", lambda name, *a, **k: None if "bwrap" in name else real_which(name)
+    )
+    with pytest.raises(SandboxUnavailable, match="unsandboxed"):
+        sb.make_sandbox("auto")
+
+
+# ------------------------------------------------------------------------------------------
+# none backend
+# ------------------------------------------------------------------------------------------
+
+
+def test_unsandboxed_warns_every_run_and_still_cleans(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("FAKE_SECRET_TOKEN", "abc123")
+    box = sb.make_sandbox("none", allow_unsandboxed=True)
+    for _ in range(2):
+        res = box.run(
+            [PY, "-c", "import os, sys; print(sorted(os.environ)); print(repr(sys.stdin.read()))"],
+            cwd=tmp_path,
+            limits=Limits(wall_s=30),
+        )
+        assert "FAKE_SECRET_TOKEN" not in res.output and "abc123" not in res.output
+        assert res.output.splitlines()[1] == "''"
+    assert capsys.readouterr().err.count("WITHOUT a sandbox") == 2
+
+
+def test_unsandboxed_timeout_kills_group(tmp_path, capsys):
+    marker = f"fixloop-marker-{uuid.uuid4().hex}"
+    box = sb.make_sandbox("none", allow_unsandboxed=True)
+    code = (
+        "import subprocess, sys, time\n"
+        "child = 'import signal,time; signal.signal(signal.SIGTERM, signal.SIG_IGN); "
+        "time.sleep(600)'\n"
+        f"subprocess.Popen([sys.executable, '-c', child, '{marker}'])\n"
+        "print('started', flush=True)\n"
+        "time.sleep(600)\n"
+    )
+    res = box.run([PY, "-c", code], cwd=tmp_path, limits=Limits(wall_s=2))
+    assert res.timed_out and "started" in res.output
+    assert wait_gone(marker) == []
+
+
+def test_unsandboxed_leftover_group_member_is_killed_after_exit(tmp_path, capsys):
+    marker = f"fixloop-marker-{uuid.uuid4().hex}"
+    box = sb.make_sandbox("none", allow_unsandboxed=True)
+    code = (
+        "import subprocess, sys\n"
+        f"subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)', '{marker}'])\n"
+        "print('parent done')\n"
+    )
+    res = box.run([PY, "-c", code], cwd=tmp_path, limits=Limits(wall_s=60))
+    assert not res.timed_out and res.returncode == 0
+    assert wait_gone(marker) == []
+
+
+# ------------------------------------------------------------------------------------------
+# interpreter paths
+# ------------------------------------------------------------------------------------------
+
+
+def test_interpreter_paths_of_a_venv(tmp_path):
+    venv = tmp_path / "venv"
+    subprocess.run([PY, "-m", "venv", "--without-pip", str(venv)], check=True)
+    sb.interpreter_paths.cache_clear()
+    paths = sb.interpreter_paths(str(venv / "bin" / "python"))
+    assert venv in paths
+    assert Path(sys.base_prefix).resolve() in [p.resolve() for p in paths]
+
+
+def test_interpreter_paths_never_bind_a_home(tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    (home / "lib" / "python3.11").mkdir(parents=True)
+    (home / "bin").mkdir()
+    (home / "bin" / "python").symlink_to(PY)
+    monkeypatch.setenv("HOME", str(home))
+    sb.interpreter_paths.cache_clear()
+    try:
+        paths = sb.interpreter_paths(str(home / "bin" / "python"))
+    finally:
+        sb.interpreter_paths.cache_clear()
+    assert home not in paths and home.resolve() not in paths
+
+
+# ------------------------------------------------------------------------------------------
+# containers
+# ------------------------------------------------------------------------------------------
+
+
+def test_container_command_has_the_policy(tmp_path):
+    box = sb.ContainerSandbox("docker", "python:3.11-slim", probe=False)
+    work = tmp_path / "w"
+    out = tmp_path / "o"
+    work.mkdir()
+    out.mkdir()
+    cmd = box.command(
+        ["python", "-m", "pytest"],
+        cwd=work,
+        limits=Limits(memory_mb=512, nproc=64, fsize_mb=8),
+        rw_paths=[out],
+        env={"X": "1"},
+    )
+    joined = " ".join(cmd)
+    assert cmd[:3] == ["docker", "run", "--rm"]
+    assert "--network none" in joined and "--memory 512m" in joined
+    assert "--pids-limit 64" in joined and "--cap-drop ALL" in joined
+    assert f"{work.resolve()}:{work.resolve()}:ro" in cmd
+    assert f"{out.resolve()}:{out.resolve()}:rw" in cmd
+    assert "-i" not in cmd and "X=1" in cmd
+    assert cmd[-4:] == ["python:3.11-slim", "python", "-m", "pytest"]
+
+
+def _engine_running(engine: str) -> bool:
+    if not shutil.which(engine):
+        return False
+    try:
+        return (
+            subprocess.run(
+                [engine, "info"], capture_output=True, timeout=10, check=False
+            ).returncode
+            == 0
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+@pytest.mark.skipif(not _engine_running("docker"), reason="no docker engine running")
+def test_docker_runs_without_network(tmp_path):
+    image = os.environ.get("FIXLOOP_TEST_IMAGE", "python:3.11-slim")
+    box = sb.make_sandbox("docker", image=image)
+    res = box.run(
+        ["python", "-c", "import socket; print([n for _, n in socket.if_nameindex()])"],
+        cwd=tmp_path,
+        limits=Limits(wall_s=120),
+    )
+    assert res.output.strip() == "['lo']"
+
+
+def test_docker_without_engine_is_unavailable():
+    if _engine_running("docker"):
+        pytest.skip("a docker engine is running here")
+    with pytest.raises(SandboxUnavailable):
+        sb.make_sandbox("docker", image="python:3.11-slim")

@@ -1,0 +1,402 @@
+"""Tests of fixloop.testrun: outcome classes, JUnit reading, signatures, capped output,
+pristine mode, the plain runner, and the pure helpers."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fixloop import _plainrunner
+from fixloop import sandbox as sb
+from fixloop.errors import ConfigError
+from fixloop.testrun import (
+    TestRunner,
+    assertion_line,
+    collection_error_locations,
+    compose_output,
+    exception_type,
+    find_python,
+    parse_test_cmd,
+    read_junit,
+    scan_output,
+)
+from fixloop.types import FailingTest, Limits, Outcome
+
+
+@pytest.fixture(scope="module")
+def box() -> sb.Sandbox:
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap not installed")
+    return sb.BwrapSandbox()
+
+
+@pytest.fixture
+def runner_for(box, tmp_path):
+    def _make(root: Path, **kw) -> TestRunner:
+        kw.setdefault("limits", Limits(wall_s=60))
+        return TestRunner(root, box, log_dir=tmp_path / "logs", python=sys.executable, **kw)
+
+    return _make
+
+
+CALC = "def add(a, b):\n    return a - b\n\ndef mul(a, b):\n    return a * b\n"
+CALC_TESTS = (
+    "from calc import add, mul\n\n"
+    "def test_add():\n    assert add(2, 3) == 5\n\n"
+    "def test_mul():\n    assert mul(2, 3) == 6\n\n"
+    "class TestMore:\n    def test_add_zero(self):\n        assert add(1, 0) == 1\n"
+)
+
+
+# ------------------------------------------------------------------------------------------
+# Outcome classes on fixtures of our own
+# ------------------------------------------------------------------------------------------
+
+
+def test_failed_run_reads_junit_ids_reasons_and_counts(make_repo, runner_for):
+    repo = make_repo({"calc.py": CALC, "tests/test_calc.py": CALC_TESTS})
+    rep = runner_for(repo).run()
+    assert rep.outcome == Outcome.FAILED and not rep.ok
+    assert (rep.collected, rep.passed, rep.failed) == (3, 2, 1)
+    assert rep.failing_ids == ["tests/test_calc.py::test_add"]
+    assert rep.failing[0].reason.startswith("AssertionError: assert -1 == 5")
+    assert rep.log_path and not rep.log_path.startswith(str(repo))
+    assert "E       assert -1 == 5" in rep.output
+
+
+def test_class_test_ids_and_signature_stable_and_specific(make_repo, runner_for):
+    tests = CALC_TESTS.replace("assert add(1, 0) == 1", "assert add(1, 1) == 2")
+    repo = make_repo({"calc.py": CALC, "tests/test_calc.py": tests})
+    runner = runner_for(repo)
+    a, b = runner.run(), runner.run()
+    assert "tests/test_calc.py::TestMore::test_add_zero" in a.failing_ids
+    assert a.signature == b.signature and a.signature.startswith("failed:")
+    (repo / "calc.py").write_text(CALC.replace("a * b", "a * b + 1").replace("a - b", "a + b"))
+    c = runner.run()
+    assert c.failing_ids == ["tests/test_calc.py::test_mul"]
+    assert c.signature != a.signature
+
+
+def test_passing_run_is_ok(make_repo, runner_for):
+    repo = make_repo({"calc.py": CALC.replace("a - b", "a + b"), "tests/test_calc.py": CALC_TESTS})
+    rep = runner_for(repo).run()
+    assert rep.outcome == Outcome.PASSED and rep.ok and rep.collected == 3
+    assert rep.signature.startswith("passed:") and rep.failing == []
+
+
+def test_import_error_is_a_collection_error_with_location(make_repo, runner_for):
+    repo = make_repo(
+        {
+            "pkg/__init__.py": "",
+            "pkg/core.py": "import json\n\nVALUE = json.loads('{')\n",
+            "tests/test_core.py": "from pkg.core import VALUE\n\ndef test_v():\n    assert VALUE\n",
+        }
+    )
+    rep = runner_for(repo).run()
+    assert rep.outcome == Outcome.COLLECTION_ERROR and rep.collected == 0
+    assert rep.collection_errors and rep.collection_errors[0].startswith("pkg/core.py:3: ")
+    assert "JSONDecodeError" in rep.collection_errors[0]
+    assert "pkg/core.py:3" in rep.output
+
+
+def test_empty_suite_is_no_tests_collected_never_ok(make_repo, runner_for):
+    repo = make_repo({"tests/test_nothing.py": "X = 1\n"})
+    rep = runner_for(repo).run()
+    assert rep.outcome == Outcome.NO_TESTS_COLLECTED and not rep.ok
+    assert "no tests collected: check the target" in rep.output
+
+
+def test_option_like_target_refused_before_running(make_repo, runner_for):
+    repo = make_repo({"tests/test_a.py": "def test_a():\n    pass\n"})
+    runner = runner_for(repo)
+    for target in ("-k nothing", "--collect-only", "tests/test_a.py\n-x"):
+        rep = runner.run(target)
+        assert rep.outcome == Outcome.USAGE_ERROR and rep.log_path is None
+        assert "target refused" in rep.output
+    assert not (runner.log_dir.exists() and any(runner.log_dir.iterdir()))
+
+
+def test_target_naming_no_test_is_usage_error(make_repo, runner_for):
+    repo = make_repo({"tests/test_a.py": "def test_a():\n    pass\n"})
+    rep = runner_for(repo).run("tests/test_a.py::test_missing")
+    assert rep.outcome == Outcome.USAGE_ERROR
+    assert "names no existing test" in rep.output
+
+
+def test_timeout_names_the_running_test_and_failures_so_far(make_repo, runner_for):
+    repo = make_repo(
+        {
+            "tests/test_h.py": "def test_a_fails():\n    assert 1 == 2\n\n"
+            "def test_b_hangs():\n    while True:\n        pass\n",
+        }
+    )
+    rep = runner_for(repo, limits=Limits(wall_s=6)).run()
+    assert rep.outcome == Outcome.TIMED_OUT and not rep.ok
+    assert rep.output.startswith("timed out after 6 s")
+    assert "still running: tests/test_h.py::test_b_hangs" in rep.output
+    assert rep.failing_ids == ["tests/test_h.py::test_a_fails"]
+
+
+def test_signal_kill_is_interrupted(make_repo, runner_for):
+    repo = make_repo(
+        {"tests/test_k.py": "import os\n\ndef test_k():\n    os.kill(os.getpid(), 9)\n"}
+    )
+    rep = runner_for(repo).run()
+    assert rep.outcome == Outcome.INTERRUPTED
+    assert "SIGKILL" in rep.notice
+
+
+def test_configured_command_extra_args_kept(make_repo, runner_for):
+    repo = make_repo({"calc.py": CALC.replace("a * b", "0"), "tests/test_calc.py": CALC_TESTS})
+    rep = runner_for(repo, test_cmd="python -m pytest -x").run()
+    assert rep.outcome == Outcome.FAILED and rep.failed == 1
+
+
+def test_non_pytest_command_is_never_ok(make_repo, runner_for):
+    repo = make_repo({"run.py": "print('all good')\n"})
+    rep = runner_for(repo, test_cmd=["python", "run.py"]).run()
+    assert rep.outcome == Outcome.PASSED and not rep.ok
+    assert "never counted as a pass" in rep.notice and "all good" in rep.output
+
+
+def test_other_root_and_log_dir_outside(make_repo, runner_for, tmp_path, box):
+    repo = make_repo({"tests/test_a.py": "def test_a():\n    assert False\n"})
+    other = make_repo({"tests/test_a.py": "def test_a():\n    assert True\n"}, name="other")
+    runner = runner_for(repo)
+    assert runner.run(root=other).ok
+    assert runner.run().outcome == Outcome.FAILED
+    with pytest.raises(ConfigError, match="outside the workspace"):
+        TestRunner(repo, box, log_dir=repo / "logs")
+
+
+# ------------------------------------------------------------------------------------------
+# Pristine mode
+# ------------------------------------------------------------------------------------------
+
+SHADOWS = {
+    "pytest.py": "import sys\nprint('1 passed')\nsys.exit(0)\n",
+    "_pytest/__init__.py": "raise SystemExit(0)\n",
+    "sitecustomize.py": "import sys\nsys.exit(0)\n",
+    "json.py": "raise SystemExit(0)\n",
+    "flat.py": "def f():\n    return 1\n",
+    "tests/test_flat.py": "import json\nfrom flat import f\n\n"
+    "def test_f():\n    assert f() == json.loads('2')\n\ndef test_ok():\n    assert f() == 1\n",
+}
+
+
+def test_pristine_runs_the_real_pytest_despite_shadows(make_repo, runner_for):
+    repo = make_repo(SHADOWS)
+    runner = runner_for(repo)
+    rep = runner.run(pristine=True)
+    assert rep.outcome == Outcome.FAILED, rep.output
+    assert rep.failing_ids == ["tests/test_flat.py::test_f"] and rep.passed == 1
+    normal = runner.run()
+    assert not normal.ok  # the shadow fools a normal run, but never into a pass
+
+
+def test_pristine_keeps_root_imports_like_python_m_pytest(make_repo, runner_for):
+    repo = make_repo(
+        {
+            "flat.py": "X = 3\n",
+            "tests/test_x.py": "import flat\n\ndef test_x():\n    assert flat.X == 3\n",
+        }
+    )
+    assert runner_for(repo).run(pristine=True).ok
+
+
+# ------------------------------------------------------------------------------------------
+# Plain runner (no pytest in the project interpreter)
+# ------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def bare_venv(tmp_path_factory) -> Path:
+    venv = tmp_path_factory.mktemp("bare") / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    return venv
+
+
+def test_plain_runner_when_pytest_is_missing(make_repo, box, bare_venv, tmp_path):
+    repo = make_repo({"calc.py": CALC, "tests/test_calc.py": CALC_TESTS})
+    runner = TestRunner(
+        repo,
+        box,
+        python=str(bare_venv / "bin" / "python"),
+        log_dir=tmp_path / "logs",
+        limits=Limits(wall_s=60),
+    )
+    rep = runner.run()
+    assert "pytest not found" in rep.notice and "pytest not found" in rep.output
+    assert rep.outcome == Outcome.FAILED and (rep.passed, rep.failed) == (2, 1)
+    assert rep.failing_ids == ["tests/test_calc.py::test_add"]
+    assert "E   AssertionError" in rep.output and "short test summary info" in rep.output
+    assert runner.run("tests/test_calc.py::TestMore").ok
+
+
+def _plain(root: Path, tmp_path: Path, target: str = "") -> tuple[int, dict]:
+    junit = tmp_path / "plain.xml"
+    rc = _plainrunner.main(
+        {"root": str(root), "target": target, "junit": str(junit), "progress": None}
+    )
+    return rc, {"junit": read_junit(junit)}
+
+
+def test_plain_runner_collection_error_and_exit_codes(tmp_path, capsys, monkeypatch):
+    root = tmp_path / "p"
+    (root / "tests").mkdir(parents=True)
+    (root / "shapes.py").write_text("def f(x)\n    return x\n")
+    (root / "tests" / "test_s.py").write_text("from shapes import f\n\ndef test_f():\n    pass\n")
+    monkeypatch.setattr(sys, "path", [str(root), *sys.path])
+    rc, info = _plain(root, tmp_path)
+    out = capsys.readouterr().out
+    assert rc == 2 and "ERROR collecting tests/test_s.py" in out
+    locs = collection_error_locations(scan_output(out.splitlines()).sections, str(root))
+    assert locs[0].startswith("shapes.py:1: SyntaxError")
+    rc, _ = _plain(root, tmp_path, "tests/missing.py")
+    assert rc == 4
+    (root / "tests" / "test_s.py").write_text("X = 1\n")
+    rc, _ = _plain(root, tmp_path)
+    assert rc == 5
+    sys.modules.pop("shapes", None)
+    sys.modules.pop("test_s", None)
+
+
+# ------------------------------------------------------------------------------------------
+# Pure helpers
+# ------------------------------------------------------------------------------------------
+
+
+def test_find_python(tmp_path):
+    assert find_python(tmp_path) == sys.executable
+    assert find_python(tmp_path, sys.executable) == sys.executable
+    with pytest.raises(ConfigError):
+        find_python(tmp_path, str(tmp_path / "nope" / "python"))
+    with pytest.raises(ConfigError):
+        find_python(tmp_path, "no-such-python-xyz")
+    venv_py = tmp_path / ".venv" / "bin" / "python"
+    venv_py.parent.mkdir(parents=True)
+    venv_py.symlink_to(sys.executable)
+    assert find_python(tmp_path, "python3") == str(venv_py)
+
+
+def test_parse_test_cmd():
+    assert parse_test_cmd(None) == ["python", "-m", "pytest"]
+    assert parse_test_cmd("python -m pytest -k 'a and b'") == [
+        "python",
+        "-m",
+        "pytest",
+        "-k",
+        "a and b",
+    ]
+    assert parse_test_cmd(["pytest", "-x"]) == ["pytest", "-x"]
+    with pytest.raises(ConfigError):
+        parse_test_cmd("   ")
+
+
+def test_exception_type_and_assertion_line():
+    text = "def test_x():\n>       assert f() == 2\nE       assert 1 == 2\n\ntests/t.py:3: AssertionError"
+    assert exception_type("assert 1 == 2", text) == "AssertionError"
+    assert exception_type("ValueError: bad", "") == "ValueError"
+    assert exception_type("assert 1 == 2", "") == "AssertionError"
+    assert assertion_line(text) == "assert f() == 2"
+
+
+def test_scan_output_and_collection_locations():
+    out = [
+        "____ ERROR collecting tests/test_s.py ____",
+        "tests/test_s.py:1: in <module>",
+        "    from shapes import f",
+        'E     File "/repo/shapes.py", line 4',
+        "E       def f(x)",
+        "E              ^",
+        "E   SyntaxError: expected ':'",
+        "=========== short test summary info ===========",
+        "ERROR tests/test_s.py",
+        "!!!! Interrupted: 1 error during collection !!!!",
+    ]
+    s = scan_output(out)
+    assert s.summary == [
+        "ERROR tests/test_s.py",
+        "!!!! Interrupted: 1 error during collection !!!!",
+    ]
+    assert "E   SyntaxError: expected ':'" in s.e_lines
+    assert collection_error_locations(s.sections, "/repo") == [
+        "shapes.py:4: SyntaxError: expected ':' (while collecting tests/test_s.py)"
+    ]
+
+
+def test_compose_output_caps_and_keeps_essentials():
+    raw = "start\n" + "".join(f"noise {i} " + "z" * 60 + "\n" for i in range(20000)) + "end\n"
+    failing = [FailingTest(id=f"tests/t.py::test_{i}", reason="AssertionError") for i in range(3)]
+    scan = scan_output(
+        [
+            "E       assert 1 == 2",
+            "==== short test summary info ====",
+            "FAILED tests/t.py::test_0 - assert 1 == 2",
+            "1 failed in 0.1s",
+        ]
+    )
+    out = compose_output(
+        header=["hdr"],
+        raw=raw,
+        raw_complete=True,
+        total_bytes=len(raw),
+        failing=failing,
+        scan=scan,
+        log_path="/logs/x.log",
+        cap=4000,
+    )
+    assert len(out.encode()) <= 4000
+    assert out.startswith("hdr\nstart\n") and "end\n" in out
+    assert "output cut" in out and "/logs/x.log" in out
+    for i in range(3):
+        assert f"tests/t.py::test_{i}" in out
+    assert "E       assert 1 == 2" in out and "FAILED tests/t.py::test_0" in out
+    small = compose_output(
+        header=[],
+        raw="ok\n",
+        raw_complete=True,
+        total_bytes=3,
+        failing=[],
+        scan=scan_output([]),
+        log_path=None,
+        cap=4000,
+    )
+    assert small == "ok\n"
+
+
+def test_read_junit_node_ids(tmp_path):
+    xml = tmp_path / "j.xml"
+    xml.write_text(
+        "<testsuites><testsuite>"
+        '<testcase classname="tests.test_a.TestX" name="test_p[1-2]" file="tests/test_a.py"/>'
+        '<testcase classname="tests.test_a" name="test_f" file="tests/test_a.py">'
+        '<failure message="assert 0">t</failure></testcase>'
+        '<testcase classname="" name="tests.test_b" file="tests/test_b.py">'
+        '<error message="collection failure">x</error></testcase>'
+        "</testsuite></testsuites>"
+    )
+    j = read_junit(xml)
+    assert j is not None
+    assert [(c.id, c.kind) for c in j.cases] == [
+        ("tests/test_a.py::TestX::test_p[1-2]", "passed"),
+        ("tests/test_a.py::test_f", "failed"),
+        ("tests/test_b.py", "collect_error"),
+    ]
+    (tmp_path / "bad.xml").write_text("<testsuites")
+    assert read_junit(tmp_path / "bad.xml") is None
+    assert read_junit(tmp_path / "missing.xml") is None
+
+
+def test_report_is_json_ready(make_repo, runner_for):
+    repo = make_repo({"tests/test_a.py": "def test_a():\n    pass\n"})
+    rep = runner_for(repo).run()
+    d = json.loads(json.dumps(rep.to_dict()))
+    assert d["outcome"] == "passed" and d["collected"] == 1
+    assert os.path.isfile(d["log_path"])
