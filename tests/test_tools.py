@@ -183,6 +183,8 @@ def test_read_refusals(ro_tools: Tools, path: str, reason: str) -> None:
 def test_missing_suggests_close_path(tools: Tools) -> None:
     r = tools.call("read_file", {"path": "pkg/utils.py"})
     assert r.kind == "not_found" and "Did you mean: pkg/util.py?" in r.content
+    r = tools.call("read_file", {"path": "util.py"})
+    assert "pkg/util.py" in r.content
 
 
 def test_read_folder_is_error(tools: Tools) -> None:
@@ -899,6 +901,15 @@ def test_run_tests_no_tests_is_error(repo: Path) -> None:
         assert r.is_error and r.kind == "no_tests"
         assert "no tests collected: check the target" in r.content
         assert "not a pass" in r.content
+
+
+def test_run_tests_usage_error_is_error(repo: Path) -> None:
+    rep = TestReport(Outcome.USAGE_ERROR, output="ERROR: not found: tests/test_calc.py::nope")
+    r = Tools(Workspace(repo), FakeRunner(rep)).call(
+        "run_tests", {"target": "tests/test_calc.py::nope"}
+    )
+    assert r.is_error and r.kind == "usage_error" and "not found" in r.content
+    assert r.test_report is rep
 
 
 def test_run_tests_huge_output_capped(repo: Path) -> None:

@@ -130,6 +130,16 @@ def test_configurable_blocked(make_repo) -> None:
     assert ".git" in DEFAULT_BLOCKED
 
 
+def test_blocked_path_globs(make_repo) -> None:
+    root = make_repo({"data/private/x.csv": "1\n", "data/public/y.csv": "2\n", "a.py": ""})
+    ws = Workspace(root, blocked=(*DEFAULT_BLOCKED, "data/private", "*.csv.bak"))
+    assert refused(ws, "data/private/x.csv") == "blocked"
+    assert refused(ws, "./data//private") == "blocked"
+    assert refused(ws, "DATA/Private/x.csv", must_exist=False) == "blocked"
+    assert ws.resolve("data/public/y.csv").name == "y.csv"
+    assert list(ws.iter_files()) == ["a.py", "data/public/y.csv"]
+
+
 def test_missing(ro_ws: Workspace) -> None:
     ws = ro_ws
     assert refused(ws, "nope.py") == "missing"

@@ -645,15 +645,17 @@ class Tools:
         return ToolResult(text, is_error=True, kind=kind)
 
     def _close_paths(self, path: str) -> list[str]:
+        """Up to 3 existing paths close to a missing ``path``: same-folder names first."""
         try:
-            files = []
-            for i, f in enumerate(self.workspace.iter_files(".")):
-                if i >= 20_000:
-                    break
-                files.append(f)
+            files = list(self.workspace.iter_files("."))
         except (PathRefused, OSError):
             return []
-        return difflib.get_close_matches(path, files, n=3, cutoff=0.6)
+        want = path.strip("./")
+        parent, _, base = want.rpartition("/")
+        same_dir = [f for f in files if f.rpartition("/")[0] == parent]
+        same_name = [f for f in files if f.rpartition("/")[2] == base]
+        pool = list(dict.fromkeys(same_name + same_dir + files[:2_000]))[:4_000]
+        return difflib.get_close_matches(want, pool, n=3, cutoff=0.6)
 
     def _err(self, text: str, kind: str) -> ToolResult:
         return ToolResult("Error: " + text, is_error=True, kind=kind)
@@ -844,6 +846,7 @@ class Tools:
         except PathRefused as e:
             return self._refused(e, write=False)
         caps = self.caps
+        root_s = str(self.workspace.root)
         hits: list[str] = []
         budget = caps.result_bytes - 900
         used = 0
@@ -856,13 +859,13 @@ class Tools:
         for rel in file_list:
             if glob and not _glob_match(rel, glob):
                 continue
-            p = self.workspace.root / rel
             try:
-                size = p.stat().st_size
-                if size > caps.search_file_bytes:
-                    skipped_large += 1
-                    continue
-                data = p.read_bytes()
+                with open(os.path.join(root_s, rel), "rb") as fh:
+                    size = os.fstat(fh.fileno()).st_size
+                    if size > caps.search_file_bytes:
+                        skipped_large += 1
+                        continue
+                    data = fh.read()
             except OSError:
                 continue
             if is_binary(data):
@@ -1230,6 +1233,7 @@ class Tools:
         no_tests = report.outcome == Outcome.NO_TESTS_COLLECTED or (
             report.outcome == Outcome.PASSED and report.collected == 0
         )
+        usage = report.outcome == Outcome.USAGE_ERROR
         head = [f"{report.tally()}; {report.collected} collected" + (f" [{norm}]" if norm else "")]
         if no_tests:
             head.insert(
@@ -1257,10 +1261,12 @@ class Tools:
                 + b[len(b) - keep :].decode("utf-8", "ignore")
             )
         text = top + body + tail
+        if usage and not no_tests:
+            text = "Error: the test command refused the target or its options.\n" + text
         return ToolResult(
             text,
-            is_error=no_tests,
-            kind="no_tests" if no_tests else "tests",
+            is_error=no_tests or usage,
+            kind="no_tests" if no_tests else "usage_error" if usage else "tests",
             test_report=report,
         )
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import posixpath
+import re
 import stat
 import subprocess
 import sys
@@ -205,6 +206,13 @@ def is_protected(relpath: str) -> bool:
     return is_autoload(relpath)
 
 
+def _compile_globs(globs: Sequence[str]) -> re.Pattern[str] | None:
+    """One regex matching any of the fnmatch ``globs`` (already casefolded), or None."""
+    if not globs:
+        return None
+    return re.compile("|".join(f"(?:{fnmatch.translate(g)})" for g in globs))
+
+
 def _is_git_root_repo(root: Path) -> bool:
     return (root / ".git").exists()
 
@@ -224,13 +232,37 @@ class Workspace:
 
     def __init__(self, root: Path, *, blocked: Sequence[str] = DEFAULT_BLOCKED) -> None:
         self.root = Path(os.path.realpath(root))
-        self.blocked = tuple(b.casefold() for b in blocked)
+        self._root_s = str(self.root)
+        self.blocked = tuple(b.casefold().strip("/") for b in blocked if b.strip("/"))
+        names = [b for b in self.blocked if "/" not in b]
+        paths = [b for b in self.blocked if "/" in b]
+        self._name_rx = _compile_globs(names)
+        self._path_rx = _compile_globs(paths)
+        self._name_cache: dict[str, bool] = {}
 
     # ------------------------------------------------------------------ policy
 
+    def _name_blocked(self, part: str) -> bool:
+        hit = self._name_cache.get(part)
+        if hit is None:
+            hit = self._name_rx is not None and self._name_rx.match(part) is not None
+            if len(self._name_cache) < 100_000:
+                self._name_cache[part] = hit
+        return hit
+
     def is_blocked(self, rel: str) -> bool:
-        """True when any component of the workspace-relative path ``rel`` matches a blocked glob."""
-        return any(fnmatch.fnmatchcase(part, pat) for part in _parts(rel) for pat in self.blocked)
+        """True when the workspace-relative path ``rel`` is blocked.
+
+        A blocked glob without ``/`` (``.env*``) matches any single component; one with ``/``
+        (``data/private``) matches the whole path or any leading part of it. Matching is
+        case-insensitive.
+        """
+        parts = _parts(rel)
+        if any(self._name_blocked(p) for p in parts):
+            return True
+        if self._path_rx is not None:
+            return any(self._path_rx.match("/".join(parts[:i])) for i in range(1, len(parts) + 1))
+        return False
 
     def relpath(self, p: Path) -> str:
         """The POSIX path of ``p`` (absolute, already resolved) relative to :attr:`root`.
@@ -372,7 +404,7 @@ class Workspace:
         """True when ``rel`` (normalized) is a regular file inside the root, not blocked."""
         if self.is_blocked(rel):
             return False
-        p = self.root / rel
+        p = os.path.join(self._root_s, rel)
         try:
             st = os.lstat(p)
         except OSError:
