@@ -658,6 +658,13 @@ def test_create_under_file_refused(tools: Tools) -> None:
     assert r.is_error
 
 
+@pytest.mark.parametrize("path", ["calc2.pyc", "pkg/fast.cpython-311-x86_64-linux-gnu.so", "m.pyd"])
+def test_create_compiled_module_refused(tools: Tools, repo: Path, path: str) -> None:
+    r = tools.call("create_file", {"path": path, "content": "x"})
+    assert r.is_error and "compiled or binary modules" in r.content
+    assert not (repo / path).exists()
+
+
 def test_create_blocked_refused(tools: Tools, repo: Path) -> None:
     r = tools.call("create_file", {"path": ".env.local", "content": "K=v\n"})
     assert r.is_error and "blocked" in r.content
@@ -822,6 +829,8 @@ def test_every_result_within_cap(make_repo) -> None:
         ("tests/test_calc.py::test_add[1-2]", "tests/test_calc.py::test_add[1-2]"),
         ("tests/test_calc.py::test_add[a b/c.d]", "tests/test_calc.py::test_add[a b/c.d]"),
         (".", ""),
+        ("tests/test_calc.py::test_add[a::b]", "tests/test_calc.py::test_add[a::b]"),
+        ("tests/test_calc.py::T::test_add[x]", "tests/test_calc.py::T::test_add[x]"),
     ],
 )
 def test_run_tests_valid_targets(ro_repo: Path, target: str, want: str) -> None:

@@ -493,6 +493,7 @@ def _atomic_write(path: Path, data: bytes, mode: int) -> None:
 
 
 _PY_SUFFIXES = (".py", ".pyi", ".pyw")
+_COMPILED_SUFFIXES = frozenset({".pyc", ".pyo", ".so", ".pyd", ".dll", ".dylib"})
 _BANNED_TARGET = set(";|&$`<>")
 _NAME_PART = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _LAST_PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(\[.*\])?", re.DOTALL)
@@ -1127,6 +1128,12 @@ class Tools:
             real = self.workspace.resolve(path, write=True, must_exist=False)
         except PathRefused as e:
             return self._refused(e, write=True)
+        if real.suffix.casefold() in _COMPILED_SUFFIXES:
+            return self._err(
+                f"{path!r}: compiled or binary modules ({real.suffix}) cannot be created; "
+                "write Python source instead.",
+                "path_refused",
+            )
         if os.path.lexists(real):
             what = "folder" if real.is_dir() else "file"
             return self._err(
@@ -1204,7 +1211,10 @@ class Tools:
         if sep:
             if not real.is_file() or real.suffix != ".py":
                 return "", f"a node id needs a .py file before '::', got {path!r:.200}"
-            parts = rest.split("::")
+            bracket = rest.find("[")
+            head_ids, params = (rest, "") if bracket < 0 else (rest[:bracket], rest[bracket:])
+            parts = head_ids.split("::")
+            parts[-1] += params  # "::" inside parameters belongs to the last part
             for j, part in enumerate(parts):
                 last = j == len(parts) - 1
                 m = (_LAST_PART if last else _NAME_PART).fullmatch(part)
