@@ -30,6 +30,7 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -113,7 +114,9 @@ def run_tests(task: Path, rel: str, new_source: str, timeout: float = 60.0) -> b
         try:
             proc = subprocess.run(
                 [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider"],
-                cwd=work, capture_output=True, timeout=timeout,
+                cwd=work,
+                capture_output=True,
+                timeout=timeout,
                 env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
             )
         except subprocess.TimeoutExpired:
@@ -121,10 +124,34 @@ def run_tests(task: Path, rel: str, new_source: str, timeout: float = 60.0) -> b
         return proc.returncode == 0
 
 
+def first_passing(task: Path, rel: str, pool: list) -> tuple[int, object] | None:
+    """The first (rank, candidate) of ``pool`` whose tests pass; batches run in parallel."""
+    workers = max(2, os.cpu_count() or 2)
+    with ThreadPoolExecutor(max_workers=workers) as ex:
+        for lo in range(0, len(pool), workers):
+            batch = pool[lo : lo + workers]
+            oks = list(ex.map(partial(_passes, task, rel), batch))
+            for k, (c, ok) in enumerate(zip(batch, oks, strict=True)):
+                if ok:
+                    return lo + k + 1, c
+    return None
+
+
+def _passes(task: Path, rel: str, cand) -> bool:
+    return run_tests(task, rel, cand.new_source)
+
+
 def evaluate(task: Path, semantic: int, verbose: bool) -> dict:
     patch = parse_patch((task / "solution.patch").read_text())
-    result = {"task": task.name, "kind": _kind(task), "rank": None, "how": "-", "n": 0,
-              "template": "", "seconds": 0.0}
+    result = {
+        "task": task.name,
+        "kind": _kind(task),
+        "rank": None,
+        "how": "-",
+        "n": 0,
+        "template": "",
+        "seconds": 0.0,
+    }
     t0 = time.monotonic()
     for rel, hunks in patch.items():
         path = task / "repo" / rel
@@ -147,13 +174,9 @@ def evaluate(task: Path, semantic: int, verbose: bool) -> dict:
                     break
             else:
                 if semantic:
-                    pool = (cands + pairs)[:semantic]
-                    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:
-                        passed = list(ex.map(lambda c: run_tests(task, rel, c.new_source), pool))
-                    for i, (c, ok) in enumerate(zip(pool, passed, strict=True), 1):
-                        if ok:
-                            result.update(rank=i, how="tests", template=c.template)
-                            break
+                    hit = first_passing(task, rel, (cands + pairs)[:semantic])
+                    if hit is not None:
+                        result.update(rank=hit[0], how="tests", template=hit[1].template)
         if verbose and result["rank"] is None:
             print(f"  {task.name}: changed lines {sorted(changed)}; top candidates:")
             for c in cands[:5]:
@@ -170,8 +193,13 @@ def _kind(task: Path) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--suite", type=Path, default=DEFAULT_SUITE)
-    ap.add_argument("--semantic", type=int, default=0, metavar="N",
-                    help="run the tests on the first N candidates of tasks without an exact match")
+    ap.add_argument(
+        "--semantic",
+        type=int,
+        default=0,
+        metavar="N",
+        help="run the tests on the first N candidates of tasks without an exact match",
+    )
     ap.add_argument("--task", action="append", default=[], help="only these task ids")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
@@ -185,19 +213,25 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'task':28} {'kind':34} {'rank':>6} {'how':7} {'cands':>5} {'s':>5}  template")
     for r in rows:
         rank = "-" if r["rank"] is None else str(r["rank"])
-        print(f"{r['task']:28} {r['kind']:34} {rank:>6} {r['how']:7} {r['n']:5d} "
-              f"{r['seconds']:5.2f}  {r['template']}")
+        print(
+            f"{r['task']:28} {r['kind']:34} {rank:>6} {r['how']:7} {r['n']:5d} "
+            f"{r['seconds']:5.2f}  {r['template']}"
+        )
     exact = [r for r in rows if r["how"] in ("single", "pair")]
     tested = [r for r in rows if r["how"] == "tests"]
     ranks = [r["rank"] for r in exact]
     print()
-    print(f"expressible (same program): {len(exact)}/{len(rows)}"
-          f" (single {sum(r['how'] == 'single' for r in rows)}, pair "
-          f"{sum(r['how'] == 'pair' for r in rows)}); median rank "
-          f"{statistics.median(ranks) if ranks else '-'}")
+    print(
+        f"expressible (same program): {len(exact)}/{len(rows)}"
+        f" (single {sum(r['how'] == 'single' for r in rows)}, pair "
+        f"{sum(r['how'] == 'pair' for r in rows)}); median rank "
+        f"{statistics.median(ranks) if ranks else '-'}"
+    )
     if args.semantic:
-        print(f"further fixes that pass all tests (first {args.semantic} candidates): "
-              f"{len(tested)} -> {len(exact) + len(tested)}/{len(rows)}")
+        print(
+            f"further fixes that pass all tests (first {args.semantic} candidates): "
+            f"{len(tested)} -> {len(exact) + len(tested)}/{len(rows)}"
+        )
     return 0
 
 

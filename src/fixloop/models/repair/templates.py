@@ -97,14 +97,20 @@ def generate_candidates(
     )[:MAX_LINES]
     best: dict[str, Candidate] = {}
     done_stmts: set[int] = set()
+    done_lines: set[tuple[int, int]] = set()
     done_funcs: set[int] = set()
     for susp, line in lines:
         muts: list[Mutation] = []
         st = fi.stmt_at(line)
-        if st is not None and id(st.node) not in done_stmts:
-            done_stmts.add(id(st.node))
-            muts.extend(expression_mutations(fi, st))
-            muts.extend(statement_mutations(fi, st))
+        if st is not None:
+            multi = st.header_end > st.start
+            key = (id(st.node), line if multi else 0)
+            if key not in done_lines:
+                done_lines.add(key)
+                muts.extend(expression_mutations(fi, st, line))
+            if id(st.node) not in done_stmts:
+                done_stmts.add(id(st.node))
+                muts.extend(statement_mutations(fi, st))
         func = _function_at(fi, line)
         if func is not None and id(func.node) not in done_funcs:
             done_funcs.add(id(func.node))
@@ -134,16 +140,31 @@ def _realize(fi: FileInfo, path: str, m: Mutation, susp: float) -> Iterable[Cand
     if new == fi.source or not parses(new):
         return []
     out = [
-        Candidate(path=path, new_source=new, template=m.template, description=m.description,
-                  line=m.line, prior=m.prior, score=susp * m.prior, old_source=fi.source)
+        Candidate(
+            path=path,
+            new_source=new,
+            template=m.template,
+            description=m.description,
+            line=m.line,
+            prior=m.prior,
+            score=susp * m.prior,
+            old_source=fi.source,
+        )
     ]
     everywhere = _everywhere(fi, m)
     if everywhere is not None and everywhere != new and parses(everywhere):
         prior = m.prior * EVERYWHERE_FACTOR
         out.append(
-            Candidate(path=path, new_source=everywhere, template=f"{m.template}+everywhere",
-                      description=f"{m.description} (on every identical line)", line=m.line,
-                      prior=prior, score=susp * prior, old_source=fi.source)
+            Candidate(
+                path=path,
+                new_source=everywhere,
+                template=f"{m.template}+everywhere",
+                description=f"{m.description} (on every identical line)",
+                line=m.line,
+                prior=prior,
+                score=susp * prior,
+                old_source=fi.source,
+            )
         )
     return out
 
@@ -169,7 +190,7 @@ def _everywhere(fi: FileInfo, m: Mutation) -> str | None:
     if not others:
         return None
     old_indent = old_line[: len(old_line) - len(old_line.lstrip())]
-    body = new_line[len(old_indent):] if new_line.startswith(old_indent) else new_line.lstrip()
+    body = new_line[len(old_indent) :] if new_line.startswith(old_indent) else new_line.lstrip()
     edits = [Edit(ls, le, new_line)]
     for i in others:
         ln = fi.lines[i]
@@ -193,13 +214,38 @@ def _line_index(fi: FileInfo, offset: int) -> int:
 # ------------------------------------------------------------------------------ multi-location
 
 
-def _hunks(old: Sequence[str], new: Sequence[str]) -> list[tuple[int, int, list[str]]]:
+Hunk = tuple[int, int, list[str]]
+
+
+def _hunks(old: Sequence[str], new: Sequence[str]) -> list[Hunk]:
     return [
         (i1, i2, list(new[j1:j2]))
-        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new,
-                                                           autojunk=False).get_opcodes()
+        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(
+            None, old, new, autojunk=False
+        ).get_opcodes()
         if tag != "equal"
     ]
+
+
+def _signature(old: Sequence[str], hunks: list[Hunk]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The removed and added text fragments of a change (character level, stripped)."""
+    removed: list[str] = []
+    added: list[str] = []
+    for i1, i2, repl in hunks:
+        a, b = "".join(old[i1:i2]), "".join(repl)
+        for tag, x1, x2, y1, y2 in difflib.SequenceMatcher(
+            None, a, b, autojunk=False
+        ).get_opcodes():
+            if tag != "equal":
+                removed.append(a[x1:x2].strip())
+                added.append(b[y1:y2].strip())
+    return tuple(removed), tuple(added)
+
+
+def _analogous(sa: tuple, sb: tuple) -> bool:
+    """The same edit in two places: same text removed, or added, or the same swap."""
+    (ra, aa), (rb, ab) = sa, sb
+    return (ra == rb and any(ra)) or (aa == ab and any(aa)) or (ra == ab and aa == rb)
 
 
 def combine(a: Candidate, b: Candidate, *, factor: float | None = None) -> Candidate | None:
@@ -208,31 +254,57 @@ def combine(a: Candidate, b: Candidate, *, factor: float | None = None) -> Candi
     Same file: one candidate whose ``new_source`` holds both changes (line hunks of each against
     the shared old source; overlapping or same-position hunks are refused). Different files: ``a``
     with ``b`` in ``also``. The prior and score are the geometric means of the two, times
-    ``factor`` (default 0.8 when both come from the same template, else 0.5): a two-location fix
-    is a priori less likely than either single change (PraPR and TBar consider single-location
-    patches first), but the same mistake repeated is the common multi-location case.
+    ``factor``: by default 1.0 when the two changes are analogous (same template, same text
+    removed or added: the same mistake made twice), 0.7 for the same template, else 0.45. A
+    two-location fix is a priori less likely than a single change (PraPR and TBar consider
+    single-location patches first), so the engine should try pairs after single candidates.
     """
-    if factor is None:
-        factor = 0.8 if _base_template(a.template) == _base_template(b.template) else 0.5
-    prior = math.sqrt(a.prior * b.prior) * factor
-    score = math.sqrt(max(a.score, 0.0) * max(b.score, 0.0)) * factor
-    template = f"{a.template}&{b.template}"
-    description = f"{a.description}; {b.description}"
     if a.path != b.path:
-        return Candidate(path=a.path, new_source=a.new_source, template=template,
-                         description=description, line=a.line, prior=prior, score=score,
-                         old_source=a.old_source, also=(*a.also, b))
+        f = 0.45 if factor is None else factor
+        return Candidate(
+            path=a.path,
+            new_source=a.new_source,
+            template=f"{a.template}&{b.template}",
+            description=f"{a.description}; {b.description}",
+            line=a.line,
+            prior=math.sqrt(a.prior * b.prior) * f,
+            score=math.sqrt(max(a.score, 0.0) * max(b.score, 0.0)) * f,
+            old_source=a.old_source,
+            also=(*a.also, b),
+        )
     if a.old_source != b.old_source or not a.old_source:
         return None
     old = a.old_source.splitlines(keepends=True)
     ha = _hunks(old, a.new_source.splitlines(keepends=True))
     hb = _hunks(old, b.new_source.splitlines(keepends=True))
+    return _combine(a, b, old, ha, hb, factor)
+
+
+def _pair_factor(
+    a: Candidate, b: Candidate, old: Sequence[str], ha: list[Hunk], hb: list[Hunk]
+) -> float:
+    if _base_template(a.template) != _base_template(b.template):
+        return 0.45
+    return 1.0 if _analogous(_signature(old, ha), _signature(old, hb)) else 0.7
+
+
+def _combine(
+    a: Candidate,
+    b: Candidate,
+    old: Sequence[str],
+    ha: list[Hunk],
+    hb: list[Hunk],
+    factor: float | None,
+) -> Candidate | None:
     for i1, i2, _ in ha:
         for k1, k2, _ in hb:
             if i1 < k2 and k1 < i2:  # overlap
                 return None
-            if i1 == k1 or i2 == k2 or (i1 == i2 and k1 <= i1 <= k2) or (
-                k1 == k2 and i1 <= k1 <= i2
+            if (
+                i1 == k1
+                or i2 == k2
+                or (i1 == i2 and k1 <= i1 <= k2)
+                or (k1 == k2 and i1 <= k1 <= i2)
             ):
                 return None
     merged = list(old)
@@ -241,8 +313,17 @@ def combine(a: Candidate, b: Candidate, *, factor: float | None = None) -> Candi
     new = "".join(merged)
     if new in (a.new_source, b.new_source, a.old_source) or not parses(new):
         return None
-    return Candidate(path=a.path, new_source=new, template=template, description=description,
-                     line=min(a.line, b.line), prior=prior, score=score, old_source=a.old_source)
+    f = _pair_factor(a, b, old, ha, hb) if factor is None else factor
+    return Candidate(
+        path=a.path,
+        new_source=new,
+        template=f"{a.template}&{b.template}",
+        description=f"{a.description}; {b.description}",
+        line=min(a.line, b.line),
+        prior=math.sqrt(a.prior * b.prior) * f,
+        score=math.sqrt(max(a.score, 0.0) * max(b.score, 0.0)) * f,
+        old_source=a.old_source,
+    )
 
 
 def _base_template(t: str) -> str:
@@ -258,32 +339,48 @@ def pair_candidates(
 ) -> list[Candidate]:
     """Two-location candidates from single-location ones on different lines, best first.
 
-    For each pair of lines, candidates of the same template are paired among each line's
-    ``per_line`` best (the same fix in two places); different templates only among the
-    ``mixed_per_line`` best. Results are deduplicated and limited to ``limit``.
+    For each pair of lines of the same file, candidates of the same template are paired among
+    each line's ``per_line`` best (the same fix in two places); different templates only among
+    the ``mixed_per_line`` best. Scores follow :func:`combine`. Deduplicated, at most ``limit``.
     """
     by_line: dict[tuple[str, int], list[Candidate]] = defaultdict(list)
     for c in candidates:
-        if "+everywhere" in c.template or "&" in c.template:
+        if "+everywhere" in c.template or "&" in c.template or c.also:
             continue
         by_line[(c.path, c.line)].append(c)
     keys = sorted(by_line, key=lambda k: -max(c.score for c in by_line[k]))
+    olds: dict[int, list[str]] = {}
+    hunks: dict[int, list[Hunk]] = {}
+
+    def prep(c: Candidate) -> tuple[list[str], list[Hunk]]:
+        if id(c) not in hunks:
+            old = c.old_source.splitlines(keepends=True)
+            olds[id(c)] = old
+            hunks[id(c)] = _hunks(old, c.new_source.splitlines(keepends=True))
+        return olds[id(c)], hunks[id(c)]
+
     for k in keys:
         by_line[k].sort(key=lambda c: -c.score)
     seen: dict[tuple[str, ...], Candidate] = {}
     for x in range(len(keys)):
         for y in range(x + 1, len(keys)):
+            if keys[x][0] != keys[y][0]:
+                continue
             la, lb = by_line[keys[x]], by_line[keys[y]]
             for i, ca in enumerate(la[:per_line]):
                 for j, cb in enumerate(lb[:per_line]):
                     same = _base_template(ca.template) == _base_template(cb.template)
                     if not same and (i >= mixed_per_line or j >= mixed_per_line):
                         continue
-                    merged = combine(ca, cb)
+                    if ca.old_source != cb.old_source or not ca.old_source:
+                        continue
+                    old, ha = prep(ca)
+                    _, hb = prep(cb)
+                    merged = _combine(ca, cb, old, ha, hb, None)
                     if merged is None:
                         continue
-                    old = seen.get(merged.key)
-                    if old is None or merged.score > old.score:
+                    prev = seen.get(merged.key)
+                    if prev is None or merged.score > prev.score:
                         seen[merged.key] = merged
     out = sorted(seen.values(), key=lambda c: (-c.score, -c.prior, c.line))
     return out[:limit]

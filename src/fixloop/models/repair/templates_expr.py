@@ -31,7 +31,6 @@ from .templates_ast import (
     code,
     fix_child_parens,
     needs_parens,
-    parens,
 )
 
 # Template priors: ordinal estimates of how often each kind of change is the correct fix, set from
@@ -56,7 +55,7 @@ PRIORS: dict[str, float] = {
     "bool-literal": 0.5,
     "negate-condition": 0.55,
     "drop-condition": 0.45,
-    "variable": 0.55,
+    "variable": 0.5,  # 0.6 for a name bound together with the original (``a, b = ...``)
     "variable-attribute": 0.45,
     "swap-operands": 0.35,
     "swap-literals": 0.4,
@@ -705,10 +704,12 @@ def variable_mutations(
     name = node.value
     line = fi.line_of(node)
     pool: list[str] = []
+    siblings: set[str] = set()
     if func is not None and (name in func.locals or name in func.params):
         groups = [g for g in func.groups if name in g]
         for g in groups:
             pool.extend(n for n in g if n != name)
+        siblings = set(pool)
         bound = {n: ln for ln, n in reversed(func.assigns)}  # first binding line
         cands = [(abs(ln - line), n) for n, ln in bound.items() if ln <= line]
         cands += [(abs(func.start - line) + 1000, p) for p in func.params]
@@ -722,7 +723,8 @@ def variable_mutations(
         if n in seen:
             continue
         seen.add(n)
-        out.append(_mut(fi, node, n, "variable", f"{name} -> {n}"))
+        prior = PRIORS["variable"] + (0.1 if n in siblings else 0.0)
+        out.append(_mut(fi, node, n, "variable", f"{name} -> {n}", prior))
         if len(out) >= limit:
             break
     return out
@@ -1067,12 +1069,29 @@ def exception_mutations(fi: FileInfo, node: cst.CSTNode) -> list[Mutation]:
 # ------------------------------------------------------------------------------ driver
 
 
-def expression_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
-    """All expression-level mutations of one statement's header (bodies left out)."""
+_SPANNING = (cst.BinaryOperation, cst.BooleanOperation, cst.Comparison, cst.Call)
+
+
+def expression_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) -> list[Mutation]:
+    """All expression-level mutations of one statement's header (bodies left out).
+
+    For a header spanning several lines, ``line`` restricts them to the nodes starting on that
+    line and the operators and calls spanning it (a long dict literal is not mutated whole).
+    """
     func = fi.func_info(st.func)
     out: list[Mutation] = []
     condition_tests: set[int] = set()
     nodes = list(fi.header_nodes(st))
+    if line is not None and st.header_end > st.start:
+        nodes = [
+            n
+            for n in nodes
+            if n in fi.positions
+            and (
+                fi.line_of(n) == line
+                or (isinstance(n, _SPANNING) and fi.line_of(n) < line <= fi.end_line_of(n))
+            )
+        ]
     for n in nodes:
         if isinstance(n, (cst.If, cst.While)) or isinstance(n, cst.IfExp):
             condition_tests.add(id(n.test))

@@ -48,8 +48,9 @@ def _enclosing_header(fi: FileInfo, st: StmtInfo) -> StmtInfo | None:
     """The compound statement whose body holds ``st``."""
     best = None
     for other in fi.stmts:
-        if other is st or not isinstance(other.node, (cst.If, cst.For, cst.While, cst.With,
-                                                        cst.Try)):
+        if other is st or not isinstance(
+            other.node, (cst.If, cst.For, cst.While, cst.With, cst.Try)
+        ):
             continue
         if other.start < st.start and st.end <= other.end and other.depth < st.depth:
             if best is None or other.depth > best.depth:
@@ -62,8 +63,11 @@ def _enclosing_header(fi: FileInfo, st: StmtInfo) -> StmtInfo | None:
 
 def delete_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     """Remove the statement (``pass`` when it is the only one of its block)."""
-    if not st.alone or is_docstring(st.node) or isinstance(st.node, (cst.FunctionDef,
-                                                                       cst.ClassDef)):
+    if (
+        not st.alone
+        or is_docstring(st.node)
+        or isinstance(st.node, (cst.FunctionDef, cst.ClassDef))
+    ):
         return []
     if isinstance(st.node, cst.SimpleStatementLine):
         if any(isinstance(s, (cst.Import, cst.ImportFrom)) for s in st.node.body):
@@ -77,8 +81,7 @@ def delete_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     real = [b for b in st.block if not is_docstring(b)]
     text = f"{fi.indent_of_line(st.start)}pass\n" if len(real) <= 1 else ""
     what = _one_line(fi.lines[st.start - 1])
-    return [Mutation((Edit(s, e, text),), template, f"delete '{what}'", st.start,
-                     PRIORS[template])]
+    return [Mutation((Edit(s, e, text),), template, f"delete '{what}'", st.start, PRIORS[template])]
 
 
 def move_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
@@ -104,9 +107,15 @@ def move_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         if not text.endswith("\n"):
             continue
         where = "up" if delta < 0 else "down"
-        out.append(Mutation((Edit(s, e, text),), "move-statement",
-                            f"move '{_one_line(fi.lines[st.start - 1])}' {where}", st.start,
-                            PRIORS["move-statement"]))
+        out.append(
+            Mutation(
+                (Edit(s, e, text),),
+                "move-statement",
+                f"move '{_one_line(fi.lines[st.start - 1])}' {where}",
+                st.start,
+                PRIORS["move-statement"],
+            )
+        )
     return out
 
 
@@ -131,9 +140,15 @@ def unwrap_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
             return []
         lines.append(ln[cut:] if ln.strip() else ln)
     s, e = _line_span(fi, st.start, st.end)
-    return [Mutation((Edit(s, e, "".join(lines)),), "unwrap-condition",
-                     f"drop the condition '{_one_line(fi.lines[st.start - 1])}'", st.start,
-                     PRIORS["unwrap-condition"])]
+    return [
+        Mutation(
+            (Edit(s, e, "".join(lines)),),
+            "unwrap-condition",
+            f"drop the condition '{_one_line(fi.lines[st.start - 1])}'",
+            st.start,
+            PRIORS["unwrap-condition"],
+        )
+    ]
 
 
 # ------------------------------------------------------------------------------ insert
@@ -180,20 +195,37 @@ def insert_mutations(fi: FileInfo, st: StmtInfo, limit: int = 10) -> list[Mutati
         what = _one_line(text)
         if isinstance(st.node, cst.SimpleStatementLine):
             pos = fi.line_starts[st.end]
-            out.append(Mutation((Edit(pos, pos, text),), "insert-statement",
-                                f"insert '{what}' after line {st.end}", st.end,
-                                PRIORS["insert-statement"]))
+            out.append(
+                Mutation(
+                    (Edit(pos, pos, text),),
+                    "insert-statement",
+                    f"insert '{what}' after line {st.end}",
+                    st.end,
+                    PRIORS["insert-statement"],
+                )
+            )
         elif isinstance(st.node, (cst.If, cst.For, cst.While)) and st.header_end < st.end:
             body_indent = fi.indent_of_line(st.header_end + 1)
             pos = fi.line_starts[st.header_end]
-            out.append(Mutation((Edit(pos, pos, fi.stmt_text(other, body_indent)),),
-                                "insert-statement",
-                                f"insert '{what}' at the start of the block of line {st.start}",
-                                st.start, PRIORS["insert-statement"]))
+            out.append(
+                Mutation(
+                    (Edit(pos, pos, fi.stmt_text(other, body_indent)),),
+                    "insert-statement",
+                    f"insert '{what}' at the start of the block of line {st.start}",
+                    st.start,
+                    PRIORS["insert-statement"],
+                )
+            )
         pos = fi.line_starts[st.start - 1]
-        out.append(Mutation((Edit(pos, pos, text),), "insert-statement",
-                            f"insert '{what}' before line {st.start}", st.start,
-                            PRIORS["insert-statement"] * 0.9))
+        out.append(
+            Mutation(
+                (Edit(pos, pos, text),),
+                "insert-statement",
+                f"insert '{what}' before line {st.start}",
+                st.start,
+                PRIORS["insert-statement"] * 0.9,
+            )
+        )
     return out
 
 
@@ -214,11 +246,16 @@ def parallel_update_mutations(fi: FileInfo, st: StmtInfo, limit: int = 4) -> lis
     alts: list[str] = []
     if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
         if target.value.value == "self" and st.cls is not None:
-            methods = {
-                s.name.value for s in st.cls.body.body if isinstance(s, cst.FunctionDef)
-            } if isinstance(st.cls.body, cst.IndentedBlock) else set()
-            alts = [a for a in fi.class_attrs.get(id(st.cls), [])
-                    if a != target.attr.value and a not in methods]
+            methods = (
+                {s.name.value for s in st.cls.body.body if isinstance(s, cst.FunctionDef)}
+                if isinstance(st.cls.body, cst.IndentedBlock)
+                else set()
+            )
+            alts = [
+                a
+                for a in fi.class_attrs.get(id(st.cls), [])
+                if a != target.attr.value and a not in methods
+            ]
         s, e = fi.span(target.attr)
     elif isinstance(target, cst.Name):
         func = fi.func_info(st.func)
@@ -236,9 +273,15 @@ def parallel_update_mutations(fi: FileInfo, st: StmtInfo, limit: int = 4) -> lis
         if not new_line.endswith("\n"):
             new_line += "\n"
         pos = fi.line_starts[st.end]
-        out.append(Mutation((Edit(pos, pos, new_line),), "insert-parallel-update",
-                            f"insert '{_one_line(new_line)}' after line {st.end}", st.end,
-                            PRIORS["insert-parallel-update"]))
+        out.append(
+            Mutation(
+                (Edit(pos, pos, new_line),),
+                "insert-parallel-update",
+                f"insert '{_one_line(new_line)}' after line {st.end}",
+                st.end,
+                PRIORS["insert-parallel-update"],
+            )
+        )
     return out
 
 
@@ -270,15 +313,19 @@ def guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     small = st.node.body[0]
     before: list[tuple[str, float]] = []
     after: list[tuple[str, float]] = []
-    unpacks = isinstance(small, cst.Assign) and isinstance(small.targets[0].target,
-                                                           (cst.Tuple, cst.List))
+    unpacks = isinstance(small, cst.Assign) and isinstance(
+        small.targets[0].target, (cst.Tuple, cst.List)
+    )
 
     class V(cst.CSTVisitor):
         def visit_Call(self, n: cst.Call) -> None:
             f = n.func
-            if (isinstance(f, cst.Attribute) and f.attr.value in ("split", "index", "rsplit",
-                                                                   "partition")
-                    and n.args and n.args[0].keyword is None):
+            if (
+                isinstance(f, cst.Attribute)
+                and f.attr.value in ("split", "index", "rsplit", "partition")
+                and n.args
+                and n.args[0].keyword is None
+            ):
                 cond = f"{fi.text(n.args[0].value)} not in {fi.text(f.value)}"
                 before.append((cond, 1.0 if unpacks or f.attr.value == "index" else 0.6))
 
@@ -297,8 +344,10 @@ def guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
                 before.append((f"{fi.text(n.right)} == 0", 0.8))
 
     small.visit(V())
-    if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(
-        small.targets[0].target, cst.Name
+    if (
+        isinstance(small, cst.Assign)
+        and len(small.targets) == 1
+        and isinstance(small.targets[0].target, cst.Name)
     ):
         v = small.targets[0].target.value
         after.append((f"{v} < 0", 0.8))
@@ -319,9 +368,15 @@ def guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
             seen.add(cond)
             text = f"{indent}if {cond}:\n{indent}{step}{raise_text}\n"
             pos = fi.line_starts[pos_line]
-            out.append(Mutation((Edit(pos, pos, text),), "insert-guard",
-                                f"insert guard 'if {cond}: {_one_line(raise_text)}' {where} "
-                                f"line {st.start}", st.start, PRIORS["insert-guard"] * weight))
+            out.append(
+                Mutation(
+                    (Edit(pos, pos, text),),
+                    "insert-guard",
+                    f"insert guard 'if {cond}: {_one_line(raise_text)}' {where} line {st.start}",
+                    st.start,
+                    PRIORS["insert-guard"] * weight,
+                )
+            )
     return out
 
 
@@ -358,9 +413,15 @@ def missing_return_mutations(fi: FileInfo, func: FuncInfo) -> list[Mutation]:
     pos = fi.line_starts[last.end]
     out = []
     for name in _last_bound(func)[:4]:
-        out.append(Mutation((Edit(pos, pos, f"{indent}return {name}\n"),), "missing-return",
-                            f"add 'return {name}' at the end of {node.name.value}()", last.end,
-                            PRIORS["missing-return"]))
+        out.append(
+            Mutation(
+                (Edit(pos, pos, f"{indent}return {name}\n"),),
+                "missing-return",
+                f"add 'return {name}' at the end of {node.name.value}()",
+                last.end,
+                PRIORS["missing-return"],
+            )
+        )
     return out
 
 
@@ -386,9 +447,15 @@ def return_variable_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         s, e = fi.span(small.value)
         fmt = "{}"
     for name in _last_bound(func, st.start)[:4]:
-        out.append(Mutation((Edit(s, e, fmt.format(name)),), "return-variable",
-                            f"return {name} instead of None", st.start,
-                            PRIORS["return-variable"]))
+        out.append(
+            Mutation(
+                (Edit(s, e, fmt.format(name)),),
+                "return-variable",
+                f"return {name} instead of None",
+                st.start,
+                PRIORS["return-variable"],
+            )
+        )
     return out
 
 
@@ -425,9 +492,15 @@ def mutable_default_mutations(fi: FileInfo, func: FuncInfo) -> list[Mutation]:
         fresh = "[]" if ctor == "list" else "{}" if ctor == "dict" else "set()"
         pos = fi.line_starts[first.start - 1]
         guard = f"{indent}if {name} is None:\n{indent}{step}{name} = {fresh}\n"
-        out.append(Mutation((fix_default, Edit(pos, pos, guard)), "mutable-default",
-                            f"default {name}={dtext} -> None, fresh {fresh} per call",
-                            fi.line_of(p), PRIORS["mutable-default"]))
+        out.append(
+            Mutation(
+                (fix_default, Edit(pos, pos, guard)),
+                "mutable-default",
+                f"default {name}={dtext} -> None, fresh {fresh} per call",
+                fi.line_of(p),
+                PRIORS["mutable-default"],
+            )
+        )
         # variant 2: copy at the first use (``self.x = list(x) if x is not None else []``)
         use = _first_use(fi, body, name)
         if use is not None:
@@ -436,9 +509,15 @@ def mutable_default_mutations(fi: FileInfo, func: FuncInfo) -> list[Mutation]:
             parent, _ = fi.parent_of(use)
             if not isinstance(parent, (cst.Assign, cst.Arg, cst.Return)):
                 repl = f"({repl})"
-            out.append(Mutation((fix_default, Edit(s, e, repl)), "mutable-default",
-                                f"default {name}={dtext} -> None, copied at its first use",
-                                fi.line_of(p), PRIORS["mutable-default"] * 0.95))
+            out.append(
+                Mutation(
+                    (fix_default, Edit(s, e, repl)),
+                    "mutable-default",
+                    f"default {name}={dtext} -> None, copied at its first use",
+                    fi.line_of(p),
+                    PRIORS["mutable-default"] * 0.95,
+                )
+            )
     return out
 
 
