@@ -105,8 +105,11 @@ def conversation(kind: str, body: dict[str, Any]) -> tuple[int, list[tuple[str, 
 class ScriptedShopFixer:
     """Answers each request from the conversation it carries; records what it saw."""
 
-    def __init__(self, kind: str, *, bad_json_first: bool = False) -> None:
+    def __init__(
+        self, kind: str, *, bad_json_first: bool = False, model: str | None = None
+    ) -> None:
         self.kind = kind
+        self.model = model
         self.seen: list[tuple[int, list[tuple[str, bool]]]] = []
         plan: list[tuple[str, Any]] = [("read_file", {"path": "shop/pricing.py"})]
         if bad_json_first:
@@ -133,10 +136,11 @@ class ScriptedShopFixer:
                     [tool_use(name, args, id=f"toolu_{turn}")], input_tokens=IN, output_tokens=OUT
                 )
             return ok(body)
+        m = {"model": self.model} if self.model else {}
         if name == "end":
             return ok(
                 openai_completion(
-                    "add_tax now rounds to cents.", prompt_tokens=IN, completion_tokens=OUT
+                    "add_tax now rounds to cents.", prompt_tokens=IN, completion_tokens=OUT, **m
                 )
             )
         raw = args if isinstance(args, str) else json.dumps(args)
@@ -146,6 +150,7 @@ class ScriptedShopFixer:
                 [openai_tool_call(name, raw, id=f"call_{turn}")],
                 prompt_tokens=IN,
                 completion_tokens=OUT,
+                **m,
             )
         )
 
@@ -257,3 +262,68 @@ def test_context_too_long_is_trimmed_once_then_stops(
     assert "context window" in result.stop_reason
     # one trim and one retry: exactly two context-length requests, never a blind retry loop
     assert len(fp.requests) == 1 + 2 and sleeps == []
+
+
+# ----------------------------------------------------------------------------------------
+# The real CLI: the provider chosen from the environment, as a user would configure it
+# ----------------------------------------------------------------------------------------
+
+
+def test_cli_auto_chooses_claude_from_env_and_fixes_shop(
+    fp: FakeProvider, shop: Path, tmp_path: Path
+) -> None:
+    from test_e2e import default_sandbox_args, one_json, run_cli
+
+    fixer = ScriptedShopFixer("anthropic")
+    fp.script(
+        # a rate limit first; the server asks for 10 ms (the CLI sleeps for real)
+        error(
+            429, anthropic_error("rate_limit_error", "slow down"), headers={"retry-after-ms": "10"}
+        ),
+        respond(fixer),
+    )
+    env = {"ANTHROPIC_API_KEY": "sk-ant-fake", "ANTHROPIC_BASE_URL": fp.url}
+    proc = run_cli(["fix", str(shop), "--json", *default_sandbox_args()], tmp_path / "h", env=env)
+    out = one_json(proc)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert out["status"] == "verified" and out["files_changed"] == ["shop/pricing.py"]
+    assert out["model"] == "anthropic:claude-sonnet-5-5"
+    assert "ANTHROPIC_API_KEY is set" in proc.stderr  # the choice and its reason are printed
+    assert out["usage"]["input_tokens"] == IN * len(fixer.seen)
+    assert out["usage"]["cost_usd"] == pytest.approx((IN * 2 + OUT * 10) / 1e6 * len(fixer.seen))
+    assert len(fp.requests) == 1 + len(fixer.seen)
+
+
+def test_cli_bad_key_stops_at_once_naming_the_variable(
+    fp: FakeProvider, shop: Path, tmp_path: Path
+) -> None:
+    from test_e2e import default_sandbox_args, one_json, run_cli
+
+    fp.script(error(401, openai_error("Incorrect API key provided"), times=None))
+    env = {"OPENAI_API_KEY": "sk-wrong", "OPENAI_BASE_URL": fp.url + "/v1"}
+    args = ["fix", str(shop), "--json", "--model", "openai:gpt-5.5", *default_sandbox_args()]
+    proc = run_cli(args, tmp_path / "h", env=env)
+    out = one_json(proc)
+    assert proc.returncode == 3
+    assert out["status"] == "provider_unavailable"
+    assert "OPENAI_API_KEY" in out["summary"] and "Incorrect API key" in out["summary"]
+    assert len(fp.requests) == 1  # no retry of a refused key
+
+
+def test_cli_openai_compatible_local_server(fp: FakeProvider, shop: Path, tmp_path: Path) -> None:
+    from test_e2e import default_sandbox_args, one_json, run_cli
+
+    fixer = ScriptedShopFixer("openai", bad_json_first=True, model="qwen2.5-coder")
+    fp.script(respond(fixer))
+    spec = f"openai-compatible:qwen2.5-coder@{fp.url}/v1"
+    args = ["fix", str(shop), "--json", "--model", spec, *default_sandbox_args()]
+    proc = run_cli(args, tmp_path / "h", env={})
+    out = one_json(proc)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert out["status"] == "verified" and out["model"] == "openai-compatible:qwen2.5-coder"
+    assert out["usage"]["cost_usd"] == 0.0  # self-hosted and unpriced: free
+    assert out["counters"]["tool_errors"] >= 1  # the unparsable call was answered, not run
+    body = fp.requests[0]["body"]
+    assert body["max_tokens"] == 4096 and fp.requests[0]["headers"]["authorization"] == (
+        "Bearer not-needed"
+    )
