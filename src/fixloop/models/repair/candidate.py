@@ -49,9 +49,9 @@ class Candidate:
     def edits(self, old_source: str | None = None) -> list[tuple[str, str]]:
         """The ``(old, new)`` snippet pairs that turn the old source into ``new_source``.
 
-        Each pair is made of whole lines (a changed hunk as found by :mod:`difflib`), grown by
-        context lines before and after until ``old`` occurs exactly once (overlapping matches
-        counted) in the file as it is when that edit is applied: the pairs are meant to be applied
+        Each pair is made of whole lines (a changed hunk as found by :mod:`difflib`), grown by the
+        fewest context lines before and after that make ``old`` occur exactly once (overlapping
+        matches counted) in the file as it is when that edit is applied: the pairs are meant to be applied
         in order, top of the file first, each one to the result of the previous ones.
 
         Args:
@@ -137,13 +137,28 @@ def count_occurrences(text: str, snippet: str) -> int:
         start = i + 1
 
 
+def _context(cur: list[str], text: str, lo: int, hi: int) -> tuple[int, int]:
+    """The fewest context lines (before, after) that make ``cur[lo - before:hi + after]`` occur
+    once in ``text``; for a given total, more lines before are tried first (the line above a
+    change, such as its ``def``, reads best)."""
+    n = len(cur)
+    for total in range(0, n + 1):
+        for before in range(total, -1, -1):
+            after = total - before
+            if before > lo or hi + after > n:
+                continue
+            if count_occurrences(text, "".join(cur[lo - before : hi + after])) == 1:
+                return before, after
+    return lo, n - hi  # the whole file
+
+
 def minimal_edits(old: str, new: str) -> list[tuple[str, str]]:
     """Exact, unique ``(old, new)`` snippet pairs that turn ``old`` into ``new`` when applied in order.
 
     Algorithm: line-level :class:`difflib.SequenceMatcher` opcodes; adjacent changed hunks are
     kept apart. For each hunk, in file order, the snippet is the hunk's old lines in the file as
-    it stands after the previous edits; context lines are added one before and one after at a time
-    until the snippet occurs exactly once there. The pair's ``new`` carries the same context.
+    it stands after the previous edits, with the fewest context lines around it that make it occur
+    exactly once there. The pair's ``new`` carries the same context.
 
     Args:
         old: the current text of the file.
@@ -169,21 +184,7 @@ def minimal_edits(old: str, new: str) -> list[tuple[str, str]]:
         lo, hi = i1 + shift, i2 + shift  # the hunk's old lines in `cur`
         repl = b[j1:j2]
         text = "".join(cur)
-        before = after = 0
-        while True:
-            s_lo, s_hi = lo - before, hi + after
-            snippet = "".join(cur[s_lo:s_hi])
-            if count_occurrences(text, snippet) == 1 or (s_lo <= 0 and s_hi >= len(cur)):
-                break
-            grew = False
-            if s_lo > 0:
-                before += 1
-                grew = True
-            if s_hi < len(cur):
-                after += 1
-                grew = True
-            if not grew:
-                break
+        before, after = _context(cur, text, lo, hi)
         s_lo, s_hi = lo - before, hi + after
         old_snip = "".join(cur[s_lo:s_hi])
         new_snip = "".join(cur[s_lo:lo]) + "".join(repl) + "".join(cur[hi:s_hi])

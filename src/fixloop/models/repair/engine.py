@@ -29,8 +29,10 @@ scratch folder (``ctx.scratch_dir``), through the sandbox for anything that runs
 from __future__ import annotations
 
 import difflib
+import os
 import re
 import shutil
+import stat
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -85,6 +87,8 @@ class Analysis:
         plausible: plausible candidates, best first (smallest diff, then screening order).
         seconds: wall-clock seconds of the whole analysis.
         screen_seconds: seconds spent in screening runs.
+        localize_seconds: seconds of the copy and the traced run.
+        generate_seconds: seconds of ranking and candidate generation.
         notes: human notes (budgets hit, fallbacks taken).
     """
 
@@ -95,6 +99,8 @@ class Analysis:
     plausible: list[Candidate] = field(default_factory=list)
     seconds: float = 0.0
     screen_seconds: float = 0.0
+    localize_seconds: float = 0.0
+    generate_seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
 
     def best_tried(self, n: int = 5) -> list[Tried]:
@@ -238,6 +244,20 @@ def combine(a: Candidate, b: Candidate) -> Candidate | None:
     )
 
 
+def _make_writable(top: Path) -> None:
+    """Give the owner write access in the scratch copy (the screening server rewrites files
+    there; inside the sandbox no capability overrides a read-only mode)."""
+    for dirpath, dirnames, filenames in os.walk(top):
+        for name in [*dirnames, *filenames]:
+            p = Path(dirpath) / name
+            if p.is_symlink():
+                continue
+            mode = p.stat().st_mode
+            want = mode | stat.S_IWUSR | stat.S_IRUSR | (stat.S_IXUSR if p.is_dir() else 0)
+            if want != mode:
+                p.chmod(want)
+
+
 def _pytest_args(runner: Any) -> list[str]:
     cmd = getattr(runner, "test_cmd", None)
     if cmd:
@@ -280,7 +300,7 @@ _FAIL_RX = re.compile(
 )
 
 
-def tests_failed(content: str, is_error: bool) -> bool:
+def shows_failures(content: str, is_error: bool) -> bool:
     """Whether a ``run_tests`` result shows failing tests (read as the tool wrote it).
 
     Returns True on an error result, a non-zero "N failed"/"N errors" count, or a failing
@@ -423,6 +443,7 @@ class RepairModel:
         if work.exists():
             shutil.rmtree(work)
         shutil.copytree(root, work, ignore=_IGNORE, symlinks=True)
+        _make_writable(work)
         runner = ctx.runner
         screener = WarmScreener(
             ctx.sandbox,
@@ -450,6 +471,7 @@ class RepairModel:
             an.seconds = time.monotonic() - t0
             return an
 
+        an.localize_seconds = time.monotonic() - t0
         sources = self._sources(work, spectrum)
         failure_text = getattr(baseline, "output", "") if baseline is not None else ""
         an.suspects = rank(
@@ -457,6 +479,7 @@ class RepairModel:
         )
         cands = self._generate(work, an.suspects, sources)
         an.generated = len(cands)
+        an.generate_seconds = time.monotonic() - t0 - an.localize_seconds
 
         # screening budgets
         suite_s = float(spectrum.get("seconds", 1.0))
@@ -635,7 +658,7 @@ class RepairModel:
                 self._note(f"reverting failed: {_first_line(text)}")
                 self._state = "stuck"
         elif kind == "run_tests":
-            if tests_failed(text, is_error):
+            if shows_failures(text, is_error):
                 self._note(f"run_tests still failed: {_first_line(text)}")
                 self._state = "revert"
             else:

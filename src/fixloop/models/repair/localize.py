@@ -11,6 +11,8 @@ Three kinds of evidence, gathered by one traced run of the full suite in the san
    exception, innermost first; the innermost frame weighs most (``0.75 ** depth``).
 3. **Functions the failing tests call directly**: lines of those functions that the failing test
    executed get a small bonus.
+4. **Shared words**: lines sharing identifiers with the failing line of a failing test
+   (``assert acc.history == ...``) get a small bonus (IR-based localization, Zhou et al. 2012).
 
 Lines run only at import time (module constants, class attributes, tables) are not attributed to
 any test, so spectra cannot see them; a module-level assignment takes a share of the score of the
@@ -38,8 +40,11 @@ from fixloop.models.repair.screen import is_test_path
 W_OCHIAI = 0.70
 W_TRACEBACK = 0.25
 W_CALLED = 0.05
+W_TEXT = 0.08
 #: Share of a using line's score a module-level definition gets.
 GLOBAL_SHARE = 0.85
+#: Factor on a function's first (``def`` or decorator) line.
+DEF_LINE_FACTOR = 0.9
 
 
 @dataclass
@@ -112,6 +117,19 @@ def traceback_locations(text: str, root: Path | None = None) -> list[tuple[str, 
     return out
 
 
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_COMMON = frozenset(
+    "self cls assert return def if else elif for in is not and or None True False len str int "
+    "float list dict set tuple pytest raises approx with as lambda import from print".split()
+)
+
+
+def _identifiers(text: str) -> set[str]:
+    """Identifiers of a line of code, keywords, builtins and 1-2 letter names left out."""
+    code = text.split("#", 1)[0]
+    return {w for w in _WORD.findall(code) if len(w) > 2 and w not in _COMMON}
+
+
 def _function_spans(source: str) -> dict[int, int]:
     """Map each function's first line (decorators included, as ``co_firstlineno``) to its end."""
     try:
@@ -128,7 +146,7 @@ def _function_spans(source: str) -> dict[int, int]:
 
 
 def _global_definitions(source: str) -> list[tuple[str, int, int]]:
-    """Module- and class-level assignments: ``(name, first_line, last_line)``."""
+    """Module-level assignments: ``(name, first_line, last_line)``."""
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
@@ -142,9 +160,6 @@ def _global_definitions(source: str) -> list[tuple[str, int, int]]:
                 targets = list(node.targets)
             elif isinstance(node, ast.AnnAssign | ast.AugAssign):
                 targets = [node.target]
-            elif isinstance(node, ast.ClassDef):
-                visit(node.body)
-                continue
             for t in targets:
                 for n in ast.walk(t):
                     if isinstance(n, ast.Name):
@@ -229,6 +244,29 @@ def rank(
                 if key[0] == f and int(first) <= key[1] <= end and "called" not in reasons[key]:
                     score[key] += W_CALLED
                     reasons[key].append("called")
+
+    # words of the failing tests' own failing lines (``assert acc.history == ...``) in the code:
+    # a light text-similarity link in the manner of IR-based localization (Zhou et al., "Where
+    # should the bugs be fixed?", ICSE 2012), used only to order lines the other evidence found
+    words: set[str] = set()
+    for t in failed:
+        words |= _identifiers(tests[t].get("test_line", ""))
+    if words and sources:
+        text_of = {f: src.splitlines() for f, src in sources.items()}
+        for key in list(score):
+            lines = text_of.get(key[0])
+            if not lines or not 1 <= key[1] <= len(lines):
+                continue
+            shared = words & _identifiers(lines[key[1] - 1])
+            if shared:
+                score[key] += W_TEXT * min(1.0, len(shared) / 2)
+                reasons[key].append("words:" + ",".join(sorted(shared)[:3]))
+
+    # a function's ``def`` line counts as executed by every call (the tracer's call event); only
+    # its signature (defaults) can be wrong there, so it ranks just below the body it heads
+    for key in list(score):
+        if key[1] in spans.get(key[0], {}):
+            score[key] *= DEF_LINE_FACTOR
 
     # module-level definitions used by suspicious lines
     if score and sources:

@@ -133,6 +133,7 @@ class _Tracer:
         self.outcome: dict[str, str] = {}
         self.frames: dict[str, list[tuple[str, int]]] = {}
         self.messages: dict[str, str] = {}
+        self.test_lines: dict[str, str] = {}
         self.collect_errors: list[str] = []
 
     def _rel(self, filename: str) -> str | None:
@@ -209,13 +210,20 @@ class _Tracer:
         if exc is None or item.nodeid in self.frames:
             return
         frames: list[tuple[str, int]] = []
+        test_line = ""
         tb = exc.tb
         while tb is not None:
-            rel = self._rel(tb.tb_frame.f_code.co_filename)
+            filename = tb.tb_frame.f_code.co_filename
+            rel = self._rel(filename)
             if rel is not None:
                 frames.append((rel, tb.tb_lineno))
+            elif is_test_path(self._relany(filename)):
+                import linecache
+
+                test_line = linecache.getline(filename, tb.tb_lineno).strip() or test_line
             tb = tb.tb_next
         self.frames[item.nodeid] = frames[::-1]  # innermost first
+        self.test_lines[item.nodeid] = test_line[:300]
         try:
             self.messages[item.nodeid] = f"{exc.typename}: {exc.value}"[:300]
         except Exception:  # noqa: BLE001 - a broken __str__ must not break the run
@@ -245,6 +253,7 @@ class _Tracer:
                     "calls": sorted(self.calls.get(t, ())),
                     "frames": self.frames.get(t, []),
                     "message": self.messages.get(t, ""),
+                    "test_line": self.test_lines.get(t, ""),
                 }
                 for t in self.lines
             },
@@ -632,7 +641,7 @@ class WarmScreener:
         Returns:
             the spectrum dict: ``{"exit", "seconds", "tests": {nodeid: {"outcome", "lines":
             [[file, line]...], "calls": [[file, firstline, name]...], "frames": [[file, line]...]
-            (innermost first), "message"}}, "import_lines": [[file, line]...],
+            (innermost first), "message", "test_line" (the failing line of the test's own code)}}, "import_lines": [[file, line]...],
             "collect_errors": [str]}``; files are POSIX paths relative to the scratch root.
 
         Raises:
