@@ -89,6 +89,11 @@ def git(*a):
     return subprocess.run(["git", *a], cwd=repo, check=True, capture_output=True,
                           text=True).stdout.strip()
 git("checkout", "-q", "-b", "fixloop/fake")
+if os.environ.get("FAKE_MODE") == "tamper":
+    # "fix" the bug from a conftest.py and weaken the visible test, leaving calc.py as it is
+    plan = {}
+    (repo / "conftest.py").write_text("import calc\ncalc.double = lambda x: 2 * x\n")
+    (repo / "tests" / "test_calc.py").write_text("def test_two():\n    assert True\n")
 for rel, (old, new) in plan.items():
     p = repo / rel
     if p.exists():
@@ -337,6 +342,21 @@ def test_agent_crash_is_a_record_and_usage_error_stops(
     with pytest.raises(UsageError, match="No such option: --bogus"):
         _run_eval(eval_cfg(mini_suite, tmp_path / "out2", fake_agent))
     assert read_runs(tmp_path / "out2" / RUNS_FILE) == []
+
+
+def test_tampered_tests_are_restored_before_scoring(
+    mini_suite: Path, tmp_path: Path, fake_agent: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FAKE_MODE", "tamper")
+    out = tmp_path / "out"
+    _run_eval(eval_cfg(mini_suite, out, fake_agent, tasks="double"))
+    (rec,) = read_runs(out / RUNS_FILE)
+    # the conftest.py would make every test pass with calc.py unfixed: it is removed, the
+    # weakened test is put back, and the run is neither resolved nor plausible
+    assert rec["test_files_changed"] == ["conftest.py", "tests/test_calc.py"]
+    assert rec["files_changed"] == ["conftest.py", "tests/test_calc.py"]
+    assert not rec["resolved"] and not rec["overfit"] and not rec["visible_ok"]
+    assert "tests/test_calc.py::test_two" in rec["failing"]
 
 
 def test_agent_timeout_is_killed_and_recorded(

@@ -12,10 +12,12 @@ One run (:func:`run_one`):
    :data:`HARD_GRACE_S`, its process group gets SIGINT (so it can commit its work), then SIGKILL.
    ``--jobs N`` keeps up to N such processes running at once.
 3. The agent's final tree is taken from its branch (``head_commit``), else from its worktree,
-   else the unchanged base, and extracted into ANOTHER temporary folder. The visible tests run
-   there, then ``hidden/`` is copied over it and the full suite runs, both through fixloop's
-   sandbox and :class:`fixloop.testrun.TestRunner`. Only then have hidden files touched disk
-   outside the suite.
+   else the unchanged base, and extracted into ANOTHER temporary folder; ``hidden/`` is copied
+   over a copy of it and the full suite runs through fixloop's sandbox and
+   :class:`fixloop.testrun.TestRunner` in pristine mode; when that does not resolve the task,
+   the visible tests run alone on the hidden-free copy. Only then have hidden files touched
+   disk outside the suite.
+   Test files the agent changed anyway are put back first (:func:`restore_test_files`).
 4. Resolved = the full run passes and collected at least as many tests as ``repo/`` and
    ``hidden/`` hold (:attr:`fixloop.eval.suite.Task.scoring_tests`). Plausible but overfit =
    the visible tests pass, the full run does not.
@@ -306,15 +308,28 @@ def tree_diff(before: Path, after: Path) -> tuple[list[str], int]:
     return changed, lines
 
 
-def _is_test_path(rel: str) -> bool:
-    name = rel.rsplit("/", 1)[-1]
-    parts = rel.split("/")
-    return (
-        "tests" in parts[:-1]
-        or name.startswith("test_")
-        or name.endswith("_test.py")
-        or name in {"conftest.py", "pytest.ini", "tox.ini", "setup.cfg", "pyproject.toml"}
-    )
+def restore_test_files(task: Task, tree: Path, changed: Sequence[str]) -> list[str]:
+    """Put the task's test infrastructure back as it was before scoring ``tree``.
+
+    Every changed path that is protected (:func:`fixloop.workspace.is_protected`: tests,
+    conftest.py, pytest configuration, files Python or pytest load by themselves) is restored
+    from ``repo/`` or, when the agent created it, removed. The gate already refuses such
+    changes; the eval does not rely on it, so a tampered test can never count as resolved.
+
+    Returns:
+        the protected paths among ``changed`` (the record's ``test_files_changed``).
+    """
+    from fixloop.workspace import is_protected
+
+    touched = [rel for rel in changed if is_protected(rel)]
+    for rel in touched:
+        src, dst = task.repo_dir / rel, tree / rel
+        if src.is_file():
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dst)
+        elif dst.is_file() or dst.is_symlink():
+            dst.unlink()
+    return touched
 
 
 def _parse_result(stdout: str) -> dict[str, Any] | None:
@@ -444,41 +459,52 @@ def _run_agent(
 
 
 def score_tree(task: Task, tree: Path, runner: Any) -> dict[str, Any]:
-    """Score a final tree: visible tests, then ``hidden/`` laid over it, then the full suite.
+    """Score a final tree: ``hidden/`` laid over a copy of it, the full suite, then (only when
+    that does not resolve the task) the visible tests alone, to tell "overfit" from "wrong".
+
+    Both runs use the runner's pristine mode (the gate's): the real pytest runs even if the
+    agent's tree holds files that shadow it, so a tree cannot fake its own score.
 
     Args:
         task: the task (its hidden files and test counts).
-        tree: a private copy of the agent's final tree; ``hidden/`` is copied into it.
-        runner: a :class:`fixloop.testrun.TestRunner` rooted at ``tree`` (``run("")`` ->
+        tree: a private copy of the agent's final tree (left as it is; the hidden files go
+            into a sibling folder ``<tree>-hidden``).
+        runner: a :class:`fixloop.testrun.TestRunner` (``run("", pristine=True, root=...)`` ->
             :class:`fixloop.types.TestReport`).
 
     Returns:
         {"visible_ok", "resolved", "overfit", "collected", "expected_tests",
-        "visible_collected", "visible_outcome", "outcome", "failing" (ids of the full run),
-        "visible_tally", "tally"}.
+        "visible_collected" (None when the full run resolved the task: the visible tests are
+        part of it), "outcome", "visible_outcome", "failing" (ids failing in the full run, at
+        most 50), "tally", "visible_tally"}.
     """
-    visible = runner.run("")
-    visible_ok = bool(visible.ok and visible.collected >= task.visible_tests)
+    full_tree = tree
     if task.hidden_dir is not None:
+        full_tree = tree.with_name(tree.name + "-hidden")
+        shutil.copytree(tree, full_tree, symlinks=True)
         shutil.copytree(
-            task.hidden_dir, tree, symlinks=True, dirs_exist_ok=True, ignore=_COPY_IGNORE
+            task.hidden_dir, full_tree, symlinks=True, dirs_exist_ok=True, ignore=_COPY_IGNORE
         )
-        full = runner.run("")
-    else:
-        full = visible
+    full = runner.run("", pristine=True, root=full_tree)
     resolved = bool(full.ok and full.collected >= task.scoring_tests)
+    if resolved:
+        visible = None
+        visible_ok = True
+    else:
+        visible = full if full_tree == tree else runner.run("", pristine=True, root=tree)
+        visible_ok = bool(visible.ok and visible.collected >= task.visible_tests)
     return {
         "visible_ok": visible_ok,
         "resolved": resolved,
         "overfit": visible_ok and not resolved,
         "collected": full.collected,
         "expected_tests": task.scoring_tests,
-        "visible_collected": visible.collected,
-        "visible_outcome": str(visible.outcome.value),
+        "visible_collected": None if visible is None else visible.collected,
         "outcome": str(full.outcome.value),
+        "visible_outcome": "passed" if visible is None else str(visible.outcome.value),
         "failing": list(full.failing_ids)[:50],
-        "visible_tally": visible.tally(),
         "tally": full.tally(),
+        "visible_tally": full.tally() if visible is None else visible.tally(),
     }
 
 
@@ -618,7 +644,7 @@ def run_one(
         record["diff_lines"] = diff_lines
         expected = set(task.expected_files)
         record["outside_expected"] = [f for f in changed if expected and f not in expected]
-        record["test_files_changed"] = [f for f in changed if _is_test_path(f)]
+        record["test_files_changed"] = restore_test_files(task, tree, changed)
         t1 = time.monotonic()
         runner = TestRunner(tree, sandbox, test_cmd=list(task.test_cmd), log_dir=run_dir / "logs")
         record.update(score_tree(task, tree, runner))
