@@ -116,5 +116,14 @@ def make_model(
 
 
 def _adapter_settings(settings: Mapping[str, Any], drop: tuple[str, ...] = ()) -> dict[str, Any]:
-    keys = ("prices", "max_retries", "timeout_s", "base_url", "max_backoff_s", "max_output_tokens")
+    keys = (
+        "prices",
+        "max_retries",
+        "timeout_s",
+        "base_url",
+        "max_backoff_s",
+        "base_backoff_s",
+        "retry_after_cap_s",
+        "max_output_tokens",
+    )
     return {k: settings[k] for k in keys if k in settings and k not in drop}
