@@ -38,11 +38,14 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-err_console = Console(stderr=True, highlight=False)
+err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def _fail(message: str, code: int) -> typer.Exit:
-    err_console.print(f"[bold red]fixloop:[/] {message}", markup=True, highlight=False)
+    """Write the one-line error (never wrapped) and return the Exit to raise."""
+    one = " ".join(message.split())
+    sys.stderr.write(f"fixloop: {one}\n")
+    sys.stderr.flush()
     return typer.Exit(code)
 
 

@@ -94,10 +94,9 @@ class LiveDisplay:
                 f"{self.step:>3} {escape(call)}  [{style}]{mark} "
                 f"{escape(_one_line(data.get('content', ''), 80))}[/]"
             )
-        elif type_ == "test_report":
+        elif type_ == "test_report" and data.get("source") != "gate":  # the verdict says it
             rep = data.get("report") or {}
-            who = "gate" if data.get("source") == "gate" else "tests"
-            c.print(f"    [cyan]{who}[/]: {escape(_tally(rep))}")
+            c.print(f"    [cyan]tests[/]: {escape(_tally(rep))}")
         elif type_ == "gate_verdict":
             if data.get("verified"):
                 c.print(f"[bold green]gate: verified[/] {escape(_one_line(data.get('reason')))}")

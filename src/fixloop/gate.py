@@ -242,7 +242,10 @@ class Gate:
             )
         else:
             verified = True
-            reason = f"verified by the harness: {report.tally()}, {report.collected} collected"
+            reason = (
+                f"the full suite passed: {report.tally()}, {report.collected} collected "
+                f"(baseline {base.collected})"
+            )
         if tampered or new_autoload:
             reason += f"; restored protected files: {', '.join(tampered + new_autoload)}"
         return Verdict(verified, report, tampered, new_autoload, reason)
