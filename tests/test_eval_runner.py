@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
+import time
 import tomllib
 from pathlib import Path
 
@@ -377,6 +379,45 @@ def test_agent_timeout_is_killed_and_recorded(
     assert rec["timed_out"] and rec["status"] == "timed_out" and not rec["resolved"]
     assert rec["wall_s"] < 30
     assert "run timeout" in rec["error"]
+
+
+def test_interrupt_kills_agents_and_records_nothing(mini_suite: Path, tmp_path: Path) -> None:
+    pids = tmp_path / "pids"
+    sleeper = tmp_path / "sleeper.py"
+    sleeper.write_text(
+        "import os, signal, time\n"
+        "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+        f"open({str(pids)!r}, 'a').write(f'{{os.getpid()}}\\n')\n"
+        "time.sleep(120)\n"
+    )
+    driver = tmp_path / "driver.py"
+    driver.write_text(
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from fixloop.eval.runner import EvalConfig, run_eval\n"
+        f"cfg = EvalConfig(suite=Path({str(mini_suite)!r}), out=Path({str(tmp_path / 'out')!r}),\n"
+        f"    model='x', jobs=2, quiet=True, agent_cmd=[sys.executable, {str(sleeper)!r}])\n"
+        "try:\n"
+        "    run_eval(cfg)\n"
+        "except KeyboardInterrupt:\n"
+        "    sys.exit(130)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    proc = subprocess.Popen([sys.executable, str(driver)], env=env)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if pids.exists() and len(pids.read_text().split()) == 2:
+            break
+        time.sleep(0.2)
+    else:
+        proc.kill()
+        pytest.fail("the two agents did not start")
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(timeout=60) == 130
+    for pid in map(int, pids.read_text().split()):
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
+    assert read_runs(tmp_path / "out" / RUNS_FILE) == []
 
 
 # --------------------------------------------------------------------------------------------

@@ -87,3 +87,10 @@ def register(app: typer.Typer) -> None:
         except FixloopError as exc:
             typer.echo(f"fixloop eval: {exc}", err=True)
             raise typer.Exit(exc.exit_code) from None
+        except KeyboardInterrupt:
+            typer.echo(
+                "fixloop eval: interrupted; finished runs are in runs.jsonl, run the same "
+                "command again to resume",
+                err=True,
+            )
+            raise typer.Exit(130) from None

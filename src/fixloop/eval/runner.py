@@ -380,6 +380,10 @@ def _agent_env(home: Path) -> dict[str, str]:
     return env
 
 
+class EvalInterrupted(Exception):
+    """The eval is stopping (Ctrl-C): the run is dropped unscored and unrecorded."""
+
+
 class ProcessRegistry:
     """The agent processes alive right now, so an interrupt can end every one of them."""
 
@@ -649,7 +653,7 @@ def run_one(
         runner = TestRunner(tree, sandbox, test_cmd=list(task.test_cmd), log_dir=run_dir / "logs")
         record.update(score_tree(task, tree, runner))
         record["score_s"] = round(time.monotonic() - t1, 3)
-    except UsageError:
+    except (UsageError, EvalInterrupted):
         raise
     except Exception as exc:  # a broken run is a record, not the end of the eval
         record.setdefault("status", "harness_error")
@@ -780,7 +784,7 @@ def run_eval(cfg: EvalConfig) -> dict[str, Any]:
         SandboxUnavailable: the sandbox for scoring cannot start (exit code 3).
     """
     from fixloop.eval.report import build_summary, print_table, write_reports
-    from fixloop.sandbox import make_sandbox
+    from fixloop.sandbox import kill_all_children, make_sandbox
 
     if cfg.epochs < 1 or cfg.jobs < 1:
         raise UsageError("--epochs and --jobs must be at least 1")
@@ -846,6 +850,8 @@ def run_eval(cfg: EvalConfig) -> dict[str, Any]:
                         task, epoch = futures[fut]
                         try:
                             rec = fut.result()
+                        except EvalInterrupted:
+                            continue
                         except UsageError:
                             for f in remaining:
                                 f.cancel()
@@ -869,6 +875,7 @@ def run_eval(cfg: EvalConfig) -> dict[str, Any]:
                 for f in futures:
                     f.cancel()
                 registry.kill_all()
+                kill_all_children()
                 raise
 
     selected = {t.id for t in tasks}
