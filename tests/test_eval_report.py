@@ -84,6 +84,13 @@ def parse_html(text: str) -> ET.Element:
 def test_summary_context_and_missing_runs(summary: dict) -> None:
     assert summary["expected_runs"] == 6 and summary["missing_runs"] == 1
     assert summary["kinds"]["alpha"] == "off-by-one"
+    assert summary["per_kind"]["wrong-variable"] == {
+        "tasks": 1,
+        "runs": 2,
+        "resolved": 1,
+        "resolve_rate": 0.5,
+    }
+    assert summary["per_kind"]["x"]["runs"] == 1
     assert summary["resolved_runs"] == 3
     assert summary["pass_at_k"]["1"] == pytest.approx((1.0 + 0.5 + 0.0) / 3)
     assert summary["pass_at_k"]["2"] == pytest.approx(1.0)  # gamma has one run only
@@ -109,6 +116,7 @@ def test_write_reports_writes_all_files(tmp_path: Path, summary: dict) -> None:
     assert "| test-modification attempts | 3 |" in md
     assert "beta <&> e0: other.py" in md
     assert "gamma e0: timed out after 5 s" in md
+    assert "| off-by-one | 1 | 2/2 (100.0%) |" in md
     html = (tmp_path / "report.html").read_text()
     assert html == render_html(summary, RECORDS)
 

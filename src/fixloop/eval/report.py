@@ -53,11 +53,20 @@ def build_summary(
     Returns:
         summarize()'s dict plus "suite", "suite_path", "model", "epochs", "expected_runs",
         "missing_runs" (runs not in the records, e.g. after an interrupt), "kinds"
-        ({task id: kind}), "fixloop_version", "created_at" (UTC, ISO 8601), and "runs_with_errors"
+        ({task id: kind}), "per_kind" ({kind: {"tasks", "runs", "resolved", "resolve_rate"}}), "fixloop_version", "created_at" (UTC, ISO 8601), and "runs_with_errors"
         ([{"task", "epoch", "error"}]).
     """
     summary = summarize(records, epochs=epochs)
     expected = len(tasks) * epochs
+    kinds = {t.id: t.kind for t in tasks}
+    per_kind: dict[str, dict[str, Any]] = {}
+    for tid, m in summary["per_task"].items():
+        k = per_kind.setdefault(kinds.get(tid) or "?", {"tasks": 0, "runs": 0, "resolved": 0})
+        k["tasks"] += 1
+        k["runs"] += m["n"]
+        k["resolved"] += m["resolved"]
+    for k in per_kind.values():
+        k["resolve_rate"] = k["resolved"] / k["runs"] if k["runs"] else 0.0
     summary.update(
         suite=suite.name,
         suite_path=str(suite.path),
@@ -65,7 +74,8 @@ def build_summary(
         epochs=epochs,
         expected_runs=expected,
         missing_runs=max(0, expected - len(records)),
-        kinds={t.id: t.kind for t in tasks},
+        kinds=kinds,
+        per_kind=dict(sorted(per_kind.items())),
         fixloop_version=__version__,
         created_at=datetime.now(UTC).isoformat(timespec="seconds"),
         runs_with_errors=[
@@ -147,6 +157,11 @@ def render_markdown(summary: dict[str, Any], records: Sequence[dict[str, Any]]) 
             f"| {tid} | {s['kinds'].get(tid, '')} | {m['resolved']}/{m['n']} "
             f"| {fmt_pct(m['pass_at_k'].get('1'))} | {m['overfit']} | {m['mean_steps']:.1f} "
             f"| {m['mean_diff_lines']:.1f} | {fmt_cost(m['mean_cost_usd'])} |"
+        )
+    lines += ["", "## Kinds of bug", "", "| kind | tasks | resolved runs |", "|---|---|---|"]
+    for kind, k in s["per_kind"].items():
+        lines.append(
+            f"| {kind} | {k['tasks']} | {k['resolved']}/{k['runs']} ({fmt_pct(k['resolve_rate'])}) |"
         )
     lines += ["", "## Bad behaviour", "", "| behaviour | count |", "|---|---|"]
     for key, label in BAD_BEHAVIOURS:
@@ -441,6 +456,19 @@ def render_html(summary: dict[str, Any], records: Sequence[dict[str, Any]]) -> s
         '<section><h2>Tasks</h2><table id="tasks">',
         *task_rows,
         "</table></section>",
+        '<section><h2>Kinds of bug</h2><table id="kinds">',
+        _tr(["kind", "tasks", "resolved runs"], head=True),
+        *(
+            _tr(
+                [
+                    escape(kind),
+                    str(k["tasks"]),
+                    f"{k['resolved']}/{k['runs']} ({fmt_pct(k['resolve_rate'])})",
+                ]
+            )
+            for kind, k in s["per_kind"].items()
+        ),
+        "</table></section>",
         '<section><h2>Runs</h2><table id="runs">',
         *run_rows,
         "</table></section>",
@@ -463,14 +491,17 @@ def print_table(summary: dict[str, Any], console: Console, *, out: Path | None =
     """Print the per-task table and the headline metrics with rich."""
     s = summary
     table = Table(title=f"{s['suite']} x {s['model']} ({s['epochs']} epochs)")
-    for col in ("task", "kind", "resolved", "pass@1", "overfit", "steps", "cost/run"):
+    show_kind = console.width >= 110  # the kind column only where it fits on one line
+    cols = ("task", "kind", "resolved", "pass@1", "overfit", "steps", "cost")
+    for col in cols if show_kind else tuple(c for c in cols if c != "kind"):
         left = col in ("task", "kind")
-        table.add_column(col, justify="left" if left else "right", no_wrap=col == "task")
+        table.add_column(col, justify="left" if left else "right", no_wrap=True)
     for tid, m in s["per_task"].items():
         style = "green" if m["resolved"] == m["n"] else "red" if m["resolved"] == 0 else "yellow"
+        kind = [s["kinds"].get(tid, "")] if show_kind else []
         table.add_row(
             tid,
-            s["kinds"].get(tid, ""),
+            *kind,
             f"[{style}]{m['resolved']}/{m['n']}[/]",
             fmt_pct(m["pass_at_k"].get("1")),
             str(m["overfit"]),
