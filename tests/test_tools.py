@@ -373,6 +373,8 @@ def test_invisible_unicode_escaped_everywhere(make_repo) -> None:
     r = t.call("read_file", {"path": "trojan.py"})
     assert '     2|admin = "user\\u202e \\u2066"  # \\u200b\\U000e0041 tag' in r.content
     assert "name\\u202efdp.py" in t.call("list_files", {}).content
+    r = t.call("read_file", {"path": "name\\u202efdp.py"})  # the name as the model saw it
+    assert not r.is_error and "     1|z = 1" in r.content
 
 
 def test_escape_text_rules() -> None:

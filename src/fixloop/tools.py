@@ -668,7 +668,13 @@ class Tools:
         try:
             real = self.workspace.resolve(path, write=write)
         except PathRefused as e:
-            return self._refused(e, write=write)
+            unescaped = _unescape_invisible(path)
+            if e.kind != "missing" or unescaped == path:
+                return self._refused(e, write=write)
+            try:  # a name shown with escaped invisible characters, sent back as shown
+                real = self.workspace.resolve(unescaped, write=write)
+            except PathRefused as e2:
+                return self._refused(e2, write=write)
         if real.is_dir():
             return self._err(
                 f"{path!r} is a folder, not a file. Use list_files(path={path!r}).",
