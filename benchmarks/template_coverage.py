@@ -209,13 +209,16 @@ def main(argv: list[str] | None = None) -> int:
     tasks = sorted(p for p in args.suite.iterdir() if (p / "solution.patch").is_file())
     if args.task:
         tasks = [t for t in tasks if t.name in args.task]
-    rows = [evaluate(t, args.semantic, args.verbose) for t in tasks]
     print(f"{'task':28} {'kind':34} {'rank':>6} {'how':7} {'cands':>5} {'s':>5}  template")
-    for r in rows:
+    rows = []
+    for t in tasks:
+        r = evaluate(t, args.semantic, args.verbose)
+        rows.append(r)
         rank = "-" if r["rank"] is None else str(r["rank"])
         print(
             f"{r['task']:28} {r['kind']:34} {rank:>6} {r['how']:7} {r['n']:5d} "
-            f"{r['seconds']:5.2f}  {r['template']}"
+            f"{r['seconds']:5.2f}  {r['template']}",
+            flush=True,
         )
     exact = [r for r in rows if r["how"] in ("single", "pair")]
     tested = [r for r in rows if r["how"] == "tests"]

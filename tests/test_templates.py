@@ -551,3 +551,104 @@ def test_combine_across_files_uses_also() -> None:
     merged = combine(a, b)
     assert merged is not None and merged.also == (b,) and merged.paths == ["a.py", "b.py"]
     assert merged.score < a.score
+
+
+# ------------------------------------------------------------------------------ further templates
+
+
+def test_swapped_tuple_elements_and_parameters() -> None:
+    source = src(
+        """
+        def span(lo, hi):
+            first, last = hi, lo
+            return (first, last)
+        """
+    )
+    cands = cands_for(source, "first, last =", "def span")
+    fixed(cands, source.replace("first, last = hi, lo", "first, last = lo, hi"))
+    fixed(cands, source.replace("def span(lo, hi)", "def span(hi, lo)"))
+
+
+def test_negated_boolean_return_value() -> None:
+    source = src(
+        """
+        def is_empty(xs):
+            return len(xs) > 0
+        """
+    )
+    fixed(cands_for(source, "return len"), source.replace("len(xs) > 0", "not len(xs) > 0"))
+
+
+def test_missing_f_prefix() -> None:
+    source = src(
+        """
+        def greet(name):
+            return "hello {name}!"
+        """
+    )
+    c = fixed(cands_for(source, "hello"), source.replace('"hello', 'f"hello'))
+    assert c.template == "f-string-prefix"
+
+
+def test_loop_step_and_break_insertion() -> None:
+    source = src(
+        """
+        def find(xs, target):
+            i = 0
+            pos = -1
+            while i < len(xs):
+                if xs[i] == target:
+                    pos = i
+            return pos
+        """
+    )
+    cands = cands_for(source, "pos = i", "while i")
+    fixed(cands, source.replace("            pos = i\n", "            pos = i\n        i += 1\n"))
+    fixed(
+        cands, source.replace("            pos = i\n", "            pos = i\n            break\n")
+    )
+
+
+def test_init_stores_a_forgotten_parameter() -> None:
+    source = src(
+        """
+        class Account:
+            def __init__(self, owner, limit):
+                self.owner = owner
+
+            def can_spend(self, amount):
+                return amount <= self.limit
+        """
+    )
+    c = fixed(
+        cands_for(source, "self.owner = owner"),
+        source.replace("self.owner = owner\n", "self.owner = owner\n        self.limit = limit\n"),
+    )
+    assert c.template == "insert-init-attribute"
+
+
+def test_builtin_error_wrapped_into_the_modules_exception() -> None:
+    source = src(
+        """
+        class ConfigError(Exception):
+            pass
+
+
+        def port(text):
+            if not text:
+                raise ConfigError("empty port")
+            value = int(text)
+            return value
+        """
+    )
+    expected = source.replace(
+        "    value = int(text)\n",
+        "    try:\n        value = int(text)\n    except ValueError:\n"
+        '        raise ConfigError("empty port")\n',
+    )
+    c = fixed(cands_for(source, "value = int"), expected)
+    assert c.template == "wrap-try"
+    fixed(
+        cands_for(source, "raise ConfigError"),
+        source.replace("raise ConfigError", "raise ValueError"),
+    )

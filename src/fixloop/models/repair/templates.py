@@ -137,7 +137,7 @@ def _function_at(fi: FileInfo, line: int):  # -> FuncInfo | None
 def _realize(fi: FileInfo, path: str, m: Mutation, susp: float) -> Iterable[Candidate]:
     """The candidate of a mutation, plus its same-fix-everywhere variant when there is one."""
     new = apply_edits(fi.source, m.edits)
-    if new == fi.source or not parses(new):
+    if new == fi.source or not fi.valid(new, m.edits):
         return []
     out = [
         Candidate(

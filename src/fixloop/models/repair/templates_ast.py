@@ -252,6 +252,7 @@ class FileInfo:
         self.funcs: dict[int, FuncInfo] = {}
         self.classes: dict[int, cst.ClassDef] = {}
         self.class_attrs: dict[int, list[str]] = {}  # id(class) -> self.X names, in order
+        self.class_assigned: dict[int, set[str]] = {}  # id(class) -> self.X assigned
         self.ints: list[tuple[int, int]] = []  # (line, value) of integer literals
         self.strings: list[tuple[int, str]] = []  # (line, code) of short string literals
         self.calls: list[cst.Call] = []
@@ -260,6 +261,8 @@ class FileInfo:
         self.module_names: list[str] = []
         self.func_of: dict[int, FuncInfo] = {}  # id(node) -> innermost enclosing function
         self.class_of_func: dict[int, cst.ClassDef] = {}
+        self._stmt_by_id: dict[int, StmtInfo] = {}
+        self._names: dict[int, set[str]] = {}
         self._index()
 
     # -------------------------------------------------------------------- positions
@@ -336,8 +339,19 @@ class FileInfo:
                         info.class_of_func[id(node)] = self.classes[-1]
                     self.funcs.append(fi)
                 elif isinstance(node, cst.ClassDef):
+                    for base in node.bases:
+                        b = base.value
+                        bname = (
+                            b.attr.value
+                            if isinstance(b, cst.Attribute)
+                            else getattr(b, "value", "")
+                        )
+                        if isinstance(bname, str) and bname.endswith(("Error", "Exception")):
+                            if node.name.value not in info.exc_names:
+                                info.exc_names.append(node.name.value)
                     info.classes[id(node)] = node
                     info.class_attrs[id(node)] = []
+                    info.class_assigned[id(node)] = set()
                     self.classes.append(node)
                 elif isinstance(node, (cst.IndentedBlock, cst.Module)):
                     self.depth += 1
@@ -365,6 +379,9 @@ class FileInfo:
                         attrs = info.class_attrs[id(self.classes[-1])]
                         if node.attr.value not in attrs:
                             attrs.append(node.attr.value)
+                        parent = self.stack[-2] if len(self.stack) > 1 else None
+                        if isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign)):
+                            info.class_assigned[id(self.classes[-1])].add(node.attr.value)
                 elif isinstance(node, cst.Raise) and node.exc is not None:
                     exc = node.exc.func if isinstance(node.exc, cst.Call) else node.exc
                     if isinstance(exc, cst.Name) and exc.value not in info.exc_names:
@@ -488,10 +505,43 @@ class FileInfo:
         return best
 
     def stmt_info(self, node: cst.CSTNode) -> StmtInfo | None:
+        if len(self._stmt_by_id) != len(self.stmts):
+            self._stmt_by_id = {id(st.node): st for st in self.stmts}
+        return self._stmt_by_id.get(id(node))
+
+    def names_in(self, node: cst.CSTNode) -> set[str]:
+        """Every identifier (``Name``) used in the node (cached)."""
+        got = self._names.get(id(node))
+        if got is None:
+            got = set()
+            out = got
+
+            class V(cst.CSTVisitor):
+                def visit_Name(self, n: cst.Name) -> None:
+                    out.add(n.value)
+
+            node.visit(V())
+            self._names[id(node)] = got
+        return got
+
+    def valid(self, new_source: str, edits: Sequence[Edit]) -> bool:
+        """Whether ``new_source`` (this source with ``edits`` applied) parses.
+
+        When every edit falls inside one top-level statement only that statement is re-parsed
+        (candidate validation dominates generation time on long files).
+        """
+        if not edits:
+            return parses(new_source)
+        lo = min(e.start for e in edits)
+        hi = max(e.end for e in edits)
         for st in self.stmts:
-            if st.node is node:
-                return st
-        return None
+            if st.depth != 1:
+                continue
+            s, e = self.line_starts[st.start - 1], self.line_starts[st.end]
+            if s <= lo and hi <= e and self.indent_of_line(st.start) == "":
+                delta = len(new_source) - len(self.source)
+                return parses(new_source[s : e + delta])
+        return parses(new_source)
 
     def func_info(self, node: cst.CSTNode | None) -> FuncInfo | None:
         if node is None:

@@ -59,6 +59,9 @@ PRIORS: dict[str, float] = {
     "variable-attribute": 0.45,
     "swap-operands": 0.35,
     "swap-literals": 0.4,
+    "swap-elements": 0.4,  # (a, b) -> (b, a), also tuple targets
+    "swap-params": 0.3,  # def f(a, b) -> def f(b, a)
+    "f-string-prefix": 0.5,  # "{x}" -> f"{x}"
     "call-swap-args": 0.6,
     "call-add-arg": 0.55,
     "call-copy-args": 0.45,
@@ -71,6 +74,10 @@ PRIORS: dict[str, float] = {
     "missing-return": 0.7,
     "return-variable": 0.5,
     "insert-guard": 0.35,
+    "insert-loop-step": 0.35,  # while loop never advances its variable
+    "insert-init-attribute": 0.4,  # __init__ forgets self.p = p
+    "insert-break": 0.2,
+    "wrap-try": 0.25,  # builtin error -> the module's own exception
     "insert-statement": 0.3,
     "insert-parallel-update": 0.3,
     "delete-statement": 0.25,
@@ -201,6 +208,7 @@ _CONFUSABLE: list[tuple[str, ...]] = [
     ("partition", "rpartition"),
     ("keys", "values", "items"),
     ("upper", "lower", "title", "capitalize"),
+    ("ljust", "rjust", "center"),
     ("remove", "discard", "pop"),
     ("pop", "popleft"),
     ("sorted", "reversed"),
@@ -1066,6 +1074,82 @@ def exception_mutations(fi: FileInfo, node: cst.CSTNode) -> list[Mutation]:
     return out
 
 
+def swap_element_mutations(fi: FileInfo, node: cst.Tuple) -> list[Mutation]:
+    """Swap two elements of a short tuple (values or unpacking targets)."""
+    elems = [e for e in node.elements if isinstance(e, cst.Element)]
+    if len(elems) != len(node.elements) or not 2 <= len(elems) <= 4:
+        return []
+    out = []
+    for i in range(len(elems)):
+        for j in range(i + 1, len(elems)):
+            a, b = elems[i].value, elems[j].value
+            ta, tb = fi.text(a), fi.text(b)
+            if ta == tb:
+                continue
+            sa, ea = fi.span(a)
+            sb, eb = fi.span(b)
+            out.append(
+                Mutation(
+                    (Edit(sa, ea, tb), Edit(sb, eb, ta)),
+                    "swap-elements",
+                    f"swap {ta} and {tb} in {_short(fi, node)}",
+                    fi.line_of(node),
+                    PRIORS["swap-elements"],
+                )
+            )
+    return out[:4]
+
+
+def swap_param_mutations(fi: FileInfo, node: cst.FunctionDef) -> list[Mutation]:
+    """Swap the names of two positional parameters of a function definition."""
+    params = [p for p in node.params.params if p.name.value not in ("self", "cls")]
+    params = [p for p in params if p.default is None]
+    out = []
+    for i in range(len(params)):
+        for j in range(i + 1, len(params)):
+            a, b = params[i].name, params[j].name
+            sa, ea = fi.span(a)
+            sb, eb = fi.span(b)
+            out.append(
+                Mutation(
+                    (Edit(sa, ea, b.value), Edit(sb, eb, a.value)),
+                    "swap-params",
+                    f"swap parameters {a.value} and {b.value} of {node.name.value}()",
+                    fi.line_of(node),
+                    PRIORS["swap-params"],
+                )
+            )
+    return out[:3]
+
+
+_FIELD = re.compile(r"\{([A-Za-z_]\w*)[^{}]*\}")
+
+
+def f_prefix_mutations(
+    fi: FileInfo, node: cst.SimpleString, func: FuncInfo | None
+) -> list[Mutation]:
+    """A plain string with ``{name}`` fields of names in scope was meant to be an f-string."""
+    if func is None or "f" in node.prefix.lower() or "b" in node.prefix.lower():
+        return []
+    parent, fld = fi.parent_of(node)
+    if isinstance(parent, cst.Attribute) and fld == "value":  # "...".format(...)
+        return []
+    names = set(func.params) | set(func.locals)
+    fields = _FIELD.findall(node.value)
+    if not fields or not all(f in names for f in fields):
+        return []
+    s, _ = fi.span(node)
+    return [
+        Mutation(
+            (Edit(s, s, "f"),),
+            "f-string-prefix",
+            f"make {_short(fi, node)} an f-string",
+            fi.line_of(node),
+            PRIORS["f-string-prefix"],
+        )
+    ]
+
+
 # ------------------------------------------------------------------------------ driver
 
 
@@ -1097,6 +1181,10 @@ def expression_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) ->
             condition_tests.add(id(n.test))
         elif isinstance(n, cst.Assert):
             condition_tests.add(id(n.test))
+        elif isinstance(n, cst.Return) and isinstance(
+            n.value, (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation)
+        ):
+            condition_tests.add(id(n.value))
     handlers: list[tuple[type | tuple[type, ...], Callable[[cst.CSTNode], Iterable[Mutation]]]] = [
         (cst.BinaryOperation, lambda n: binop_mutations(fi, n)),
         (cst.Comparison, lambda n: comparison_mutations(fi, n)),
@@ -1106,6 +1194,8 @@ def expression_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) ->
         (cst.Call, lambda n: call_mutations(fi, n)),
         (cst.FormattedStringExpression, lambda n: format_spec_mutations(fi, n)),
         (cst.Attribute, lambda n: attribute_mutations(fi, n, st)),
+        (cst.Tuple, lambda n: swap_element_mutations(fi, n)),
+        (cst.FunctionDef, lambda n: swap_param_mutations(fi, n)),
         ((cst.Raise, cst.ExceptHandler), lambda n: exception_mutations(fi, n)),
     ]
     for n in nodes:
@@ -1139,5 +1229,6 @@ def expression_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) ->
             out.extend(variable_mutations(fi, n, func))
         elif isinstance(n, cst.SimpleString):
             out.extend(string_format_mutations(fi, n))
+            out.extend(f_prefix_mutations(fi, n, func))
             out.extend(string_literal_mutations(fi, n, func))
     return out

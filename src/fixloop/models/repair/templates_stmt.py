@@ -24,17 +24,6 @@ def _line_span(fi: FileInfo, first: int, last: int) -> tuple[int, int]:
     return fi.line_starts[first - 1], fi.line_starts[last]
 
 
-def _names_in(node: cst.CSTNode) -> set[str]:
-    out: set[str] = set()
-
-    class V(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
-            out.add(n.value)
-
-    node.visit(V())
-    return out
-
-
 def _simple(st: StmtInfo) -> bool:
     return isinstance(st.node, cst.SimpleStatementLine) and st.alone and not is_docstring(st.node)
 
@@ -167,7 +156,7 @@ def insert_mutations(fi: FileInfo, st: StmtInfo, limit: int = 10) -> list[Mutati
     func = fi.func_info(st.func)
     if func is None:
         return []
-    names = _names_in(st.node) if isinstance(st.node, cst.SimpleStatementLine) else set()
+    names = set(fi.names_in(st.node)) if isinstance(st.node, cst.SimpleStatementLine) else set()
     header = _enclosing_header(fi, st)
     if isinstance(st.node, (cst.If, cst.While, cst.For)):
         header = st
@@ -185,7 +174,7 @@ def insert_mutations(fi: FileInfo, st: StmtInfo, limit: int = 10) -> list[Mutati
         if key in seen:
             continue
         seen.add(key)
-        shares = bool(_names_in(other.node) & names)
+        shares = bool(fi.names_in(other.node) & names)
         donors.append((0 if shares else 1, abs(other.start - st.start), k))
     out: list[Mutation] = []
     indent = fi.indent_of_line(st.start)
@@ -357,6 +346,16 @@ def guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
             after.append((f"{v} > {k}", 0.8))
             after.append((f"{v} >= {k}", 0.7))
         after.append((f"{v} is None", 0.5))
+    func = fi.func_info(st.func)
+    if func is not None:
+        for name in sorted(fi.names_in(small) & set(func.params) - {"self", "cls"}):
+            before.append((f"not {name}", 0.5))
+    bodies: list[tuple[str, float]] = [(raise_text, 1.0)]
+    ret = _nearest_return(fi, st)
+    if ret is not None:
+        bodies.append((ret, 0.6))
+    if _loop_around(fi, st) is not None:
+        bodies.append(("continue", 0.5))
     indent = fi.indent_of_line(st.start)
     step = "    " if not indent or indent[0] == " " else "\t"
     out: list[Mutation] = []
@@ -366,17 +365,182 @@ def guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
             if cond in seen:
                 continue
             seen.add(cond)
-            text = f"{indent}if {cond}:\n{indent}{step}{raise_text}\n"
-            pos = fi.line_starts[pos_line]
+            for body, bw in bodies:
+                text = f"{indent}if {cond}:\n{indent}{step}{body}\n"
+                pos = fi.line_starts[pos_line]
+                out.append(
+                    Mutation(
+                        (Edit(pos, pos, text),),
+                        "insert-guard",
+                        f"insert guard 'if {cond}: {_one_line(body)}' {where} line {st.start}",
+                        st.start,
+                        PRIORS["insert-guard"] * weight * bw,
+                    )
+                )
+    out.sort(key=lambda m: -m.prior)
+    return out[:16]
+
+
+def _nearest_return(fi: FileInfo, st: StmtInfo) -> str | None:
+    """The text of the function's ``return`` statement nearest to ``st`` (not ``st`` itself)."""
+    best: tuple[int, str] | None = None
+    for other in fi.stmts:
+        if other is st or other.func is not st.func or not _simple(other):
+            continue
+        if isinstance(other.node.body[0], cst.Return):
+            d = abs(other.start - st.start)
+            if best is None or d < best[0]:
+                best = (d, fi.stmt_text(other, "").strip())
+    return best[1] if best else None
+
+
+def _loop_around(fi: FileInfo, st: StmtInfo) -> StmtInfo | None:
+    """The innermost ``for``/``while`` of the same function whose body holds ``st``."""
+    best = None
+    for other in fi.stmts:
+        if not isinstance(other.node, (cst.For, cst.While)) or other.func is not st.func:
+            continue
+        if other.header_end < st.start and st.end <= other.end and other.depth < st.depth:
+            if best is None or other.depth > best.depth:
+                best = other
+    return best
+
+
+def loop_step_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """A ``while`` loop whose condition variable never changes in its body gets ``v += 1``."""
+    loop = st if isinstance(st.node, cst.While) else _loop_around(fi, st)
+    if loop is None or not isinstance(loop.node, cst.While) or loop.header_end >= loop.end:
+        return []
+    func = fi.func_info(loop.func)
+    if func is None:
+        return []
+    assigned = {n for ln, n in func.assigns if loop.header_end < ln <= loop.end}
+    test_names = fi.names_in(loop.node.test)
+    bound = set(func.locals) | set(func.params)
+    body = loop.node.body
+    if not isinstance(body, cst.IndentedBlock) or not body.body:
+        return []
+    last = fi.stmt_info(body.body[-1])
+    if last is None:
+        return []
+    indent = fi.indent_of_line(fi.stmt_info(body.body[0]).start)
+    out = []
+    for name in sorted(test_names & bound - assigned - {"self"}):
+        for text, prior in ((f"{name} += 1", 1.0), (f"{name} -= 1", 0.7)):
+            pos = fi.line_starts[last.end]
             out.append(
                 Mutation(
-                    (Edit(pos, pos, text),),
-                    "insert-guard",
-                    f"insert guard 'if {cond}: {_one_line(raise_text)}' {where} line {st.start}",
-                    st.start,
-                    PRIORS["insert-guard"] * weight,
+                    (Edit(pos, pos, f"{indent}{text}\n"),),
+                    "insert-loop-step",
+                    f"insert '{text}' at the end of the loop of line {loop.start}",
+                    loop.start,
+                    PRIORS["insert-loop-step"] * prior,
                 )
             )
+    return out
+
+
+def init_attribute_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """``__init__`` stores a parameter ``p`` nowhere: insert ``self.p = p`` at its end."""
+    func = fi.func_info(st.func)
+    if func is None or func.node.name.value != "__init__" or st.cls is None:
+        return []
+    body = func.node.body
+    if not isinstance(body, cst.IndentedBlock) or not body.body:
+        return []
+    last = fi.stmt_info(body.body[-1])
+    first = fi.stmt_info(body.body[0])
+    if last is None or first is None:
+        return []
+    assigned = fi.class_assigned.get(id(st.cls), set())
+    used = set(fi.class_attrs.get(id(st.cls), []))
+    indent = fi.indent_of_line(first.start)
+    out = []
+    for p in func.params:
+        if p in ("self", "cls") or p in assigned:
+            continue
+        if any(p in fi.names_in(s) for s in body.body if not is_docstring(s)):
+            continue  # the parameter is used somehow already
+        prior = PRIORS["insert-init-attribute"] * (1.0 if p in used else 0.6)
+        pos = fi.line_starts[last.end]
+        out.append(
+            Mutation(
+                (Edit(pos, pos, f"{indent}self.{p} = {p}\n"),),
+                "insert-init-attribute",
+                f"store parameter {p} as self.{p} in __init__",
+                last.end,
+                prior,
+            )
+        )
+    return out
+
+
+def break_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """Insert ``break`` after a statement nested in an ``if`` inside a loop (stop at a match)."""
+    if not _simple(st) or isinstance(st.node.body[-1], (cst.Return, cst.Raise, cst.Break)):
+        return []
+    loop = _loop_around(fi, st)
+    header = _enclosing_header(fi, st)
+    if loop is None or header is None or not isinstance(header.node, cst.If):
+        return []
+    if not header.depth > loop.depth:
+        return []
+    if st.index != len(st.block) - 1:
+        return []
+    pos = fi.line_starts[st.end]
+    return [
+        Mutation(
+            (Edit(pos, pos, f"{fi.indent_of_line(st.start)}break\n"),),
+            "insert-break",
+            f"insert 'break' after line {st.end}",
+            st.end,
+            PRIORS["insert-break"],
+        )
+    ]
+
+
+def try_wrap_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """Turn the builtin error of a conversion or lookup into the module's own ``raise``.
+
+    ``v = int(text)`` -> ``try: v = int(text) / except ValueError: <the nearest raise>``.
+    """
+    if not _simple(st) or st.func is None:
+        return []
+    raise_text = _nearest_raise(fi, st)
+    if raise_text is None:
+        return []
+    catches: list[str] = []
+
+    class V(cst.CSTVisitor):
+        def visit_Call(self, n: cst.Call) -> None:
+            f = n.func
+            name = f.value if isinstance(f, cst.Name) else getattr(f, "attr", None)
+            name = name.value if isinstance(name, cst.Name) else name
+            if name in ("int", "float", "Decimal", "index", "fromisoformat", "strptime"):
+                if "ValueError" not in catches:
+                    catches.append("ValueError")
+
+        def visit_Subscript(self, n: cst.Subscript) -> None:
+            if "(KeyError, IndexError)" not in catches:
+                catches.append("(KeyError, IndexError)")
+
+    st.node.visit(V())
+    indent = fi.indent_of_line(st.start)
+    step = "    " if not indent or indent[0] == " " else "\t"
+    s, e = _line_span(fi, st.start, st.end)
+    body = fi.stmt_text(st, indent + step)
+    out = []
+    for exc in catches[:2]:
+        text = f"{indent}try:\n{body}{indent}except {exc}:\n{indent}{step}{raise_text}\n"
+        out.append(
+            Mutation(
+                (Edit(s, e, text),),
+                "wrap-try",
+                f"catch {exc} around line {st.start} and {_one_line(raise_text)}",
+                st.start,
+                PRIORS["wrap-try"],
+            )
+        )
     return out
 
 
@@ -548,6 +712,10 @@ def statement_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     out.extend(move_mutations(fi, st))
     out.extend(unwrap_mutations(fi, st))
     out.extend(return_variable_mutations(fi, st))
+    out.extend(loop_step_mutations(fi, st))
+    out.extend(init_attribute_mutations(fi, st))
+    out.extend(break_mutations(fi, st))
+    out.extend(try_wrap_mutations(fi, st))
     return out
 
 
