@@ -735,6 +735,19 @@ def test_search_invalid_regex(tools: Tools) -> None:
     assert tools.call("search_code", {"pattern": ""}).is_error
 
 
+@pytest.mark.parametrize(
+    "pattern", [r"(a+)+$", r"(\w*)*x", r"(?:a|b+)*c", r"((ab)*)+", r"(.*a){2,}"]
+)
+def test_search_refuses_catastrophic_patterns(ro_tools: Tools, pattern: str) -> None:
+    r = ro_tools.call("search_code", {"pattern": pattern})
+    assert r.is_error and r.kind == "invalid_regex" and "exponential" in r.content
+
+
+@pytest.mark.parametrize("pattern", [r"a+b+", r"(ab)+", r"def \w+\(", r"(a|b)*c", r"x{2,5}"])
+def test_search_allows_ordinary_repeats(ro_tools: Tools, pattern: str) -> None:
+    assert not ro_tools.call("search_code", {"pattern": pattern}).is_error
+
+
 def test_search_skips_binary_ignored_blocked(make_repo) -> None:
     root = make_repo(
         {

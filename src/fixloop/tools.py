@@ -839,12 +839,19 @@ class Tools:
     ) -> ToolResult:
         if pattern == "":
             return self._err("pattern is empty; give a regular expression.", "invalid_args")
+        flags = re.MULTILINE | (re.IGNORECASE if ignore_case else 0)
         try:
-            rx = re.compile(pattern, re.MULTILINE | (re.IGNORECASE if ignore_case else 0))
+            rx = re.compile(pattern, flags)
         except (re.error, RecursionError, OverflowError) as e:
             return self._err(
                 f"invalid regular expression {pattern!r:.200}: {e}. Escape special characters "
                 "(e.g. '\\(' for a parenthesis) or use a simpler pattern.",
+                "invalid_regex",
+            )
+        if _nested_repeat(pattern, flags):
+            return self._err(
+                f"the pattern {pattern!r:.200} repeats a repetition (like '(a+)+'), which can "
+                "take exponential time; use a simpler pattern (e.g. 'a+').",
                 "invalid_regex",
             )
         try:
@@ -1290,6 +1297,46 @@ class Tools:
 # ------------------------------------------------------------------------------------------
 # Edit helpers
 # ------------------------------------------------------------------------------------------
+
+
+def _nested_repeat(pattern: str, flags: int) -> bool:
+    """True when ``pattern`` repeats, without bound, something that itself repeats without
+    bound (``(a+)+``, ``(\\w*)*``): the classic catastrophic-backtracking shape (see OWASP,
+    "Regular expression Denial of Service"). Uses the stdlib's regex parser; False if unsure.
+    """
+    try:
+        from re import _constants as c  # type: ignore[attr-defined]
+        from re import _parser as sre  # type: ignore[attr-defined]
+
+        tree = sre.parse(pattern, flags)
+    except Exception:  # noqa: BLE001 - an unknown parser shape is not a reason to refuse
+        return False
+    repeats = {c.MAX_REPEAT, c.MIN_REPEAT}
+
+    def walk(items: Any, under_unbounded: bool) -> bool:
+        for op, av in items:
+            if op in repeats:
+                lo, hi, sub = av
+                unbounded = hi == c.MAXREPEAT or hi > 1000
+                if unbounded and under_unbounded:
+                    return True
+                if walk(sub, under_unbounded or unbounded):
+                    return True
+            elif op == c.SUBPATTERN:
+                if walk(av[-1], under_unbounded):
+                    return True
+            elif op == c.BRANCH:
+                if any(walk(b, under_unbounded) for b in av[1]):
+                    return True
+            elif op in (c.ASSERT, c.ASSERT_NOT):
+                if walk(av[1], under_unbounded):
+                    return True
+        return False
+
+    try:
+        return walk(tree.data if hasattr(tree, "data") else tree, False)
+    except Exception:  # noqa: BLE001
+        return False
 
 
 def _glob_match(rel: str, glob: str) -> bool:
