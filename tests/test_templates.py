@@ -652,3 +652,17 @@ def test_builtin_error_wrapped_into_the_modules_exception() -> None:
         cands_for(source, "raise ConfigError"),
         source.replace("raise ConfigError", "raise ValueError"),
     )
+
+
+def test_extra_call_dropped_and_float_constants() -> None:
+    source = src(
+        """
+        def net(amount, name):
+            tag = name.strip().lower()
+            return abs(amount) * 0.2, tag
+        """
+    )
+    cands = cands_for(source, "abs(amount)", "tag =")
+    fixed(cands, source.replace("abs(amount)", "amount"))
+    fixed(cands, source.replace(".strip().lower()", ".strip()"))
+    fixed(cands, source.replace("0.2", "0.02"))

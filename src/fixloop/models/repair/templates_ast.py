@@ -254,6 +254,7 @@ class FileInfo:
         self.class_attrs: dict[int, list[str]] = {}  # id(class) -> self.X names, in order
         self.class_assigned: dict[int, set[str]] = {}  # id(class) -> self.X assigned
         self.ints: list[tuple[int, int]] = []  # (line, value) of integer literals
+        self.floats: list[tuple[int, str]] = []  # (line, code) of float literals
         self.strings: list[tuple[int, str]] = []  # (line, code) of short string literals
         self.calls: list[cst.Call] = []
         self.raises: list[tuple[int, cst.SimpleStatementLine, FuncInfo | None]] = []
@@ -365,6 +366,8 @@ class FileInfo:
                         info.ints.append((info.line_of(node), int(node.evaluated_value)))
                     except (ValueError, TypeError):
                         pass
+                elif isinstance(node, cst.Float):
+                    info.floats.append((info.line_of(node), node.value))
                 elif isinstance(node, cst.SimpleString):
                     if len(node.value) <= 40 and not node.value.startswith(('"""', "'''")):
                         info.strings.append((info.line_of(node), node.value))

@@ -67,6 +67,7 @@ PRIORS: dict[str, float] = {
     "call-copy-args": 0.45,
     "call-drop-arg": 0.3,
     "method-name": 0.4,
+    "drop-call": 0.3,  # an extra conversion or method call
     "format-spec": 0.5,
     "string-literal": 0.2,
     "exception-type": 0.35,
@@ -640,6 +641,68 @@ def integer_mutations(fi: FileInfo, node: cst.CSTNode, func: FuncInfo | None) ->
     return out
 
 
+def float_mutations(fi: FileInfo, node: cst.Float, func: FuncInfo | None) -> list[Mutation]:
+    """A float literal shifted by a decimal place, or replaced by another float of the file."""
+    try:
+        value = float(node.value.replace("_", ""))
+    except ValueError:
+        return []
+    out: list[Mutation] = []
+    seen = {node.value}
+    line = fi.line_of(node)
+    lo, hi = (func.start, func.end) if func else (1, len(fi.lines))
+    near = sorted((0 if lo <= ln <= hi else 1, abs(ln - line), v) for ln, v in fi.floats)
+    for _, _, v in near:
+        if v not in seen and len(out) < 3:
+            seen.add(v)
+            out.append(_mut(fi, node, v, "constant-replace", f"{node.value} -> {v}"))
+    for factor in (10, 0.1):
+        v = repr(round(value * factor, 12))
+        if v not in seen:
+            seen.add(v)
+            out.append(_mut(fi, node, v, "constant-common", f"{node.value} -> {v}"))
+    if value.is_integer():
+        for v in (repr(value + 1), repr(value - 1)):
+            if v not in seen:
+                seen.add(v)
+                out.append(_mut(fi, node, v, "constant-off-by-one", f"{node.value} -> {v}"))
+    return out
+
+
+_WRAPPERS = {
+    "abs",
+    "int",
+    "float",
+    "str",
+    "round",
+    "sorted",
+    "reversed",
+    "list",
+    "set",
+    "tuple",
+    "min",
+    "max",
+    "sum",
+    "len",
+    "bool",
+    "repr",
+}
+
+
+def drop_call_mutations(fi: FileInfo, node: cst.Call) -> list[Mutation]:
+    """A call that should not be there: ``abs(x)`` -> ``x``, ``s.strip().lower()`` -> ``s.strip()``."""
+    out = []
+    func = node.func
+    args = [a for a in node.args if a.keyword is None and not a.star]
+    if isinstance(func, cst.Name) and func.value in _WRAPPERS and len(node.args) == len(args) == 1:
+        out.append(_mut(fi, node, args[0].value, "drop-call", f"drop the call {func.value}(...)"))
+    elif isinstance(func, cst.Attribute) and not node.args:
+        target = func.value
+        if not (isinstance(target, cst.Name) and target.value in ("self", "cls")):
+            out.append(_mut(fi, node, target, "drop-call", f"drop .{func.attr.value}()"))
+    return out
+
+
 def bool_literal_mutations(fi: FileInfo, node: cst.Name) -> list[Mutation]:
     if node.value == "True":
         return [_mut(fi, node, "False", "bool-literal", "True -> False")]
@@ -879,6 +942,7 @@ def call_mutations(fi: FileInfo, node: cst.Call) -> list[Mutation]:
             _mut(fi, node, new, "call-drop-arg", f"drop argument {_short(fi, args[i])} of {name}()")
         )
     out.extend(_method_name_mutations(fi, node, name))
+    out.extend(drop_call_mutations(fi, node))
     return out
 
 
@@ -1224,6 +1288,8 @@ def expression_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) ->
                 out.extend(integer_mutations(fi, n, func))
         elif isinstance(n, cst.UnaryOperation) and _int_value(n) is not None:
             out.extend(integer_mutations(fi, n, func))
+        elif isinstance(n, cst.Float):
+            out.extend(float_mutations(fi, n, func))
         elif isinstance(n, cst.Name):
             out.extend(bool_literal_mutations(fi, n))
             out.extend(variable_mutations(fi, n, func))
