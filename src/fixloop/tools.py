@@ -1069,8 +1069,9 @@ class Tools:
         squash = "".join(target.split())
         found: list[tuple[float, int]] = []
         if squash:
+            sq = ["".join(ln.split()) for ln in lines]
             for i in range(0, max(len(lines) - k + 1, 1)):
-                if "".join("".join(lines[i : i + k]).split()) == squash:
+                if squash.startswith(sq[i]) and "".join(sq[i : i + k]) == squash:
                     found.append((1.0, i))
                     if len(found) >= 3:
                         break
@@ -1079,8 +1080,9 @@ class Tools:
             firsts = [w.strip() for w in want if w.strip()]
             key = firsts[0] if firsts else target.strip()
             stripped = [ln.strip() for ln in lines]
-            if len(lines) <= 60_000 and key:
-                cands = difflib.get_close_matches(key, stripped, n=3, cutoff=0.5)
+            if key:
+                pool = _candidate_pool(key, stripped)
+                cands = difflib.get_close_matches(key, pool, n=3, cutoff=0.5)
                 seen = set()
                 for c in cands:
                     for i, s in enumerate(stripped):
@@ -1337,6 +1339,24 @@ def _nested_repeat(pattern: str, flags: int) -> bool:
         return walk(tree.data if hasattr(tree, "data") else tree, False)
     except Exception:  # noqa: BLE001
         return False
+
+
+_WORD = re.compile(r"\w+")
+
+
+def _candidate_pool(key: str, stripped: list[str], limit: int = 3_000) -> list[str]:
+    """The distinct lines worth comparing with ``key`` in difflib: all of them in a small file;
+    in a large one, the ``limit`` lines sharing the most words with ``key`` (difflib on every
+    line of a 50,000-line file takes seconds)."""
+    distinct = list(dict.fromkeys(s for s in stripped if s))
+    if len(distinct) <= limit:
+        return distinct
+    words = set(_WORD.findall(key))
+    if not words:
+        return distinct[:limit]
+    scored = [(len(words.intersection(_WORD.findall(s))), i) for i, s in enumerate(distinct)]
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    return [distinct[i] for score, i in scored[:limit] if score > 0]
 
 
 def _glob_match(rel: str, glob: str) -> bool:
