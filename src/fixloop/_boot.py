@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from typing import Any
 
 _ECOSYSTEM = {
     "pytest",
@@ -61,18 +62,42 @@ def _protected_names() -> set[str]:
         names.update(sys.builtin_module_names)
     names.discard("test")  # projects often have a test/ package of their own
     names |= _ECOSYSTEM
-    try:
-        from importlib import metadata
-
-        try:
-            eps = metadata.entry_points(group="pytest11")
-        except TypeError:  # Python < 3.10
-            eps = metadata.entry_points().get("pytest11", [])  # type: ignore[attr-defined]
-        for ep in eps:
-            names.add(ep.value.split(":")[0].split(".")[0].strip())
-    except Exception:  # noqa: BLE001 - a broken metadata tree still gets the stdlib guard
-        pass
+    names |= _plugin_top_names()
     return names
+
+
+def _plugin_top_names() -> set[str]:
+    """Top-level module names of installed ``pytest11`` entry points.
+
+    Reads ``*.dist-info/entry_points.txt`` / ``*.egg-info/entry_points.txt`` in the ``sys.path``
+    folders directly (the format of the packaging spec "Entry points specification"); this is
+    much cheaper than building :mod:`importlib.metadata` distributions.
+    """
+    out: set[str] = set()
+    for entry in sys.path:
+        if not entry or not os.path.isdir(entry):
+            continue
+        try:
+            listing = os.listdir(entry)
+        except OSError:
+            continue
+        for name in listing:
+            if not name.endswith((".dist-info", ".egg-info")):
+                continue
+            try:
+                with open(os.path.join(entry, name, "entry_points.txt"), encoding="utf-8") as fh:
+                    text = fh.read()
+            except OSError:
+                continue
+            section = ""
+            for line in text.splitlines():
+                line = line.strip()
+                if line.startswith("["):
+                    section = line.strip("[]").strip()
+                elif section == "pytest11" and "=" in line:
+                    value = line.split("=", 1)[1].strip()
+                    out.add(value.split(":")[0].split(".")[0].strip())
+    return out
 
 
 class _Guard:
@@ -81,8 +106,10 @@ class _Guard:
     def __init__(self, names: set[str], root: str) -> None:
         self.names = names
         self.root = root
+        self._key: tuple[str, ...] = ()
+        self._outside: list[str] = []
 
-    def find_spec(self, name: str, path: object = None, target: object = None) -> object:
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
         if path is not None or name not in self.names:
             return None
         from importlib.machinery import BuiltinImporter, FrozenImporter, PathFinder
@@ -90,8 +117,11 @@ class _Guard:
         spec = BuiltinImporter.find_spec(name) or FrozenImporter.find_spec(name)
         if spec is not None:
             return spec
-        outside = [p for p in sys.path if isinstance(p, str) and not _under(p, self.root)]
-        spec = PathFinder.find_spec(name, outside)
+        key = tuple(p for p in sys.path if isinstance(p, str))
+        if key != self._key:  # realpath per entry is costly: recompute only when sys.path changes
+            self._key = key
+            self._outside = [p for p in key if not _under(p, self.root)]
+        spec = PathFinder.find_spec(name, self._outside)
         if spec is None:
             raise ModuleNotFoundError(
                 f"No module named {name!r} (fixloop pristine run: the repository may not "
@@ -131,6 +161,6 @@ def main(cfg_json: str) -> int:
     if pristine:
         import _pytest.config  # noqa: F401 - loaded before the root is importable
 
-        sys.meta_path.insert(0, _Guard(_protected_names(), root))
+        sys.meta_path.insert(0, _Guard(_protected_names(), root))  # type: ignore[arg-type]
         sys.path.insert(0, root)
     return int(pytest.main(list(cfg["args"]), plugins=[plugin]))

@@ -182,11 +182,11 @@ def main(cfg: dict) -> int:
     cases: list[ET.Element] = []
     if collect_errors:
         print(_bar("ERRORS", "="), file=out)
-        for rel, modname, tb in collect_errors:
+        for rel, modname, ctb in collect_errors:
             print(_bar(f"ERROR collecting {rel}"), file=out)
-            print("\n".join(tb), file=out)
+            print("\n".join(ctb), file=out)
             tc = ET.Element("testcase", classname="", name=modname, file=rel)
-            ET.SubElement(tc, "error", message="collection failure").text = "\n".join(tb)
+            ET.SubElement(tc, "error", message="collection failure").text = "\n".join(ctb)
             cases.append(tc)
         print(_bar("short test summary info", "="), file=out)
         for rel, _, _ in collect_errors:

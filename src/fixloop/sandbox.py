@@ -356,18 +356,23 @@ def _execute(
     log = open(log_path, "wb") if log_path is not None else None  # noqa: SIM115
     cap = _Capture(limits.output_bytes, log)
     timed_out = False
-    proc = subprocess.Popen(
-        list(cmd),
-        cwd=str(cwd),
-        env=dict(env),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-        close_fds=True,
-        pass_fds=tuple(pass_fds),
-        preexec_fn=preexec,  # noqa: PLW1509 - only where prlimit is missing
-    )
+    try:
+        proc = subprocess.Popen(
+            list(cmd),
+            cwd=str(cwd),
+            env=dict(env),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            close_fds=True,
+            pass_fds=tuple(pass_fds),
+            preexec_fn=preexec,  # noqa: PLW1509 - only where prlimit is missing
+        )
+    except BaseException:
+        if log is not None:
+            log.close()
+        raise
     key = proc.pid
     _register(key, _Live(pgid=proc.pid, kill_extra=on_timeout))
     assert proc.stdout is not None

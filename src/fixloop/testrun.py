@@ -198,7 +198,7 @@ def read_junit(path: Path) -> _Junit | None:
             kind, el = "skipped", skipped
         else:
             kind, el = "passed", None
-        if kind == "collect_error":
+        if kind == "collect_error" and el is not None:
             file = tc.get("file") or (tc.get("name") or "").replace(".", "/") + ".py"
             out.cases.append(
                 _Case(
