@@ -26,6 +26,15 @@ Caps (:class:`Caps`, all in bytes of UTF-8 unless said otherwise; defaults):
 Every capped result says that it was cut, gives totals (lines, bytes, hits, files) and the
 exact call that shows the next part.
 
+Result kinds (``ToolResult.kind``): successes are ``ok``, ``binary`` (read_file on a binary
+file) and ``tests`` (a test run, passing or not); error results are ``unknown_tool``,
+``invalid_args``, ``invalid_json`` (:meth:`Tools.invalid_call`), ``path_refused`` (outside,
+blocked, not a regular file), ``not_found``, ``protected`` (counted in
+:attr:`Tools.refused_test_edits`), ``no_match``, ``multiple_matches``, ``syntax_error``,
+``encoding``, ``exists``, ``too_large``, ``out_of_range``, ``invalid_regex``,
+``invalid_target``, ``no_tests`` (a run that collected nothing: never a pass), ``usage_error``,
+``unavailable`` (no runner), ``runner_error`` and ``internal_error``.
+
 Rules enforced here (DESIGN.md, "Rules"): arguments are validated against each tool's schema
 (unknown or missing fields, wrong types, non-object arguments and NUL bytes are error results
 that show the schema); paths go through :class:`fixloop.workspace.Workspace`; protected test
