@@ -235,7 +235,7 @@ def test_screen_without_fork_spawns_pytest(
 ) -> None:
     cands = [c for c in fake_generator(CALC, "calc.py", {6: 1.0}) if c.description == "'+' -> '-'"]
     results = _screener(tmp_path, calc_repo, unsandboxed, fork=False).screen(
-        cands, FAILING, deadline_s=60, max_candidates=5
+        cands, FAILING, deadline_s=60, max_candidates=5, timeout_failing_s=120, timeout_full_s=120
     )
     assert [r.status for r in results] == ["plausible"]
 

@@ -276,96 +276,135 @@ def _server_localize(job: dict[str, Any]) -> None:
     Path(job["out"]).write_text(json.dumps(data), encoding="utf-8")
 
 
-def _wait(pid: int, timeout: float) -> tuple[str, int]:
-    """Wait for a forked child; kill its process group after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    delay = 0.0005
-    while True:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            if os.WIFEXITED(status):
-                return "exited", os.WEXITSTATUS(status)
-            return "signaled", -os.WTERMSIG(status) if os.WIFSIGNALED(status) else -1
-        if time.monotonic() > deadline:
-            for kill in (lambda: os.killpg(pid, signal.SIGKILL), lambda: os.kill(pid, 9)):
-                try:
-                    kill()
-                except OSError:
-                    pass
-            os.waitpid(pid, 0)
-            return "timeout", -9
-        time.sleep(delay)
-        delay = min(delay * 2, 0.02)
+class _Child:
+    """One pytest run in a fresh child: a fork of the warm server, or a ``python -m pytest``
+    subprocess where fork is unavailable. Non-blocking: :meth:`poll` until done."""
 
+    def __init__(
+        self, job: dict[str, Any], args: list[str], root: str, tag: str, limit: float
+    ) -> None:
+        engine = Path(job["engine_dir"])
+        self.res_path = engine / f"child-result-{tag}.json"
+        self.res_path.unlink(missing_ok=True)
+        log_path = engine / f"child-{tag}.log"
+        self.deadline = time.monotonic() + limit
+        self.started = time.monotonic()
+        self.how = ""
+        self.code = 0
+        self.proc: Any = None
+        self.pid = 0
+        self.other_roots = {job["root"], *job.get("worker_roots", [])} - {root}
+        if job.get("fork", True) and hasattr(os, "fork"):
+            self.pid = os.fork()
+            if self.pid == 0:  # the child: never returns
+                self._child(args, root, str(log_path))
+        else:
+            import subprocess
 
-def _run_child(job: dict[str, Any], args: list[str], timeout: float) -> dict[str, Any]:
-    """One pytest run in a fresh child (fork, or a subprocess when fork is unavailable)."""
-    res_path = Path(job["engine_dir"]) / "child-result.json"
-    if res_path.exists():
-        res_path.unlink()
-    log_path = Path(job["engine_dir"]) / "child.log"
-    if job.get("fork", True) and hasattr(os, "fork"):
-        pid = os.fork()
-        if pid == 0:  # child
-            code = 98
-            try:
-                os.setpgid(0, 0)
-                fd = os.open(str(log_path), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-                os.dup2(fd, 1)
-                os.dup2(fd, 2)
-                sys.dont_write_bytecode = True
-                import pytest
-
-                rec = _Recorder()
-
-                class _ExitEarly:
-                    """Write the result and leave at session finish: the child needs no
-                    unconfigure (pytest's forced garbage collections there cost ~0.1 s)."""
-
-                    @pytest.hookimpl(trylast=True)
-                    def pytest_sessionfinish(self, session: Any, exitstatus: int) -> None:
-                        data = rec.as_dict(int(exitstatus))
-                        res_path.write_text(json.dumps(data), encoding="utf-8")
-                        os._exit(int(exitstatus))
-
-                code = int(pytest.main(args, plugins=[rec, _ExitEarly()]))
-                res_path.write_text(json.dumps(rec.as_dict(code)), encoding="utf-8")
-            except BaseException:  # noqa: BLE001 - anything at all: report through the code
-                code = 97
-            finally:
-                os._exit(code)
-        how, code = _wait(pid, timeout)
-    else:
-        import subprocess
-
-        env = dict(os.environ)
-        env[RESULT_ENV] = str(res_path)
-        env["PYTHONPATH"] = os.pathsep.join(
-            [str(Path(__file__).resolve().parent), env.get("PYTHONPATH", "")]
-        ).rstrip(os.pathsep)
-        env["PYTHONDONTWRITEBYTECODE"] = "1"
-        argv = [sys.executable, "-m", "pytest", "-p", Path(SERVER_NAME).stem, *args]
-        with open(log_path, "wb") as log:
-            try:
-                p = subprocess.run(
+            env = dict(os.environ)
+            env[RESULT_ENV] = str(self.res_path)
+            env["PYTHONPATH"] = os.pathsep.join(
+                [str(Path(__file__).resolve().parent), env.get("PYTHONPATH", "")]
+            ).rstrip(os.pathsep)
+            env["PYTHONDONTWRITEBYTECODE"] = "1"
+            argv = [sys.executable, "-m", "pytest", "-p", Path(SERVER_NAME).stem, *args]
+            with open(log_path, "wb") as log:
+                self.proc = subprocess.Popen(
                     argv,
-                    cwd=job["root"],
+                    cwd=root,
                     env=env,
                     stdout=log,
                     stderr=log,
-                    timeout=timeout,
                     stdin=subprocess.DEVNULL,
+                    start_new_session=True,
                 )
-                how, code = "exited", p.returncode
-            except subprocess.TimeoutExpired:
-                how, code = "timeout", -9
-    out: dict[str, Any] = {"how": how, "exit": code, "failed": [], "passed": []}
-    if how != "timeout" and res_path.exists():
+
+    def _child(self, args: list[str], root: str, log_path: str) -> None:
+        code = 98
         try:
-            out.update(json.loads(res_path.read_text(encoding="utf-8")))
-        except (OSError, ValueError):
+            os.setpgid(0, 0)
+            fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            os.dup2(fd, 1)
+            os.dup2(fd, 2)
+            os.chdir(root)
+            sys.path[:] = [p for p in sys.path if p not in self.other_roots]
+            sys.path.insert(0, root)  # this worker's tree first, as `python -m pytest` does
+            sys.dont_write_bytecode = True
+            import pytest
+
+            rec = _Recorder()
+            res_path = self.res_path
+
+            class _ExitEarly:
+                """Write the result and leave at session finish: the child needs no unconfigure
+                (pytest's forced garbage collections there cost ~0.1 s)."""
+
+                @pytest.hookimpl(trylast=True)
+                def pytest_sessionfinish(self, session: Any, exitstatus: int) -> None:
+                    res_path.write_text(json.dumps(rec.as_dict(int(exitstatus))), "utf-8")
+                    os._exit(int(exitstatus))
+
+            code = int(pytest.main(args, plugins=[rec, _ExitEarly()]))
+            res_path.write_text(json.dumps(rec.as_dict(code)), encoding="utf-8")
+        except BaseException:  # noqa: BLE001 - anything at all: report through the code
+            code = 97
+        finally:
+            os._exit(code)
+
+    def poll(self) -> bool:
+        """True when the run has ended (or was killed at its time limit)."""
+        if self.how:
+            return True
+        if self.proc is not None:
+            rc = self.proc.poll()
+            if rc is not None:
+                self.how, self.code = "exited", rc
+        else:
+            done, status = os.waitpid(self.pid, os.WNOHANG)
+            if done:
+                if os.WIFEXITED(status):
+                    self.how, self.code = "exited", os.WEXITSTATUS(status)
+                else:
+                    self.how, self.code = "signaled", -1
+        if not self.how and time.monotonic() > self.deadline:
+            self.kill()
+            self.how, self.code = "timeout", -9
+        return bool(self.how)
+
+    def kill(self) -> None:
+        """Kill the run's process group and reap it."""
+        pid = self.proc.pid if self.proc is not None else self.pid
+        for kill in (lambda: os.killpg(pid, signal.SIGKILL), lambda: os.kill(pid, 9)):
+            try:
+                kill()
+            except OSError:
+                pass
+        try:
+            if self.proc is not None:
+                self.proc.wait()
+            else:
+                os.waitpid(self.pid, 0)
+        except (OSError, ChildProcessError):
             pass
-    return out
+
+    def result(self) -> dict[str, Any]:
+        """``{"how", "exit", "failed", "passed", "collect_errors", "seconds"}``."""
+        out: dict[str, Any] = {"how": self.how, "exit": self.code, "failed": [], "passed": []}
+        if self.how != "timeout" and self.res_path.exists():
+            try:
+                out.update(json.loads(self.res_path.read_text(encoding="utf-8")))
+            except (OSError, ValueError):
+                pass
+        out["seconds"] = time.monotonic() - self.started
+        return out
+
+    def wait(self) -> dict[str, Any]:
+        """Block until done; the result."""
+        delay = 0.0005
+        while not self.poll():
+            time.sleep(delay)
+            delay = min(delay * 2, 0.01)
+        return self.result()
 
 
 def _warm_up() -> None:
@@ -421,84 +460,163 @@ def _warm_up() -> None:
         gc.freeze()
 
 
+class _Worker:
+    """One tree the server writes candidates into, with at most one child running on it."""
+
+    def __init__(self, index: int, root: str) -> None:
+        self.index = index
+        self.root = Path(root)
+        self.child: _Child | None = None
+        self.cand: dict[str, Any] | None = None
+        self.phase = ""
+        self.rec: dict[str, Any] = {}
+        self.originals: dict[str, bytes | None] = {}
+        self.t0 = 0.0
+
+    def write(self, cand: dict[str, Any]) -> None:
+        self.cand = cand
+        self.t0 = time.monotonic()
+        for rel, text in cand["files"].items():
+            p = self.root / rel
+            if rel not in self.originals:
+                self.originals[rel] = p.read_bytes() if p.exists() else None
+            p.write_bytes(text.encode("utf-8"))
+
+    def restore(self) -> None:
+        for rel in (self.cand or {}).get("files", {}):
+            orig = self.originals[rel]
+            p = self.root / rel
+            if orig is None:
+                p.unlink(missing_ok=True)
+            else:
+                p.write_bytes(orig)
+        self.cand, self.child, self.phase = None, None, ""
+
+
 def _server_screen(job: dict[str, Any]) -> None:
+    """Screen the job's candidates in order on ``len(job["workers"])`` trees at once."""
     import pytest  # noqa: F401 - warm: imported once, before any fork
 
     _warm_up()
     sys.dont_write_bytecode = True
-    root = Path(job["root"])
     start = time.monotonic()
     deadline = start + float(job["deadline_s"])
     failing = list(job["failing"])
     base = list(job["pytest_args"])
+    fail_args = [*base, "-p", "no:randomly", *failing]
+    roots = [job["root"], *job.get("worker_roots", [])]
+    workers = [_Worker(i, r) for i, r in enumerate(roots)]
+    if not job.get("fork", True) or not hasattr(os, "fork"):
+        workers = workers[:1]
+    out = open(job["out"], "a", encoding="utf-8")  # noqa: SIM115 - closed below
+
+    # calibration: the unchanged code's failing-test and full-suite runs set the per-candidate
+    # time limits (mutations often loop forever; waiting the configured maximum is costly)
+    calib = job.get("calibration") or {}
+    if not calib:
+        r = _Child(job, fail_args, roots[0], "calib", float(job["timeout_failing_s"])).wait()
+        calib["failing_s"] = r["seconds"]
+        r = _Child(job, base, roots[0], "calib", float(job["timeout_full_s"])).wait()
+        calib["full_s"] = r["seconds"] if r["how"] != "timeout" else float(job["timeout_full_s"])
+        out.write(json.dumps({"calibration": calib}) + "\n")
+        out.flush()
+    quick: list[float] = [float(calib["failing_s"])]
+    full_limit = min(float(job["timeout_full_s"]), max(3.0, 4.0 * float(calib["full_s"]) + 1.0))
+
+    cands = list(job["candidates"])
+    started = 0
     plausible = 0
     first_plausible_at: int | None = None
     first_plausible_t = 0.0
-    originals: dict[str, bytes | None] = {}
-    quick: list[float] = []  # seconds of the failing-test runs that finished
-    with open(job["out"], "a", encoding="utf-8") as out:
-        for n, cand in enumerate(job["candidates"]):
-            if time.monotonic() > deadline or n >= int(job["max_candidates"]):
+
+    def may_start() -> bool:
+        if started >= len(cands) or started >= int(job["max_candidates"]):
+            return False
+        if time.monotonic() > deadline:
+            return False
+        if first_plausible_at is not None and (
+            plausible >= int(job["max_plausible"])
+            or started - first_plausible_at > int(job["extra_after_first"])
+            or time.monotonic() - first_plausible_t > float(job.get("extra_s", 1e9))
+        ):
+            return False
+        return True
+
+    def finish(w: _Worker, rec: dict[str, Any]) -> None:
+        rec["seconds"] = round(time.monotonic() - w.t0, 4)
+        w.restore()
+        out.write(json.dumps(rec) + "\n")
+        out.flush()
+
+    try:
+        while True:
+            for w in workers:
+                if w.child is None and may_start():
+                    w.write(cands[started])
+                    w.rec = {"id": cands[started]["id"], "worker": w.index}
+                    started += 1
+                    limit = min(
+                        float(job["timeout_failing_s"]),
+                        max(1.5, 5.0 * sorted(quick)[len(quick) // 2] + 1.0),
+                    )
+                    w.phase = "failing"
+                    w.child = _Child(job, fail_args, str(w.root), f"w{w.index}", limit)
+            busy = [w for w in workers if w.child is not None]
+            if not busy:
                 break
-            if first_plausible_at is not None and (
-                plausible >= int(job["max_plausible"])
-                or n - first_plausible_at > int(job["extra_after_first"])
-                or time.monotonic() - first_plausible_t > float(job.get("extra_s", 1e9))
-            ):
-                break
-            t0 = time.monotonic()
-            for rel, text in cand["files"].items():
-                p = root / rel
-                if rel not in originals:
-                    originals[rel] = p.read_bytes() if p.exists() else None
-                p.write_bytes(text.encode("utf-8"))
-            try:
-                limit = float(job["timeout_failing_s"])
-                if len(quick) >= 3:  # adapt to the observed run time (infinite loops are common)
-                    limit = min(limit, max(1.5, 6.0 * sorted(quick)[len(quick) // 2] + 0.5))
-                r1 = _run_child(job, [*base, "-p", "no:randomly", *failing], limit)
-                if r1["how"] != "timeout":
-                    quick.append(time.monotonic() - t0)
-                passed = set(r1["passed"])
-                fixed = [
-                    t for t in failing if t in passed or any(p.startswith(t + "::") for p in passed)
-                ]
-                rec: dict[str, Any] = {
-                    "id": cand["id"],
-                    "fixed": len(fixed),
-                    "total": len(failing),
-                    "still_failing": [t for t in failing if t not in fixed][:20],
-                    "how": r1["how"],
-                }
-                if r1["how"] == "timeout":
-                    rec["status"] = "timeout"
-                elif len(fixed) == len(failing) and r1["exit"] == 0:
-                    r2 = _run_child(job, base, job["timeout_full_s"])
-                    if r2["how"] == "timeout":
+            progressed = False
+            for w in busy:
+                assert w.child is not None
+                if not w.child.poll():
+                    continue
+                progressed = True
+                r = w.child.result()
+                rec = w.rec
+                if w.phase == "failing":
+                    if r["how"] != "timeout":
+                        quick.append(r["seconds"])
+                    passed = set(r["passed"])
+                    fixed = [
+                        t
+                        for t in failing
+                        if t in passed or any(p.startswith(t + "::") for p in passed)
+                    ]
+                    rec.update(
+                        fixed=len(fixed),
+                        total=len(failing),
+                        still_failing=[t for t in failing if t not in fixed][:20],
+                        how=r["how"],
+                    )
+                    if r["how"] == "timeout":
+                        rec["status"] = "timeout"
+                    elif len(fixed) == len(failing) and r["exit"] == 0:
+                        w.phase = "full"
+                        w.child = _Child(job, [*base, "-x"], str(w.root), f"w{w.index}", full_limit)
+                        continue
+                    else:
+                        rec["status"] = "partial" if fixed else "fail"
+                else:
+                    if r["how"] == "timeout":
                         rec["status"] = "suite_timeout"
-                    elif r2["exit"] == 0 and r2["passed"]:
+                    elif r["exit"] == 0 and r["passed"]:
                         rec["status"] = "plausible"
-                        rec["suite_passed"] = len(r2["passed"])
+                        rec["suite_passed"] = len(r["passed"])
                         plausible += 1
                         if first_plausible_at is None:
-                            first_plausible_at = n
+                            first_plausible_at = started
                             first_plausible_t = time.monotonic()
                     else:
                         rec["status"] = "breaks_suite"
-                        rec["suite_failed"] = (r2["failed"] + r2.get("collect_errors", []))[:20]
-                else:
-                    rec["status"] = "partial" if fixed else "fail"
-            finally:
-                for rel in cand["files"]:
-                    orig = originals[rel]
-                    p = root / rel
-                    if orig is None:
-                        p.unlink(missing_ok=True)
-                    else:
-                        p.write_bytes(orig)
-            rec["seconds"] = round(time.monotonic() - t0, 4)
-            out.write(json.dumps(rec) + "\n")
-            out.flush()
+                        rec["suite_failed"] = (r["failed"] + r.get("collect_errors", []))[:20]
+                finish(w, rec)
+            if not progressed:
+                time.sleep(0.002)
+    finally:
+        for w in workers:
+            if w.child is not None:
+                w.child.kill()
+                w.restore()
+        out.close()
 
 
 def server_main(argv: Sequence[str]) -> int:
@@ -576,8 +694,11 @@ class WarmScreener:
         pytest_args: the base pytest arguments (``-q -p no:cacheprovider`` and any from the
             configured test command).
         limits: the :class:`fixloop.types.Limits` template (wall time is set per run).
-        fork: False forces one pytest subprocess per candidate (the fallback).
+        fork: False forces one pytest subprocess per candidate (the fallback; one at a time).
         extra_ro: further read-only paths the sandbox must show (e.g. the interpreter's venv).
+        workers: candidates run at once, each in its own copy of ``work_root`` (siblings named
+            ``<work_root>-w<i>``); default ``min(4, cpu_count)``.
+        env: extra environment for the test runs (the test runner's own).
 
     Raises (from the methods): :class:`RuntimeError` when the server produced no result file
     (the text carries the tail of its output).
@@ -594,6 +715,8 @@ class WarmScreener:
         limits: Any = None,
         fork: bool = True,
         extra_ro: Sequence[Path] = (),
+        workers: int | None = None,
+        env: dict[str, str] | None = None,
     ) -> None:
         self.sandbox = sandbox
         self.work_root = Path(work_root)
@@ -603,6 +726,10 @@ class WarmScreener:
         self.limits = limits
         self.fork = fork
         self.extra_ro = list(extra_ro)
+        self.workers = max(1, workers if workers is not None else min(4, os.cpu_count() or 1))
+        self.env = dict(env or {})
+        self.calibration: dict[str, float] = {}
+        self._worker_roots: list[Path] = []
         self.stats = ScreenStats()
         self._jobs = 0
         self.engine_dir.mkdir(parents=True, exist_ok=True)
@@ -627,13 +754,24 @@ class WarmScreener:
             cwd=self.work_root,
             limits=self._limits(wall_s),
             ro_paths=self.extra_ro,
-            rw_paths=[self.engine_dir, self.work_root],
-            env={"PYTHONDONTWRITEBYTECODE": "1"},
+            rw_paths=[self.engine_dir, self.work_root, *self._worker_roots],
+            env={**self.env, "PYTHONDONTWRITEBYTECODE": "1"},
             log_path=self.engine_dir / f"job-{self._jobs}.log",
         )
         self.stats.runs += 1
         self.stats.seconds += time.monotonic() - t0
         return res
+
+    def _ensure_workers(self) -> None:
+        """Copies of the work tree for the extra workers (made once, restored by the server)."""
+        if self._worker_roots or not self.fork or self.workers <= 1:
+            return
+        for i in range(1, self.workers):
+            dest = self.work_root.parent / f"{self.work_root.name}-w{i}"
+            if dest.exists():
+                shutil.rmtree(dest)
+            shutil.copytree(self.work_root, dest, symlinks=True)
+            self._worker_roots.append(dest)
 
     def localize(self, *, wall_s: float = 120.0) -> dict[str, Any]:
         """Run the full suite once with the per-test line collector.
@@ -685,8 +823,11 @@ class WarmScreener:
             extra_after_first: after the first plausible candidate, run at most this many more
                 (a small extra budget to find a smaller plausible patch).
             extra_s: ... and for at most this many seconds.
-            timeout_failing_s, timeout_full_s: per-run limits of one child (failing tests, full
-                suite), seconds; a child over its limit is killed with its process group.
+            timeout_failing_s, timeout_full_s: upper limits of one child's run (failing tests,
+                full suite), seconds; a child over its limit is killed with its process group.
+                The server first times both runs on the unchanged code and tightens the limits
+                to a few times those (failing tests: 5x the median run + 1 s, at least 1.5 s;
+                full suite: 4x + 1 s, at least 3 s).
 
         Returns:
             one :class:`ScreenResult` per candidate run, in order (candidates not reached are
@@ -718,22 +859,31 @@ class WarmScreener:
             "timeout_full_s": timeout_full_s,
             "fork": self.fork,
         }
+        self._ensure_workers()
+        job["worker_roots"] = [str(p) for p in self._worker_roots]
+        job["calibration"] = self.calibration
         originals: dict[str, bytes | None] = {}
         for item in payload:
             for rel in item["files"]:
                 p = self.work_root / rel
                 originals.setdefault(rel, p.read_bytes() if p.exists() else None)
-        margin = timeout_failing_s + timeout_full_s + 10.0
+        # the server stops starting candidates at the deadline; the runs under way may take up
+        # to their limits (known once calibrated), and the calibration itself takes two runs
+        if self.calibration:
+            margin = 10.0 + 5.0 * self.calibration["failing_s"] + 4.0 * self.calibration["full_s"]
+        else:
+            margin = 10.0 + 2.0 * (timeout_failing_s + timeout_full_s)
         try:
             self._run(job, deadline_s + margin)
         finally:
             # the server restores each candidate's files; one killed mid-candidate cannot
-            for rel, orig in originals.items():
-                p = self.work_root / rel
-                if orig is None:
-                    p.unlink(missing_ok=True)
-                elif not p.exists() or p.read_bytes() != orig:
-                    p.write_bytes(orig)
+            for tree in (self.work_root, *self._worker_roots):
+                for rel, orig in originals.items():
+                    p = tree / rel
+                    if orig is None:
+                        p.unlink(missing_ok=True)
+                    elif not p.exists() or p.read_bytes() != orig:
+                        p.write_bytes(orig)
         results: list[ScreenResult] = []
         if out.exists():
             for line in out.read_text(encoding="utf-8").splitlines():
@@ -741,6 +891,9 @@ class WarmScreener:
                     d = json.loads(line)
                 except ValueError:
                     continue  # a line cut by a kill
+                if "calibration" in d:
+                    self.calibration = dict(d["calibration"])
+                    continue
                 results.append(
                     ScreenResult(
                         index=int(d["id"]),
