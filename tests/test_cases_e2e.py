@@ -290,3 +290,88 @@ def test_case_end_to_end(name: str, shared_dir: Path, tmp_path: Path, sandbox_ar
         for e in events_of(res):
             if e["type"] == "tool_result":
                 assert len(e["content"].encode()) <= Caps().result_bytes
+
+
+# --------------------------------------------------------------------------------------------
+# Ctrl-C while a hanging suite runs (09): children killed, run end written, exit 130
+# --------------------------------------------------------------------------------------------
+
+
+def _pids_mentioning(text: str) -> set[int]:
+    """Processes whose command line mentions ``text`` (this run's FIXLOOP_HOME)."""
+    out = set()
+    needle = text.encode()
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                cmd = (d / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if needle in cmd:
+                out.add(int(d.name))
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc")
+def test_ctrl_c_during_a_hanging_run(shared_dir: Path, tmp_path: Path, sandbox_args) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from test_e2e import ROOT, cli_env
+
+    case = shared_dir / "cases" / "09-hang-and-orphans"
+    repo = init_repo(case_repo(case, tmp_path / "repo"))
+    before_snap = snapshot(repo)
+    cfg = tmp_path / "fixloop.toml"
+    cfg.write_text("test_timeout_s = 120.0\n")
+    home = tmp_path / "home"
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "fixloop",
+            "fix",
+            str(repo),
+            "--json",
+            "--model",
+            f"script:{case / 'script.json'}",
+            *sandbox_args,
+        ],
+        cwd=ROOT,
+        env=cli_env(home, {"FIXLOOP_CONFIG": str(cfg)}),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+    )
+    worktrees = str(home / "worktrees")
+    try:
+        # wait (bounded) until the hanging baseline run is under way in its sandbox
+        for _ in range(3000):  # generous: a loaded machine starts slowly
+            if _pids_mentioning(worktrees) or proc.poll() is not None:
+                break
+            time.sleep(0.1)
+        if not _pids_mentioning(worktrees):
+            proc.kill()
+            pytest.fail(f"the test run never started: {proc.communicate()[1][-2000:]}")
+        time.sleep(1.0)  # let the suite reach its endless loop
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err[-3000:]
+    res = json.loads(out)
+    assert "interrupted" in res["stop_reason"] and res["verified"] is False
+    events = events_of(res)
+    assert events[-1]["type"] == "run_end"
+    # the whole sandboxed process tree was killed (SIGKILL reaches a pid namespace
+    # asynchronously: wait, bounded, for the kernel to finish)
+    for _ in range(300):
+        if not _pids_mentioning(worktrees):
+            break
+        time.sleep(0.1)
+    assert not _pids_mentioning(worktrees)
+    assert snapshot(repo) == before_snap and fixloop_branches(repo) == []
