@@ -299,7 +299,7 @@ def test_read_crlf_bom_latin1_notes(make_repo) -> None:
     r = t.call("read_file", {"path": "crlf.py"})
     assert "(CRLF line endings)" in r.content and "     1|a = 1\n     2|b = 2" in r.content
     assert "\r" not in r.content
-    assert "mixed CRLF/LF" in t.call("read_file", {"path": "mixed.py"}).content
+    assert "mixed CRLF/LF line endings" in t.call("read_file", {"path": "mixed.py"}).content
     r = t.call("read_file", {"path": "bom.py"})
     assert "UTF-8 BOM" in r.content and "     1|a = 1" in r.content and "\ufeff" not in r.content
     r = t.call("read_file", {"path": "latin.txt"})
@@ -452,6 +452,17 @@ def test_edit_mixed_endings_keeps_each_line(make_repo) -> None:
     assert (root / "m.py").read_bytes() == b"a = 1\r\nb = 2\nc = 30\r\nd = 40\n"
     assert not edit(t, "m.py", "b = 2", "b = 2\nb2 = 22").is_error
     assert (root / "m.py").read_bytes() == b"a = 1\r\nb = 2\nb2 = 22\nc = 30\r\nd = 40\n"
+
+
+def test_edit_cr_only_file(make_repo) -> None:
+    raw = b"a = 1\rb = 2\rc = 3\r"
+    root = make_repo({"mac.py": raw})
+    t = Tools(Workspace(root), None)
+    r = t.call("read_file", {"path": "mac.py"})
+    assert "(CR line endings)" in r.content and "     3|c = 3" in r.content
+    assert not edit(t, "mac.py", "b = 2\n", "b = 20\nb2 = 21\n").is_error
+    assert (root / "mac.py").read_bytes() == b"a = 1\rb = 20\rb2 = 21\rc = 3\r"
+    assert "mac.py:2: b = 20" in t.call("search_code", {"pattern": "^b = 20$"}).content
 
 
 def test_edit_keeps_bom_and_crlf(make_repo) -> None:

@@ -445,19 +445,20 @@ def _encode(t: _Text, text: str) -> bytes:
 
 
 def _split_lines(text: str) -> list[str]:
-    """Lines split at ``\\n`` with a ``\\r`` before it dropped; no phantom last line."""
+    """Lines split at CRLF, LF or a lone CR (as Python's tokenizer does), without their
+    endings; no phantom last line."""
     if not text:
         return []
-    lines = text.split("\n")
+    lines = _lf_view(text)[0].split("\n")
     if lines[-1] == "":
         lines.pop()
-    return [ln[:-1] if ln.endswith("\r") else ln for ln in lines]
+    return lines
 
 
-def _endings(text: str) -> tuple[int, int]:
-    """(CRLF count, lone LF count) in ``text``."""
+def _endings(text: str) -> tuple[int, int, int]:
+    """(CRLF count, lone LF count, lone CR count) in ``text``."""
     crlf = text.count("\r\n")
-    return crlf, text.count("\n") - crlf
+    return crlf, text.count("\n") - crlf, text.count("\r") - crlf
 
 
 def _visible_ws(line: str) -> str:
@@ -778,11 +779,11 @@ class Tools:
             return self._err(f"end={end} is before start={start}.", "invalid_args")
         last = min(want_end, n, start + self.caps.read_lines - 1)
         notes = []
-        crlf, lf = _endings(t.text)
-        if crlf and lf:
-            notes.append("mixed CRLF/LF line endings")
-        elif crlf:
-            notes.append("CRLF line endings")
+        kinds = [k for k, c in zip(("CRLF", "LF", "CR"), _endings(t.text), strict=True) if c]
+        if len(kinds) > 1:
+            notes.append(f"mixed {'/'.join(kinds)} line endings")
+        elif kinds and kinds[0] != "LF":
+            notes.append(f"{kinds[0]} line endings")
         if t.bom:
             notes.append("UTF-8 BOM")
         if not t.utf8:
@@ -896,8 +897,8 @@ class Tools:
                 continue
             searched += 1
             text = _decode(data).text
-            if "\r\n" in text:  # anchors ($) see LF lines; line numbers are unchanged
-                text = text.replace("\r\n", "\n")
+            if "\r" in text:  # anchors ($) see LF lines; line numbers are unchanged
+                text = _lf_view(text)[0]
             m = rx.search(text)
             if m is None:
                 continue
@@ -1000,8 +1001,8 @@ class Tools:
             return self._err("old and new are the same; nothing would change.", "invalid_args")
         t = _decode(data)
         norm, crlf_at = _lf_view(t.text)
-        old_n = old.replace("\r\n", "\n")
-        new_n = new.replace("\r\n", "\n")
+        old_n = _lf_view(old)[0]
+        new_n = _lf_view(new)[0]
         starts = _find_all(norm, old_n)
         if not starts:
             old_u = _unescape_invisible(old_n)
@@ -1051,7 +1052,7 @@ class Tools:
         rel = self.workspace.relpath(real)
         self._note_change(rel)
         first = norm.count("\n", 0, ns) + 1
-        new_lines = _split_lines(new_text.replace("\r\n", "\n"))
+        new_lines = _split_lines(new_text)
         n_new = new_n.count("\n") + (0 if new_n.endswith("\n") or not new_n else 1)
         lo = max(first - 2, 1)
         hi = min(first + max(n_new, 1) + 1, len(new_lines))
@@ -1380,8 +1381,9 @@ def _is_root(path: str | None) -> bool:
 
 
 def _lf_view(text: str) -> tuple[str, list[int]]:
-    """``text`` with CRLF folded to LF, and the LF-view positions of the folded newlines."""
-    if "\r\n" not in text:
+    """``text`` with CRLF folded to LF and lone CR turned into LF (the "LF view"), and the
+    LF-view positions of the folded CRLF newlines (a lone CR maps one to one)."""
+    if "\r" not in text:
         return text, []
     crlf_at: list[int] = []
     pos = 0
@@ -1393,7 +1395,7 @@ def _lf_view(text: str) -> tuple[str, list[int]]:
         crlf_at.append(i - removed)  # position of the "\n" in the LF view
         removed += 1
         pos = i + 2
-    return text.replace("\r\n", "\n"), crlf_at
+    return text.replace("\r\n", "\n").replace("\r", "\n"), crlf_at
 
 
 def _raw_pos(pos: int, crlf_at: list[int]) -> int:
@@ -1418,11 +1420,16 @@ def _find_all(hay: str, needle: str) -> list[int]:
 def _eol_for(text: str, region: str, rs: int) -> str:
     """The line ending to write inside an edited region: the region's own style; for a region
     without newlines, the ending of the line it is on; else the file's dominant style."""
-    crlf, lf = _endings(region)
-    if crlf or lf:
-        return "\r\n" if crlf >= lf else "\n"
-    nl = text.find("\n", rs)
-    if nl > 0:
-        return "\r\n" if text[nl - 1] == "\r" else "\n"
-    crlf, lf = _endings(text)
-    return "\r\n" if crlf > lf else "\n"
+    counts = _endings(region)
+    if not any(counts):
+        m = _EOL.search(text, rs)
+        if m is not None:
+            return m.group(0)
+        counts = _endings(text)
+    crlf, lf, cr = counts
+    if crlf >= lf and crlf >= cr and crlf:
+        return "\r\n"
+    return "\r" if cr > lf else "\n"
+
+
+_EOL = re.compile(r"\r\n|\n|\r")
