@@ -157,6 +157,16 @@ def test_special_file_not_regular(ws: Workspace) -> None:
         s.close()
 
 
+def test_hard_link_refused_and_not_listed(ws: Workspace, tmp_path: Path) -> None:
+    secret = tmp_path / "hard-secret.txt"
+    secret.write_text("SECRET\n")
+    os.link(secret, ws.root / "innocent.txt")
+    with pytest.raises(PathRefused) as e:
+        ws.resolve("innocent.txt")
+    assert e.value.kind == "not_regular" and "hard links" in str(e.value)
+    assert "innocent.txt" not in list(ws.iter_files())
+
+
 def test_spellings_normalized(ro_ws: Workspace) -> None:
     ws = ro_ws
     want = ws.root / "pkg" / "mod.py"

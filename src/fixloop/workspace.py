@@ -7,7 +7,8 @@ Path policy (every tool call goes through :meth:`Workspace.resolve`):
   normalized lexically first; a path that climbs out of the root is refused (``outside``).
 - The normalized path is then resolved with the operating system (symlinks anywhere in the path,
   the final component, dangling links); a real path outside the root is refused (``outside``), a
-  dangling link or a special file (fifo, socket, device) is refused (``not_regular``).
+  dangling link, a special file (fifo, socket, device) or a file with several hard links (it
+  may be shared with a file outside) is refused (``not_regular``).
 - Blocked paths (:data:`DEFAULT_BLOCKED`, configurable) are refused for reading and writing and
   left out of listings and searches; the check is made on both the spelled and the real path.
 - Writes to protected test infrastructure (:func:`is_protected`) are refused (``protected``),
@@ -350,6 +351,13 @@ class Workspace:
             raise PathRefused("not_regular", f"the path cannot be used ({e.strerror})", rel) from e
         if not (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)):
             raise PathRefused("not_regular", "not a regular file or folder", rel)
+        if stat.S_ISREG(st.st_mode) and st.st_nlink > 1:
+            raise PathRefused(
+                "not_regular",
+                f"the file has {st.st_nlink} hard links and may be shared with a place outside "
+                "the workspace",
+                rel,
+            )
         if write and stat.S_ISDIR(st.st_mode):
             raise PathRefused("not_regular", "the path is a folder, not a file", rel)
         return Path(real)
@@ -410,11 +418,15 @@ class Workspace:
         except OSError:
             return False
         if stat.S_ISREG(st.st_mode):
-            return True
+            return st.st_nlink == 1
         if not stat.S_ISLNK(st.st_mode):
             return False
         real = os.path.realpath(p)
-        if not self._inside(real) or not os.path.isfile(real):
+        try:
+            rst = os.stat(real)
+        except OSError:
+            return False
+        if not self._inside(real) or not stat.S_ISREG(rst.st_mode) or rst.st_nlink != 1:
             return False
         return not self.is_blocked(self.relpath(Path(real)))
 
