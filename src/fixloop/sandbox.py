@@ -559,7 +559,8 @@ class BwrapSandbox(Sandbox):
     @staticmethod
     def _hidden_dirs() -> list[str]:
         out: list[str] = []
-        for d in [*_HIDDEN_ROOTS, *(str(h) for h in _user_homes())]:
+        homes = [os.path.realpath(h) for h in _user_homes()]  # a symlinked home: hide its target
+        for d in [*_HIDDEN_ROOTS, *homes]:
             if os.path.islink(d) or not os.path.isdir(d):
                 continue
             if any(d == o or d.startswith(o + "/") for o in out):
@@ -602,7 +603,9 @@ class BwrapSandbox(Sandbox):
             ro += list(interpreter_paths(argv[0]))
         for p in ro:
             rp = os.path.realpath(p)
-            if os.path.exists(rp):
+            # everything else is visible read-only through "--ro-bind / /" already
+            hidden = any(rp == h or rp.startswith(h + "/") for h in self._hidden)
+            if hidden and os.path.exists(rp):
                 binds.append((rp.count("/"), "--ro-bind", rp))
         for p in rw_paths:
             rp = os.path.realpath(p)

@@ -556,7 +556,7 @@ class TestRunner:
             "-rfE",
             "-q",
             "--color=no",
-            *extra,
+            *(a for a in extra if a not in ("-q", "--quiet")),  # "-q" is already there
             *([target] if target else []),
         ]
         cfg = {
