@@ -219,3 +219,14 @@ def test_html_report_renders_in_headless_chromium(tmp_path: Path, summary: dict)
     assert dom.count('class="bar-bad"') == 7
     assert "<title>fixloop eval: hand-made with m</title>" in dom
     assert "This page contains the following errors" not in dom
+
+
+def test_cost_chart_counts_tasks_on_the_same_spot() -> None:
+    same = [
+        {"task": t.id, "epoch": 0, "model": "m", "resolved": True, "cost_usd": 0.0} for t in TASKS
+    ]
+    svg = render_html(build_summary(same, suite=SUITE, tasks=TASKS, model="m", epochs=1), same)
+    chart = next(s for s in parse_html(svg).iter(f"{SVG}svg") if s.get("id") == "chart-cost")
+    labels = [t.text for t in chart.iter(f"{SVG}text") if t.get("class") == "point-count"]
+    assert labels == ["3 tasks"]
+    assert len([c for c in chart.iter(f"{SVG}circle")]) == 3

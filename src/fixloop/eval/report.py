@@ -280,15 +280,23 @@ def svg_cost_chart(summary: dict[str, Any]) -> str:
         f'<text x="14" y="{top + ph / 2}" font-size="12" text-anchor="middle" fill="{_INK}" '
         f'transform="rotate(-90 14 {top + ph / 2})">resolve rate</text>',
     ]
+    stacked: dict[tuple[str, str], int] = {}
     for tid, m in known.items():
         x = left + (pw * m["mean_cost_usd"] / x_max if x_max > 0 else 0)
         y = top + ph * (1 - m["resolve_rate"])
+        stacked[(_num(x), _num(y))] = stacked.get((_num(x), _num(y)), 0) + 1
         parts.append(
             f'<circle cx="{_num(x)}" cy="{_num(y)}" r="5" fill="{_GREEN}" fill-opacity="0.6" '
             f'stroke="{_INK}" class="point" data-task="{_a(tid)}"><title>{escape(tid)}: '
             f"{fmt_cost(m['mean_cost_usd'])} per run, {fmt_pct(m['resolve_rate'])} resolved"
             "</title></circle>"
         )
+    for (cx, cy), count in stacked.items():
+        if count > 1:  # tasks on the same spot: say how many
+            parts.append(
+                f'<text x="{float(cx) + 8:.1f}" y="{float(cy) + 4:.1f}" font-size="11" '
+                f'fill="{_INK}" class="point-count">{count} tasks</text>'
+            )
     if unknown:
         parts.append(
             f'<text x="{left}" y="{height - 4}" font-size="11" fill="{_INK}">cost unknown '
