@@ -336,6 +336,15 @@ def test_read_huge_line_capped(make_repo) -> None:
     assert f"1 lines, {len(big.encode()):,} bytes" in r.content
 
 
+def test_read_huge_line_of_invisible_chars(make_repo) -> None:
+    root = make_repo({"z.txt": "\u200b" * 100_000 + "\n"})
+    t = Tools(Workspace(root), None)
+    r = t.call("read_file", {"path": "z.txt"})
+    assert "\u200b" not in r.content and "\\u200b" in r.content
+    assert "line 1 cut: 300,000 bytes" in r.content
+    assert len(r.content.encode()) < Caps().line_bytes + 400
+
+
 def test_read_many_long_lines_byte_capped(make_repo) -> None:
     root = make_repo({"wide.py": "".join(f"x{i} = '{'y' * 1500}'\n" for i in range(200))})
     t = Tools(Workspace(root), None)

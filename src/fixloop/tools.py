@@ -744,16 +744,18 @@ class Tools:
 
     # ------------------------------------------------------------------ read_file
 
-    def _long_line(self, text: str, lineno: int, path: str) -> str:
-        """A line cut to ``line_bytes`` with a note giving its size and how to see the rest."""
-        full = _nbytes(text)
-        if full <= self.caps.line_bytes:
-            return text
+    def _long_line(self, raw: str, lineno: int, path: str) -> str:
+        """A raw line, escaped and cut to ``line_bytes`` with a note giving its full size in
+        bytes and how to see the rest (only the shown part is escaped: fast on huge lines)."""
+        cap = self.caps.line_bytes
+        esc = escape_text(raw[: cap + 1])
+        if len(raw) <= cap and _nbytes(esc) <= cap:
+            return esc
         note = (
-            f" … [line {lineno} cut: {_fmt(full)} bytes; search_code(pattern=..., "
+            f" … [line {lineno} cut: {_fmt(_nbytes(raw))} bytes; search_code(pattern=..., "
             f"path={path!r}) shows the text around each match]"
         )
-        return _cut(text, self.caps.line_bytes) + note
+        return _cut(esc, cap) + note
 
     def _t_read_file(self, path: str, start: int, end: int | None = None) -> ToolResult:
         loaded = self._load(path, write=False)
@@ -798,7 +800,7 @@ class Tools:
         used = 0
         shown_last = start - 1
         for i in range(start, last + 1):
-            line = f"{i:>6}|" + self._long_line(escape_text(lines[i - 1]), i, path)
+            line = f"{i:>6}|" + self._long_line(lines[i - 1], i, path)
             nb = _nbytes(line) + 1
             if used + nb > budget and i > start:
                 break
@@ -825,10 +827,10 @@ class Tools:
 
     def _hit_text(self, line: str, col: int, width: int) -> str:
         """The text of a hit, windowed around column ``col`` when the line is too long."""
-        esc = escape_text(line)
-        full = _nbytes(esc)
-        if full <= self.caps.line_bytes:
-            return esc
+        if len(line) <= self.caps.line_bytes:
+            esc = escape_text(line)
+            if _nbytes(esc) <= self.caps.line_bytes:
+                return esc
         half = max(self.caps.line_bytes // 2 - 60, 40)
         a = max(col - half, 0)
         window = escape_text(line[a : col + max(width, 1) + half])
@@ -1056,10 +1058,7 @@ class Tools:
         n_new = new_n.count("\n") + (0 if new_n.endswith("\n") or not new_n else 1)
         lo = max(first - 2, 1)
         hi = min(first + max(n_new, 1) + 1, len(new_lines))
-        ctx = [
-            f"{i:>6}|" + self._long_line(escape_text(new_lines[i - 1]), i, path)
-            for i in range(lo, hi + 1)
-        ]
+        ctx = [f"{i:>6}|" + self._long_line(new_lines[i - 1], i, path) for i in range(lo, hi + 1)]
         old_last = first + old_n.rstrip("\n").count("\n")
         span = f"line {first}" if old_last == first else f"lines {first}-{old_last}"
         head = (
