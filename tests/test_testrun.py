@@ -144,6 +144,7 @@ def test_timeout_names_the_running_test_and_failures_so_far(make_repo, runner_fo
     assert rep.outcome == Outcome.TIMED_OUT and not rep.ok
     assert rep.output.startswith(f"timed out after {wall} s")
     assert "still running: tests/test_h.py::test_b_hangs" in rep.output
+    assert "failed before that: tests/test_h.py::test_a_fails" in rep.output
     assert rep.failing_ids == ["tests/test_h.py::test_a_fails"]
 
 
@@ -396,6 +397,16 @@ def test_read_junit_node_ids(tmp_path):
     (tmp_path / "bad.xml").write_text("<testsuites")
     assert read_junit(tmp_path / "bad.xml") is None
     assert read_junit(tmp_path / "missing.xml") is None
+
+
+def test_collect_lists_node_ids(make_repo, runner_for):
+    repo = make_repo({"calc.py": CALC, "tests/test_calc.py": CALC_TESTS})
+    ids = runner_for(repo).collect()
+    assert ids == [
+        "tests/test_calc.py::test_add",
+        "tests/test_calc.py::test_mul",
+        "tests/test_calc.py::TestMore::test_add_zero",
+    ]
 
 
 def test_report_is_json_ready(make_repo, runner_for):

@@ -727,6 +727,8 @@ class TestRunner:
             msg = f"timed out after {self.limits.wall_s:g} s: the whole process tree was killed"
             if running:
                 msg += f"; still running: {running}"
+            if failing:
+                msg += "; failed before that: " + ", ".join(f.id for f in failing[:20])
             notices.append(msg + "; partial output follows")
         elif rc is None or rc < 0 or 128 < rc <= 128 + 64:
             # a negative code is a signal; sandboxes (bwrap, docker) report it as 128 + signal
