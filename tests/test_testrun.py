@@ -148,6 +148,19 @@ def test_timeout_names_the_running_test_and_failures_so_far(make_repo, runner_fo
     assert rep.failing_ids == ["tests/test_h.py::test_a_fails"]
 
 
+def test_forced_exit_zero_with_failures_is_not_a_pass(make_repo, runner_for):
+    repo = make_repo(
+        {
+            "conftest.py": "def pytest_sessionfinish(session, exitstatus):\n"
+            "    session.exitstatus = 0\n",
+            "tests/test_a.py": "def test_a():\n    assert 1 == 2\n",
+        }
+    )
+    rep = runner_for(repo).run(pristine=True)
+    assert rep.outcome == Outcome.FAILED and not rep.ok
+    assert rep.failing_ids == ["tests/test_a.py::test_a"]
+
+
 def test_signal_kill_is_interrupted(make_repo, runner_for):
     repo = make_repo(
         {"tests/test_k.py": "import os\n\ndef test_k():\n    os.kill(os.getpid(), 9)\n"}

@@ -35,6 +35,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import signal
 import sys
 import threading
@@ -84,8 +85,6 @@ def find_python(root: Path, configured: str | None = None) -> str:
             if not p.exists():
                 raise ConfigError(f"configured python {configured!r} does not exist")
             return os.path.abspath(p)
-        import shutil
-
         found = shutil.which(configured)
         if not found:
             raise ConfigError(f"configured python {configured!r} is not on PATH")
@@ -777,6 +776,10 @@ class TestRunner:
                 f"the test run (exit {rc}) wrote no readable JUnit XML report: the test runner "
                 "may be shadowed or crashed"
             )
+        elif rc == 0 and (failing or any(c.kind == "collect_error" for c in cases)):
+            # the report wins over the exit code (a hook may have forced exit 0)
+            outcome = Outcome.FAILED if failing else Outcome.COLLECTION_ERROR
+            notices.append("pytest exited 0 but its report names failures: not a pass")
         elif rc == 0:
             outcome = Outcome.PASSED if collected > 0 else Outcome.NO_TESTS_COLLECTED
             if collected == 0:
@@ -788,8 +791,6 @@ class TestRunner:
         else:
             outcome = Outcome.INTERNAL_ERROR
             notices.append(f"unexpected exit code {rc}")
-        if outcome == Outcome.COLLECTION_ERROR:
-            collected = sum(1 for c in tests if c.kind != "collect_error")
         signature = failure_signature(outcome, cases, collection_errors, root)
         output = compose_output(
             header=notices,
