@@ -107,11 +107,13 @@ def fix(
         bool,
         typer.Option(
             "--allow-unsandboxed",
+            "--unsandboxed",
             help="Explicitly allow running tests without a sandbox (--sandbox none).",
         ),
     ] = False,
     docker_image: Annotated[
-        str | None, typer.Option(help="Image for --sandbox docker/podman.")
+        str | None,
+        typer.Option("--docker-image", "--image", help="Image for --sandbox docker/podman."),
     ] = None,
     in_place: Annotated[
         bool,
