@@ -21,10 +21,12 @@ Templates (``Candidate.template`` names; priors in ``PRIORS``):
   ``drop-condition``, ``off-by-one`` (range/slice/index/len bounds +-1, a stray +-1 dropped),
   ``constant-off-by-one``, ``constant-negate``, ``constant-replace``, ``constant-common``,
   ``constant-to-variable``, ``bool-literal``, ``variable``, ``variable-attribute``,
-  ``swap-operands``, ``swap-literals``, ``call-swap-args``, ``call-add-arg``, ``call-copy-args``,
-  ``call-drop-arg``, ``method-name``, ``format-spec``, ``string-literal``, ``exception-type``.
+  ``swap-operands``, ``swap-literals``, ``swap-elements``, ``swap-params``, ``call-swap-args``,
+  ``call-add-arg``, ``call-copy-args``, ``call-drop-arg``, ``method-name``, ``drop-call``,
+  ``format-spec``, ``f-string-prefix``, ``string-literal``, ``exception-type``.
   statement level (:mod:`.templates_stmt`): ``delete-statement``, ``delete-compound``,
-  ``insert-statement``, ``insert-parallel-update``, ``insert-guard``, ``move-statement``,
+  ``insert-statement``, ``insert-parallel-update``, ``insert-guard``, ``insert-loop-step``,
+  ``insert-init-attribute``, ``insert-break``, ``wrap-try``, ``move-statement``,
   ``unwrap-condition``, ``return-variable``, ``missing-return``, ``mutable-default``.
   multi-location: ``<template>+everywhere`` (the same line-level fix applied to every identical
   line of the file) from :func:`generate_candidates`, and pairs from :func:`pair_candidates` /
