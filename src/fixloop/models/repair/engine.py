@@ -103,6 +103,14 @@ class Analysis:
     generate_seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
 
+    def timing(self) -> str:
+        """One sentence: where the analysis spent its time."""
+        return (
+            f"Localized in {self.localize_seconds:.1f} s, generated {self.generated} candidates "
+            f"in {self.generate_seconds:.1f} s, screened {len(self.tried)} in "
+            f"{self.screen_seconds:.1f} s."
+        )
+
     def best_tried(self, n: int = 5) -> list[Tried]:
         """The ``n`` most promising screened candidates (most failing tests fixed, then score)."""
         order = {"plausible": 0, "breaks_suite": 1, "partial": 2}
@@ -258,6 +266,23 @@ def _make_writable(top: Path) -> None:
                 p.chmod(want)
 
 
+def order_candidates(cands: list[Candidate], line_decay: float = 1.0) -> list[Candidate]:
+    """Screening order: ``score`` (suspiciousness x prior), the k-th best candidate of the same
+    line weighted by ``line_decay ** k``, so that the budget spreads over the suspicious lines
+    (localization ties whole blocks) instead of trying every template of one line first.
+
+    Ties go to the smaller diff, then to the generator's order.
+    """
+    order = {id(c): i for i, c in enumerate(cands)}
+    by_line: dict[tuple[str, int], list[Candidate]] = {}
+    for c in sorted(cands, key=lambda c: (-c.score, c.diff_lines, order[id(c)])):
+        by_line.setdefault((c.path, c.line), []).append(c)
+    weight = {
+        id(c): c.score * (line_decay**k) for group in by_line.values() for k, c in enumerate(group)
+    }
+    return sorted(cands, key=lambda c: (-weight[id(c)], c.diff_lines, order[id(c)]))
+
+
 def _pytest_args(runner: Any) -> list[str]:
     cmd = getattr(runner, "test_cmd", None)
     if cmd:
@@ -323,6 +348,9 @@ class RepairModel:
         per_file_candidates: ``max_candidates`` passed to the templates for one file.
         combine_top: partial fixes combined pairwise in the second round.
         pairs: most two-location pairs (:func:`templates.pair_candidates`) in the second round.
+        pair_pool: how many of the best single candidates are paired.
+        line_decay: weight of the k-th candidate of one line, ``line_decay ** k``
+            (:func:`order_candidates`).
         fork: False makes the screening server run one pytest subprocess per candidate.
         python: the interpreter for screening (default: the test runner's).
         generator: the candidate generator (default :func:`templates.generate_candidates`).
@@ -338,15 +366,17 @@ class RepairModel:
         self,
         *,
         max_candidates: int = 300,
-        time_budget_s: float = 45.0,
-        extra_candidates: int = 10,
-        extra_s: float = 6.0,
+        time_budget_s: float = 40.0,
+        extra_candidates: int = 6,
+        extra_s: float = 4.0,
         max_plausible: int = 3,
         max_attempts: int = 3,
         max_lines: int = 60,
         per_file_candidates: int = 500,
         combine_top: int = 8,
-        pairs: int = 150,
+        pairs: int = 100,
+        pair_pool: int = 60,
+        line_decay: float = 1.0,
         fork: bool = True,
         python: str | None = None,
         generator: Generator | None = None,
@@ -361,6 +391,8 @@ class RepairModel:
         self.per_file_candidates = per_file_candidates
         self.combine_top = combine_top
         self.pairs = pairs
+        self.pair_pool = pair_pool
+        self.line_decay = line_decay
         self.fork = fork
         self.python = python
         self._generator = generator
@@ -453,6 +485,7 @@ class RepairModel:
             pytest_args=_pytest_args(runner),
             limits=getattr(runner, "limits", None),
             fork=self.fork,
+            env=dict(getattr(runner, "env", {}) or {}),
             extra_ro=[root],
         )
         an = Analysis()
@@ -505,6 +538,7 @@ class RepairModel:
                 extra_s=self.extra_s,
                 timeout_failing_s=timeout_failing,
                 timeout_full_s=timeout_full,
+                suite_s=suite_s,
             )
             an.screen_seconds += time.monotonic() - s0
             got = [Tried(batch[r.index], r) for r in results]
@@ -572,9 +606,7 @@ class RepairModel:
                 if c.score <= 0:
                     c.score = lines.get(c.line, 0.5 * floor) * c.prior
                 out.append(c)
-        order = {id(c): i for i, c in enumerate(out)}
-        out.sort(key=lambda c: (-c.score, c.diff_lines, order[id(c)]))
-        return out
+        return order_candidates(out, self.line_decay)
 
     def _second_round(self, first: list[Tried], cands: list[Candidate]) -> list[Candidate]:
         """Combinations for multi-location bugs: partial fixes paired, changes repeated."""
@@ -611,8 +643,9 @@ class RepairModel:
                 from fixloop.models.repair.templates import pair_candidates
             except ImportError:
                 return out
-            singles = [c for c in cands if not c.also]
-            for c in pair_candidates(singles, limit=self.pairs):
+            # bounded: pairing is quadratic in the lines and the candidates per line
+            singles = [c for c in cands if not c.also][: self.pair_pool]
+            for c in pair_candidates(singles, per_line=6, mixed_per_line=2, limit=self.pairs):
                 add(c)
         return out
 
@@ -780,8 +813,7 @@ class RepairModel:
         return (
             f"Changed {', '.join(c.paths)}: {c.template} at {c.where()} ({c.description}). "
             f"In a scratch copy this made the {len(an.failing)} failing test(s) pass and the full "
-            f"suite pass ({len(an.tried)} candidates screened in {an.screen_seconds:.1f} s). "
-            "The gate's run decides."
+            f"suite pass. {an.timing()} The gate's run decides."
         )
 
     def _failure_text(self, stuck: bool = False) -> str:
@@ -797,9 +829,8 @@ class RepairModel:
         else:
             n = len(an.tried) if an else 0
             lines.append(
-                f"No plausible patch found: {n} candidates screened"
-                + (f" in {an.screen_seconds:.1f} s" if an else "")
-                + "; the failing tests still fail."
+                f"No plausible patch found ({n} candidates screened); the failing tests still "
+                "fail." + (f" {an.timing()}" if an else "")
             )
         lines.extend(f"- {entry}" for entry in self._log[-5:])
         if an is not None and an.tried:

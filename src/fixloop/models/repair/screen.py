@@ -514,12 +514,18 @@ def _server_screen(job: dict[str, Any]) -> None:
     # time limits (mutations often loop forever; waiting the configured maximum is costly)
     calib = job.get("calibration") or {}
     if not calib:
-        r = _Child(job, fail_args, roots[0], "calib", float(job["timeout_failing_s"])).wait()
-        calib["failing_s"] = r["seconds"]
-        r = _Child(job, base, roots[0], "calib", float(job["timeout_full_s"])).wait()
-        calib["full_s"] = r["seconds"] if r["how"] != "timeout" else float(job["timeout_full_s"])
-        out.write(json.dumps({"calibration": calib}) + "\n")
-        out.flush()
+        est = float(job.get("suite_s", 0.0))
+        if est > 0:  # the traced run's time: an upper estimate of one child's full run
+            calib = {"failing_s": est / 2, "full_s": est}
+        else:
+            r = _Child(job, fail_args, roots[0], "calib", float(job["timeout_failing_s"])).wait()
+            calib["failing_s"] = r["seconds"]
+            r = _Child(job, base, roots[0], "calib", float(job["timeout_full_s"])).wait()
+            calib["full_s"] = (
+                r["seconds"] if r["how"] != "timeout" else float(job["timeout_full_s"])
+            )
+            out.write(json.dumps({"calibration": calib}) + "\n")
+            out.flush()
     quick: list[float] = [float(calib["failing_s"])]
     full_limit = min(float(job["timeout_full_s"]), max(3.0, 4.0 * float(calib["full_s"]) + 1.0))
 
@@ -555,10 +561,8 @@ def _server_screen(job: dict[str, Any]) -> None:
                     w.write(cands[started])
                     w.rec = {"id": cands[started]["id"], "worker": w.index}
                     started += 1
-                    limit = min(
-                        float(job["timeout_failing_s"]),
-                        max(1.5, 5.0 * sorted(quick)[len(quick) // 2] + 1.0),
-                    )
+                    median = sorted(quick)[len(quick) // 2]
+                    limit = min(float(job["timeout_failing_s"]), max(1.5, 5.0 * median + 1.0))
                     w.phase = "failing"
                     w.child = _Child(job, fail_args, str(w.root), f"w{w.index}", limit)
             busy = [w for w in workers if w.child is not None]
@@ -811,6 +815,7 @@ class WarmScreener:
         extra_s: float = 1e9,
         timeout_failing_s: float = 10.0,
         timeout_full_s: float = 30.0,
+        suite_s: float = 0.0,
     ) -> list[ScreenResult]:
         """Validate candidates in order until the budgets run out.
 
@@ -825,9 +830,11 @@ class WarmScreener:
             extra_s: ... and for at most this many seconds.
             timeout_failing_s, timeout_full_s: upper limits of one child's run (failing tests,
                 full suite), seconds; a child over its limit is killed with its process group.
-                The server first times both runs on the unchanged code and tightens the limits
-                to a few times those (failing tests: 5x the median run + 1 s, at least 1.5 s;
-                full suite: 4x + 1 s, at least 3 s).
+                The limits are tightened to a few times the expected run time (failing tests:
+                5x the median failing-test run so far + 1 s, at least 1.5 s; full suite: 4x + 1
+                s, at least 3 s). The expected time is ``suite_s`` when given (the traced run's
+                pytest time), else the server times both runs on the unchanged code first.
+            suite_s: seconds of one full in-process pytest run (0: unknown, calibrate).
 
         Returns:
             one :class:`ScreenResult` per candidate run, in order (candidates not reached are
@@ -857,6 +864,7 @@ class WarmScreener:
             "extra_s": extra_s,
             "timeout_failing_s": timeout_failing_s,
             "timeout_full_s": timeout_full_s,
+            "suite_s": suite_s,
             "fork": self.fork,
         }
         self._ensure_workers()
