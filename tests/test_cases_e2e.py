@@ -252,7 +252,7 @@ def test_case_end_to_end(name: str, shared_dir: Path, tmp_path: Path, sandbox_ar
         env = {"ANTHROPIC_API_KEY": "sk-test-not-real", "FAKE_SECRET_TOKEN": "abc123"}
     if name.startswith("09-"):
         cfg = tmp_path / "fixloop.toml"
-        cfg.write_text("test_timeout_s = 5.0\n")
+        cfg.write_text("test_timeout_s = 10.0\n")
         env["FIXLOOP_CONFIG"] = str(cfg)
     init_repo(repo)
     before = snapshot(repo)
@@ -271,7 +271,8 @@ def test_case_end_to_end(name: str, shared_dir: Path, tmp_path: Path, sandbox_ar
     if want_status != "verified":
         # the one end_turn was a claim the gate rejected
         assert res["counters"]["false_success_claims"] == 1
-        assert res["failing_tests"], res["summary"]
+        if not name.startswith("09-"):  # a suite cut off by its timeout may name no test
+            assert res["failing_tests"], res["summary"]
     text = Path(res["trajectory"]).read_text()
     if name.startswith("09-"):
         assert res["test_runs"] == 1  # the timed-out run counts against the budget
@@ -348,14 +349,20 @@ def test_ctrl_c_during_a_hanging_run(shared_dir: Path, tmp_path: Path, sandbox_a
     )
     worktrees = str(home / "worktrees")
     try:
-        # wait (bounded) until the hanging baseline run is under way in its sandbox
+        # wait (bounded) until the run has started: the baseline (which hangs for the test
+        # timeout) begins right after run_start is written
         for _ in range(3000):  # generous: a loaded machine starts slowly
-            if _pids_mentioning(worktrees) or proc.poll() is not None:
+            started = [p for p in (home / "runs").glob("*.jsonl") if '"run_start"' in p.read_text()]
+            if started or proc.poll() is not None:
                 break
             time.sleep(0.1)
-        if not _pids_mentioning(worktrees):
+        if proc.poll() is not None or not started:
             proc.kill()
-            pytest.fail(f"the test run never started: {proc.communicate()[1][-2000:]}")
+            pytest.fail(f"the run never started: rc={proc.returncode} {proc.communicate()}")
+        for _ in range(300):  # and, bounded, until its sandboxed suite is running
+            if _pids_mentioning(worktrees):
+                break
+            time.sleep(0.1)
         time.sleep(1.0)  # let the suite reach its endless loop
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=120)

@@ -168,6 +168,13 @@ def test_shop_verified_on_branch_user_checkout_untouched(tmp_path: Path, sandbox
     assert [r["run_id"] for r in runs] == [res["run_id"]] and runs[0]["status"] == "verified"
     shown = run_cli(["show", res["run_id"]], home)
     assert shown.returncode == 0 and "gate: VERIFIED" in shown.stdout
+    # the recorded run plays back on a fresh copy (--model replay:TRAJECTORY)
+    again = copy_repo(EXAMPLES / "shop", tmp_path / "shop2")
+    replay = run_cli(
+        ["fix", str(again), "--json", "--model", f"replay:{traj}"] + sandbox_args, home
+    )
+    assert replay.returncode == 0, replay.stderr[-3000:]
+    assert one_json(replay)["diff"] == res["diff"]
 
 
 def test_calc_verified_human_output(tmp_path: Path, sandbox_args) -> None:
