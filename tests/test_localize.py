@@ -162,3 +162,13 @@ def test_traced_run_ranks_the_buggy_line_first(tmp_path: Path, unsandboxed) -> N
     assert (ranked[0].path, ranked[0].line) == ("calc.py", 6)
     assert ranked[0].score == 1.0
     assert 10 not in {s.line for s in ranked}  # double() is never run by the failing test
+
+
+def test_a_raise_of_the_projects_own_weighs_less_than_other_frames() -> None:
+    source = "def f(x):\n    y = x - 1\n    if y < 0:\n        raise ValueError(y)\n    return y\n"
+    sp = _spectrum({"t::x": ("failed", [("m.py", 2), ("m.py", 3), ("m.py", 4)])})
+    sp["tests"]["t::x"]["frames"] = [["m.py", 4]]
+    ranked = {s.line: s.score for s in rank(sp, {"m.py": source})}
+    plain = {s.line: s.score for s in rank(sp)}  # without sources the raise is not recognized
+    assert ranked[2] / ranked[4] > plain[2] / plain[4]  # the lines above come closer
+    assert ranked[4] > ranked[2]  # still the most suspicious: it is where the failure shows

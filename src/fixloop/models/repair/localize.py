@@ -43,6 +43,8 @@ W_CALLED = 0.05
 W_TEXT = 0.08
 #: Share of a using line's score a module-level definition gets.
 GLOBAL_SHARE = 0.85
+#: Factor on the traceback evidence of a ``raise`` statement of the project's own.
+RAISE_FACTOR = 0.3
 #: Factor on a function's first (``def`` or decorator) line.
 DEF_LINE_FACTOR = 0.9
 
@@ -228,7 +230,15 @@ def rank(
         for depth, key in enumerate(reversed(locs)):  # text order is outermost first
             tb_bonus[key] = max(tb_bonus.get(key, 0.0), 0.75**depth)
             depth_of[key] = min(depth_of.get(key, depth), depth)
+    text_at = {f: src.splitlines() for f, src in sources.items()}
+
+    def line_text(key: tuple[str, int]) -> str:
+        lines = text_at.get(key[0], [])
+        return lines[key[1] - 1].strip() if 1 <= key[1] <= len(lines) else ""
+
     for key, b in tb_bonus.items():
+        if line_text(key).startswith("raise"):
+            b *= RAISE_FACTOR  # the code's own check fired: the cause is usually upstream
         score[key] += W_TRACEBACK * b
         reasons[key].append(f"traceback#{depth_of[key]}")
 

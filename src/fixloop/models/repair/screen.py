@@ -843,13 +843,13 @@ class WarmScreener:
         if not candidates:
             return []
         out = self.engine_dir / f"screen-{self._jobs + 1}.jsonl"
-        payload = []
+        payload: list[dict[str, Any]] = []
         for i, cand in enumerate(candidates):
             files = {cand.path: cand.new_source}
             for extra in getattr(cand, "also", ()):
                 files[extra.path] = extra.new_source
             payload.append({"id": i, "files": files})
-        job = {
+        job: dict[str, Any] = {
             "mode": "screen",
             "root": str(self.work_root),
             "engine_dir": str(self.engine_dir),
