@@ -448,3 +448,18 @@ def test_summary_is_honest() -> None:
     text = summarize(result, edits=1, baseline=FAILING, user_changes=[" M b.py"])
     assert "NOT VERIFIED" in text and "tests/test_a.py::test_x" in text
     assert "fixloop/r1" in text and "a.py" in text and "Not included: 1" in text
+
+
+def test_duplicate_tool_use_ids_get_ids_of_their_own() -> None:
+    agent, model, tools, *_ = make(
+        [
+            tool_reply(
+                use("read_file", {"path": "a.py"}, "dup"), use("read_file", {"path": "b.py"}, "dup")
+            ),
+            end(),
+        ]
+    )
+    agent.run("x")
+    tool_pairs_ok(model.seen[-1])
+    ids = [b["id"] for b in model.seen[-1][1]["content"] if b["type"] == "tool_use"]
+    assert len(set(ids)) == 2

@@ -195,6 +195,7 @@ class Agent:
         self._refused_protected = 0
         self._tool_errors = 0
         self._verified_edits = 0
+        self._seen_ids: set[str] = set()
 
     # -- events --------------------------------------------------------------------------------
 
@@ -421,7 +422,8 @@ class Agent:
                 self.last_report = result.test_report
                 self._emit("test_report", report=result.test_report.to_dict(), source="tool")
                 self._track_signature(result.test_report)
-            self._track_call(block.get("name"), block.get("input"), result)
+            else:  # repeated test runs are watched by their failure signature
+                self._track_call(block.get("name"), block.get("input"), result)
             results.append(
                 {
                     "type": "tool_result",
@@ -554,9 +556,10 @@ class Agent:
 
             problem, blocks, stop_reason = self._check_reply(reply)
             uses = [b for b in blocks if b["type"] == "tool_use"]
-            for b in uses:
-                if not isinstance(b.get("id"), str) or not b.get("id"):
+            for b in uses:  # every call needs an id of its own to pair with its result
+                if not isinstance(b.get("id"), str) or not b.get("id") or b["id"] in self._seen_ids:
                     b["id"] = self._new_id()
+                self._seen_ids.add(b["id"])
             # An empty reply still takes its turn, so user and assistant keep alternating.
             self.messages.append(
                 {"role": "assistant", "content": blocks or [{"type": "text", "text": "(empty)"}]}
