@@ -719,7 +719,8 @@ def summarize(
     else:
         lines.append(f"NOT VERIFIED ({result.status.value}): the failing tests were not all fixed.")
     if result.stop_reason:
-        lines.append(f"Stopped because: {result.stop_reason}")
+        label = "Gate" if result.verified else "Stopped because"
+        lines.append(f"{label}: {result.stop_reason}")
     if baseline is not None and result.status != RunStatus.NOTHING_TO_FIX:
         lines.append(f"At the start: {baseline.tally()}.")
     if result.status != RunStatus.NOTHING_TO_FIX:
