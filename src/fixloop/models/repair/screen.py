@@ -514,18 +514,18 @@ def _server_screen(job: dict[str, Any]) -> None:
     # time limits (mutations often loop forever; waiting the configured maximum is costly)
     calib = job.get("calibration") or {}
     if not calib:
+        r = _Child(job, fail_args, roots[0], "calib", float(job["timeout_failing_s"])).wait()
+        calib["failing_s"] = r["seconds"]
         est = float(job.get("suite_s", 0.0))
         if est > 0:  # the traced run's time: an upper estimate of one child's full run
-            calib = {"failing_s": est / 2, "full_s": est}
+            calib["full_s"] = max(est / 2, r["seconds"])
         else:
-            r = _Child(job, fail_args, roots[0], "calib", float(job["timeout_failing_s"])).wait()
-            calib["failing_s"] = r["seconds"]
             r = _Child(job, base, roots[0], "calib", float(job["timeout_full_s"])).wait()
             calib["full_s"] = (
                 r["seconds"] if r["how"] != "timeout" else float(job["timeout_full_s"])
             )
-            out.write(json.dumps({"calibration": calib}) + "\n")
-            out.flush()
+        out.write(json.dumps({"calibration": calib}) + "\n")
+        out.flush()
     quick: list[float] = [float(calib["failing_s"])]
     full_limit = min(float(job["timeout_full_s"]), max(3.0, 4.0 * float(calib["full_s"]) + 1.0))
 
@@ -832,8 +832,9 @@ class WarmScreener:
                 full suite), seconds; a child over its limit is killed with its process group.
                 The limits are tightened to a few times the expected run time (failing tests:
                 5x the median failing-test run so far + 1 s, at least 1.5 s; full suite: 4x + 1
-                s, at least 3 s). The expected time is ``suite_s`` when given (the traced run's
-                pytest time), else the server times both runs on the unchanged code first.
+                s, at least 3 s). The server first times the failing tests on the unchanged
+                code; the full run's time is estimated from ``suite_s`` when given (the traced
+                run's pytest time), else timed too.
             suite_s: seconds of one full in-process pytest run (0: unknown, calibrate).
 
         Returns:
