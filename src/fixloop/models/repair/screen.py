@@ -755,7 +755,9 @@ class WarmScreener:
         t0 = time.monotonic()
         res = self.sandbox.run(
             [self.python, str(self.server), str(job_path)],
-            cwd=self.work_root,
+            # the folder above the trees: shown read-only, the trees and the engine folder are
+            # writable mounts inside it (a container refuses the same path mounted twice)
+            cwd=self.work_root.parent,
             limits=self._limits(wall_s),
             ro_paths=self.extra_ro,
             rw_paths=[self.engine_dir, self.work_root, *self._worker_roots],
