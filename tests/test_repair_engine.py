@@ -426,3 +426,18 @@ def test_end_to_end_analysis_and_fix(tmp_path: Path, calc_repo: Path, unsandboxe
     h.answer(r)
     assert "return a - b" in (calc_repo / "calc.py").read_text()
     assert (scratch / "repair" / "work" / "calc.py").read_text() == CALC  # the copy restored
+
+
+def test_second_round_pairs_partial_fixes_first() -> None:
+    base = "a = 1\nb = 2\nc = 3\nd = 4\n"
+    one = Candidate("m.py", base.replace("a = 1", "a = 0"), "t", "a", 1, 0.5, 0.5, base)
+    two = Candidate("m.py", base.replace("d = 4", "d = 5"), "t", "d", 4, 0.5, 0.4, base)
+    none = Candidate("m.py", base.replace("c = 3", "c = 9"), "t", "c", 3, 0.5, 0.3, base)
+    first = [
+        Tried(one, ScreenResult(0, "partial", 1, 2, still_failing=["t::y"])),
+        Tried(two, ScreenResult(1, "partial", 1, 2, still_failing=["t::x"])),
+        Tried(none, ScreenResult(2, "fail", 0, 2, still_failing=["t::x", "t::y"])),
+    ]
+    evidence, _pairs = RepairModel(pairs=0)._second_round(first, [one, two, none])
+    assert evidence and evidence[0].new_source == "a = 0\nb = 2\nc = 3\nd = 5\n"
+    assert all("c = 9" not in c.new_source for c in evidence)  # no evidence for that change

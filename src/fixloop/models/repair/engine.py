@@ -547,10 +547,12 @@ class RepairModel:
 
         first = run_round(cands, 0.75)
         if not any(t.result.plausible for t in first):
-            combos = self._second_round(first, cands)
-            run_round(combos, 1.0)
-            if len(first) < len(cands) and remaining() > 1.0:
-                run_round(cands[len(first) :], 1.0)
+            # second round: combinations backed by evidence (partial fixes), then the singles
+            # not reached yet, then the templates' two-location pairs
+            evidence, pairs = self._second_round(first, cands)
+            screened = {id(t.candidate) for t in first}
+            rest = [c for c in cands if id(c) not in screened]
+            run_round([*evidence, *rest, *pairs], 1.0)
 
         plausible = [t.candidate for t in an.tried if t.result.plausible]
         order = {id(c): i for i, c in enumerate(plausible)}
@@ -608,8 +610,11 @@ class RepairModel:
                 out.append(c)
         return order_candidates(out, self.line_decay)
 
-    def _second_round(self, first: list[Tried], cands: list[Candidate]) -> list[Candidate]:
-        """Combinations for multi-location bugs: partial fixes paired, changes repeated."""
+    def _second_round(
+        self, first: list[Tried], cands: list[Candidate]
+    ) -> tuple[list[Candidate], list[Candidate]]:
+        """Combinations for multi-location bugs: (partial fixes paired and changes repeated at
+        identical lines, the templates' two-location pairs)."""
         partial = [t for t in first if t.result.status == "partial"]
         partial.sort(key=lambda t: (-t.result.fixed, -t.candidate.score))
         partial = partial[: self.combine_top]
@@ -637,17 +642,18 @@ class RepairModel:
         for t in first[:30]:
             if t.result.status != "partial":
                 add(replicate(t.candidate))
+        evidence, out = out, []
         # two-location pairs of the templates (the same fix at two lines first)
         if self.pairs > 0:
             try:
                 from fixloop.models.repair.templates import pair_candidates
             except ImportError:
-                return out
+                return evidence, []
             # bounded: pairing is quadratic in the lines and the candidates per line
             singles = [c for c in cands if not c.also][: self.pair_pool]
             for c in pair_candidates(singles, per_line=6, mixed_per_line=2, limit=self.pairs):
                 add(c)
-        return out
+        return evidence, out
 
     # ---------------------------------------------------------------------------------------
     # the state machine: apply -> run_tests -> claim -> (rejected) revert -> next
