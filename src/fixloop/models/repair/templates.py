@@ -44,7 +44,7 @@ from __future__ import annotations
 import difflib
 import math
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from libcst import ParserSyntaxError
 
@@ -97,7 +97,8 @@ def generate_candidates(
         ((s, ln) for ln, s in suspicious.items() if s > 0 and 1 <= ln <= len(fi.lines)),
         key=lambda t: (-t[0], t[1]),
     )[:MAX_LINES]
-    best: dict[str, Candidate] = {}
+    # (score, prior, line, template, order, description, edits or None, new text or None)
+    entries: list[tuple[float, float, int, str, int, str, Mutation, str | None]] = []
     done_stmts: set[int] = set()
     done_lines: set[tuple[int, int]] = set()
     done_funcs: set[int] = set()
@@ -119,12 +120,50 @@ def generate_candidates(
             muts.extend(function_mutations(fi, func))
         muts.sort(key=lambda m: -m.prior)
         for m in muts[:per_line]:
-            for cand in _realize(fi, path, m, susp):
-                old = best.get(cand.new_source)
-                if old is None or cand.score > old.score:
-                    best[cand.new_source] = cand
-    out = sorted(best.values(), key=lambda c: (-c.score, -c.prior, c.line, c.template))
-    return out[:max_candidates]
+            n = len(entries)
+            entries.append((susp * m.prior, m.prior, m.line, m.template, n, m.description, m, None))
+            everywhere = _everywhere(fi, m)
+            if everywhere is not None:
+                prior = m.prior * EVERYWHERE_FACTOR
+                entries.append(
+                    (
+                        susp * prior,
+                        prior,
+                        m.line,
+                        f"{m.template}+everywhere",
+                        n + 1,
+                        f"{m.description} (on every identical line)",
+                        m,
+                        everywhere,
+                    )
+                )
+    # best first; validate (parse) lazily, only as many as are returned
+    entries.sort(key=lambda e: (-e[0], -e[1], e[2], e[3], e[4]))
+    out: list[Candidate] = []
+    seen: set[str] = {source}
+    for score, prior, line, template, _, description, m, text in entries:
+        if len(out) >= max_candidates:
+            break
+        new = apply_edits(source, m.edits) if text is None else text
+        if new in seen:
+            continue
+        seen.add(new)
+        ok = fi.valid(new, m.edits) if text is None else parses(new)
+        if not ok:
+            continue
+        out.append(
+            Candidate(
+                path=path,
+                new_source=new,
+                template=template,
+                description=description,
+                line=line,
+                prior=prior,
+                score=score,
+                old_source=source,
+            )
+        )
+    return out
 
 
 def _function_at(fi: FileInfo, line: int):  # -> FuncInfo | None
@@ -134,41 +173,6 @@ def _function_at(fi: FileInfo, line: int):  # -> FuncInfo | None
         if f.start <= line <= f.end and (best is None or f.start >= best.start):
             best = f
     return best
-
-
-def _realize(fi: FileInfo, path: str, m: Mutation, susp: float) -> Iterable[Candidate]:
-    """The candidate of a mutation, plus its same-fix-everywhere variant when there is one."""
-    new = apply_edits(fi.source, m.edits)
-    if new == fi.source or not fi.valid(new, m.edits):
-        return []
-    out = [
-        Candidate(
-            path=path,
-            new_source=new,
-            template=m.template,
-            description=m.description,
-            line=m.line,
-            prior=m.prior,
-            score=susp * m.prior,
-            old_source=fi.source,
-        )
-    ]
-    everywhere = _everywhere(fi, m)
-    if everywhere is not None and everywhere != new and parses(everywhere):
-        prior = m.prior * EVERYWHERE_FACTOR
-        out.append(
-            Candidate(
-                path=path,
-                new_source=everywhere,
-                template=f"{m.template}+everywhere",
-                description=f"{m.description} (on every identical line)",
-                line=m.line,
-                prior=prior,
-                score=susp * prior,
-                old_source=fi.source,
-            )
-        )
-    return out
 
 
 def _everywhere(fi: FileInfo, m: Mutation) -> str | None:
@@ -184,13 +188,11 @@ def _everywhere(fi: FileInfo, m: Mutation) -> str | None:
     if any(e.start < ls or e.end > le for e in m.edits) or any("\n" in e.text for e in m.edits):
         return None
     old_line = fi.source[ls:le]
-    new_line = apply_edits(old_line, [Edit(e.start - ls, e.end - ls, e.text) for e in m.edits])
     key = old_line.strip()
-    if len(key) < 6:
+    if len(key) < 6 or len(fi.same_lines.get(key, ())) < 2:
         return None
-    others = [i for i, ln in enumerate(fi.lines) if i != line_no and ln.strip() == key]
-    if not others:
-        return None
+    new_line = apply_edits(old_line, [Edit(e.start - ls, e.end - ls, e.text) for e in m.edits])
+    others = [i for i in fi.same_lines[key] if i != line_no]
     old_indent = old_line[: len(old_line) - len(old_line.lstrip())]
     body = new_line[len(old_indent) :] if new_line.startswith(old_indent) else new_line.lstrip()
     edits = [Edit(ls, le, new_line)]
