@@ -666,3 +666,15 @@ def test_extra_call_dropped_and_float_constants() -> None:
     fixed(cands, source.replace("abs(amount)", "amount"))
     fixed(cands, source.replace(".strip().lower()", ".strip()"))
     fixed(cands, source.replace("0.2", "0.02"))
+
+
+def test_long_files_are_analysed_around_the_suspicious_lines() -> None:
+    filler = "".join(
+        f"\n\n@staticmethod\ndef helper_{k}(a, b):\n    return a * b + {k}\n" for k in range(80)
+    )
+    source = "import math\n" + filler + "\n\ndef target(x):\n    return x - 1\n"
+    assert len(source.splitlines()) > 300
+    cands = cands_for(source, "return x - 1")
+    c = fixed(cands, source.replace("return x - 1", "return x + 1"))
+    assert c.new_source.count("def helper_") == 80  # the rest of the file is untouched
+    assert all(c.new_source.startswith("import math\n") for c in cands)

@@ -90,15 +90,15 @@ def generate_candidates(
         Empty when the source does not parse.
     """
     try:
-        fi = FileInfo(source, path)
+        fi = FileInfo(source, path, focus=[ln for ln, s in suspicious.items() if s > 0])
     except (ParserSyntaxError, RecursionError, ValueError):
         return []
     lines = sorted(
         ((s, ln) for ln, s in suspicious.items() if s > 0 and 1 <= ln <= len(fi.lines)),
         key=lambda t: (-t[0], t[1]),
     )[:MAX_LINES]
-    # (score, prior, line, template, order, description, edits or None, new text or None)
-    entries: list[tuple[float, float, int, str, int, str, Mutation, str | None]] = []
+    # (score, prior, line, template, order, description, edits)
+    entries: list[tuple[float, float, int, str, int, str, Sequence[Edit]]] = []
     done_stmts: set[int] = set()
     done_lines: set[tuple[int, int]] = set()
     done_funcs: set[int] = set()
@@ -121,7 +121,7 @@ def generate_candidates(
         muts.sort(key=lambda m: -m.prior)
         for m in muts[:per_line]:
             n = len(entries)
-            entries.append((susp * m.prior, m.prior, m.line, m.template, n, m.description, m, None))
+            entries.append((susp * m.prior, m.prior, m.line, m.template, n, m.description, m.edits))
             everywhere = _everywhere(fi, m)
             if everywhere is not None:
                 prior = m.prior * EVERYWHERE_FACTOR
@@ -133,7 +133,6 @@ def generate_candidates(
                         f"{m.template}+everywhere",
                         n + 1,
                         f"{m.description} (on every identical line)",
-                        m,
                         everywhere,
                     )
                 )
@@ -141,15 +140,14 @@ def generate_candidates(
     entries.sort(key=lambda e: (-e[0], -e[1], e[2], e[3], e[4]))
     out: list[Candidate] = []
     seen: set[str] = {source}
-    for score, prior, line, template, _, description, m, text in entries:
+    for score, prior, line, template, _, description, edits in entries:
         if len(out) >= max_candidates:
             break
-        new = apply_edits(source, m.edits) if text is None else text
+        new = apply_edits(source, edits)
         if new in seen:
             continue
         seen.add(new)
-        ok = fi.valid(new, m.edits) if text is None else parses(new)
-        if not ok:
+        if not fi.valid(new, edits):
             continue
         out.append(
             Candidate(
@@ -175,8 +173,8 @@ def _function_at(fi: FileInfo, line: int):  # -> FuncInfo | None
     return best
 
 
-def _everywhere(fi: FileInfo, m: Mutation) -> str | None:
-    """Apply a one-line change to every line of the file that reads the same (indent aside)."""
+def _everywhere(fi: FileInfo, m: Mutation) -> list[Edit] | None:
+    """The edits applying a one-line change to every line that reads the same (indent aside)."""
     if not m.edits:
         return None
     first = min(e.start for e in m.edits)
@@ -200,7 +198,7 @@ def _everywhere(fi: FileInfo, m: Mutation) -> str | None:
         ln = fi.lines[i]
         indent = ln[: len(ln) - len(ln.lstrip())]
         edits.append(Edit(fi.line_starts[i], fi.line_starts[i + 1], indent + body))
-    return apply_edits(fi.source, edits)
+    return edits
 
 
 def _line_index(fi: FileInfo, offset: int) -> int:

@@ -234,10 +234,20 @@ def is_docstring(stmt: cst.CSTNode) -> bool:
 class FileInfo:
     """Parsed file plus the indexes the templates need."""
 
-    def __init__(self, source: str, path: str = "") -> None:
+    def __init__(self, source: str, path: str = "", *, focus: Sequence[int] = ()) -> None:
+        """Index ``source``; with ``focus`` lines, a long file is analysed only around them.
+
+        Args:
+            source: the file's text.
+            path: its path (informative).
+            focus: 1-based lines of interest; when given and the file is longer than
+                ``FOCUS_MIN_LINES``, the functions and classes holding none of them are blanked
+                (see :func:`blank_unrelated`) before the syntax tree is built.
+        """
         self.source = source
         self.path = path
-        self.wrapper = MetadataWrapper(cst.parse_module(source), unsafe_skip_copy=True)
+        analysed = blank_unrelated(source, focus) if focus else source
+        self.wrapper = MetadataWrapper(cst.parse_module(analysed), unsafe_skip_copy=True)
         self.module = self.wrapper.module
         self.positions = self.wrapper.resolve(PositionProvider)
         self.lines = source.splitlines(keepends=True)
@@ -266,6 +276,7 @@ class FileInfo:
         self.class_of_func: dict[int, cst.ClassDef] = {}
         self._stmt_by_id: dict[int, StmtInfo] = {}
         self._names: dict[int, set[str]] = {}
+        self._regions: list[tuple[int, int, int, StmtInfo]] | None = None
         self._index()
 
     # -------------------------------------------------------------------- positions
@@ -540,12 +551,15 @@ class FileInfo:
             return parses(new_source)
         lo = min(e.start for e in edits)
         hi = max(e.end for e in edits)
+        if self._regions is None:
+            self._regions = [
+                (self.line_starts[st.start - 1], self.line_starts[st.end], st.depth, st)
+                for st in self.stmts
+                if st.depth == 1 or isinstance(st.node, cst.FunctionDef)
+            ]
         best: StmtInfo | None = None
-        for st in self.stmts:
-            if not (st.depth == 1 or isinstance(st.node, cst.FunctionDef)):
-                continue
-            s, e = self.line_starts[st.start - 1], self.line_starts[st.end]
-            if s <= lo and hi <= e and (best is None or st.depth > best.depth):
+        for s, e, depth, st in self._regions:
+            if s <= lo and hi <= e and (best is None or depth > best.depth):
                 best = st
         if best is None:
             return parses(new_source)
@@ -585,6 +599,59 @@ class FileInfo:
 
         st.node.visit(V())
         return iter(out)
+
+
+FOCUS_MIN_LINES = 300
+
+
+def blank_unrelated(source: str, focus: Sequence[int]) -> str:
+    """``source`` with the functions and classes that hold no ``focus`` line turned to spaces.
+
+    Every character but line breaks of such a definition (decorators included) becomes a space,
+    so line numbers and character offsets stay those of ``source`` and the result still parses:
+    building libcst's tree and positions costs seconds on files of thousands of lines, and the
+    templates only need the code around the suspicious lines (plus the module's simple
+    statements: imports, constants). Methods of a kept class are blanked the same way while at
+    least one statement of the class remains. Files shorter than ``FOCUS_MIN_LINES`` lines are
+    returned as they are.
+    """
+    lines = source.splitlines(keepends=True)
+    if len(lines) < FOCUS_MIN_LINES:
+        return source
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return source
+    wanted = set(focus)
+    spans: list[tuple[int, int]] = []
+
+    def first_line(node: ast.stmt) -> int:
+        decos = getattr(node, "decorator_list", [])
+        return min([node.lineno] + [d.lineno for d in decos])
+
+    def holds(node: ast.stmt) -> bool:
+        lo, hi = first_line(node), node.end_lineno or node.lineno
+        return any(lo <= ln <= hi for ln in wanted)
+
+    defs = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+    for node in tree.body:
+        if not isinstance(node, defs):
+            continue
+        if not holds(node):
+            spans.append((first_line(node), node.end_lineno or node.lineno))
+        elif isinstance(node, ast.ClassDef):
+            inner = [m for m in node.body if isinstance(m, defs) and not holds(m)]
+            if len(inner) < len(node.body):
+                spans.extend((first_line(m), m.end_lineno or m.lineno) for m in inner)
+    if not spans:
+        return source
+    out = list(lines)
+    for lo, hi in spans:
+        for i in range(lo - 1, min(hi, len(out))):
+            ln = out[i]
+            body = ln.rstrip("\r\n")
+            out[i] = " " * len(body) + ln[len(body) :]
+    return "".join(out)
 
 
 def _field_of(parent: cst.CSTNode, child: cst.CSTNode) -> str:
