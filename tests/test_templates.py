@@ -572,11 +572,25 @@ def test_swapped_tuple_elements_and_parameters() -> None:
 def test_negated_boolean_return_value() -> None:
     source = src(
         """
-        def is_empty(xs):
-            return len(xs) > 0
+        def blocked(ready, done):
+            return ready and done
         """
     )
-    fixed(cands_for(source, "return len"), source.replace("len(xs) > 0", "not len(xs) > 0"))
+    cands = cands_for(source, "return ready")
+    fixed(cands, source.replace("ready and done", "not (ready and done)"))
+    # a single comparison is not negated with 'not': the opposite operator says it already
+    assert not any(
+        "not len" in c.new_source
+        for c in cands_for(
+            src(
+                """
+            def empty(xs):
+                return len(xs) > 0
+            """
+            ),
+            "return len",
+        )
+    )
 
 
 def test_missing_f_prefix() -> None:

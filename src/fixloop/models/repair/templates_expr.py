@@ -577,6 +577,8 @@ def negation_mutations(
         ]
     if not in_condition:
         return []
+    if isinstance(node, cst.Comparison) and len(node.comparisons) == 1:
+        return []  # ``not a < b`` is ``a >= b``: comparison replacement has it already
     new = cst.UnaryOperation(operator=cst.Not(), expression=bare(node))
     new = fix_child_parens(new)
     return [_mut(fi, node, new, "negate-condition", f"negate {_short(fi, node)}")]
