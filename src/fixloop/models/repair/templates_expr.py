@@ -611,8 +611,14 @@ def _enclosing_loop_vars(func: FuncInfo | None, line: int) -> list[str]:
     return out
 
 
-def integer_mutations(fi: FileInfo, node: cst.CSTNode, func: FuncInfo | None) -> list[Mutation]:
-    """Integer literal +-1, negation, another literal of the file, a common constant, a loop var."""
+def integer_mutations(
+    fi: FileInfo, node: cst.CSTNode, func: FuncInfo | None, near: frozenset[str] = frozenset()
+) -> list[Mutation]:
+    """Integer literal +-1, negation, another literal of the file, a common constant, a loop var.
+
+    A literal becomes an enclosing loop's variable with a higher prior when the statement
+    already uses that variable (``d[i][0] = 0`` -> ``d[i][0] = i``); ``near`` holds its names.
+    """
     value = _int_value(node)
     if value is None:
         return []
@@ -639,7 +645,10 @@ def integer_mutations(fi: FileInfo, node: cst.CSTNode, func: FuncInfo | None) ->
         for v in mags[:3]:
             add(v if value > 0 else -v, "constant-common")
     for name in _enclosing_loop_vars(func, line)[:3]:
-        out.append(_mut(fi, node, name, "constant-to-variable", f"{fi.text(node)} -> {name}"))
+        prior = PRIORS["constant-to-variable"] * (1.5 if name in near else 1.0)
+        out.append(
+            _mut(fi, node, name, "constant-to-variable", f"{fi.text(node)} -> {name}", prior)
+        )
     return out
 
 
@@ -1229,6 +1238,11 @@ def expression_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) ->
     line and the operators and calls spanning it (a long dict literal is not mutated whole).
     """
     func = fi.func_info(st.func)
+    near = (
+        frozenset(fi.names_in(st.node))
+        if isinstance(st.node, cst.SimpleStatementLine)
+        else (frozenset())
+    )
     out: list[Mutation] = []
     condition_tests: set[int] = set()
     nodes = list(fi.header_nodes(st))
@@ -1287,9 +1301,9 @@ def expression_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) ->
             if not (
                 isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Minus)
             ):
-                out.extend(integer_mutations(fi, n, func))
+                out.extend(integer_mutations(fi, n, func, near))
         elif isinstance(n, cst.UnaryOperation) and _int_value(n) is not None:
-            out.extend(integer_mutations(fi, n, func))
+            out.extend(integer_mutations(fi, n, func, near))
         elif isinstance(n, cst.Float):
             out.extend(float_mutations(fi, n, func))
         elif isinstance(n, cst.Name):
