@@ -213,8 +213,8 @@ def test_parse_error_is_answered_by_invalid_call_and_never_runs() -> None:
     answer = model.seen[1][-1]["content"][0]
     assert answer["tool_use_id"] == "t1" and answer["is_error"]
     assert "Expecting value" in answer["content"]
-    # the parse-error keys are not sent back to the provider
-    assert "parse_error" not in model.seen[1][1]["content"][0]
+    # the malformed call goes back to the model as it was (the adapters translate it)
+    assert model.seen[1][1]["content"][0]["raw_input"] == "{bad"
     assert result.counters.tool_errors == 1
 
 

@@ -674,15 +674,16 @@ class Agent:
         return self.result
 
 
-_WIRE_DROP = ("parse_error", "raw_input")
-
-
 def _wire_block(block: Any) -> Any:
-    """A content block as sent to a model: bookkeeping keys (``_...``) and the parse-error keys
-    of a malformed tool_use removed (providers reject unknown block fields)."""
+    """A content block as sent to a model: internal bookkeeping keys (``_...``) removed.
+
+    The ``parse_error``/``raw_input`` keys of a malformed tool_use stay: the provider adapters
+    own the translation (the OpenAI adapter sends ``raw_input`` back as the call's arguments, so
+    the model sees what it really wrote; the Anthropic adapter drops both keys).
+    """
     if not isinstance(block, dict):
         return block
-    return {k: v for k, v in block.items() if not k.startswith("_") and k not in _WIRE_DROP}
+    return {k: v for k, v in block.items() if not k.startswith("_")}
 
 
 def _short(value: Any, limit: int = 60) -> str:
