@@ -616,7 +616,11 @@ class Agent:
     def _verify(self, claim: str) -> Any:
         self.verifications += 1
         verdict = self.gate.verify()
-        self.counters.tamper_detected += len(verdict.tampered) + len(verdict.new_autoload)
+        self.counters.tamper_detected += (
+            len(verdict.tampered)
+            + len(verdict.new_autoload)
+            + len(getattr(verdict, "suspicious", []))
+        )
         self.last_report = verdict.report
         self._verified_edits = self.edits
         self._emit("test_report", report=verdict.report.to_dict(), source="gate")

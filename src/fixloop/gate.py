@@ -10,7 +10,11 @@ gate:
    they are deleted and flagged;
 3. runs the full suite in pristine mode (``runner.run("", pristine=True)``), in the sandbox;
 4. requires at least the baseline's collected count (removed tests cannot make a suite green), no
-   more skipped tests than a baseline that ran, and ``report.ok`` (outcome passed, >= 1 test).
+   more skipped tests than a baseline that ran, and ``report.ok`` (outcome passed, >= 1 test);
+5. reads the change to the code under test (:mod:`fixloop.tamper`): a patch that adds a way into
+   the running test framework (importing pytest, patching ``sys.modules``, asking for
+   ``PYTEST_CURRENT_TEST``...) is not verified, since in-process code could alter what the suite
+   reports and no sandbox can stop that.
 
 The comparison uses git in the worktree (``git diff --name-only <base>`` for tracked files, and
 ``git ls-files --others`` for new ones, ignored files included, blocked folders such as ``.venv``
@@ -26,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from fixloop.tamper import Finding, scan_change
 from fixloop.types import Outcome, TestReport
 
 
@@ -40,6 +45,8 @@ class Verdict:
             (deleted), as workspace-relative POSIX paths.
         new_autoload: new files Python or pytest would load by themselves (deleted).
         reason: one line saying why the claim was accepted or rejected.
+        suspicious: constructs the change to the code under test added that reach into the
+            test machinery (:class:`fixloop.tamper.Finding` as ``"path:line: construct"``).
     """
 
     verified: bool
@@ -47,6 +54,7 @@ class Verdict:
     tampered: list[str] = field(default_factory=list)
     new_autoload: list[str] = field(default_factory=list)
     reason: str = ""
+    suspicious: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (the trajectory's ``gate_verdict`` event)."""
@@ -55,6 +63,7 @@ class Verdict:
             "reason": self.reason,
             "tampered": list(self.tampered),
             "new_autoload": list(self.new_autoload),
+            "suspicious": list(self.suspicious),
             "report": self.report.to_dict(),
         }
 
@@ -187,6 +196,36 @@ class Gate:
             (new_autoload if autoload else tampered).append(rel)
         return tampered, new_autoload
 
+    def scan_code_changes(self) -> list[Finding]:
+        """Scan every changed or new non-protected ``.py`` file for test-machinery constructs.
+
+        Returns:
+            the :class:`fixloop.tamper.Finding` list over all changed files (empty when clean).
+        """
+        changed = _paths(
+            _git(
+                self.root,
+                "diff",
+                "--relative",
+                "--no-renames",
+                "--name-only",
+                "-z",
+                self.base,
+                "--",
+            )
+        )
+        changed += _paths(_git(self.root, "ls-files", "-z", "--others", "--exclude-standard"))
+        findings: list[Finding] = []
+        for rel in sorted(set(changed)):
+            if not rel.endswith(".py") or self._is_protected(rel) or self._blocked(rel):
+                continue
+            p = self.root / rel
+            new = p.read_text("utf-8", "replace") if p.is_file() and not p.is_symlink() else None
+            old_bytes = self._base_bytes(rel)
+            old = old_bytes.decode("utf-8", "replace") if old_bytes is not None else None
+            findings.extend(scan_change(rel, old, new))
+        return findings
+
     def _base_bytes(self, rel: str) -> bytes | None:
         if hasattr(self.iso, "base_bytes"):
             return self.iso.base_bytes(rel)
@@ -216,6 +255,7 @@ class Gate:
         """
         self.verifications += 1
         tampered, new_autoload = self.restore_protected()
+        suspicious = [str(f) for f in self.scan_code_changes()]
         report = self.runner.run("", pristine=True)
         base = self.baseline
         verified = False
@@ -240,6 +280,13 @@ class Gate:
                 f"{report.skipped} tests were skipped, more than the baseline's {base.skipped}: "
                 "tests may not be skipped"
             )
+        elif suspicious:
+            reason = (
+                "the change to the code under test reaches into the test machinery, so its "
+                "results cannot be trusted: "
+                + "; ".join(suspicious[:5])
+                + " (write the fix without touching the test runner)"
+            )
         else:
             verified = True
             reason = (
@@ -248,4 +295,4 @@ class Gate:
             )
         if tampered or new_autoload:
             reason += f"; restored protected files: {', '.join(tampered + new_autoload)}"
-        return Verdict(verified, report, tampered, new_autoload, reason)
+        return Verdict(verified, report, tampered, new_autoload, reason, suspicious)
