@@ -211,6 +211,8 @@ def test_write_through_symlink_to_tests_is_protected(ro_ws: Workspace) -> None:
         "setup.cfg",
         "pyproject.toml",
         "sub/pyproject.toml",
+        "fixloop.toml",
+        "./svc/fixloop.toml",
     ],
 )
 def test_protected_names(rel: str) -> None:

@@ -69,9 +69,11 @@ DEFAULT_BLOCKED: tuple[str, ...] = (
     "credentials.json",
 )
 
-#: Test configuration files pytest reads by itself (protected at any depth).
+#: Test configuration files pytest reads by itself, and fixloop's own repository config (which
+#: names the test command the gate runs), protected at any depth.
 TEST_CONFIG_FILES: frozenset[str] = frozenset(
     {
+        "fixloop.toml",
         "conftest.py",
         "pytest.ini",
         ".pytest.ini",
