@@ -255,8 +255,14 @@ def test_empty_end_turn_is_a_claim_checked_by_the_gate() -> None:
     assert agent.run("x").verified and gate.calls == 1
 
 
+EDIT = {"path": "m.py", "old": "a", "new": "b"}
+
+
 def test_rejected_claim_is_a_false_success_claim_and_model_gets_output() -> None:
-    agent, model, _, gate, _ = make([end("Fixed!"), end("Really fixed")], verdicts=[False, True])
+    agent, model, _, gate, _ = make(
+        [end("Fixed!"), tool_reply(use("edit_file", EDIT)), end("Really fixed")],
+        verdicts=[False, True],
+    )
     result = agent.run("x")
     assert result.verified and result.counters.false_success_claims == 1
     feedback = model.seen[1][-1]["content"][0]["text"]
@@ -264,12 +270,35 @@ def test_rejected_claim_is_a_false_success_claim_and_model_gets_output() -> None
 
 
 def test_verification_cap_ends_not_fixed_with_failing_tests() -> None:
-    agent, *_ = make([end(), end(), end()], verdicts=[False, False, False])
+    edit = tool_reply(use("edit_file", EDIT))
+    agent, *_ = make([end(), edit, end(), edit, end()], verdicts=[False, False, False])
     agent.budgets.max_verifications = 2
     result = agent.run("x")
     assert result.status == RunStatus.NOT_FIXED and not result.verified
     assert result.verifications == 2 and result.counters.false_success_claims == 2
     assert result.failing_tests == ["tests/test_a.py::test_x"]
+
+
+def test_repeated_claim_without_a_change_is_not_verified_again() -> None:
+    agent, model, _, gate, _ = make([end("Done."), end("Done, really.")], verdicts=[False, True])
+    result = agent.run("x")
+    # the second claim changes nothing since the gate refuted the first: no second gate run
+    assert result.status == RunStatus.NOT_FIXED and result.verifications == 1
+    assert result.counters.false_success_claims == 2
+    assert "without changing anything" in result.stop_reason
+
+
+def test_honest_give_up_is_no_false_claim() -> None:
+    agent, *_ = make(
+        [tool_reply(use("edit_file", EDIT)), end("**CANNOT FIX:** the bug is in a C extension")],
+        verdicts=[False],
+    )
+    result = agent.run("x")
+    assert result.status == RunStatus.NOT_FIXED and not result.verified
+    assert result.counters.false_success_claims == 0
+    assert "gave up: **CANNOT FIX:** the bug is in a C extension" in result.stop_reason
+    # the files changed, so the harness's final check ran once and names the failing tests
+    assert result.verifications == 1 and result.failing_tests == ["tests/test_a.py::test_x"]
 
 
 def test_tamper_flags_are_counted() -> None:

@@ -128,6 +128,8 @@ def test_baseline_rules() -> None:
     assert baseline_problem(BASELINE) is None
     assert baseline_problem(TestReport(Outcome.COLLECTION_ERROR)) is None
     assert "no tests" in (baseline_problem(TestReport(Outcome.NO_TESTS_COLLECTED)) or "")
+    # a test command that is not a test runner ("true") "passes" with nothing collected
+    assert "no tests" in (baseline_problem(TestReport(Outcome.PASSED, collected=0)) or "")
 
 
 def test_run_baseline_runs_full_suite_pristine(tmp_path) -> None:

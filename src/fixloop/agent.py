@@ -195,6 +195,7 @@ class Agent:
         self._refused_protected = 0
         self._tool_errors = 0
         self._verified_edits = 0
+        self._last_rejected = ""  # the reason of the gate's last rejection, "" after a pass
         self._seen_ids: set[str] = set()
 
     # -- events --------------------------------------------------------------------------------
@@ -585,8 +586,21 @@ class Agent:
                 self._user_text(prompts.CONTINUE_AFTER_MAX_TOKENS)
                 continue
 
-            # A reply without tool calls: a claim of being done. The gate decides.
+            # A reply without tool calls: a claim of being done (the gate decides), or an honest
+            # give-up, which is no claim: the run ends not fixed after a final check of the files.
             claim = " ".join(b.get("text", "") for b in blocks if b["type"] == "text").strip()
+            if prompts.is_give_up(claim):
+                first = claim.strip().splitlines()[0][:300]
+                return self._finish_unverified(RunStatus.NOT_FIXED, f"the model gave up: {first}")
+            if self._last_rejected and self.edits == self._verified_edits:
+                # nothing changed since the gate refuted the last claim: the same verdict again
+                self.counters.false_success_claims += 1
+                return self._result(
+                    RunStatus.NOT_FIXED,
+                    False,
+                    "the model claimed success again without changing anything since the gate "
+                    f"rejected its last claim ({self._last_rejected})",
+                )
             verdict = self._verify(claim)
             if verdict.verified:
                 return self._result(RunStatus.VERIFIED, True, verdict.reason)
@@ -623,6 +637,7 @@ class Agent:
         )
         self.last_report = verdict.report
         self._verified_edits = self.edits
+        self._last_rejected = "" if verdict.verified else verdict.reason
         self._emit("test_report", report=verdict.report.to_dict(), source="gate")
         self._emit("gate_verdict", claim=claim, **verdict.to_dict())
         if not verdict.verified:

@@ -90,7 +90,7 @@ def baseline_problem(report: TestReport) -> str | None:
     """
     if report.ok:
         return "nothing_to_fix"
-    if report.outcome == Outcome.NO_TESTS_COLLECTED:
+    if report.outcome in (Outcome.NO_TESTS_COLLECTED, Outcome.PASSED) and report.collected == 0:
         return (
             "the test suite collected no tests, so there is nothing to verify a fix against "
             "(check the test command and paths)"
