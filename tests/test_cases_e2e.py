@@ -180,7 +180,8 @@ def test_12_not_a_repository(shared_dir: Path, tmp_path: Path, sandbox_args) -> 
         env_home,
         env={"GIT_CEILING_DIRECTORIES": str(tmp_path)},
     )
-    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.returncode == 2
+    assert json.loads(proc.stdout)["status"] == "error"  # --json: the error as one JSON object
     lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
     assert len(lines) == 1 and "not inside a git repository" in lines[0]
     assert sorted(p.relative_to(repo).as_posix() for p in repo.rglob("*")) == before

@@ -13,7 +13,7 @@ from test_e2e import default_sandbox_args, fixloop_branches, snapshot
 from typer.testing import CliRunner
 
 from fixloop import cli
-from fixloop.errors import ProviderAuthError, SandboxUnavailable
+from fixloop.errors import ProviderAuthError, ProviderUnavailable, SandboxUnavailable
 from fixloop.models import ModelChoice
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,6 +45,21 @@ def fake_model(monkeypatch: pytest.MonkeyPatch, model: Any) -> None:
     )
 
 
+def error_json(res: Any, code: int) -> dict[str, Any]:
+    """The one JSON object of a failed ``--json`` run: the success keys, empty, plus exit_code."""
+    from fixloop.types import RunResult, RunStatus
+
+    out = res.stdout.strip()
+    assert out and "\n" not in out, res.stdout
+    obj = json.loads(out)
+    keys = set(RunResult(status=RunStatus.ERROR, verified=False).to_dict())
+    assert set(obj) == keys | {"exit_code"}
+    assert obj["verified"] is False and obj["exit_code"] == code == res.exit_code
+    assert obj["summary"] and "\n" not in obj["summary"]
+    assert obj["summary"] in res.stderr  # the same one line on stderr
+    return obj
+
+
 def test_help_lists_the_commands() -> None:
     out = invoke("--help").stdout
     for name in ("fix", "runs", "show", "eval"):
@@ -62,7 +77,9 @@ def test_sandbox_unavailable_exits_3_and_leaves_nothing(
     monkeypatch.setattr(sandbox, "make_sandbox", broken)
     before = snapshot(calc)
     res = invoke("fix", str(calc), "--model", "repair", "--json")
-    assert res.exit_code == 3 and res.stdout == ""
+    assert res.exit_code == 3
+    obj = error_json(res, 3)
+    assert obj["status"] == "error" and "user namespace" in obj["summary"]
     lines = [ln for ln in res.stderr.splitlines() if ln.strip()]
     assert len(lines) == 1 and "user namespace" in lines[0]
     assert fixloop_branches(calc) == [] and snapshot(calc) == before
@@ -78,6 +95,7 @@ def test_provider_auth_error_exits_3_with_json(calc: Path, monkeypatch: pytest.M
     assert res.exit_code == 3
     obj = json.loads(res.stdout)
     assert obj["status"] == "provider_unavailable" and "ANTHROPIC_API_KEY" in obj["summary"]
+    assert obj["exit_code"] == 3  # a finished run's object carries its exit code too
 
 
 def test_ctrl_c_exits_130(calc: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -96,3 +114,52 @@ def test_runs_and_show_errors() -> None:
     assert res.exit_code == 0 and "no runs recorded yet" in res.stderr
     res = invoke("show", "20990101-nothing")
     assert res.exit_code == 2 and "Traceback" not in res.stderr
+
+
+def test_json_error_not_a_repository(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "plain"
+    folder.mkdir()
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+    res = invoke("fix", str(folder), "--model", "repair", "--json")
+    obj = error_json(res, 2)
+    assert obj["status"] == "error" and "not inside a git repository" in obj["summary"]
+    assert obj["branch"] is None and obj["files_changed"] == [] and obj["steps"] == 0
+
+
+def test_json_error_bad_config(make_repo: Any) -> None:
+    repo = make_repo({"fixloop.toml": "bogus_key = 1\n", "test_a.py": "def test_a(): pass\n"})
+    res = invoke("fix", str(repo), "--model", "repair", "--json")
+    obj = error_json(res, 2)
+    assert obj["status"] == "error" and "bogus_key" in obj["summary"]
+    assert fixloop_branches(repo) == []
+
+
+def test_json_error_usage_and_missing_folder(tmp_path: Path) -> None:
+    res = invoke("fix", str(tmp_path), "--sandbox", "none", "--json")
+    assert "--allow-unsandboxed" in error_json(res, 2)["summary"]
+    res = invoke("fix", str(tmp_path / "nope"), "--model", "repair", "--json")
+    assert "no such folder" in error_json(res, 2)["summary"]
+
+
+def test_json_error_provider_unavailable_and_internal(
+    calc: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import fixloop.models as models
+
+    def unreachable(spec: str, **kw: Any) -> Any:
+        raise ProviderUnavailable("api.example.invalid unreachable after 6 retries")
+
+    monkeypatch.setattr(models, "make_model", unreachable)
+    res = invoke("fix", str(calc), "--json")
+    obj = error_json(res, 3)
+    assert obj["status"] == "provider_unavailable" and "unreachable" in obj["summary"]
+
+    def broken(spec: str, **kw: Any) -> Any:
+        raise RuntimeError("boom")
+
+    monkeypatch.delenv("FIXLOOP_DEBUG", raising=False)
+    monkeypatch.setattr(models, "make_model", broken)
+    res = invoke("fix", str(calc), "--json")
+    obj = error_json(res, 1)
+    assert obj["status"] == "error" and "internal error: RuntimeError: boom" in obj["summary"]
+    assert fixloop_branches(calc) == []

@@ -254,7 +254,8 @@ def test_usage_errors_exit_2_with_one_line(tmp_path: Path, args, needle) -> None
     before = snapshot(repo)
     proc = run_cli(["fix", str(repo), "--json", *args], tmp_path / "home")
     assert proc.returncode == 2
-    assert proc.stdout == ""
+    obj = one_json(proc)  # --json: the error as the one JSON object too
+    assert obj["status"] == "error" and obj["exit_code"] == 2 and needle in obj["summary"]
     lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
     assert len(lines) == 1 and needle in lines[0] and "Traceback" not in proc.stderr
     assert snapshot(repo) == before and fixloop_branches(repo) == []

@@ -26,7 +26,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from fixloop.errors import FixloopError, UsageError
+from fixloop.errors import FixloopError, ProviderUnavailable, UsageError
 from fixloop.eval.cli import register as register_eval
 from fixloop.prompts import DEFAULT_TASK
 
@@ -41,10 +41,13 @@ app = typer.Typer(
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
+def _one(message: str) -> str:
+    return " ".join(message.split())
+
+
 def _fail(message: str, code: int) -> typer.Exit:
     """Write the one-line error (never wrapped) and return the Exit to raise."""
-    one = " ".join(message.split())
-    sys.stderr.write(f"fixloop: {one}\n")
+    sys.stderr.write(f"fixloop: {_one(message)}\n")
     sys.stderr.flush()
     return typer.Exit(code)
 
@@ -67,6 +70,21 @@ def _stdout_to_stderr() -> Iterator[None]:
 def _print_json(obj: Any) -> None:
     sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
     sys.stdout.flush()
+
+
+def _error_object(
+    message: str, code: int, *, status: str = "error", result: Any = None
+) -> dict[str, Any]:
+    """The ``--json`` object of a run that ended in an error: the keys of a finished run's
+    object (the run's own result when it got far enough to have one, else empty values), with
+    ``status`` "error" (or "provider_unavailable"), ``verified`` false, ``summary`` the one-line
+    message and ``exit_code``."""
+    from fixloop.types import RunResult, RunStatus
+
+    base = result if result is not None else RunResult(status=RunStatus.ERROR, verified=False)
+    obj = base.to_dict()
+    obj.update(status=status, verified=False, summary=message, exit_code=code)
+    return obj
 
 
 @app.command()
@@ -122,7 +140,14 @@ def fix(
         ),
     ] = False,
     json_out: Annotated[
-        bool, typer.Option("--json", help="Print exactly one JSON object (the result) on stdout.")
+        bool,
+        typer.Option(
+            "--json",
+            help="Print exactly one JSON object on stdout: the result, with exit_code; on an "
+            'error too (status "error" or "provider_unavailable", summary the message, also on '
+            "stderr). Only a malformed command line (unknown option, bad option value) is "
+            "rejected before that, with usage text on stderr and exit code 2.",
+        ),
     ] = False,
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Show the model's text.")
@@ -133,11 +158,13 @@ def fix(
     from fixloop.display import LiveDisplay, render_report
 
     if sandbox == "none" and not allow_unsandboxed:
-        raise _fail(
+        message = (
             "--sandbox none runs code under test with your privileges; add --allow-unsandboxed "
-            "to do it anyway",
-            UsageError.exit_code,
+            "to do it anyway"
         )
+        if json_out:
+            _print_json(_error_object(_one(message), UsageError.exit_code))
+        raise _fail(message, UsageError.exit_code)
     if allow_unsandboxed and sandbox is None:
         sandbox = "none"
     if sandbox == "none":
@@ -173,6 +200,7 @@ def fix(
     )
     code = 0
     result = None
+    error: tuple[str, int, str] | None = None  # (one-line message, exit code, json status)
     with _stdout_to_stderr() if json_out else contextlib.nullcontext():
         try:
             result = agent.run(task)
@@ -181,21 +209,28 @@ def fix(
             result = agent.result
             code = 130
             err_console.print("[bold yellow]interrupted[/]: work committed on the run's branch")
+            if result is None:
+                error = ("interrupted by the user (Ctrl-C) before the run started", 130, "error")
         except FixloopError as e:
-            raise _fail(
-                str(e).splitlines()[0] if str(e) else type(e).__name__, e.exit_code
-            ) from None
+            status = "provider_unavailable" if isinstance(e, ProviderUnavailable) else "error"
+            text = str(e).splitlines()[0] if str(e) else type(e).__name__
+            error = (_one(text), e.exit_code, status)
         except Exception as e:  # noqa: BLE001 - one line, not a traceback, for the user
             if os.environ.get("FIXLOOP_DEBUG"):
                 raise
-            raise _fail(
-                f"internal error: {type(e).__name__}: {e} (set FIXLOOP_DEBUG=1 for the traceback)",
-                1,
-            ) from None
-        if result is not None:
+            text = (
+                f"internal error: {type(e).__name__}: {e} (set FIXLOOP_DEBUG=1 for the traceback)"
+            )
+            error = (_one(text), 1, "error")
+        if result is not None and error is None:
             render_report(result, err_console if json_out else Console(highlight=False))
+    if error is not None:
+        message, code, status = error
+        if json_out:
+            _print_json(_error_object(message, code, status=status, result=agent.result))
+        raise _fail(message, code)
     if json_out and result is not None:
-        _print_json(result.to_dict())
+        _print_json({**result.to_dict(), "exit_code": code})
     raise typer.Exit(code)
 
 
