@@ -590,8 +590,8 @@ class Agent:
             # give-up, which is no claim: the run ends not fixed after a final check of the files.
             claim = " ".join(b.get("text", "") for b in blocks if b["type"] == "text").strip()
             if prompts.is_give_up(claim):
-                first = claim.strip().splitlines()[0][:300]
-                return self._finish_unverified(RunStatus.NOT_FIXED, f"the model gave up: {first}")
+                said = "\n".join(claim.strip().splitlines()[:12])[:1500]
+                return self._finish_unverified(RunStatus.NOT_FIXED, f"the model gave up: {said}")
             if self._last_rejected and self.edits == self._verified_edits:
                 # nothing changed since the gate refuted the last claim: the same verdict again
                 self.counters.false_success_claims += 1

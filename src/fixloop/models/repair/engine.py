@@ -43,6 +43,7 @@ from typing import Any
 from fixloop.models.repair.candidate import Candidate, minimal_edits
 from fixloop.models.repair.localize import Suspect, by_file, rank
 from fixloop.models.repair.screen import ScreenResult, WarmScreener, is_test_path
+from fixloop.prompts import GIVE_UP_PREFIX
 
 #: The templates' entry point: ``(source, path, suspicious, *, max_candidates) -> [Candidate]``.
 Generator = Callable[..., list[Candidate]]
@@ -431,13 +432,15 @@ class RepairModel:
                 self.analysis = self.analyze()
             except Exception as exc:  # noqa: BLE001 - any failure ends the run honestly
                 self._state = "done"
-                self._final_text = f"The repair engine could not analyse the project: {exc}"
+                self._final_text = (
+                    f"{GIVE_UP_PREFIX} the repair engine could not analyse the project: {exc}"
+                )
                 return self._end(self._final_text)
             if not self.analysis.failing:
                 self._state = "done"
                 self._final_text = (
-                    "The repair engine found no failing test in a scratch copy of the project; "
-                    "nothing to repair."
+                    f"{GIVE_UP_PREFIX} the repair engine found no failing test in a scratch copy "
+                    "of the project; nothing to repair."
                 )
                 return self._end(self._final_text)
             self._state = "next"
@@ -711,7 +714,9 @@ class RepairModel:
 
     def _step(self, tool_names: set[Any]) -> dict[str, Any]:
         an = self.analysis
-        assert an is not None
+        if an is None:  # the analysis failed and the run was told so: stay ended
+            self._state = "done"
+            return self._end(self._final_text or f"{GIVE_UP_PREFIX} no analysis of the project")
         for _ in range(4 + 2 * self.max_attempts):
             if self._state == "next":
                 self._attempt += 1
@@ -850,7 +855,7 @@ class RepairModel:
                 )
         if an is not None and an.notes:
             lines.append("Notes: " + "; ".join(an.notes))
-        return "\n".join(lines)
+        return f"{GIVE_UP_PREFIX} " + "\n".join(lines)
 
 
 def _first_line(text: str, width: int = 160) -> str:
