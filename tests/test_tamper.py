@@ -23,6 +23,8 @@ CHEATS = {
     "os._exit": "import os\n\ndef f():\n    os._exit(0)\n",
     "settrace": "import sys\nsys.settrace(None)\n\ndef f():\n    return 2\n",
     "atexit": "import atexit\n\ndef f():\n    return 2\n",
+    "aliased sys": "import sys as _s\n\ndef f():\n    return _s.modules.get('x')\n",
+    "from-imported _exit": "from os import _exit as q\n\ndef f():\n    q(0)\n",
 }
 
 
@@ -31,6 +33,13 @@ def test_each_kind_of_reach_into_the_test_machinery_is_found(name: str) -> None:
     findings = scan_change("m.py", "def f():\n    return 1\n", CHEATS[name])
     assert findings, name
     assert all(f.path == "m.py" and f.line >= 1 for f in findings)
+
+
+def test_aliases_are_seen_through() -> None:
+    found = {f.construct for f in scan_change("m.py", "", CHEATS["aliased sys"])}
+    assert "sys.modules" in found
+    found = {f.construct for f in scan_change("m.py", "", CHEATS["from-imported _exit"])}
+    assert "os._exit" in found
 
 
 def test_only_what_the_change_adds_counts() -> None:

@@ -72,15 +72,30 @@ class Finding:
         return f"{self.path}:{self.line}: {self.construct}"
 
 
-def _dotted(node: ast.AST) -> str | None:
+def _dotted(node: ast.AST, aliases: dict[str, str]) -> str | None:
     parts: list[str] = []
     while isinstance(node, ast.Attribute):
         parts.append(node.attr)
         node = node.value
     if isinstance(node, ast.Name):
-        parts.append(node.id)
+        parts.append(aliases.get(node.id, node.id))
         return ".".join(reversed(parts))
     return None
+
+
+def _aliases(tree: ast.AST) -> dict[str, str]:
+    """Local names bound by imports to what they stand for (``import sys as s`` -> s: sys,
+    ``from os import _exit as q`` -> q: os._exit)."""
+    out: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    out[alias.asname] = alias.name
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            for alias in node.names:
+                out[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+    return out
 
 
 def constructs(source: str) -> list[tuple[str, int]]:
@@ -98,6 +113,7 @@ def constructs(source: str) -> list[tuple[str, int]]:
         tree = ast.parse(source)
     except (SyntaxError, ValueError):
         return _token_constructs(source)
+    aliases = _aliases(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -109,11 +125,14 @@ def constructs(source: str) -> list[tuple[str, int]]:
             if node.level == 0 and top in SUSPECT_MODULES:
                 found.append((f"from {node.module} import ...", node.lineno))
         elif isinstance(node, ast.Attribute):
-            dotted = _dotted(node)
+            dotted = _dotted(node, aliases)
             if dotted in SUSPECT_ATTRIBUTES:
                 found.append((dotted, node.lineno))
-        elif isinstance(node, ast.Name) and node.id in SUSPECT_NAMES:
-            found.append((node.id, node.lineno))
+        elif isinstance(node, ast.Name):
+            if node.id in SUSPECT_NAMES:
+                found.append((node.id, node.lineno))
+            elif aliases.get(node.id) in SUSPECT_ATTRIBUTES:  # from os import _exit as q; q()
+                found.append((aliases[node.id], node.lineno))
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             for m in _SUSPECT_TEXT.finditer(node.value):
                 found.append((f"string {m.group(0)!r}", node.lineno))
