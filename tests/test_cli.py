@@ -163,3 +163,50 @@ def test_json_error_provider_unavailable_and_internal(
     obj = error_json(res, 1)
     assert obj["status"] == "error" and "internal error: RuntimeError: boom" in obj["summary"]
     assert fixloop_branches(calc) == []
+
+
+def _write_run(home: Path, run_id: str, repo: Path, end: dict[str, Any] | None) -> None:
+    runs = home / "runs"
+    runs.mkdir(parents=True, exist_ok=True)
+    lines = [
+        {"type": "run_start", "t": 0.0, "run_id": run_id, "model": "repair", "repo": str(repo)}
+        | {"branch": f"fixloop/{run_id}", "base_commit": "0" * 40},
+        {"type": "baseline", "t": 1.0, "report": {"outcome": "failed"}},
+    ]
+    if end is not None:
+        lines.append({"type": "run_end", "t": 2.0, "run_id": run_id} | end)
+    (runs / f"{run_id}.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines))
+
+
+def test_runs_shows_only_branches_that_exist_and_full_ids_when_piped(
+    tmp_path: Path, make_repo: Any
+) -> None:
+    from conftest import git
+
+    repo = make_repo({"a.py": "x = 1\n"})
+    home = tmp_path / "home"
+    kept, gone = "20991231-235959-aaaaaa", "20991231-235959-bbbbbb"
+    git(repo, "branch", f"fixloop/{kept}")
+    verified = {"status": "verified", "branch": f"fixloop/{kept}", "head_commit": "1" * 40}
+    _write_run(home, kept, repo, verified)
+    _write_run(home, "20991231-235959-cccccc", repo, {"status": "nothing_to_fix", "branch": None})
+    # committed once, but the branch was merged and deleted since: git is asked
+    _write_run(home, gone, repo, verified | {"branch": f"fixloop/{gone}"})
+    _write_run(home, "20991231-235959-dddddd", repo, None)  # killed before run_end: no branch
+    _write_run(home, "20991231-235959-eeeeee", tmp_path / "deleted", verified)
+
+    res = invoke("runs")  # CliRunner's stdout is not a terminal: tab-separated, nothing cut
+    assert res.exit_code == 0, res.stderr
+    rows = [line.split("\t") for line in res.stdout.splitlines()]
+    assert all(len(r) == 6 for r in rows), res.stdout
+    branch = {r[0]: r[4] for r in rows}
+    assert branch == {
+        kept: f"fixloop/{kept}",
+        "20991231-235959-cccccc": "-",
+        gone: "-",
+        "20991231-235959-dddddd": "-",
+        "20991231-235959-eeeeee": "-",
+    }
+    items = json.loads(invoke("runs", "--json").stdout)
+    assert {i["run_id"]: i["branch"] for i in items}[kept] == f"fixloop/{kept}"
+    assert sum(i["branch"] is None for i in items) == 4

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -234,30 +235,94 @@ def fix(
     raise typer.Exit(code)
 
 
+def _run_end(path: str | None) -> dict[str, Any]:
+    """The ``run_end`` event of a trajectory file ({} when the run has none)."""
+    from fixloop.trajectory import _last_complete_line, _load
+
+    try:
+        end = _load(_last_complete_line(Path(str(path))))
+    except OSError:
+        return {}
+    return end if end.get("type") == "run_end" else {}
+
+
+def _fixloop_branches(repo: str, cache: dict[str, set[str] | None]) -> set[str] | None:
+    """The ``fixloop/*`` branches that exist in ``repo`` (None when git cannot tell)."""
+    if repo not in cache:
+        from fixloop.vcs import git
+
+        try:
+            cp = git(
+                Path(repo),
+                "for-each-ref",
+                "--format=%(refname:short)",
+                "refs/heads/fixloop/",
+                check=False,
+                read_only=True,
+            )
+            cache[repo] = set(cp.stdout.split()) if cp.returncode == 0 else None
+        except (FixloopError, OSError):
+            cache[repo] = None
+    return cache[repo]
+
+
+def _existing_branch(item: dict[str, Any], cache: dict[str, set[str] | None]) -> str | None:
+    """The run's branch if it is still there: asked of git when the repository is known, else
+    taken from the run_end (a branch exists only when the run committed, head_commit)."""
+    end = _run_end(item.get("path"))
+    branch = (end.get("branch") if end else item.get("branch")) or None
+    if not branch:
+        return None
+    repo = item.get("repo")
+    if repo and not Path(str(repo)).is_dir():
+        return None  # the repository is gone, and its branches with it
+    refs = _fixloop_branches(str(repo), cache) if repo else None
+    if refs is not None:
+        return branch if branch in refs else None
+    return branch if end.get("head_commit") else None
+
+
 @app.command()
 def runs(
     json_out: Annotated[bool, typer.Option("--json", help="One JSON list on stdout.")] = False,
 ) -> None:
-    """List the recorded runs (oldest first)."""
+    """List the recorded runs (oldest first). The branch column is "-" when the run left no
+    branch. Piped (stdout not a terminal): one tab-separated line per run, no header: run id,
+    started, status, model, branch, repository."""
     from fixloop.trajectory import list_runs
 
     items = list_runs()
+    cache: dict[str, set[str] | None] = {}
+    for r in items:
+        r["branch"] = _existing_branch(r, cache)
     if json_out:
         _print_json(items)
         return
     if not items:
         err_console.print("no runs recorded yet")
         return
-    table = Table("run", "started", "status", "model", "branch", "repo")
-    for r in items:
-        table.add_row(
+    rows = [
+        [
             str(r.get("run_id")),
             str(r.get("started_at") or ""),
             str(r.get("status") or ""),
             str(r.get("model") or ""),
-            str(r.get("branch") or ""),
+            str(r.get("branch") or "-"),
             str(r.get("repo") or ""),
-        )
+        ]
+        for r in items
+    ]
+    if not sys.stdout.isatty():
+        for row in rows:
+            sys.stdout.write("\t".join(" ".join(c.split()) or "-" for c in row) + "\n")
+        sys.stdout.flush()
+        return
+    table = Table("run", "started", "status", "model", "branch", "repo", box=box.SIMPLE)
+    for col in table.columns:
+        col.overflow = "fold"  # a narrow terminal wraps values; it never cuts them
+    table.columns[0].min_width = max(len(row[0]) for row in rows)
+    for row in rows:
+        table.add_row(*row)
     Console().print(table)
 
 
