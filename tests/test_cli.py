@@ -210,3 +210,36 @@ def test_runs_shows_only_branches_that_exist_and_full_ids_when_piped(
     items = json.loads(invoke("runs", "--json").stdout)
     assert {i["run_id"]: i["branch"] for i in items}[kept] == f"fixloop/{kept}"
     assert sum(i["branch"] is None for i in items) == 4
+
+
+def test_display_shows_the_first_collection_errors_under_each_tally() -> None:
+    import io
+
+    from rich.console import Console
+
+    from fixloop.display import LiveDisplay, render_report
+    from fixloop.types import RunResult, RunStatus
+
+    errs = [f"tests/test_{i}.py:{i}: ImportError: no module named m{i}" for i in range(5)]
+    broken = {"outcome": "collection_error", "collection_errors": errs}
+    buf = io.StringIO()
+    console = Console(file=buf, width=200, highlight=False, color_system=None)
+    display = LiveDisplay(console)
+    display("baseline", {"report": broken})
+    out = buf.getvalue()
+    assert "baseline: 0 passed, 0 failed (collection_error)" in out
+    assert errs[0] in out and errs[2] in out and errs[3] not in out and "(+2 more)" in out
+    assert out.index("baseline") < out.index(errs[0])
+    display("test_report", {"source": "tool", "report": {"outcome": "passed", "passed": 3}})
+    assert display.collection_errors == []  # fixed since: the final report has none to show
+    display("test_report", {"source": "gate", "report": broken})  # said with the verdict
+    display("gate_verdict", {"verified": False, "reason": "collection error", "report": broken})
+    out = buf.getvalue()
+    assert out.count(errs[1]) == 2 and out.index("gate: rejected") < out.rindex(errs[1])
+    render_report(
+        RunResult(status=RunStatus.ERROR, verified=False, summary="NOT VERIFIED"),
+        console,
+        collection_errors=display.collection_errors,
+    )
+    report = buf.getvalue()[len(out) :]
+    assert "Collection errors" in report and errs[0] in report and errs[3] not in report

@@ -224,7 +224,11 @@ def fix(
             )
             error = (_one(text), 1, "error")
         if result is not None and error is None:
-            render_report(result, err_console if json_out else Console(highlight=False))
+            render_report(
+                result,
+                err_console if json_out else Console(highlight=False),
+                collection_errors=display.collection_errors,
+            )
     if error is not None:
         message, code, status = error
         if json_out:

@@ -49,6 +49,16 @@ def _tally(rep: Mapping[str, Any]) -> str:
     return ", ".join(parts) + f" ({rep.get('outcome', '?')})"
 
 
+def collection_error_lines(errors: Any, limit: int = 3) -> list[str]:
+    """The first ``limit`` collection errors ("file:line: message") as short lines, plus
+    "(+N more)" when there are more."""
+    errs = [str(e) for e in errors or [] if str(e).strip()] if isinstance(errors, list) else []
+    lines = [_one_line(e, 160) for e in errs[:limit]]
+    if len(errs) > limit:
+        lines.append(f"(+{len(errs) - limit} more)")
+    return lines
+
+
 class LiveDisplay:
     """Prints the run's events as they happen.
 
@@ -62,6 +72,17 @@ class LiveDisplay:
         self.verbose = verbose
         self.step = 0
         self._pending: dict[str, str] = {}
+        #: The collection errors of the latest test report (baseline, run_tests or gate).
+        self.collection_errors: list[str] = []
+
+    def _collection(self, rep: Mapping[str, Any], indent: str) -> None:
+        errs = rep.get("collection_errors")
+        self.collection_errors = [str(e) for e in errs] if isinstance(errs, list) else []
+        lines = collection_error_lines(self.collection_errors)
+        if lines:
+            self.console.print(f"{indent}[red]collection errors[/]:")
+        for line in lines:
+            self.console.print(f"{indent}  {escape(line)}")
 
     def __call__(self, type_: str, data: Mapping[str, Any]) -> None:
         """Handle one event (``type_`` as in the trajectory; ``data`` its fields)."""
@@ -69,6 +90,7 @@ class LiveDisplay:
         if type_ == "baseline":
             rep = data.get("report") or {}
             c.print(f"[bold]baseline[/]: {escape(_tally(rep))}")
+            self._collection(rep, "  ")
             fails = [f.get("id", "?") for f in rep.get("failing") or [] if isinstance(f, dict)]
             if fails:
                 more = f" (+{len(fails) - 5} more)" if len(fails) > 5 else ""
@@ -97,20 +119,37 @@ class LiveDisplay:
         elif type_ == "test_report" and data.get("source") != "gate":  # the verdict says it
             rep = data.get("report") or {}
             c.print(f"    [cyan]tests[/]: {escape(_tally(rep))}")
+            self._collection(rep, "      ")
         elif type_ == "gate_verdict":
             if data.get("verified"):
                 c.print(f"[bold green]gate: verified[/] {escape(_one_line(data.get('reason')))}")
             else:
                 c.print(f"[bold red]gate: rejected[/] {escape(_one_line(data.get('reason')))}")
+            rep = data.get("report")
+            self._collection(rep if isinstance(rep, Mapping) else {}, "  ")
         elif type_ == "notice":
             c.print(f"[yellow]note:[/] {escape(_one_line(data.get('text', ''), 160))}")
 
 
-def render_report(result: RunResult, console: Console) -> None:
-    """Print the final report panel: the run's honest summary, coloured by outcome."""
+def render_report(
+    result: RunResult, console: Console, *, collection_errors: list[str] | None = None
+) -> None:
+    """Print the final report panel: the run's honest summary, coloured by outcome.
+
+    Args:
+        result: the finished run.
+        console: where to print.
+        collection_errors: the latest test report's collection errors (the first 3 are shown
+            under the summary; :attr:`LiveDisplay.collection_errors`).
+    """
     if result.verified or result.status == RunStatus.NOTHING_TO_FIX:
         style, title = "green", "fixloop: " + result.status.value
     else:
         style, title = "red", "fixloop: " + result.status.value
     body = escape(result.summary or result.stop_reason)
+    lines = collection_error_lines(collection_errors)
+    if lines:
+        body += "\nCollection errors (latest test run):" + "".join(
+            f"\n  {escape(line)}" for line in lines
+        )
     console.print(Panel(body, title=title, border_style=style, expand=False))
