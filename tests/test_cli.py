@@ -243,3 +243,15 @@ def test_display_shows_the_first_collection_errors_under_each_tally() -> None:
     )
     report = buf.getvalue()[len(out) :]
     assert "Collection errors" in report and errs[0] in report and errs[3] not in report
+
+
+def test_unsandboxed_warning_once_per_run(calc: Path) -> None:
+    import fixloop.sandbox as sb
+
+    script = ROOT / "tests" / "scripts" / "calc_fix.json"  # baseline, run_tests, gate: 3 runs
+    args = ("--model", f"script:{script}", "--sandbox", "none", "--allow-unsandboxed")
+    res = invoke("fix", str(calc), *args)
+    assert res.exit_code == 0, res.stderr
+    err = res.stderr.lower()
+    assert err.count("unsandboxed") + err.count("without a sandbox") == 1, res.stderr
+    assert sb._warning_muted == 0  # the sandbox warns on every run again outside the command

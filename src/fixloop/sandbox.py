@@ -26,6 +26,7 @@ Source for the bwrap options: bubblewrap(1) 0.8 manual; for RLIMIT_*: setrlimit(
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import os
 import pwd
@@ -42,7 +43,7 @@ import time
 import uuid
 from abc import ABC, abstractmethod
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -59,6 +60,7 @@ __all__ = [
     "interpreter_paths",
     "kill_all_children",
     "make_sandbox",
+    "unsandboxed_warning_muted",
 ]
 
 #: PATH inside every sandbox (the interpreter's own bin folder is put first).
@@ -951,13 +953,28 @@ UNSANDBOXED_WARNING = (
     "network access and can read and write your files."
 )
 
+_warning_muted = 0  # > 0 inside unsandboxed_warning_muted()
+
+
+@contextlib.contextmanager
+def unsandboxed_warning_muted() -> Iterator[None]:
+    """Inside the block :class:`UnsandboxedRunner` does not print :data:`UNSANDBOXED_WARNING`
+    on each run: for a caller that shows the warning once itself (the ``fixloop`` command prints
+    it once per run). Process-wide; nests."""
+    global _warning_muted
+    _warning_muted += 1
+    try:
+        yield
+    finally:
+        _warning_muted -= 1
+
 
 class UnsandboxedRunner(Sandbox):
     """No isolation; needs ``allow_unsandboxed=True`` in :func:`make_sandbox`.
 
     Still gives a clean environment (HOME and TMPDIR a private temp folder), closed stdin,
     the resource limits, and the process-group kill. Prints :data:`UNSANDBOXED_WARNING` to
-    stderr on every run. A child that leaves the process group (``setsid``) escapes the kill.
+    stderr on every run (not inside :func:`unsandboxed_warning_muted`). A child that leaves the process group (``setsid``) escapes the kill.
     """
 
     name = "none"
@@ -974,7 +991,8 @@ class UnsandboxedRunner(Sandbox):
         log_path: Path | None = None,
     ) -> ExecResult:
         """Run ``argv`` without isolation; see :meth:`Sandbox.run`."""
-        print(UNSANDBOXED_WARNING, file=sys.stderr, flush=True)
+        if not _warning_muted:
+            print(UNSANDBOXED_WARNING, file=sys.stderr, flush=True)
         prefix, preexec = _limit_prefix(limits)
         with tempfile.TemporaryDirectory(prefix="fixloop-home-") as td:
             full_env = clean_env(home=td, tmpdir=td, extra=env, path_first=_python_bin_dir(argv))
