@@ -255,3 +255,32 @@ def test_unsandboxed_warning_once_per_run(calc: Path) -> None:
     err = res.stderr.lower()
     assert err.count("unsandboxed") + err.count("without a sandbox") == 1, res.stderr
     assert sb._warning_muted == 0  # the sandbox warns on every run again outside the command
+
+
+@pytest.mark.parametrize(
+    "spec, var", [("anthropic:", "ANTHROPIC_API_KEY"), ("openai:", "OPENAI_API_KEY")]
+)
+def test_missing_key_is_reported_before_git_sandbox_and_baseline(
+    calc: Path, monkeypatch: pytest.MonkeyPatch, spec: str, var: str
+) -> None:
+    import sys
+    import types
+
+    import fixloop.gate
+    import fixloop.sandbox
+    import fixloop.vcs
+
+    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "OPENAI_API_KEY", "OPENAI_BASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    for sdk in ("anthropic", "openai"):  # the key check needs no SDK: keep the test fast
+        monkeypatch.setitem(sys.modules, sdk, types.ModuleType(sdk))
+
+    def too_early(*a: Any, **kw: Any) -> Any:
+        raise AssertionError("reached before the model was made")
+
+    monkeypatch.setattr(fixloop.vcs, "isolate", too_early)
+    monkeypatch.setattr(fixloop.sandbox, "make_sandbox", too_early)
+    monkeypatch.setattr(fixloop.gate, "run_baseline", too_early)
+    res = invoke("fix", str(calc), "--model", spec, "--json")
+    obj = error_json(res, 2)
+    assert var in obj["summary"] and obj["status"] == "error"

@@ -974,7 +974,8 @@ class UnsandboxedRunner(Sandbox):
 
     Still gives a clean environment (HOME and TMPDIR a private temp folder), closed stdin,
     the resource limits, and the process-group kill. Prints :data:`UNSANDBOXED_WARNING` to
-    stderr on every run (not inside :func:`unsandboxed_warning_muted`). A child that leaves the process group (``setsid``) escapes the kill.
+    stderr on every run (not inside :func:`unsandboxed_warning_muted`). A child that leaves the
+    process group (``setsid``) escapes the kill.
     """
 
     name = "none"
