@@ -3,7 +3,10 @@
 Commands:
 
 - ``fixloop fix [PATH]``: make the failing tests pass; live step lines and a final report on
-  stderr; with ``--json`` exactly one JSON object (``RunResult.to_dict()``) on stdout.
+  stderr; with ``--json`` exactly one JSON object on stdout: ``RunResult.to_dict()`` plus
+  ``exit_code``, also when the run ends in an error (``status`` "error" or
+  "provider_unavailable", ``summary`` the one-line message that stderr gets too, the other keys
+  empty). Only click's own command-line errors (unknown option, bad value) print no object.
 - ``fixloop runs``: the recorded runs; ``fixloop show RUN``: a run's transcript.
 - ``fixloop eval SUITE``: registered by :func:`fixloop.eval.cli.register`.
 
@@ -219,9 +222,10 @@ def fix(
         except KeyboardInterrupt:
             result = agent.result
             code = 130
-            err_console.print("[bold yellow]interrupted[/]: work committed on the run's branch")
             if result is None:
                 error = ("interrupted by the user (Ctrl-C) before the run started", 130, "error")
+            else:
+                err_console.print("[bold yellow]interrupted[/]: work committed on the run's branch")
         except FixloopError as e:
             status = "provider_unavailable" if isinstance(e, ProviderUnavailable) else "error"
             text = str(e).splitlines()[0] if str(e) else type(e).__name__
