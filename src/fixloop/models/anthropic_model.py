@@ -101,9 +101,6 @@ class AnthropicModel:
         sleep: Callable[[float], Any] = time.sleep,
         **_ignored: Any,
     ) -> None:
-        import anthropic
-
-        self._sdk = anthropic
         self.model_name = model_name or env.get(MODEL_VAR) or DEFAULT_MODEL
         self.name = f"anthropic:{self.model_name}"
         self.base_url = base_url or env.get(BASE_URL_VAR) or None
@@ -115,6 +112,9 @@ class AnthropicModel:
                     "(or choose another --model)"
                 )
             key = "placeholder-key"  # a proxy at a custom base URL may not need one
+        import anthropic  # the SDK import takes seconds: only after the key check
+
+        self._sdk = anthropic
         self.max_output_tokens = int(max_output_tokens)
         self.prices = load_prices(prices, env=env)
         self.retry = RetryPolicy(

@@ -111,9 +111,6 @@ class OpenAIModel:
         sleep: Callable[[float], Any] = time.sleep,
         **_ignored: Any,
     ) -> None:
-        import openai
-
-        self._sdk = openai
         self.model_name = model_name or env.get(MODEL_VAR) or DEFAULT_MODEL
         self.base_url = base_url or env.get(BASE_URL_VAR) or None
         self.local = bool(local) or bool(self.base_url and not env.get(KEY_VAR))
@@ -127,6 +124,9 @@ class OpenAIModel:
                     f"{BASE_URL_VAR} at an OpenAI-compatible server"
                 )
             key = LOCAL_PLACEHOLDER_KEY
+        import openai  # the SDK import takes seconds: only after the key check
+
+        self._sdk = openai
         self.max_output_tokens = int(max_output_tokens)
         self.prices = load_prices(prices, env=env)
         self.retry = RetryPolicy(
