@@ -261,7 +261,10 @@ class FakeProvider:
         self._server.daemon_threads = True
         host, port = self._server.server_address[:2]
         self.url = f"http://{host}:{port}"
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        # shutdown() waits for serve_forever's next poll: 0.5 s by default, on every test
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        )
 
     # script ----------------------------------------------------------------------------
     def script(self, *steps: Step) -> FakeProvider:
