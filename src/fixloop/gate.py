@@ -156,6 +156,11 @@ class Gate:
                 return False
         return rel.split("/", 1)[0] in {".git", ".venv", "venv", "node_modules"}
 
+    def _changed_tracked(self) -> list[str]:
+        """Tracked paths (workspace-relative) that differ from the base commit, deleted included."""
+        diff = ("diff", "--relative", "--no-renames", "--name-only", "-z", self.base, "--")
+        return _paths(_git(self.root, *diff))
+
     def restore_protected(self) -> tuple[list[str], list[str]]:
         """Undo every change to protected files since the base commit.
 
@@ -166,19 +171,7 @@ class Gate:
         """
         tampered: list[str] = []
         new_autoload: list[str] = []
-        changed = _paths(
-            _git(
-                self.root,
-                "diff",
-                "--relative",
-                "--no-renames",
-                "--name-only",
-                "-z",
-                self.base,
-                "--",
-            )
-        )
-        for rel in changed:
+        for rel in self._changed_tracked():
             if not self._is_protected(rel):
                 continue
             self._restore(rel)
@@ -202,18 +195,7 @@ class Gate:
         Returns:
             the :class:`fixloop.tamper.Finding` list over all changed files (empty when clean).
         """
-        changed = _paths(
-            _git(
-                self.root,
-                "diff",
-                "--relative",
-                "--no-renames",
-                "--name-only",
-                "-z",
-                self.base,
-                "--",
-            )
-        )
+        changed = self._changed_tracked()
         changed += _paths(_git(self.root, "ls-files", "-z", "--others", "--exclude-standard"))
         findings: list[Finding] = []
         for rel in sorted(set(changed)):
