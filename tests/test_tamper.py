@@ -23,6 +23,8 @@ CHEATS = {
     "os._exit": "import os\n\ndef f():\n    os._exit(0)\n",
     "settrace": "import sys\nsys.settrace(None)\n\ndef f():\n    return 2\n",
     "atexit": "import atexit\n\ndef f():\n    return 2\n",
+    "importlib": "import importlib\n\ndef f():\n    importlib.import_module('_py' + 'test')\n",
+    "gc": "import gc\n\ndef f():\n    return len(gc.get_objects())\n",
     "aliased sys": "import sys as _s\n\ndef f():\n    return _s.modules.get('x')\n",
     "from-imported _exit": "from os import _exit as q\n\ndef f():\n    q(0)\n",
 }

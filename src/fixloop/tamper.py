@@ -26,7 +26,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 #: Modules whose import from the code under test can reach the running test framework.
-SUSPECT_MODULES = frozenset({"pytest", "_pytest", "pluggy", "unittest", "atexit", "builtins"})
+SUSPECT_MODULES = frozenset(
+    {"pytest", "_pytest", "pluggy", "unittest", "atexit", "builtins", "importlib", "gc", "ctypes"}
+)
 
 #: Attribute chains that alter or inspect the running process beyond what code under test needs.
 SUSPECT_ATTRIBUTES = frozenset(
