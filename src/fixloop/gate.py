@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fixloop.tamper import Finding, scan_change
+from fixloop.tamper import Finding, read_text, scan_paths
 from fixloop.types import Outcome, TestReport
 
 
@@ -197,16 +197,17 @@ class Gate:
         """
         changed = self._changed_tracked()
         changed += _paths(_git(self.root, "ls-files", "-z", "--others", "--exclude-standard"))
-        findings: list[Finding] = []
-        for rel in sorted(set(changed)):
-            if not rel.endswith(".py") or self._is_protected(rel) or self._blocked(rel):
-                continue
-            p = self.root / rel
-            new = p.read_text("utf-8", "replace") if p.is_file() and not p.is_symlink() else None
-            old_bytes = self._base_bytes(rel)
-            old = old_bytes.decode("utf-8", "replace") if old_bytes is not None else None
-            findings.extend(scan_change(rel, old, new))
-        return findings
+
+        def old_text(rel: str) -> str | None:
+            data = self._base_bytes(rel)
+            return data.decode("utf-8", "replace") if data is not None else None
+
+        return scan_paths(
+            changed,
+            old_text,
+            lambda rel: read_text(self.root / rel),
+            lambda rel: self._is_protected(rel) or self._blocked(rel),
+        )
 
     def _base_bytes(self, rel: str) -> bytes | None:
         if hasattr(self.iso, "base_bytes"):

@@ -23,7 +23,9 @@ import io
 import re
 import tokenize
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 #: Modules whose import from the code under test can reach the running test framework.
 SUSPECT_MODULES = frozenset(
@@ -185,3 +187,34 @@ def scan_change(path: str, old: str | None, new: str | None) -> list[Finding]:
             reported.add(construct)
             findings.append(Finding(path, line, construct))
     return findings
+
+
+def scan_paths(
+    paths: Iterable[str],
+    old_text: Callable[[str], str | None],
+    new_text: Callable[[str], str | None],
+    skip: Callable[[str], bool],
+) -> list[Finding]:
+    """:func:`scan_change` over the changed ``.py`` files of a change.
+
+    Args:
+        paths: changed paths (relative, POSIX); duplicates are scanned once, in sorted order.
+        old_text: a path's text at the base (None when the file is new).
+        new_text: a path's text now (None when the file was deleted).
+        skip: True for paths not to scan (test files, blocked paths).
+
+    Returns:
+        the findings of every scanned file, in path order.
+    """
+    findings: list[Finding] = []
+    for rel in sorted(set(paths)):
+        if rel.endswith(".py") and not skip(rel):
+            findings.extend(scan_change(rel, old_text(rel), new_text(rel)))
+    return findings
+
+
+def read_text(path: Path) -> str | None:
+    """A regular file's text (UTF-8, undecodable bytes replaced), or None when it is not one."""
+    if path.is_symlink() or not path.is_file():
+        return None
+    return path.read_text("utf-8", "replace")

@@ -343,18 +343,16 @@ def scan_tree_change(before: Path, after: Path, changed: Sequence[str]) -> list[
     Returns:
         ``"path:line: construct"`` strings; a run with any is never scored as resolved.
     """
-    from fixloop.tamper import scan_change
+    from fixloop.tamper import read_text, scan_paths
     from fixloop.workspace import is_protected
 
-    found: list[str] = []
-    for rel in changed:
-        if not rel.endswith(".py") or is_protected(rel):
-            continue
-        old_p, new_p = before / rel, after / rel
-        old = old_p.read_text("utf-8", "replace") if old_p.is_file() else None
-        new = new_p.read_text("utf-8", "replace") if new_p.is_file() else None
-        found += [str(f) for f in scan_change(rel, old, new)]
-    return found
+    findings = scan_paths(
+        changed,
+        lambda rel: read_text(before / rel),
+        lambda rel: read_text(after / rel),
+        is_protected,
+    )
+    return [str(f) for f in findings]
 
 
 def _parse_result(stdout: str) -> dict[str, Any] | None:
