@@ -1,21 +1,32 @@
 """Shared fixtures for fixloop's own tests.
 
-- ``shared_dir``: the ``../shared`` folder beside the checkout (cases and task suites); tests that
-  use it skip cleanly where it is absent (a user's clone has none).
+- ``case`` / ``cases_of``: the project's own fixture cases under ``tests/cases/<kind>/<variant>/``
+  (see ``tests/cases/README.md``); ``Case.copy`` builds a writable git repository from one.
 - ``make_repo``: write files into a fresh git repository with one commit.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import os
 import shutil
 import subprocess
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+CASES = Path(__file__).resolve().parent / "cases"
+
+# the fixture repositories under cases/ hold tests of their own (some failing, one that does not
+# even parse): they run only inside their temporary copies, never as part of this suite
+collect_ignore = ["cases"]
+
+# tests still reading ../shared/cases (being moved to tests/cases; removed when none is left)
 SHARED = Path(os.environ.get("FIXLOOP_SHARED", ROOT.parent / "shared"))
 
 GIT_ENV = {
@@ -43,12 +54,99 @@ def init_repo(path: Path, *, commit: bool = True) -> Path:
     return path
 
 
+@dataclass(frozen=True)
+class Case:
+    """One fixture case: ``tests/cases/<kind>/<variant>/`` with ``repo/``, ``script.json``,
+    ``case.json`` and an optional ``build.py``.
+
+    Attributes:
+        kind: the kind of fault (``crlf-edit``, ``test-tamper``, ...), the folder's parent.
+        variant: the variant's folder name.
+        path: the case folder.
+    """
+
+    kind: str
+    variant: str
+    path: Path
+
+    @property
+    def id(self) -> str:
+        """``kind/variant``, the pytest parameter id."""
+        return f"{self.kind}/{self.variant}"
+
+    @property
+    def script(self) -> Path:
+        """The scripted model's replies (``--model script:<path>``)."""
+        return self.path / "script.json"
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        """``case.json``: what the case expects (exit code, status and kind-specific facts)."""
+        return json.loads((self.path / "case.json").read_text(encoding="utf-8"))
+
+    def calls(self) -> list[tuple[str, Any]]:
+        """The (tool name, input) of every tool_use in the script, in order."""
+        replies = json.loads(self.script.read_text(encoding="utf-8"))
+        return [
+            (b["name"], b["input"])
+            for r in replies
+            for b in r.get("content", [])
+            if b.get("type") == "tool_use"
+        ]
+
+    def copy(self, dest: Path, *, git_init: bool = True, commit: bool = True) -> Path:
+        """Copy ``repo/`` to ``dest``, run ``build.py``'s ``build(dest)`` if there is one, and
+        (by default) make it a git repository on ``main`` with everything committed.
+
+        Args:
+            dest: a path that does not exist yet; its parent must be writable (``build.py`` of
+                the path-escape cases writes beside it).
+            git_init: False leaves a plain folder (the "not a repository" state).
+            commit: False runs ``git init`` without a commit (the "no commit yet" state).
+
+        Returns:
+            ``dest``.
+        """
+        shutil.copytree(self.path / "repo", dest, symlinks=True)
+        builder = self.path / "build.py"
+        if builder.is_file():
+            spec = importlib.util.spec_from_file_location(f"case_build_{id(self)}", builder)
+            assert spec is not None and spec.loader is not None
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            module.build(dest)
+        if git_init:
+            init_repo(dest, commit=commit)
+        return dest
+
+
 @pytest.fixture
 def shared_dir() -> Path:
     """The ../shared folder; skips the test where it is absent."""
     if not SHARED.is_dir():
         pytest.skip("../shared is not present (a user's clone has none)")
     return SHARED
+
+
+def case(kind: str, variant: str) -> Case:
+    """The case ``tests/cases/<kind>/<variant>``. Raises FileNotFoundError if it is missing."""
+    path = CASES / kind / variant
+    if not (path / "repo").is_dir():
+        raise FileNotFoundError(f"no fixture case {kind}/{variant} under {CASES}")
+    return Case(kind, variant, path)
+
+
+def cases_of(kind: str) -> list[Case]:
+    """Every variant of ``kind``, sorted by name. Raises FileNotFoundError if there is none."""
+    found = [case(kind, p.parent.name) for p in sorted((CASES / kind).glob("*/repo"))]
+    if not found:
+        raise FileNotFoundError(f"no fixture cases of kind {kind!r} under {CASES}")
+    return found
+
+
+def all_cases() -> list[Case]:
+    """Every case of every kind, sorted by kind then variant."""
+    return [case(p.parent.parent.name, p.parent.name) for p in sorted(CASES.glob("*/*/repo"))]
 
 
 @pytest.fixture

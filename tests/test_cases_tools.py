@@ -1,167 +1,167 @@
-"""The tool calls of ../shared/cases 01, 02, 03, 04, 10 and 11 run through Tools directly.
+"""The tool calls of the fixture cases in tests/cases (CRLF edits, tabs, binary files, huge reads,
+path escape, malformed tool calls) run through Tools directly.
 
 Each case's ``script.json`` tool calls run, in order, on a temporary git copy of the case's
-repository; the tests assert what CASE.md asks of the tools (bytes on disk, the text the model
-gets back). Each kind is also tried on variants of the input built here (other endings, other
-whitespace, other escapes), since other inputs of the same kind will be tried.
+repository; the tests assert what its ``case.json`` and the kind ask of the tools (bytes on disk,
+the text the model gets back). Every variant of a kind runs; a few more inputs of a kind are built
+inline.
 """
 
 from __future__ import annotations
 
-import json
 import os
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import init_repo
+from conftest import Case, case, cases_of
 
 from fixloop.tools import Caps, Tools
 from fixloop.types import ToolResult
 from fixloop.workspace import Workspace
 
 
-def case_repo(shared: Path, case: str, dest: Path) -> Path:
-    """A writable git copy of ``cases/<case>/repo`` at ``dest``."""
-    shutil.copytree(shared / "cases" / case / "repo", dest, symlinks=True)
-    for dirpath, dirnames, filenames in os.walk(dest):
-        for n in dirnames + filenames:
-            p = Path(dirpath) / n
-            if not p.is_symlink():
-                p.chmod(p.stat().st_mode | 0o200)
-    Path(dest).chmod(0o755)
-    return init_repo(dest)
-
-
-def script_calls(shared: Path, case: str) -> list[tuple[str, Any]]:
-    """The (name, input) of every tool_use in the case's script, in order."""
-    replies = json.loads((shared / "cases" / case / "script.json").read_text())
-    return [
-        (b["name"], b["input"])
-        for r in replies
-        for b in r["content"]
-        if b.get("type") == "tool_use"
-    ]
-
-
 def run_script(tools: Tools, calls: list[tuple[str, Any]]) -> list[ToolResult]:
     return [tools.call(name, args) for name, args in calls]
 
 
-# --------------------------------------------------------------------------- 01 CRLF
+def variants(kind: str) -> Any:
+    return pytest.mark.parametrize("c", cases_of(kind), ids=lambda c: c.variant)
 
 
-def test_case01_crlf_edit(shared_dir: Path, tmp_path: Path) -> None:
-    root = case_repo(shared_dir, "01-crlf-edit", tmp_path / "repo")
-    before = (root / "calc.py").read_bytes()
-    assert b"\r\n" in before
+# --------------------------------------------------------------------------- CRLF and encodings
+
+
+@variants("crlf-edit")
+def test_crlf_edit_keeps_every_other_byte(c: Case, tmp_path: Path) -> None:
+    m = c.meta
+    root = c.copy(tmp_path / "repo")
+    before = (root / m["file"]).read_bytes()
     t = Tools(Workspace(root), None)
-    read, edit = run_script(t, script_calls(shared_dir, "01-crlf-edit"))
-    assert not read.is_error and "\r" not in read.content and "CRLF" in read.content
-    assert not edit.is_error and edit.changed_path == "calc.py"
-    after = (root / "calc.py").read_bytes()
-    assert after == before.replace(b"return a - b", b"return a + b")
-    assert after.count(b"\n") == after.count(b"\r\n")
+    read, edit = run_script(t, c.calls())
+    assert not read.is_error and "\r" not in read.content
+    if b"\r\n" in before:
+        assert "CRLF" in read.content  # the model is told what the file's endings are
+    assert not edit.is_error, edit.content
+    assert edit.changed_path == m["file"]
+    after = (root / m["file"]).read_bytes()
+    assert after == before.replace(m["bug"].encode(), m["fix"].encode())
+    assert after.count(b"\r\n") == before.count(b"\r\n")
 
 
 @pytest.mark.parametrize(
     "raw",
     [
-        b"def add(a, b):\r\n    return a - b\r\n\r\n\r\ndef mul(a, b):\n    return a * b\n",  # mixed
-        b"\xef\xbb\xbfdef add(a, b):\r\n    return a - b\r\n",  # BOM + CRLF
-        b"def add(a, b):\n    return a - b\n",  # plain LF
-        b"# caf\xe9\r\ndef add(a, b):\r\n    return a - b\r\n",  # latin-1 + CRLF
+        b"def balance(opening, entries):\r\n    total = opening\n    for amount in entries:\r\n"
+        b"        total -= amount\r\n    return total\n",  # LF lines beside the edited CRLF ones
+        b"\xef\xbb\xbfdef balance(opening, entries):\n    total = opening\n    for amount in "
+        b"entries:\n        total -= amount\n    return total\n",  # BOM + LF
+        b"def balance(opening, entries):\r\n    total = opening\r\n    for amount in entries:"
+        b"\r\n        total -= amount\r\n    return total",  # no final newline
     ],
 )
-def test_case01_kind_variants(shared_dir: Path, tmp_path: Path, raw: bytes) -> None:
-    root = case_repo(shared_dir, "01-crlf-edit", tmp_path / "repo")
-    (root / "calc.py").write_bytes(raw)
+def test_crlf_edit_more_endings(tmp_path: Path, raw: bytes) -> None:
+    c = case("crlf-edit", "ledger")
+    root = c.copy(tmp_path / "repo")
+    (root / "ledger.py").write_bytes(raw)
     t = Tools(Workspace(root), None)
-    _read, edit = run_script(t, script_calls(shared_dir, "01-crlf-edit"))
+    _read, edit = run_script(t, c.calls())
     assert not edit.is_error, edit.content
-    assert (root / "calc.py").read_bytes() == raw.replace(b"return a - b", b"return a + b")
+    assert (root / "ledger.py").read_bytes() == raw.replace(b"total -= amount", b"total += amount")
 
 
-# --------------------------------------------------------------------------- 02 tabs
+# --------------------------------------------------------------------------- tabs and whitespace
 
 
-def test_case02_tabs_refused_with_visible_whitespace(shared_dir: Path, tmp_path: Path) -> None:
-    root = case_repo(shared_dir, "02-tabs-whitespace", tmp_path / "repo")
-    before = (root / "grades.py").read_bytes()
+@variants("tabs-whitespace")
+def test_whitespace_mismatch_refused_with_visible_whitespace(c: Case, tmp_path: Path) -> None:
+    m = c.meta
+    root = c.copy(tmp_path / "repo")
+    before = (root / m["file"]).read_bytes()
     t = Tools(Workspace(root), None)
-    (res,) = run_script(t, script_calls(shared_dir, "02-tabs-whitespace"))
-    assert res.is_error and res.kind == "no_match"
-    assert "→if score > 90:" in res.content  # the candidate, its tab made visible
-    assert "line" in res.content and "2" in res.content
-    assert "tabs" in res.content
-    assert (root / "grades.py").read_bytes() == before
+    (res,) = run_script(t, c.calls())
+    assert res.is_error and res.kind == "no_match", res.content
+    for shown in m["shown"]:  # the candidate, its whitespace made visible, and where it is
+        assert shown in res.content, res.content
+    assert m["why"] in res.content
+    assert (root / m["file"]).read_bytes() == before
     assert t.changed == []
-
-
-def test_case02_trailing_spaces_visible_and_exact_retry_works(
-    shared_dir: Path, tmp_path: Path
-) -> None:
-    root = case_repo(shared_dir, "02-tabs-whitespace", tmp_path / "repo")
-    before = (root / "grades.py").read_bytes()
-    t = Tools(Workspace(root), None)
-    r = t.call("edit_file", {"path": "grades.py", "old": '\t\treturn "A"\n', "new": "x"})
-    assert r.is_error and '→→return "A"···' in r.content
     # the retry with the exact text works and touches nothing else
-    r = t.call(
-        "edit_file", {"path": "grades.py", "old": "\tif score > 90:", "new": "\tif score >= 90:"}
-    )
-    assert not r.is_error
-    assert (root / "grades.py").read_bytes() == before.replace(b"> 90", b">= 90")
+    r = t.call("edit_file", {"path": m["file"], "old": m["exact_old"], "new": m["exact_new"]})
+    assert not r.is_error, r.content
+    after = (root / m["file"]).read_bytes()
+    assert after == before.replace(m["exact_old"].encode(), m["exact_new"].encode(), 1)
 
 
-def test_case02_kind_spaces_file_tab_old(tmp_path: Path, make_repo) -> None:
-    raw = b"def grade(score):\n    if score > 90:  \n        return 'A'\n"
-    root = make_repo({"g.py": raw})
+def test_whitespace_trailing_spaces_visible(tmp_path: Path) -> None:
+    root = case("tabs-whitespace", "tab-indent").copy(tmp_path / "repo")
     t = Tools(Workspace(root), None)
-    r = t.call("edit_file", {"path": "g.py", "old": "\tif score > 90:", "new": "\tif score >= 90:"})
-    assert r.is_error and "    if score > 90:··" in r.content
-    assert "spaces where your old uses tabs" in r.content
-    assert (root / "g.py").read_bytes() == raw
+    r = t.call("edit_file", {"path": "levels.py", "old": '\t\treturn "high"\n', "new": "x"})
+    assert r.is_error and '\u2192\u2192return "high"\u00b7\u00b7' in r.content, r.content
 
 
-# --------------------------------------------------------------------------- 03 binary
+# --------------------------------------------------------------------------- binary files
 
 
-def test_case03_binary_files(shared_dir: Path, tmp_path: Path) -> None:
-    root = case_repo(shared_dir, "03-binary-files", tmp_path / "repo")
-    blob = (root / "assets" / "blob.dat").read_bytes()
-    size = (root / "assets" / "logo.png").stat().st_size
+@variants("binary-files")
+def test_binary_files_read_search_edit(c: Case, tmp_path: Path) -> None:
+    m = c.meta
+    root = c.copy(tmp_path / "repo")
+    (read_call, _), _search, (_, edit_args) = c.calls()
+    read_path = c.calls()[0][1]["path"]
+    edited = root / edit_args["path"]
+    blob = edited.read_bytes()
+    size = (root / read_path).stat().st_size
     t = Tools(Workspace(root), None)
-    read, search, edit = run_script(t, script_calls(shared_dir, "03-binary-files"))
-    assert read.content == f"assets/logo.png: binary file, {size} bytes; not shown."
+    read, search, edit = run_script(t, c.calls())
+    assert read_call == "read_file"
+    assert read.kind == "binary"
+    assert read.content == f"{read_path}: binary file, {size:,} bytes; not shown."
     assert "\x00" not in read.content and "PNG" not in read.content
-    assert "skipped 2 binary file(s)" in search.content
-    assert "finder.py:1: def needle():" in search.content and "blob.dat" not in search.content
+    assert f"skipped {m['skipped']} binary file(s)" in search.content, search.content
+    assert m["hit"] in search.content
+    assert Path(edit_args["path"]).name not in search.content
     assert edit.is_error and edit.kind == "binary"
-    assert (root / "assets" / "blob.dat").read_bytes() == blob
+    assert edited.read_bytes() == blob and t.changed == []
 
 
-# --------------------------------------------------------------------------- 04 huge reads
+# --------------------------------------------------------------------------- huge reads
 
 
-def test_case04_huge_reads_capped(shared_dir: Path, tmp_path: Path) -> None:
-    root = case_repo(shared_dir, "04-huge-read", tmp_path / "repo")
+def test_huge_read_generated_capped(tmp_path: Path) -> None:
+    c = case("huge-read", "generated")
+    root = c.copy(tmp_path / "repo")
     caps = Caps()
     t = Tools(Workspace(root), None, caps=caps)
-    results = run_script(t, script_calls(shared_dir, "04-huge-read"))
+    results = run_script(t, c.calls())
     for r in results:
         assert len(r.content.encode()) <= caps.result_bytes
         assert not r.is_error
-    data_json, big, search = results
-    size = (root / "data.json").stat().st_size
-    assert f"1 lines, {size:,} bytes" in data_json.content and "cut" in data_json.content
-    assert "search_code(" in data_json.content
-    n_lines = len((root / "big_module.py").read_bytes().splitlines())
-    assert f"of {n_lines:,}" in big.content and "start=201" in big.content
-    assert "hit(s)" in search.content and "skip=100" in search.content
+    catalog, table, search = results
+    size = (root / "catalog.json").stat().st_size
+    assert size > 2_000_000
+    assert f"1 lines, {size:,} bytes" in catalog.content and "cut" in catalog.content
+    assert "search_code(" in catalog.content  # how to look inside instead
+    n_lines = len((root / "table.py").read_bytes().splitlines())
+    assert n_lines > 50_000
+    assert f"of {n_lines:,}" in table.content and "start=" in table.content
+    assert "hit(s)" in search.content and "skip=" in search.content
     total = int(search.content.split(" hit(s)")[0].replace(",", ""))
-    assert total > 10_000
+    assert total == 20_000
+
+
+def test_huge_read_wide_lines_capped(tmp_path: Path) -> None:
+    c = case("huge-read", "wide-lines")
+    root = c.copy(tmp_path / "repo")
+    caps = Caps()
+    t = Tools(Workspace(root), None, caps=caps)
+    banner, search, listing = run_script(t, c.calls())
+    for r in (banner, search, listing):
+        assert not r.is_error, r.content
+        assert len(r.content.encode()) <= caps.result_bytes
+    assert "cut" in banner.content and "==" in banner.content
+    assert search.content.startswith("2,400 hit(s) in 300 file(s)"), search.content[:200]
+    assert "bands/band_000.py" in listing.content
 
 
 def test_case04_kind_many_files_and_wide_lines(make_repo) -> None:
@@ -184,18 +184,12 @@ def test_case04_kind_many_files_and_wide_lines(make_repo) -> None:
 # --------------------------------------------------------------------------- 10 path escape
 
 
+ESCAPE = case("path-escape", "settings")
+
+
 @pytest.fixture
-def case10(shared_dir: Path, tmp_path: Path) -> tuple[Path, Path]:
-    root = case_repo(shared_dir, "10-path-escape", tmp_path / "repo")
-    outside = tmp_path / "outside"
-    outside.mkdir()
-    (outside / "secret.txt").write_text("SECRET-IN-FOLDER-7d1\n")
-    (tmp_path / "outside-secret.txt").write_text("SECRET-FILE-93b\n")
-    os.symlink(outside, root / "escape")
-    os.symlink("../outside-secret.txt", root / "notes.md")
-    os.symlink("nowhere", root / "dangling")
-    (root / ".env").write_text("API_KEY=not-a-real-key\n")
-    return root, tmp_path
+def case10(tmp_path: Path) -> tuple[Path, Path]:
+    return ESCAPE.copy(tmp_path / "repo"), tmp_path
 
 
 def _outside_state(tmp: Path) -> dict[str, bytes]:
@@ -206,123 +200,122 @@ def _outside_state(tmp: Path) -> dict[str, bytes]:
     }
 
 
-def test_case10_every_call_refused(shared_dir: Path, case10: tuple[Path, Path]) -> None:
+def test_path_escape_every_call_refused(case10: tuple[Path, Path]) -> None:
     root, tmp = case10
+    m = ESCAPE.meta
     before = _outside_state(tmp)
     t = Tools(Workspace(root), None)
-    results = run_script(t, script_calls(shared_dir, "10-path-escape"))
-    assert len(results) == 9
-    assert all(r.is_error for r in results)
-    reasons = [r.content for r in results]
-    assert "leaves the workspace" in reasons[0]
-    assert "absolute" in reasons[1]
-    assert "outside the workspace" in reasons[2] and "outside the workspace" in reasons[3]
-    assert "outside the workspace" in reasons[4]
-    assert "blocked" in reasons[5] and "blocked" in reasons[6]
-    assert "home-directory" in reasons[7]
-    assert "dangling" in reasons[8]
-    for text in reasons:
-        assert "SECRET" not in text and "not-a-real-key" not in text and "root:" not in text
+    results = run_script(t, ESCAPE.calls())
+    assert len(results) == len(m["reasons"])
+    for r, reason in zip(results, m["reasons"], strict=True):
+        assert r.is_error and reason in r.content, (reason, r.content)
+        for secret in m["secrets"]:
+            assert secret not in r.content
+        assert "root:" not in r.content
     assert _outside_state(tmp) == before
-    assert not (root / "nowhere").exists()
+    assert not (root / "missing-target").exists()
     assert t.changed == []
 
 
-def test_case10_listing_and_search_leak_nothing(case10: tuple[Path, Path]) -> None:
+def test_path_escape_listing_and_search_leak_nothing(case10: tuple[Path, Path]) -> None:
     root, _tmp = case10
     t = Tools(Workspace(root), None)
     listing = t.call("list_files", {}).content
-    for name in ("escape", "notes.md", "dangling", ".env", ".git/"):
+    for name in ("outside", "readme-link.md", "broken-link", ".env", ".git/"):
         assert name not in listing
-    for pattern in ("SECRET", "API_KEY", "not-a-real-key"):
+    assert "settings.py" in listing
+    for pattern in ("VAULT", "SIBLING", "SERVICE_TOKEN", "fake-token"):
         r = t.call("search_code", {"pattern": pattern})
-        assert r.content.startswith("No matches")
-    assert t.call("search_code", {"pattern": "x", "path": "escape"}).is_error
-    assert t.call("list_files", {"path": "escape"}).is_error
-    assert t.call("run_tests", {"target": "escape/secret.txt"}).is_error
+        assert r.content.startswith("No matches"), r.content
+    assert t.call("search_code", {"pattern": "x", "path": "outside"}).is_error
+    assert t.call("list_files", {"path": "outside"}).is_error
+    assert t.call("run_tests", {"target": "outside/vault.txt"}).is_error
 
 
 @pytest.mark.parametrize(
     "path",
     [
-        "escape/../../outside-secret.txt",
-        "./escape/secret.txt",
-        "escape//secret.txt",
-        "pkg.py/../../outside-secret.txt",
-        "chain/secret.txt",
-        "~root/.bashrc",
-        ".env.production",
-        ".git/HEAD",
-        "sub/.git/config",
+        "outside/../../sibling-secret.txt",
+        "./outside/vault.txt",
+        "outside//vault.txt",
+        "settings.py/../../sibling-secret.txt",
+        "relay/vault.txt",
+        "~nobody/.profile",
+        ".env.local",
+        ".git/config",
+        "nested/.git/HEAD",
+        "tests/../../vault/vault.txt",
     ],
 )
-def test_case10_kind_variants(case10: tuple[Path, Path], path: str) -> None:
+def test_path_escape_more_spellings(case10: tuple[Path, Path], path: str) -> None:
     root, tmp = case10
-    os.symlink("escape", root / "chain")  # a link to a link that leaves
+    os.symlink("outside", root / "relay")  # a link to a link that leaves
     before = _outside_state(tmp)
     t = Tools(Workspace(root), None)
     for name, args in [
         ("read_file", {"path": path}),
-        ("edit_file", {"path": path, "old": "S", "new": "x"}),
+        ("edit_file", {"path": path, "old": "V", "new": "x"}),
         ("create_file", {"path": path, "content": "x"}),
         ("list_files", {"path": path}),
     ]:
         r = t.call(name, args)
         assert r.is_error, (name, path)
-        assert "SECRET" not in r.content
+        assert "VAULT" not in r.content and "SIBLING" not in r.content
     assert _outside_state(tmp) == before
 
 
-def test_case10_parent_dir_link_and_escape_back_in(case10: tuple[Path, Path]) -> None:
+def test_path_escape_lexical_climb_back_in(case10: tuple[Path, Path]) -> None:
     root, _ = case10
     t = Tools(Workspace(root), None)
-    # a path that climbs through the link lexically back into the repo names pkg.py
-    r = t.call("read_file", {"path": "escape/../pkg.py"})
-    assert not r.is_error and '"1.0"' in r.content
+    # a path that climbs through the link lexically back into the repo names settings.py
+    r = t.call("read_file", {"path": "outside/../settings.py"})
+    assert not r.is_error and '"2.3"' in r.content
 
 
-# --------------------------------------------------------------------------- 11 malformed
+# --------------------------------------------------------------------------- malformed calls
+
+MALFORMED = case("malformed-tool-calls", "tally")
 
 
-def test_case11_argument_validation(shared_dir: Path, tmp_path: Path) -> None:
-    root = case_repo(shared_dir, "11-malformed-tool-calls", tmp_path / "repo")
-    before = (root / "counter.py").read_bytes()
+def test_malformed_calls_validated(tmp_path: Path) -> None:
+    m = MALFORMED.meta
+    root = MALFORMED.copy(tmp_path / "repo")
+    before = (root / m["file"]).read_bytes()
     t = Tools(Workspace(root), None)
-    calls = script_calls(shared_dir, "11-malformed-tool-calls")
-    results = run_script(t, calls[:6])
-    assert [r.kind for r in results] == ["unknown_tool"] + ["invalid_args"] * 5
-    unknown, as_list, missing, wrong_type, extra, nul = (r.content for r in results)
-    assert "'delete_everything'" in unknown and "read_file" in unknown
-    assert "got array" in as_list
-    assert "missing required argument 'path'" in missing
-    assert "'start' must be integer, got string" in wrong_type
-    assert "'force'" in extra
-    assert "NUL" in nul
-    for r, (name, _args) in zip(results[1:], calls[1:6], strict=True):
+    calls = MALFORMED.calls()
+    n = len(m["errors"])
+    results = run_script(t, calls[:n])
+    assert [r.kind for r in results] == ["unknown_tool"] + ["invalid_args"] * (n - 1)
+    for r, expected in zip(results, m["errors"], strict=True):
+        assert expected in r.content, (expected, r.content)
+    assert "read_file" in results[0].content  # the unknown tool's answer lists the real ones
+    for r, (name, _args) in zip(results[1:], calls[1:n], strict=True):
         assert f"Schema of {name}:" in r.content
-    assert (root / "counter.py").read_bytes() == before  # nothing malformed ran
-    assert t.tool_errors == 6
+    assert (root / m["file"]).read_bytes() == before  # nothing malformed ran
+    assert sorted(p.name for p in root.iterdir()) == [".git", "tally.py", "tests"]
+    assert t.tool_errors == n
     # the two-call reply: both run, in order; the edit is the real fix
-    read, edit = run_script(t, calls[6:8])
-    assert not read.is_error and "x + 2" in read.content
+    read, edit = run_script(t, calls[n : n + 2])
+    assert not read.is_error and m["bug"] in read.content
     assert not edit.is_error
-    assert (root / "counter.py").read_bytes() == before.replace(b"x + 2", b"x + 1")
+    assert (root / m["file"]).read_bytes() == before.replace(m["bug"].encode(), m["fix"].encode())
 
 
 @pytest.mark.parametrize(
     "args",
     [
-        {"path": "counter.py", "start": 1.5},
-        {"path": "counter.py", "start": None},
-        {"path": ["counter.py"]},
-        {"path": {"p": 1}},
-        {"path": "counter.py", "end": "10"},
-        {"path": "counter.py", "extra": 1, "more": 2},
-        {"path": "\x00"},
+        {"path": "tally.py", "start": 2.5},
+        {"path": "tally.py", "start": None},
+        {"path": ["tally.py"]},
+        {"path": {"name": "tally.py"}},
+        {"path": "tally.py", "end": "3"},
+        {"path": "tally.py", "mode": "r", "lines": 2},
+        {"path": "tally\x00.py"},
+        {"path": True},
     ],
 )
-def test_case11_kind_variants(shared_dir: Path, tmp_path: Path, args: dict[str, Any]) -> None:
-    root = case_repo(shared_dir, "11-malformed-tool-calls", tmp_path / "repo")
+def test_malformed_read_file_arguments(tmp_path: Path, args: dict[str, Any]) -> None:
+    root = MALFORMED.copy(tmp_path / "repo")
     t = Tools(Workspace(root), None)
     r = t.call("read_file", args)
     assert r.is_error and r.kind == "invalid_args" and "Schema of read_file:" in r.content

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import all_cases
 
 from fixloop.errors import UsageError
 from fixloop.models import make_model
@@ -114,9 +115,9 @@ def test_missing_script_file(tmp_path: Path) -> None:
         ScriptedModel.from_path(tmp_path / "none.json")
 
 
-def test_case_scripts_load(shared_dir: Path) -> None:
-    scripts = sorted((shared_dir / "cases").glob("*/script.json"))
-    assert scripts
+def test_case_scripts_load() -> None:
+    scripts = [c.script for c in all_cases()]
+    assert len(scripts) >= 10
     for s in scripts:
         m = ScriptedModel.from_path(s)
         for _ in range(len(m)):

@@ -1,0 +1,5 @@
+from banner import width
+
+
+def test_width():
+    assert width() == 80

@@ -1,0 +1,2 @@
+def bump(n):
+    return n + 10

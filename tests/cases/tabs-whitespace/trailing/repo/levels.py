@@ -1,0 +1,4 @@
+def level(points):
+	if points > 80:	 
+		return "high"
+	return "low"
