@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from fixloop.agent import Agent, Budgets, summarize
-from fixloop.errors import ContextTooLong, ProviderAuthError, ProviderUnavailable
+from fixloop.agent import Agent, summarize
+from fixloop.config import BudgetSettings
+from fixloop.errors import ContextTooLong, Interrupted, ProviderAuthError, ProviderUnavailable
 from fixloop.types import (
     FailingTest,
     ModelContext,
@@ -72,6 +73,7 @@ class FakeVerdict:
     tampered: list[str] = field(default_factory=list)
     new_autoload: list[str] = field(default_factory=list)
     reason: str = ""
+    suspicious: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"verified": self.verified, "reason": self.reason}
@@ -153,7 +155,7 @@ def make(replies, *, verdicts=(True,), reports=None, budgets=None, **kw):
     tools = FakeTools(reports)
     gate = FakeGate(list(verdicts), **kw)
     traj = Recorder()
-    agent = Agent(model, tools, gate, budgets or Budgets(), traj)
+    agent = Agent(model, tools, gate, budgets or BudgetSettings(), traj)
     return agent, model, tools, gate, traj
 
 
@@ -308,7 +310,7 @@ def test_tamper_flags_are_counted() -> None:
 
 def test_step_budget() -> None:
     replies = [tool_reply(use("read_file", {"path": f"f{i}.py"})) for i in range(10)]
-    agent, *_ = make(replies, budgets=Budgets(max_steps=3))
+    agent, *_ = make(replies, budgets=BudgetSettings(max_steps=3))
     result = agent.run("x")
     assert result.status == RunStatus.BUDGET_EXHAUSTED and result.steps == 3
     assert "step budget" in result.stop_reason
@@ -316,7 +318,7 @@ def test_step_budget() -> None:
 
 def test_test_run_budget_refuses_then_stops() -> None:
     replies = [tool_reply(use("run_tests", {"target": f"t{i}"})) for i in range(6)]
-    agent, model, tools, gate, _ = make(replies, budgets=Budgets(max_test_runs=2))
+    agent, model, tools, gate, _ = make(replies, budgets=BudgetSettings(max_test_runs=2))
     result = agent.run("x")
     assert result.status == RunStatus.BUDGET_EXHAUSTED and "test-run budget" in result.stop_reason
     assert result.test_runs == 2
@@ -327,7 +329,7 @@ def test_test_run_budget_refuses_then_stops() -> None:
 def test_token_budget() -> None:
     u = {"input_tokens": 600, "output_tokens": 100}
     replies = [tool_reply(use("read_file", {"path": f"f{i}"}), usage=u) for i in range(5)]
-    agent, *_ = make(replies, budgets=Budgets(max_tokens=1000))
+    agent, *_ = make(replies, budgets=BudgetSettings(max_tokens=1000))
     result = agent.run("x")
     assert result.status == RunStatus.BUDGET_EXHAUSTED and result.steps == 2
     assert result.usage.input_tokens == 1200 and "token budget" in result.stop_reason
@@ -336,14 +338,14 @@ def test_token_budget() -> None:
 def test_cost_budget_and_unknown_cost_notice() -> None:
     u = {"input_tokens": 1, "output_tokens": 1, "cost_usd": 0.3}
     replies = [tool_reply(use("read_file", {"path": f"f{i}"}), usage=u) for i in range(5)]
-    agent, *_ = make(replies, budgets=Budgets(max_cost_usd=0.5))
+    agent, *_ = make(replies, budgets=BudgetSettings(max_cost_usd=0.5))
     result = agent.run("x")
     assert result.status == RunStatus.BUDGET_EXHAUSTED and "cost budget" in result.stop_reason
     assert result.usage.cost_usd == pytest.approx(0.6)
 
     unknown = {"input_tokens": 1, "output_tokens": 1, "cost_usd": None}
     replies = [tool_reply(use("read_file", {"path": f"f{i}"}), usage=unknown) for i in range(3)]
-    agent, _, _, _, traj = make(replies + [end()], budgets=Budgets(max_cost_usd=0.5))
+    agent, _, _, _, traj = make(replies + [end()], budgets=BudgetSettings(max_cost_usd=0.5))
     result = agent.run("x")
     assert result.verified and result.usage.cost_usd is None
     notices = [d["text"] for t, d in traj.events if t == "notice" and "cost budget" in d["text"]]
@@ -358,7 +360,7 @@ def test_wall_time_budget_uses_the_clock() -> None:
         return now[0]
 
     model = Script([tool_reply(use("read_file", {"path": "a"}))] * 20)
-    agent = Agent(model, FakeTools(), FakeGate([]), Budgets(max_wall_s=45), None, clock=clock)
+    agent = Agent(model, FakeTools(), FakeGate([]), BudgetSettings(max_wall_s=45), None, clock=clock)
     result = agent.run("x")
     assert result.status == RunStatus.BUDGET_EXHAUSTED and "wall-time" in result.stop_reason
 
@@ -401,7 +403,7 @@ def test_context_elision_keeps_newest_and_leaves_marker() -> None:
             return ToolResult(big + str(args))
 
     model = Script([tool_reply(use("read_file", {"path": f"f{i}"})) for i in range(5)] + [end()])
-    agent = Agent(model, BigTools(), FakeGate([True]), Budgets(context_bytes=12_000), None)
+    agent = Agent(model, BigTools(), FakeGate([True]), BudgetSettings(context_bytes=12_000), None)
     agent.run("x")
     last = model.seen[-1]
     results = [
@@ -438,17 +440,21 @@ def test_provider_unavailable_keeps_work(exc: Exception) -> None:
     assert result.steps == 1 and "provider unavailable" in result.stop_reason
 
 
-def test_keyboard_interrupt_records_result_and_reraises() -> None:
+def test_keyboard_interrupt_passes_through_and_end_records_it() -> None:
+    # Ctrl-C is the session's to handle: the loop lets it through, and ends on request.
     agent, *_ = make([tool_reply(use("read_file", {"path": "a"})), KeyboardInterrupt()])
     with pytest.raises(KeyboardInterrupt):
         agent.run("x")
-    assert agent.result is not None and "interrupted" in agent.result.stop_reason
+    assert agent.result is None
+    result = agent.end(Interrupted("interrupted by the user (Ctrl-C)"))
+    assert result is agent.result and result.status == RunStatus.NOT_FIXED
+    assert result.steps == 1 and "interrupted" in result.stop_reason
 
 
 def test_bind_gets_the_model_context(tmp_path) -> None:
     model = Script([end()])
     ctx = ModelContext(root=tmp_path, task="t", sandbox=None, runner=None, scratch_dir=tmp_path)
-    Agent(model, FakeTools(), FakeGate([True]), Budgets(), None, model_context=ctx).run("t")
+    Agent(model, FakeTools(), FakeGate([True]), BudgetSettings(), None, model_context=ctx).run("t")
     assert model.bound is ctx
 
 
@@ -460,13 +466,6 @@ def test_refused_test_edits_counted() -> None:
     agent.budgets.max_verifications = 1
     result = agent.run("x")
     assert result.counters.refused_test_edits == 1 and result.counters.false_success_claims == 1
-
-
-def test_budgets_from_settings_aliases() -> None:
-    b = Budgets.from_settings(
-        {"max_steps": 7, "timeout_s": 60, "max_cost": 1.5, "max_tokens": None}
-    )
-    assert (b.max_steps, b.max_wall_s, b.max_cost_usd, b.max_tokens) == (7, 60, 1.5, 2_000_000)
 
 
 def test_summary_is_honest() -> None:

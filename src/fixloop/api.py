@@ -22,7 +22,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from fixloop.agent import Agent, Budgets, EventSink, summarize
+from fixloop.agent import Agent, EventSink, summarize
+from fixloop.errors import Interrupted
 from fixloop.prompts import DEFAULT_TASK
 from fixloop.types import ModelContext, RunResult, RunStatus, TestReport
 
@@ -221,7 +222,6 @@ class CodingAgent:
                 result.failing_tests = baseline.failing_ids
             else:
                 gate = Gate(iso, workspace, runner, baseline)
-                budgets = Budgets.from_settings(s.budgets.model_dump())
                 ctx = ModelContext(
                     root=iso.root,
                     task=task,
@@ -230,12 +230,13 @@ class CodingAgent:
                     scratch_dir=run_dir / "scratch",
                     baseline=baseline,
                 )
-                agent = Agent(model, tools, gate, budgets, traj, self.on_event, model_context=ctx)
+                agent = Agent(model, tools, gate, s.budgets, traj, self.on_event, model_context=ctx)
                 try:
                     result = agent.run(task)
                 except KeyboardInterrupt as e:
                     interrupted = e
-                    result = agent.result
+                    _kill_children()
+                    result = agent.end(Interrupted("interrupted by the user (Ctrl-C)"))
         except KeyboardInterrupt as e:
             interrupted = e
             _kill_children()

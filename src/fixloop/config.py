@@ -46,7 +46,7 @@ class _Strict(BaseModel):
 
 
 class BudgetSettings(_Strict):
-    """Limits of one run, checked before each model call (see :class:`fixloop.agent.Budgets`).
+    """Limits of one run, checked before each model call (read by :class:`fixloop.agent.budgets.BudgetMeter`).
 
     Units: counts, tokens (input + output), US dollars, seconds, bytes of message JSON.
     """

@@ -6,6 +6,8 @@ Exit codes (see README, "Exit codes"): 0 verified (or nothing to fix), 1 not fix
 
 from __future__ import annotations
 
+from fixloop.types import RunStatus
+
 
 class FixloopError(Exception):
     """Base class of every error fixloop reports to the user as one clear line.
@@ -67,3 +69,78 @@ class ContextTooLong(FixloopError):
     """
 
     exit_code = 1
+
+
+# --------------------------------------------------------------------------------------------
+# Stops: how a run ends without a verified claim. The loop raises one; the one handler in
+# :meth:`fixloop.agent.loop.Agent.run` turns it into the run's result. They are not errors of the
+# user: a stop is an ordinary ending with a status and a reason.
+# --------------------------------------------------------------------------------------------
+
+
+class RunStopped(Exception):
+    """The run ends unverified; the status and reason go into the result.
+
+    Attributes:
+        status: the :class:`fixloop.types.RunStatus` value the run ends with.
+        reason: one line (or a few) saying why, shown to the user as "Stopped because".
+        final_check: True when the gate may check the work once more before the run ends (when
+            files changed since its last run and a verification is left), so the failing tests
+            reported are the real ones.
+        announce: True to tell the user "stopping: <reason>" (a notice event).
+    """
+
+    status: RunStatus = RunStatus.NOT_FIXED
+    final_check: bool = True
+    announce: bool = True  # emit a "stopping: <reason>" notice
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class BudgetExhausted(RunStopped):
+    """A budget (steps, test runs, verifications, tokens, cost, wall time) is used up."""
+
+    status = RunStatus.BUDGET_EXHAUSTED
+
+
+class LoopDetected(RunStopped):
+    """The same failure or the same call repeated after the harness's warning."""
+
+
+class GaveUp(RunStopped):
+    """The model said ``CANNOT FIX:``: an honest give-up, no claim of success."""
+
+
+class ContextExhausted(RunStopped):
+    """The conversation exceeds the model's context window even after trimming old output."""
+
+
+class ClaimRejected(RunStopped):
+    """The gate refuted the last claim and nothing is left to try (no verification left, or the
+    same claim again without a change); the gate's verdict is already the final check."""
+
+    final_check = False
+    announce = False
+
+
+class ProviderStopped(RunStopped):
+    """The provider could not be reached or refused the credentials; the work is kept."""
+
+    status = RunStatus.PROVIDER_UNAVAILABLE
+    final_check = False
+
+
+class ModelFailed(RunStopped):
+    """The model adapter raised something unexpected; the run ends as an error."""
+
+    status = RunStatus.ERROR
+    final_check = False
+
+
+class Interrupted(RunStopped):
+    """The user pressed Ctrl-C; the session records this ending, then re-raises."""
+
+    final_check = False
+    announce = False

@@ -217,6 +217,45 @@ class ToolResult:
 
 
 # --------------------------------------------------------------------------------------------
+# The gate's verdict
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Verdict:
+    """The gate's decision on one claim of being done.
+
+    Attributes:
+        verified: True only when the full pristine run passed with enough tests collected.
+        report: the gate's own full-suite :class:`TestReport`.
+        tampered: protected files that differed from the base commit (restored) or were new
+            (deleted), as workspace-relative POSIX paths.
+        new_autoload: new files Python or pytest would load by themselves (deleted).
+        reason: one line saying why the claim was accepted or rejected.
+        suspicious: constructs the change to the code under test added that reach into the
+            test machinery (:class:`fixloop.tamper.Finding` as ``"path:line: construct"``).
+    """
+
+    verified: bool
+    report: TestReport
+    tampered: list[str] = field(default_factory=list)
+    new_autoload: list[str] = field(default_factory=list)
+    reason: str = ""
+    suspicious: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (the trajectory's ``gate_verdict`` event)."""
+        return {
+            "verified": self.verified,
+            "reason": self.reason,
+            "tampered": list(self.tampered),
+            "new_autoload": list(self.new_autoload),
+            "suspicious": list(self.suspicious),
+            "report": self.report.to_dict(),
+        }
+
+
+# --------------------------------------------------------------------------------------------
 # Run results (the --json object and CodingAgent.run()'s return value)
 # --------------------------------------------------------------------------------------------
 

@@ -1,0 +1,92 @@
+"""Context management of the loop: the size of the messages and the elision of old tool output.
+
+Past ``budgets.context_bytes`` of messages the oldest tool results are replaced by a visible
+``[elided: N bytes of old tool output]`` marker; the newest message holding tool results stays
+whole. Functions here change the message list they are given and return what they did; they
+never call back into the loop.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+ELIDED = "[elided: {n} bytes of old tool output]"
+
+
+def size(messages: list[dict[str, Any]]) -> int:
+    """The size of ``messages`` in bytes (UTF-8 JSON), as the provider would be sent them."""
+    return len(json.dumps(messages, ensure_ascii=False, default=repr).encode("utf-8"))
+
+
+def _old_results(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Not yet elided tool_result blocks, oldest first, excluding the newest message holding any."""
+    holders = [
+        m
+        for m in messages
+        if m.get("role") == "user"
+        and isinstance(m.get("content"), list)
+        and any(isinstance(b, dict) and b.get("type") == "tool_result" for b in m["content"])
+    ]
+    return [
+        b
+        for m in holders[:-1]
+        for b in m["content"]
+        if b.get("type") == "tool_result" and not b.get("_elided")
+    ]
+
+
+def _elide(block: dict[str, Any]) -> int:
+    content = block.get("content")
+    text = content if isinstance(content, str) else json.dumps(content, default=repr)
+    n = len(text.encode("utf-8", "surrogatepass"))
+    marker = ELIDED.format(n=n)
+    if n <= len(marker):
+        return 0
+    block["content"] = marker
+    block["_elided"] = True
+    return n
+
+
+def fit(messages: list[dict[str, Any]], limit: int) -> int:
+    """Elide the oldest tool results until ``messages`` fit ``limit`` bytes.
+
+    Returns:
+        the bytes of tool output elided (0 when the messages already fit).
+    """
+    if size(messages) <= limit:
+        return 0
+    total = 0
+    for block in _old_results(messages):
+        total += _elide(block)
+        if size(messages) <= limit:
+            break
+    return total
+
+
+def trim_all(messages: list[dict[str, Any]]) -> int:
+    """Elide every old tool result (after the provider said the context is too long).
+
+    Returns:
+        the bytes elided.
+    """
+    return sum(_elide(block) for block in _old_results(messages))
+
+
+def wire(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The messages as sent: internal bookkeeping keys (``_...``) removed from the blocks.
+
+    The ``parse_error``/``raw_input`` keys of a malformed tool_use stay: the provider adapters
+    own the translation (the OpenAI adapter sends ``raw_input`` back as the call's arguments, so
+    the model sees what it really wrote; the Anthropic adapter drops both keys).
+    """
+    out = []
+    for m in messages:
+        content = m["content"]
+        if isinstance(content, list):
+            content = [
+                {k: v for k, v in b.items() if not k.startswith("_")} if isinstance(b, dict) else b
+                for b in content
+            ]
+        out.append({"role": m["role"], "content": content})
+    return out

@@ -1,0 +1,299 @@
+"""The controller: a ReAct loop (Yao et al. 2023, "ReAct: Synergizing Reasoning and Acting in
+Language Models") around generate-test-repair, with the gate deciding success.
+
+One step is one model call, after the budget check (:mod:`.budgets`) and the elision of old tool
+output (:mod:`.context`). Tool calls are answered in order, one result each (:mod:`.calls`);
+``max_tokens`` asks the model to go on; a malformed reply (:mod:`.reply`) is an error the model
+sees. A reply without tool calls is a claim the gate checks (:mod:`.claims`); a rejected claim is
+a false success claim; ``CANNOT FIX:`` is an honest give-up. Repetition earns a warning, then a
+stop (:mod:`.loopdetect`). Every ending but a verified claim is a
+:class:`fixloop.errors.RunStopped` raised in the loop; :meth:`Agent.run` has the one handler
+(:meth:`Agent.end`). Ctrl-C is the session's (:mod:`fixloop.session`) to handle.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from fixloop import errors, prompts
+from fixloop.agent import calls, claims, context
+from fixloop.agent.budgets import BudgetMeter
+from fixloop.agent.loopdetect import LoopDetector, LoopSignal
+from fixloop.agent.reply import check_reply, model_call_event
+from fixloop.agent.report import report_text
+from fixloop.config import BudgetSettings
+from fixloop.events import Events, EventSink, TrajectoryWriter
+from fixloop.protocols import Bindable, Model, TestReportEvent, ToolBox, Verifier, model_name
+from fixloop.types import Counters, ModelContext, RunResult, RunStatus, TestReport, Usage, Verdict
+
+Block = dict[str, Any]
+
+
+class Agent:
+    """The controller loop around one model, one tool box and one gate.
+
+    Args:
+        model: the :class:`~fixloop.protocols.Model`; bound to ``model_context`` first when it is
+            :class:`~fixloop.protocols.Bindable`.
+        tools: the :class:`~fixloop.protocols.ToolBox`.
+        gate: the :class:`~fixloop.protocols.Verifier` (its ``baseline`` opens the conversation).
+        budgets: the run's :class:`fixloop.config.BudgetSettings`.
+        trajectory: where events are written, or None.
+        on_event: ``on_event(type, data)`` with every event (the CLI's live display), or None.
+        model_context: handed to ``model.bind``.
+        clock: a monotonic clock in seconds (for tests).
+
+    Attributes:
+        messages, counters, steps, test_runs, verifications, edits: the run's state.
+        result: the :class:`RunResult` once the run ended.
+    """
+
+    def __init__(
+        self,
+        model: Model,
+        tools: ToolBox,
+        gate: Verifier,
+        budgets: BudgetSettings,
+        trajectory: TrajectoryWriter | None = None,
+        on_event: EventSink | None = None,
+        *,
+        model_context: ModelContext | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.model, self.tools, self.gate, self.budgets = model, tools, gate, budgets
+        self.events = Events(trajectory, on_event)
+        self.model_context = model_context
+        self.clock = clock
+        self.meter = BudgetMeter(budgets, clock)
+        self.loops = LoopDetector()
+        self.messages: list[Block] = []
+        self.counters = Counters()
+        self.steps = self.test_runs = self.edits = 0
+        self.result: RunResult | None = None
+        self.last_report: TestReport | None = gate.baseline
+        self._test_budget_refused = False
+        self._loop_stop: str | None = None
+        self._pending: list[str] = []  # loop warnings for the next user message
+        self._ids = calls.CallIds()
+        self._refused_protected = self._tool_errors = 0
+        self.claims = claims.Claims(gate, self.events)
+
+    @property
+    def usage(self) -> Usage:
+        """The token and cost totals so far."""
+        return self.meter.usage
+
+    @property
+    def verifications(self) -> int:
+        """Gate runs so far."""
+        return self.claims.verifications
+
+    def elapsed(self) -> float:
+        """Seconds since the agent was created."""
+        return self.meter.elapsed()
+
+    def run(self, task: str = prompts.DEFAULT_TASK) -> RunResult:
+        """Run the loop until the gate verifies a claim or the run stops.
+
+        Args:
+            task: the task text (default: make the failing tests pass).
+
+        Returns:
+            the :class:`RunResult` with the loop's fields (the caller adds the git fields and
+            the summary); also kept as :attr:`result`.
+
+        Raises:
+            KeyboardInterrupt: unhandled here; the session ends the run with :meth:`end`.
+        """
+        try:
+            return self._loop(task)
+        except errors.RunStopped as stop:
+            return self.end(stop)
+
+    def end(self, stop: errors.RunStopped) -> RunResult:
+        """End the run unverified for ``stop``. When the stop allows it, files changed since the
+        gate's last run and a verification is left, the gate checks the work once more, so the
+        reported failing tests are the real ones (and work that does pass is verified)."""
+        if stop.announce:
+            self.events.notice(f"stopping: {stop.reason}")
+        reason = stop.reason
+        if (
+            stop.final_check
+            and self.edits > self.claims.verified_edits
+            and self.meter.wall_left()
+            and self.verifications < self.budgets.max_verifications
+        ):
+            verdict = self._verify("")
+            if verdict.verified:
+                why = f"the harness's final check then verified the work: {verdict.reason}"
+                return self._result(RunStatus.VERIFIED, True, f"{reason}; {why}")
+            reason = f"{reason}; final check: {verdict.reason}"
+        return self._result(stop.status, False, reason)
+
+    def _loop(self, task: str) -> RunResult:
+        specs = list(self.tools.specs())
+        system = prompts.system_prompt(specs)
+        base = self.gate.baseline
+        base_text = report_text(base) if base is not None else "(no baseline run)"
+        self.messages = [{"role": "user", "content": prompts.task_message(task, base_text)}]
+        if isinstance(self.model, Bindable) and self.model_context is not None:
+            self.model.bind(self.model_context)
+        trimmed = False
+        while True:
+            self._check_budgets()
+            if elided := context.fit(self.messages, self.budgets.context_bytes):
+                self.events.notice(f"context: elided {elided} bytes of old tool output")
+            try:
+                reply = self._call_model(system, specs)
+            except errors.ContextTooLong as e:
+                if trimmed:
+                    raise errors.ContextExhausted(
+                        "the conversation exceeds the model's context window even after "
+                        f"trimming old tool output ({e})"
+                    ) from e
+                trimmed = True
+                n = context.trim_all(self.messages)
+                self.events.notice(
+                    f"context too long for the model: elided {n} bytes of old tool output"
+                )
+                continue
+            self.steps += 1
+            self.meter.add(reply.get("usage") if isinstance(reply, Mapping) else None)
+            checked = check_reply(reply)
+            uses = checked.tool_uses
+            self._ids.fill(uses)  # every call needs an id of its own to pair with its result
+            # An empty reply still takes its turn, so user and assistant keep alternating.
+            blocks = checked.blocks or [{"type": "text", "text": "(empty)"}]
+            self.messages.append({"role": "assistant", "content": blocks})
+            if uses:
+                self._say([self._answer(b) for b in uses])
+            elif checked.problem:
+                self._tool_errors += 1
+                text = prompts.MALFORMED_REPLY.format(problem=checked.problem)
+                self.events.notice(f"malformed reply: {checked.problem}")
+                self._on_loop(self.loops.call("<reply>", None, text))
+                self._say([{"type": "text", "text": text}])
+            elif checked.stop_reason == "max_tokens":
+                self.events.notice("reply cut off at max_tokens: asking the model to continue")
+                self._say([{"type": "text", "text": prompts.CONTINUE_AFTER_MAX_TOKENS}])
+            elif (verdict := self._claim(checked.blocks)) is not None:
+                return self._result(RunStatus.VERIFIED, True, verdict.reason)
+
+    def _check_budgets(self) -> None:
+        if self._loop_stop:
+            raise errors.LoopDetected(self._loop_stop)
+        check = self.meter.check(
+            self.steps, self.test_runs, self._test_budget_refused, self.verifications
+        )
+        if check.notice:
+            self.events.notice(check.notice)
+        if check.stop:
+            raise errors.BudgetExhausted(check.stop)
+
+    def _call_model(self, system: str, specs: list[dict[str, Any]]) -> Any:
+        t0 = self.clock()
+        try:
+            reply = self.model(system, context.wire(self.messages), specs)
+        except errors.ProviderUnavailable as e:
+            raise errors.ProviderStopped(f"provider unavailable: {e}") from e
+        except errors.ContextTooLong:
+            raise
+        except Exception as e:  # noqa: BLE001 - a broken adapter ends the run honestly
+            raise errors.ModelFailed(f"the model raised {type(e).__name__}: {e}") from e
+        event = model_call_event(self.steps + 1, reply, self.clock() - t0)
+        self.events.emit("model_call", event)
+        return reply
+
+    def _claim(self, blocks: list[Block]) -> Verdict | None:
+        """A reply without tool calls: a claim the gate checks, or an honest give-up (no claim).
+
+        Returns the verdict when verified, None when the model goes on; raises the stops."""
+        claim = " ".join(b.get("text", "") for b in blocks if b["type"] == "text").strip()
+        if prompts.is_give_up(claim):
+            said = "\n".join(claim.strip().splitlines()[:12])[:1500]
+            raise errors.GaveUp(f"the model gave up: {said}")
+        if self.claims.repeated(self.edits):
+            # nothing changed since the gate refuted the last claim: the same verdict again
+            self.counters.false_success_claims += 1
+            raise errors.ClaimRejected(
+                "the model claimed success again without changing anything since the gate "
+                f"rejected its last claim ({self.claims.last_rejected})"
+            )
+        verdict = self._verify(claim)
+        if verdict.verified:
+            return verdict
+        self.counters.false_success_claims += 1
+        left = self.budgets.max_verifications - self.verifications
+        if left <= 0:
+            raise errors.ClaimRejected(
+                f"the gate rejected the claim and no verifications are left: {verdict.reason}"
+            )
+        text = prompts.GATE_REJECTED.format(details=claims.rejection_details(verdict), left=left)
+        self._say([{"type": "text", "text": text}])
+        return None
+
+    def _say(self, content: list[Block]) -> None:
+        """Append a user message: ``content`` and the pending loop warnings."""
+        content = content + [{"type": "text", "text": w} for w in self._pending]
+        self._pending.clear()
+        self.messages.append({"role": "user", "content": content})
+
+    def _on_loop(self, signal: LoopSignal | None) -> None:
+        if signal is None:
+            return
+        if signal.stop:
+            self._loop_stop = f"loop: {signal.what}, after a warning"
+            return
+        self.counters.loop_warnings += 1
+        self._pending.append(prompts.LOOP_WARNING.format(what=signal.what))
+        self.events.notice(f"loop warning: {signal.what}")
+
+    def _verify(self, claim: str) -> Verdict:
+        verdict = self.claims.verify(claim, self.edits)
+        if not verdict.verified:
+            self._on_loop(self.loops.report(verdict.report))
+        return verdict
+
+    def _answer(self, block: Block) -> Block:
+        """Run one tool call, record and count it, and return its ``tool_result`` block."""
+        left = self.budgets.max_test_runs - self.test_runs
+        result = calls.run_call(
+            self.tools, block, test_runs_left=left, test_budget=self.budgets.max_test_runs
+        )
+        answer = calls.record(self.events, block, result)
+        self._test_budget_refused |= result.kind == "budget"
+        self._tool_errors += result.is_error
+        self._refused_protected += result.kind == "protected"
+        self.edits += bool(result.changed_path)
+        if result.test_report is not None:
+            self.test_runs += 1
+            self.last_report = result.test_report
+            report = result.test_report.to_dict()
+            self.events.emit("test_report", TestReportEvent(report=report, source="tool"))
+            self._on_loop(self.loops.report(result.test_report))
+        else:  # repeated test runs are watched by their failure signature
+            self._on_loop(self.loops.call(block.get("name"), block.get("input"), result.content))
+        return answer
+
+    def _result(self, status: RunStatus, verified: bool, reason: str) -> RunResult:
+        c = self.counters
+        c.tool_errors = max(self._tool_errors, 0)
+        c.tamper_detected = self.claims.tamper_detected
+        c.refused_test_edits = max(self._refused_protected, self.tools.refused_test_edits)
+        report = self.last_report
+        self.result = RunResult(
+            status=status,
+            verified=verified,
+            steps=self.steps,
+            test_runs=self.test_runs,
+            verifications=self.verifications,
+            failing_tests=[] if verified or report is None else list(report.failing_ids),
+            usage=self.usage,
+            counters=c,
+            stop_reason=reason,
+            model=model_name(self.model),
+            wall_s=round(self.elapsed(), 3),
+        )
+        return self.result
