@@ -246,7 +246,7 @@ def test_display_shows_the_first_collection_errors_under_each_tally() -> None:
 
 
 def test_unsandboxed_warning_once_per_run(calc: Path) -> None:
-    import fixloop.sandbox as sb
+    import fixloop.sandbox.local as sb
 
     script = ROOT / "tests" / "scripts" / "calc_fix.json"  # baseline, run_tests, gate: 3 runs
     args = ("--model", f"script:{script}", "--sandbox", "none", "--allow-unsandboxed")

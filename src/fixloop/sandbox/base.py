@@ -1,4 +1,4 @@
-"""Running a command under a sandbox: bubblewrap, docker/podman, or (explicit opt-in) none.
+"""The sandbox interface, its factory, and what every backend shares.
 
 Every backend gives the command the same promises (DESIGN.md, rule 4):
 
@@ -13,37 +13,29 @@ Every backend gives the command the same promises (DESIGN.md, rule 4):
 - output read with a deadline, never blocking on a pipe an orphan keeps open; full output streamed
   to ``log_path``, at most ``limits.output_bytes`` kept in memory (head and tail).
 
-The bubblewrap backend adds: the whole filesystem read-only, a private ``/tmp`` and ``/dev/shm``,
-the user's home, ``/root``, ``/home`` and ``/run`` hidden (the interpreter's own install is bound
-back read-only when it lives there), new network/pid/ipc/uts namespaces (``--unshare-all``),
-``--die-with-parent``, ``--new-session``, ``--cap-drop ALL``. Only ``rw_paths`` are writable.
-A start-up probe inside the sandbox proves that the network is unreachable; when it is not, or
-bwrap cannot start, :class:`fixloop.errors.SandboxUnavailable` is raised: never a silent fallback.
+This module holds the :class:`Sandbox` interface, :func:`make_sandbox`, the clean environment,
+the interpreter's install folders, the limits, and the process-group handling
+(:func:`execute`, :func:`kill_all_children`). The backends live beside it: ``bwrap.py``,
+``container.py`` (docker/podman) and ``local.py`` (no isolation, explicit opt-in).
 
-Source for the bwrap options: bubblewrap(1) 0.8 manual; for RLIMIT_*: setrlimit(2).
+Source for RLIMIT_*: setrlimit(2).
 """
 
 from __future__ import annotations
 
 import atexit
-import contextlib
-import json
 import os
 import pwd
 import resource
 import select
 import shutil
 import signal
-import socket
 import subprocess
-import sys
-import tempfile
 import threading
 import time
-import uuid
 from abc import ABC, abstractmethod
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -51,26 +43,11 @@ from pathlib import Path
 from fixloop.errors import ConfigError, SandboxUnavailable
 from fixloop.types import ExecResult, Limits
 
-__all__ = [
-    "BwrapSandbox",
-    "ContainerSandbox",
-    "Sandbox",
-    "UnsandboxedRunner",
-    "clean_env",
-    "interpreter_paths",
-    "kill_all_children",
-    "make_sandbox",
-    "unsandboxed_warning_muted",
-]
-
 #: PATH inside every sandbox (the interpreter's own bin folder is put first).
 SAFE_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
 #: Seconds to keep draining output after the main process ended or was killed.
 _DRAIN_S = 0.5
-
-#: Folder names hidden by the bubblewrap backend (a private tmpfs is mounted over each).
-_HIDDEN_ROOTS = ("/home", "/root", "/run", "/var/run", "/tmp", "/mnt", "/media")
 
 
 # --------------------------------------------------------------------------------------------
@@ -173,7 +150,8 @@ def _looks_like_prefix(p: Path) -> bool:
         return False
 
 
-def _user_homes() -> list[Path]:
+def user_homes() -> list[Path]:
+    """The users' home folders a sandbox hides: ``/root``, ``$HOME`` and the passwd entry's."""
     homes = {Path("/root")}
     for h in (os.environ.get("HOME"), _pw_home()):
         if h:
@@ -231,7 +209,7 @@ def interpreter_paths(exe: str) -> tuple[Path, ...]:
     real = Path(os.path.realpath(exe if "/" in exe else p))
     if real.parent.name == "bin":
         found.append(real.parent.parent)
-    homes = [h.resolve() for h in _user_homes()]
+    homes = [h.resolve() for h in user_homes()]
     out: list[Path] = []
     for cand in found:
         cand = Path(os.path.abspath(cand))
@@ -273,8 +251,12 @@ def _prlimit_bin() -> str | None:
     return shutil.which("prlimit")
 
 
-def _limit_prefix(limits: Limits) -> tuple[list[str], Callable[[], None] | None]:
-    """argv prefix (prlimit) or a preexec function that applies the limits in the child."""
+def limit_prefix(limits: Limits) -> tuple[list[str], Callable[[], None] | None]:
+    """The argv prefix (``prlimit``) or a preexec function that applies ``limits`` in the child.
+
+    Returns:
+        ``(prefix, None)`` where util-linux's prlimit is installed, else ``([], apply)``.
+    """
     rl = _rlimits(limits)
     prl = _prlimit_bin()
     if prl:
@@ -340,7 +322,7 @@ class _Capture:
         return (bytes(self.head) + marker + tail).decode("utf-8", "replace"), True
 
 
-def _execute(
+def execute(
     cmd: Sequence[str],
     *,
     cwd: Path,
@@ -352,7 +334,25 @@ def _execute(
     on_timeout: Callable[[], None] | None = None,
     after_start: Callable[[subprocess.Popen[bytes]], None] | None = None,
 ) -> ExecResult:
-    """Run ``cmd`` in a new session; read output with a deadline; kill the group when done."""
+    """Run ``cmd`` in a new session; read output with a deadline; kill the group when done.
+
+    Every backend ends here: the process group is registered for :func:`kill_all_children`
+    while it runs and killed (SIGKILL) when the main process ends or the wall limit hits.
+
+    Args:
+        cmd: the full command (backend wrapper included), never run through a shell.
+        cwd: working folder of the wrapper process.
+        env: its whole environment.
+        limits: ``wall_s`` and ``output_bytes`` are applied here.
+        log_path: receives the full output when given.
+        preexec: run in the child before exec (the rlimits where prlimit is missing).
+        pass_fds: file descriptors the child inherits.
+        on_timeout: extra kill step (a container kill) when the process outlives the run.
+        after_start: called with the started process (bwrap closes its status pipe's end).
+
+    Returns:
+        An :class:`ExecResult`; ``returncode`` is None when the wall limit hit.
+    """
     start = time.monotonic()
     deadline = start + float(limits.wall_s)
     log = open(log_path, "wb") if log_path is not None else None  # noqa: SIM115
@@ -486,17 +486,18 @@ class Sandbox(ABC):
         """
 
 
-def _python_bin_dir(argv: Sequence[str]) -> str | None:
+def python_bin_dir(argv: Sequence[str]) -> str | None:
+    """The folder of ``argv[0]`` when it is a path to a Python interpreter (put first on PATH)."""
     if argv and "/" in argv[0] and Path(argv[0]).name.startswith("python"):
         return str(Path(argv[0]).parent)
     return None
 
 
 # --------------------------------------------------------------------------------------------
-# bubblewrap
+# The isolation probe (run inside bwrap and container sandboxes)
 # --------------------------------------------------------------------------------------------
 
-_PROBE = r"""
+PROBE_SCRIPT = r"""
 import json, os, socket, sys
 res = {}
 try:
@@ -528,483 +529,6 @@ for fam, addr in ((socket.AF_INET, ("192.0.2.1", 9)), (socket.AF_INET6, ("2001:d
 res["visible"] = [p for p in json.loads(sys.argv[2]) if os.path.lexists(p)]
 print("FIXLOOP-PROBE " + json.dumps(res))
 """
-
-
-class BwrapSandbox(Sandbox):
-    """bubblewrap backend (the default on Linux).
-
-    Args:
-        bwrap: the bwrap executable (name or path).
-        extra_ro: folders bound read-only into every run.
-        probe: run the network probe now (``make_sandbox`` does); tests may pass False.
-
-    Raises:
-        SandboxUnavailable: bwrap is missing, cannot start, or the probe found a network.
-    """
-
-    name = "bwrap"
-
-    def __init__(self, *, bwrap: str = "bwrap", extra_ro: Sequence[Path] = (), probe: bool = True):
-        path = shutil.which(bwrap)
-        if not path:
-            raise SandboxUnavailable(
-                f"bubblewrap is not installed ({bwrap!r} not found on PATH): install the "
-                "Debian/Ubuntu package 'bubblewrap' (apt-get install bubblewrap), or choose "
-                "another sandbox"
-            )
-        self.bwrap = path
-        self.extra_ro = [Path(os.path.abspath(p)) for p in extra_ro]
-        self._hidden = self._hidden_dirs()
-        if probe:
-            self.probe()
-
-    @staticmethod
-    def _hidden_dirs() -> list[str]:
-        out: list[str] = []
-        homes = [os.path.realpath(h) for h in _user_homes()]  # a symlinked home: hide its target
-        for d in [*_HIDDEN_ROOTS, *homes]:
-            if os.path.islink(d) or not os.path.isdir(d):
-                continue
-            if any(d == o or d.startswith(o + "/") for o in out):
-                continue
-            out.append(d)
-        return out
-
-    def _args(
-        self,
-        argv: Sequence[str],
-        *,
-        cwd: Path,
-        ro_paths: Sequence[Path],
-        rw_paths: Sequence[Path],
-        env: Mapping[str, str],
-        status_fd: int,
-    ) -> list[str]:
-        args = [
-            self.bwrap,
-            "--die-with-parent",
-            "--new-session",
-            "--unshare-all",
-            "--cap-drop",
-            "ALL",
-            "--ro-bind",
-            "/",
-            "/",
-            "--dev",
-            "/dev",
-            "--tmpfs",
-            "/dev/shm",
-            "--proc",
-            "/proc",
-        ]
-        for d in self._hidden:
-            args += ["--tmpfs", d]
-        binds: list[tuple[int, str, str]] = []  # (depth, option, path)
-        ro: list[Path] = [*self.extra_ro, *ro_paths, cwd]
-        if argv and "/" in argv[0]:
-            ro += list(interpreter_paths(argv[0]))
-        for p in ro:
-            rp = os.path.realpath(p)
-            # everything else is visible read-only through "--ro-bind / /" already
-            hidden = any(rp == h or rp.startswith(h + "/") for h in self._hidden)
-            if hidden and os.path.exists(rp):
-                binds.append((rp.count("/"), "--ro-bind", rp))
-        for p in rw_paths:
-            rp = os.path.realpath(p)
-            if not os.path.exists(rp):
-                raise SandboxUnavailable(f"writable path {rp} does not exist")
-            binds.append((rp.count("/"), "--bind", rp))
-        for _, opt, rp in sorted(binds, key=lambda b: (b[0], b[1] == "--bind")):
-            args += [opt, rp, rp]
-        home = env["HOME"]
-        args += ["--dir", home, "--chdir", os.path.realpath(cwd), "--clearenv"]
-        for k, v in env.items():
-            args += ["--setenv", k, v]
-        args += ["--json-status-fd", str(status_fd), "--", *argv]
-        return args
-
-    def run(
-        self,
-        argv: Sequence[str],
-        *,
-        cwd: Path,
-        limits: Limits,
-        ro_paths: Sequence[Path] = (),
-        rw_paths: Sequence[Path] = (),
-        env: Mapping[str, str] | None = None,
-        log_path: Path | None = None,
-    ) -> ExecResult:
-        """Run ``argv`` under bubblewrap; see :meth:`Sandbox.run`."""
-        if not argv:
-            raise ValueError("empty argv")
-        full_env = clean_env(
-            home="/tmp/.fixloop-home", tmpdir="/tmp", extra=env, path_first=_python_bin_dir(argv)
-        )
-        prefix, preexec = _limit_prefix(limits)
-        rfd, wfd = os.pipe()
-        write_open = [True]
-
-        def _close_write(_proc: subprocess.Popen[bytes] | None = None) -> None:
-            if write_open[0]:
-                write_open[0] = False
-                os.close(wfd)
-
-        try:
-            cmd = prefix + self._args(
-                argv,
-                cwd=Path(cwd),
-                ro_paths=ro_paths,
-                rw_paths=rw_paths,
-                env=full_env,
-                status_fd=wfd,
-            )
-            res = _execute(
-                cmd,
-                cwd=Path("/"),
-                env=full_env,
-                limits=limits,
-                log_path=log_path,
-                preexec=preexec,
-                pass_fds=(wfd,),
-                after_start=_close_write,
-            )
-            status = _read_all(rfd)
-        finally:
-            _close_write()
-            _safe_close(rfd)
-        if '"child-pid"' not in status and not res.timed_out:
-            raise SandboxUnavailable(
-                "bubblewrap could not start the command: " + res.output.strip()[-2000:]
-            )
-        return res
-
-    def _must_be_hidden(self) -> list[str]:
-        """Up to 50 entries of the users' homes that no bind of the probe brings back."""
-        bound = [os.path.realpath(p) for p in [*self.extra_ro, *interpreter_paths(sys.executable)]]
-        out: list[str] = []
-        for h in _user_homes():
-            try:
-                names = sorted(os.listdir(h))
-            except OSError:
-                continue
-            for n in names:
-                p = os.path.join(os.path.realpath(h), n)
-                if not any(b == p or b.startswith(p + "/") for b in bound):
-                    out.append(p)
-        return out[:50]
-
-    def probe(self) -> None:
-        """Prove inside the sandbox that no network is reachable and the home is hidden.
-
-        Listens on a host loopback port and checks, from inside, that (1) only ``lo`` exists,
-        (2) the host's loopback port cannot be connected to, (3) no route exists to a
-        non-loopback address (a UDP ``connect``, which sends nothing), (4) the entries of the
-        users' homes are not visible. Runs once per instance.
-
-        Raises:
-            SandboxUnavailable: bwrap cannot start, or any check fails (fail closed).
-        """
-        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        try:
-            listener.bind(("127.0.0.1", 0))
-            listener.listen(1)
-            listener.setblocking(False)
-            port = listener.getsockname()[1]
-            hidden = self._must_be_hidden()
-            with tempfile.TemporaryDirectory(prefix="fixloop-probe-") as td:
-                try:
-                    res = self.run(
-                        [sys.executable, "-I", "-S", "-c", _PROBE, str(port), json.dumps(hidden)],
-                        cwd=Path(td),
-                        limits=Limits(wall_s=20, output_bytes=64 * 1024),
-                    )
-                except SandboxUnavailable:
-                    raise
-                except OSError as e:
-                    raise SandboxUnavailable(f"bubblewrap could not start: {e}") from e
-            try:
-                conn, _ = listener.accept()
-                conn.close()
-                leaked = True
-            except BlockingIOError:
-                leaked = False
-        finally:
-            listener.close()
-        line = next((ln for ln in res.output.splitlines() if ln.startswith("FIXLOOP-PROBE ")), None)
-        if res.timed_out or res.returncode != 0 or line is None:
-            raise SandboxUnavailable(
-                "the bubblewrap sandbox did not start correctly (probe exit "
-                f"{res.returncode}): {res.output.strip()[-1000:]}"
-            )
-        info = json.loads(line[len("FIXLOOP-PROBE ") :])
-        problems = []
-        if info.get("ifaces") != ["lo"]:
-            problems.append(f"network interfaces visible: {info.get('ifaces')}")
-        if info.get("host_loopback") or leaked:
-            problems.append("the host's loopback is reachable")
-        if info.get("route"):
-            problems.append(f"a route exists to {info['route']}")
-        if info.get("visible"):
-            problems.append(f"home folder entries visible: {info['visible'][:5]}")
-        if problems:
-            raise SandboxUnavailable(
-                "the sandbox's isolation probe failed (refusing to run code): "
-                + "; ".join(problems)
-            )
-
-
-def _safe_close(fd: int) -> None:
-    try:
-        os.close(fd)
-    except OSError:
-        pass
-
-
-def _read_all(fd: int) -> str:
-    chunks = []
-    while True:
-        ready, _, _ = select.select([fd], [], [], 1.0)
-        if not ready:
-            break
-        data = os.read(fd, 65536)
-        if not data:
-            break
-        chunks.append(data)
-    return b"".join(chunks).decode("utf-8", "replace")
-
-
-# --------------------------------------------------------------------------------------------
-# docker / podman
-# --------------------------------------------------------------------------------------------
-
-
-class ContainerSandbox(Sandbox):
-    """docker or podman backend: ``--network none``, memory/cpu/pids limits, read-only mounts.
-
-    Every run is ``ENGINE run --rm`` of ``image`` with the workspace mounted read-only at the
-    same path, ``rw_paths`` mounted writable, a read-only root filesystem with a tmpfs ``/tmp``,
-    ``--cap-drop ALL``, ``--security-opt no-new-privileges``, ``--user UID:GID`` and the clean
-    environment. On timeout the container is killed by name, then the client's group.
-
-    Args:
-        engine: "docker" or "podman".
-        image: the image to run (brings its own ``python`` with pytest, ideally).
-        cpus: CPU limit (``--cpus``).
-        probe: check the engine and the image's network now (``make_sandbox`` does).
-
-    Raises:
-        SandboxUnavailable: the engine is missing or not running, or the probe failed.
-    """
-
-    host_python = False
-
-    def __init__(self, engine: str, image: str, *, cpus: float = 2.0, probe: bool = True):
-        if engine not in ("docker", "podman"):
-            raise ConfigError(f"unknown container engine {engine!r}")
-        self.name = engine
-        self.engine = engine
-        self.image = image
-        self.cpus = cpus
-        if probe:
-            self.probe()
-
-    def command(
-        self,
-        argv: Sequence[str],
-        *,
-        cwd: Path,
-        limits: Limits,
-        ro_paths: Sequence[Path] = (),
-        rw_paths: Sequence[Path] = (),
-        env: Mapping[str, str] | None = None,
-        container_name: str = "fixloop-x",
-    ) -> list[str]:
-        """The full engine command line for one run (no engine needed to build it)."""
-        cmd = [
-            self.engine,
-            "run",
-            "--rm",
-            "--name",
-            container_name,
-            "--network",
-            "none",
-            "--memory",
-            f"{int(limits.memory_mb)}m",
-            "--memory-swap",
-            f"{int(limits.memory_mb)}m",
-            "--cpus",
-            str(self.cpus),
-            "--pids-limit",
-            str(int(limits.nproc)),
-            "--ulimit",
-            f"fsize={int(limits.fsize_mb) * 1024 * 1024}",
-            "--read-only",
-            "--tmpfs",
-            "/tmp:rw,exec",
-            "--cap-drop",
-            "ALL",
-            "--security-opt",
-            "no-new-privileges",
-            "--user",
-            f"{os.getuid()}:{os.getgid()}",
-        ]
-        cwd_r = os.path.realpath(cwd)
-        mounts: list[tuple[str, str]] = [(cwd_r, "ro")]
-        mounts += [(os.path.realpath(p), "ro") for p in ro_paths]
-        mounts += [(os.path.realpath(p), "rw") for p in rw_paths]
-        for path, mode in mounts:
-            cmd += ["-v", f"{path}:{path}:{mode}"]
-        for k, v in clean_env(home="/tmp", tmpdir="/tmp", extra=env).items():
-            if k != "PATH":
-                cmd += ["-e", f"{k}={v}"]
-        cmd += ["-w", cwd_r, self.image, *argv]
-        return cmd
-
-    def run(
-        self,
-        argv: Sequence[str],
-        *,
-        cwd: Path,
-        limits: Limits,
-        ro_paths: Sequence[Path] = (),
-        rw_paths: Sequence[Path] = (),
-        env: Mapping[str, str] | None = None,
-        log_path: Path | None = None,
-    ) -> ExecResult:
-        """Run ``argv`` in a fresh container; see :meth:`Sandbox.run`."""
-        cname = f"fixloop-{uuid.uuid4().hex[:12]}"
-        cmd = self.command(
-            argv,
-            cwd=Path(cwd),
-            limits=limits,
-            ro_paths=ro_paths,
-            rw_paths=rw_paths,
-            env=env,
-            container_name=cname,
-        )
-
-        def _kill() -> None:
-            subprocess.run(
-                [self.engine, "kill", cname],
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                timeout=20,
-                check=False,
-            )
-
-        host_env = {"PATH": os.environ.get("PATH", SAFE_PATH), "HOME": os.environ.get("HOME", "/")}
-        for k in ("DOCKER_HOST", "DOCKER_CONTEXT", "XDG_RUNTIME_DIR", "CONTAINER_HOST"):
-            if k in os.environ:
-                host_env[k] = os.environ[k]
-        return _execute(
-            cmd,
-            cwd=Path(cwd),
-            env=host_env,
-            limits=limits,
-            log_path=log_path,
-            on_timeout=_kill,
-        )
-
-    def probe(self) -> None:
-        """Check that the engine runs and that the image has no network under ``--network none``.
-
-        Raises:
-            SandboxUnavailable: engine missing or not running, image unusable, or a network found.
-        """
-        if not shutil.which(self.engine):
-            raise SandboxUnavailable(f"{self.engine} is not installed")
-        try:
-            info = subprocess.run(
-                [self.engine, "info"],
-                stdin=subprocess.DEVNULL,
-                capture_output=True,
-                timeout=20,
-                check=False,
-            )
-        except (OSError, subprocess.TimeoutExpired) as e:
-            raise SandboxUnavailable(f"{self.engine} engine is not reachable: {e}") from e
-        if info.returncode != 0:
-            msg = (info.stderr or info.stdout).decode(errors="replace").strip()[-500:]
-            raise SandboxUnavailable(f"{self.engine} engine is not running: {msg}")
-        with tempfile.TemporaryDirectory(prefix="fixloop-probe-") as td:
-            res = self.run(
-                ["python", "-I", "-S", "-c", _PROBE, "1"],
-                cwd=Path(td),
-                limits=Limits(wall_s=120, output_bytes=64 * 1024),
-            )
-        line = next((ln for ln in res.output.splitlines() if ln.startswith("FIXLOOP-PROBE ")), "")
-        if not line:
-            raise SandboxUnavailable(
-                f"the {self.engine} image {self.image!r} could not run the probe "
-                f"(it needs python): {res.output.strip()[-500:]}"
-            )
-        info_d = json.loads(line[len("FIXLOOP-PROBE ") :])
-        if info_d.get("ifaces") != ["lo"] or info_d.get("route"):
-            raise SandboxUnavailable(f"the {self.engine} container has a network: {info_d}")
-
-
-# --------------------------------------------------------------------------------------------
-# none (explicit opt-in)
-# --------------------------------------------------------------------------------------------
-
-UNSANDBOXED_WARNING = (
-    "fixloop: WARNING: running code under test WITHOUT a sandbox (explicitly allowed): it has "
-    "network access and can read and write your files."
-)
-
-_warning_muted = 0  # > 0 inside unsandboxed_warning_muted()
-
-
-@contextlib.contextmanager
-def unsandboxed_warning_muted() -> Iterator[None]:
-    """Inside the block :class:`UnsandboxedRunner` does not print :data:`UNSANDBOXED_WARNING`
-    on each run: for a caller that shows the warning once itself (the ``fixloop`` command prints
-    it once per run). Process-wide; nests."""
-    global _warning_muted
-    _warning_muted += 1
-    try:
-        yield
-    finally:
-        _warning_muted -= 1
-
-
-class UnsandboxedRunner(Sandbox):
-    """No isolation; needs ``allow_unsandboxed=True`` in :func:`make_sandbox`.
-
-    Still gives a clean environment (HOME and TMPDIR a private temp folder), closed stdin,
-    the resource limits, and the process-group kill. Prints :data:`UNSANDBOXED_WARNING` to
-    stderr on every run (not inside :func:`unsandboxed_warning_muted`). A child that leaves the
-    process group (``setsid``) escapes the kill.
-    """
-
-    name = "none"
-
-    def run(
-        self,
-        argv: Sequence[str],
-        *,
-        cwd: Path,
-        limits: Limits,
-        ro_paths: Sequence[Path] = (),
-        rw_paths: Sequence[Path] = (),
-        env: Mapping[str, str] | None = None,
-        log_path: Path | None = None,
-    ) -> ExecResult:
-        """Run ``argv`` without isolation; see :meth:`Sandbox.run`."""
-        if not _warning_muted:
-            print(UNSANDBOXED_WARNING, file=sys.stderr, flush=True)
-        prefix, preexec = _limit_prefix(limits)
-        with tempfile.TemporaryDirectory(prefix="fixloop-home-") as td:
-            full_env = clean_env(home=td, tmpdir=td, extra=env, path_first=_python_bin_dir(argv))
-            return _execute(
-                prefix + list(argv),
-                cwd=Path(cwd),
-                env=full_env,
-                limits=limits,
-                log_path=log_path,
-                preexec=preexec,
-            )
 
 
 # --------------------------------------------------------------------------------------------
@@ -1039,6 +563,12 @@ def make_sandbox(
         ConfigError: unknown kind, "none" without ``allow_unsandboxed``, or a container kind
             without an image (exit code 2).
     """
+    # The backends import this module; importing them here (at call time) keeps the
+    # dependency one-way at import time.
+    from fixloop.sandbox.bwrap import BwrapSandbox
+    from fixloop.sandbox.container import ContainerSandbox
+    from fixloop.sandbox.local import UnsandboxedRunner
+
     if kind not in SANDBOX_KINDS:
         raise ConfigError(f"unknown sandbox {kind!r}: choose one of {', '.join(SANDBOX_KINDS)}")
     if kind == "none":
