@@ -172,9 +172,15 @@ def openai_completion(
     prompt_tokens: int = 100,
     completion_tokens: int = 20,
     cached_tokens: int = 0,
+    reasoning_tokens: int = 0,
+    reasoning_outside: bool = False,
     usage: bool = True,
 ) -> dict[str, Any]:
-    """A ``chat.completion`` response body."""
+    """A ``chat.completion`` response body.
+
+    ``reasoning_tokens`` are counted inside ``completion_tokens`` as OpenAI does, or outside it
+    (``total_tokens`` = prompt + completion + reasoning) with ``reasoning_outside=True``.
+    """
     if finish_reason is None:
         finish_reason = "tool_calls" if tool_calls else "stop"
     message: dict[str, Any] = {"role": "assistant", "content": content, "refusal": None}
@@ -190,12 +196,13 @@ def openai_completion(
         ],
     }
     if usage:
+        total = prompt_tokens + completion_tokens + (reasoning_tokens if reasoning_outside else 0)
         body["usage"] = {
             "prompt_tokens": prompt_tokens,
             "completion_tokens": completion_tokens,
-            "total_tokens": prompt_tokens + completion_tokens,
+            "total_tokens": total,
             "prompt_tokens_details": {"cached_tokens": cached_tokens, "audio_tokens": 0},
-            "completion_tokens_details": {"reasoning_tokens": 0},
+            "completion_tokens_details": {"reasoning_tokens": reasoning_tokens},
         }
     return body
 
@@ -209,6 +216,105 @@ def openai_error(
 ) -> dict[str, Any]:
     """An OpenAI error body: ``{"error": {"message", "type", "param", "code"}}``."""
     return {"error": {"message": message, "type": etype, "param": param, "code": code}}
+
+
+# ----------------------------------------------------------------------------------------
+# Responders that behave like a provider's validation
+# ----------------------------------------------------------------------------------------
+
+
+def openai_strict_params(*replies: dict[str, Any]) -> Step:
+    """Answer like OpenAI for a reasoning model, whatever the model's name: 400
+    ``unsupported_parameter`` when the request carries ``max_tokens`` (naming
+    ``max_completion_tokens`` as the replacement), 400 ``unsupported_value`` for a temperature
+    other than 1; a valid request gets the next of ``replies`` (``chat.completion`` bodies), and
+    500 once they run out. The step answers every request from then on."""
+    left = list(replies)
+
+    def answer(req: dict[str, Any]) -> Step:
+        body = req["body"] or {}
+        if "max_tokens" in body:
+            return Step(
+                400,
+                openai_error(
+                    "Unsupported parameter: 'max_tokens' is not supported with this model. "
+                    "Use 'max_completion_tokens' instead.",
+                    code="unsupported_parameter",
+                    param="max_tokens",
+                ),
+            )
+        if "temperature" in body and body["temperature"] != 1:
+            return Step(
+                400,
+                openai_error(
+                    f"Unsupported value: 'temperature' does not support {body['temperature']} "
+                    "with this model. Only the default (1) value is supported.",
+                    code="unsupported_value",
+                    param="temperature",
+                ),
+            )
+        if not left:
+            return Step(500, {"error": "fake provider: strict script exhausted"})
+        return Step(200, left.pop(0))
+
+    return Step(fn=answer, times=None)
+
+
+class ThinkingGuard:
+    """Anthropic's rule for extended thinking, enforced like the API does it.
+
+    Answers with ``replies`` in order (Messages API bodies). Whenever a request's assistant
+    turn holds the tool_use ids of a reply this guard sent with thinking or redacted_thinking
+    blocks, those blocks must come first in that turn, byte for byte and in their order; else
+    the answer is 400 ``invalid_request_error`` naming the first difference.
+
+    Attributes:
+        sent: tool_use ids -> the thinking blocks sent with them.
+        refusals: the 400 messages given.
+    """
+
+    def __init__(self, replies: list[dict[str, Any]]) -> None:
+        self.replies = list(replies)
+        self.sent: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+        self.refusals: list[str] = []
+
+    def step(self) -> Step:
+        """The script step (answers every request until the replies run out)."""
+        return Step(fn=self._answer, times=None)
+
+    def _problem(self, body: Mapping[str, Any]) -> str | None:
+        for i, m in enumerate(body.get("messages") or []):
+            content = m.get("content")
+            if m.get("role") != "assistant" or not isinstance(content, list):
+                continue
+            ids = tuple(b.get("id") for b in content if b.get("type") == "tool_use")
+            want = self.sent.get(ids)
+            if not want:
+                continue
+            got = [
+                {k: v for k, v in b.items() if k != "cache_control"} for b in content[: len(want)]
+            ]
+            if got != want:
+                return (
+                    f"messages.{i}.content: thinking blocks must be passed back unmodified "
+                    f"and first; expected {[b['type'] for b in want]}, got "
+                    f"{[b.get('type') for b in content]}"
+                )
+        return None
+
+    def _answer(self, req: dict[str, Any]) -> Step:
+        problem = self._problem(req["body"] or {})
+        if problem:
+            self.refusals.append(problem)
+            return Step(400, anthropic_error("invalid_request_error", problem))
+        if not self.replies:
+            return Step(500, {"error": "fake provider: thinking script exhausted"})
+        reply = self.replies.pop(0)
+        ids = tuple(b["id"] for b in reply["content"] if b["type"] == "tool_use")
+        thinking = [b for b in reply["content"] if b["type"] in ("thinking", "redacted_thinking")]
+        if ids and thinking:
+            self.sent[ids] = [dict(b) for b in thinking]
+        return Step(200, reply)
 
 
 # ----------------------------------------------------------------------------------------

@@ -396,6 +396,7 @@ def test_usage_of_handles_missing_usage() -> None:
         "output_tokens": 0,
         "cache_read_input_tokens": 0,
         "cache_creation_input_tokens": 0,
+        "reasoning_tokens": 0,
     }
 
 

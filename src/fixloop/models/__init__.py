@@ -125,5 +125,7 @@ def _adapter_settings(settings: Mapping[str, Any], drop: tuple[str, ...] = ()) -
         "base_backoff_s",
         "retry_after_cap_s",
         "max_output_tokens",
+        "thinking_budget",
+        "temperature",
     )
     return {k: settings[k] for k in keys if k in settings and k not in drop}

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from fixloop.errors import (
@@ -201,3 +202,445 @@ def text_of(content: Any) -> str:
                 parts.append(str(block))
         return "\n".join(parts)
     return str(content)
+
+
+# ----------------------------------------------------------------------------------------
+# Output limits: how far a cut reply's budget may grow
+# ----------------------------------------------------------------------------------------
+
+#: The largest output (``max_tokens``) each model family accepts, by id prefix, longest first.
+#: Sources, read 2026-11-30: Anthropic's models overview ("Max output" column: 64k for Claude
+#: 4.5 and later and Sonnet 4 / 3.7, 32k for Opus 4 / 4.1, 8k for 3.5, 4k for Claude 3), OpenAI's
+#: model pages (128k for GPT-5 and later, 100k for o1/o3/o4-mini, 32,768 for GPT-4.1, 16,384
+#: for GPT-4o). A model not listed has no known maximum: its budget may still be doubled once,
+#: and a server that names its real maximum in a 400 is believed (:func:`stated_max_tokens`).
+MAX_OUTPUT_TOKENS: tuple[tuple[str, int], ...] = (
+    ("claude-3-5-", 8_192),
+    ("claude-3-7-", 64_000),
+    ("claude-3-", 4_096),
+    ("claude-opus-4-1", 32_000),
+    ("claude-opus-4-2025", 32_000),
+    ("claude-opus-4-0", 32_000),
+    ("claude-", 64_000),
+    ("gpt-4.1", 32_768),
+    ("gpt-4o", 16_384),
+    ("gpt-5", 128_000),
+    ("o1", 100_000),
+    ("o3", 100_000),
+    ("o4", 100_000),
+)
+
+_VENDOR_PREFIX = re.compile(r"^(?:[a-z]{2,6}(?:-[a-z]+)?\.)?(?:anthropic|openai)\.", re.IGNORECASE)
+
+
+def bare_model_id(model: str) -> str:
+    """A model id without a router prefix (``anthropic/``), a Bedrock region and vendor
+    (``us.anthropic.``), a Vertex version (``@20261001``) or a Bedrock version (``-v1:0``);
+    lower-cased. ``"us.anthropic.claude-sonnet-5-5-20261001-v1:0"`` -> ``"claude-sonnet-5-5-20261001"``.
+    """
+    m = model.strip().lower().rsplit("/", 1)[-1]
+    m = _VENDOR_PREFIX.sub("", m)
+    m = m.split("@", 1)[0]
+    return re.sub(r"-v\d+(?::\d+)?$", "", m)
+
+
+def max_output_tokens_of(model: str) -> int | None:
+    """The largest ``max_tokens`` the model accepts (:data:`MAX_OUTPUT_TOKENS`), or None."""
+    bare = bare_model_id(model)
+    for prefix, limit in MAX_OUTPUT_TOKENS:
+        if bare.startswith(prefix):
+            return limit
+    return None
+
+
+#: "max_tokens: 100000 > 64000, which is the maximum allowed number of output tokens for ..."
+#: (Anthropic) and "max_tokens is too large: 200000. This model supports at most 128000
+#: completion tokens" (OpenAI).
+_STATED_MAX = re.compile(
+    r">\s*(\d+), which is the maximum|at most (\d+) (?:completion|output) tokens", re.IGNORECASE
+)
+
+
+def stated_max_tokens(message: str) -> int | None:
+    """The output maximum a 400 message names ("... > 64000, which is the maximum allowed
+    number of output tokens", "supports at most 128000 completion tokens"), or None."""
+    m = _STATED_MAX.search(message or "")
+    if not m:
+        return None
+    return int(m.group(1) or m.group(2))
+
+
+# ----------------------------------------------------------------------------------------
+# Replies cut at the output limit
+# ----------------------------------------------------------------------------------------
+
+
+def is_cut(reply: Mapping[str, Any]) -> bool:
+    """True when a reply stopped at the output limit (``stop_reason`` ``max_tokens``, from the
+    provider's ``max_tokens`` / ``finish_reason: length``), but not at the context window
+    (``model_context_window_exceeded``: a larger output budget cannot help there)."""
+    return (
+        reply.get("stop_reason") == "max_tokens"
+        and reply.get("provider_stop_reason") != "model_context_window_exceeded"
+    )
+
+
+def worth_a_larger_budget(reply: Mapping[str, Any]) -> bool:
+    """True when a cut reply is worth one more request with a larger output budget: it was cut
+    inside a tool call (which must never run), or it holds nothing visible (a reasoning model
+    spent the whole budget thinking). A cut text answer is not: the agent asks it to go on."""
+    if not is_cut(reply):
+        return False
+    content = reply.get("content") or []
+    if any(b.get("type") == "tool_use" for b in content):
+        return True
+    return not any(b.get("type") == "text" and str(b.get("text", "")).strip() for b in content)
+
+
+def merge_usage(first: Mapping[str, Any], second: Mapping[str, Any]) -> dict[str, Any]:
+    """Two billed replies' usage added up (tokens summed; ``cost_usd`` summed, None when either
+    is None): a cut reply is billed even when a retry replaces it."""
+    out: dict[str, Any] = {}
+    for key in set(first) | set(second):
+        if key == "cost_usd":
+            continue
+        a, b = first.get(key, 0), second.get(key, 0)
+        if isinstance(a, int | float) and isinstance(b, int | float):
+            out[key] = a + b
+    ca, cb = first.get("cost_usd"), second.get("cost_usd")
+    out["cost_usd"] = None if ca is None or cb is None else ca + cb
+    return out
+
+
+def mark_cut(
+    reply: dict[str, Any], *, limit: int, attempts: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """Make a reply cut at the output limit safe to hand to the agent, in place.
+
+    Every ``tool_use`` block is removed (a cut call may miss an argument or hold half a string,
+    and the calls before it were planned together with it: none runs); text and thinking blocks
+    stay. ``stop_reason`` stays ``max_tokens`` and ``truncated`` is set, with what was dropped.
+
+    Args:
+        reply: a reply in fixloop's shape whose ``stop_reason`` is ``max_tokens``.
+        limit: the output budget (tokens) of the last request.
+        attempts: one entry per request of this call: ``{"max_tokens", "stop_reason",
+            "output_tokens"}``.
+
+    Returns:
+        ``reply``, with ``"truncated": {"output_limit": int, "cut_replies": int,
+        "dropped_tool_calls": [{"id", "name", "partial_input"}], "attempts": [...]}``.
+    """
+    dropped = []
+    kept = []
+    for b in reply.get("content") or []:
+        if b.get("type") == "tool_use":
+            partial = b.get("raw_input") if "raw_input" in b else b.get("input")
+            text = partial if isinstance(partial, str) else _json_text(partial)
+            dropped.append({"id": b.get("id"), "name": b.get("name"), "partial_input": text[:300]})
+        else:
+            kept.append(b)
+    reply["content"] = kept
+    reply["stop_reason"] = "max_tokens"
+    reply["truncated"] = {
+        "output_limit": limit,
+        "cut_replies": sum(1 for a in attempts if a.get("stop_reason") == "max_tokens"),
+        "dropped_tool_calls": dropped,
+        "attempts": attempts,
+    }
+    return reply
+
+
+def _json_text(value: Any) -> str:
+    import json
+
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+# ----------------------------------------------------------------------------------------
+# A 400 naming a parameter the model or server does not take
+# ----------------------------------------------------------------------------------------
+
+#: Documented replacements: OpenAI's reasoning models take ``max_completion_tokens`` instead of
+#: ``max_tokens`` (https://platform.openai.com/docs/api-reference/chat/create); older
+#: OpenAI-compatible servers know only ``max_tokens``.
+PARAM_REPLACEMENTS = {"max_tokens": "max_completion_tokens", "max_completion_tokens": "max_tokens"}
+
+#: Parameters a request cannot do without.
+_ESSENTIAL = frozenset({"model", "messages", "tools", "system"})
+
+_PARAM_PATTERNS = (
+    # OpenAI: "Unsupported parameter: 'max_tokens' is not supported with this model."
+    re.compile(r"Unsupported (?:parameter|value): '([\w.]+)'", re.IGNORECASE),
+    # OpenAI (older): "Unrecognized request argument supplied: max_completion_tokens"
+    re.compile(r"Unrecognized request arguments? supplied: ([\w.]+)", re.IGNORECASE),
+    # pydantic-validated servers (vLLM, Anthropic): "temperature: Extra inputs are not permitted"
+    re.compile(r"([\w.]+)[\"']?\s*:\s*Extra (?:inputs|fields) (?:are )?not permitted", re.I),
+    re.compile(r"extra fields not permitted[^\w]+([\w.]+)", re.IGNORECASE),
+    # "'temperature' is not supported with this model", "thinking is not supported for ..."
+    re.compile(r"[`'\"]?([\w.]+)[`'\"]? (?:is|are) not supported", re.IGNORECASE),
+    re.compile(r"does not support [`'\"]?([\w.]+)[`'\"]?", re.IGNORECASE),
+)
+_USE_INSTEAD = re.compile(r"Use '([\w.]+)' instead", re.IGNORECASE)
+
+
+@dataclass
+class ParamFix:
+    """How to change a request a server refused for one parameter.
+
+    Attributes:
+        param: the parameter the server named (top-level key of the request).
+        replacement: the key to send the value under instead, or None to leave it out.
+        value: the value to send instead (same key), when the server named a limit (``max_tokens``
+            above the model's maximum); None otherwise.
+        reason: the server's words, for the trajectory.
+    """
+
+    param: str
+    replacement: str | None
+    value: Any
+    reason: str
+
+    def describe(self) -> str:
+        """One line for the trajectory, e.g. "sent max_completion_tokens instead of max_tokens"."""
+        if self.value is not None:
+            return f"sent {self.param}={self.value} (the server's maximum): {self.reason}"
+        if self.replacement:
+            return f"sent {self.replacement} instead of {self.param}: {self.reason}"
+        return f"left out {self.param}: {self.reason}"
+
+    def apply(self, kwargs: Mapping[str, Any]) -> dict[str, Any]:
+        """``kwargs`` with this fix applied (a new dict)."""
+        out = dict(kwargs)
+        if self.param not in out:
+            return out
+        if self.value is not None:
+            out[self.param] = self.value
+            return out
+        value = out.pop(self.param)
+        if self.replacement:
+            out[self.replacement] = value
+        return out
+
+
+def unsupported_param(exc: BaseException, sdk: Any, kwargs: Mapping[str, Any]) -> ParamFix | None:
+    """The fix for a 400 that names a request parameter the model or server does not take.
+
+    Recognized: OpenAI's ``unsupported_parameter`` / ``unsupported_value`` errors (``param``
+    field, or "Unsupported parameter: 'X' ... Use 'Y' instead"), "Unrecognized request argument
+    supplied: X", pydantic servers' "X: Extra inputs are not permitted", "X is not supported",
+    and Anthropic's "max_tokens: N > M, which is the maximum allowed number of output tokens".
+    Only a parameter the request actually carries, and never ``model``/``messages``/``tools``.
+
+    Args:
+        exc: what the SDK raised.
+        sdk: the SDK module (for ``APIStatusError``).
+        kwargs: the request that was refused.
+
+    Returns:
+        a :class:`ParamFix`: send the value under the server's named replacement (else the
+        documented one in :data:`PARAM_REPLACEMENTS` for the token-limit pair), send the
+        server's maximum, or leave the parameter out; None when the error is not of this kind.
+    """
+    if not isinstance(exc, sdk.APIStatusError) or int(getattr(exc, "status_code", 0) or 0) != 400:
+        return None
+    body = getattr(exc, "body", None)
+    etype, code, message = error_fields(body)
+    if not message:
+        message = str(getattr(exc, "message", "") or "")
+    inner = body.get("error", body) if isinstance(body, Mapping) else None
+    param = inner.get("param") if isinstance(inner, Mapping) else None
+    reason = message.strip()[:300]
+    limit = stated_max_tokens(message)
+    for key in ("max_tokens", "max_completion_tokens"):
+        if limit and key in kwargs and key in message and int(kwargs[key]) > limit:
+            return ParamFix(key, None, limit, reason)
+    if not (isinstance(param, str) and param in kwargs):
+        param = None
+        for pattern in _PARAM_PATTERNS:
+            for m in pattern.finditer(message):
+                name = m.group(1).split(".")[0]
+                if name in kwargs:
+                    param = name
+                    break
+            if param:
+                break
+    if param is None or param in _ESSENTIAL:
+        return None
+    if code not in ("", "unsupported_parameter", "unsupported_value", "invalid_request_error") and (
+        "support" not in message.lower()
+        and "not permitted" not in message.lower()
+        and "unrecognized" not in message.lower()
+    ):
+        return None
+    if code == "unsupported_value":
+        return ParamFix(param, None, None, reason)  # the value is wrong: the default is fine
+    named = _USE_INSTEAD.search(message)
+    replacement = named.group(1) if named else PARAM_REPLACEMENTS.get(param)
+    if replacement in kwargs:
+        replacement = None
+    return ParamFix(param, replacement, None, reason)
+
+
+# ----------------------------------------------------------------------------------------
+# One model turn, with the fixes above (shared by both adapters)
+# ----------------------------------------------------------------------------------------
+
+
+class CallPolicy:
+    """What both adapters do around one model turn, beyond retrying faults.
+
+    A subclass provides ``build_request(system, messages, tools) -> kwargs`` (using
+    :attr:`output_budget` for its output limit), ``_send(kwargs) -> raw``,
+    ``parse_reply(raw) -> reply``, ``_classify(exc) -> Fault``, ``retry`` (a
+    :class:`~fixloop.models.retry.RetryPolicy`), ``_sdk``, ``_what`` (names the model in give-up
+    messages) and ``model_name``; and calls :meth:`_init_policy` from its constructor.
+
+    What this adds, per issue 14:
+
+    - **A reply cut at the output limit** inside a tool call (or with nothing visible: a reasoning
+      model that spent the budget thinking) is asked again once with twice the output budget, up
+      to the model's maximum (:func:`max_output_tokens_of`, or the maximum a server names). The
+      larger budget is kept for the rest of the run. A reply still cut is handed on by
+      :func:`mark_cut`: its tool calls removed, ``truncated`` set. Every cut reply is billed and
+      counted (``cut_replies`` on the reply, :attr:`truncated_replies` here).
+    - **A 400 naming a parameter** the model or server does not take (:func:`unsupported_param`):
+      the request is sent once more without it, or with its replacement, and the change is kept
+      for the rest of the run. The same parameter refused twice ends the call with the error.
+      Each change is in the reply's ``notices`` (so the trajectory's ``model_call`` holds it) and
+      in :attr:`param_fixes`.
+
+    Attributes:
+        output_budget: the output tokens asked for (grows when replies are cut).
+        model_max_output: the model's largest output, or None when unknown.
+        truncated_replies: replies cut at the output limit so far (each billed).
+        param_fixes: parameter -> the :class:`ParamFix` applied to every request.
+    """
+
+    output_budget: int
+    model_max_output: int | None
+    truncated_replies: int
+    param_fixes: dict[str, ParamFix]
+
+    def _init_policy(self, max_output_tokens: int) -> None:
+        self.model_max_output = max_output_tokens_of(self.model_name)  # type: ignore[attr-defined]
+        self.truncated_replies = 0
+        self.param_fixes = {}
+        self.output_budget = int(max_output_tokens)
+        cap = self._output_cap()
+        if cap is not None and cap > 0:
+            self.output_budget = min(self.output_budget, cap)
+
+    def __call__(
+        self, system: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]]
+    ) -> dict[str, Any]:
+        """One model turn (see the adapter's class docstring for the reply shape).
+
+        Raises:
+            ContextTooLong, ProviderAuthError, ProviderUnavailable, ProviderRequestError: as
+            classified by :func:`classify`, after the retries and parameter fixes above.
+        """
+        notices: list[str] = []
+        first_budget = self.output_budget
+        reply = self._request(system, messages, tools, notices)
+        attempts = [_attempt(first_budget, reply)]
+        if worth_a_larger_budget(reply):
+            bigger = first_budget * 2
+            cap = self._output_cap()
+            if cap is not None:
+                bigger = min(bigger, cap)
+            if bigger > first_budget:
+                self.output_budget = bigger
+                notices.append(
+                    f"reply cut at the output limit ({first_budget} tokens)"
+                    f"{' inside a tool call' if _has_tool_use(reply) else ''}: asked again with "
+                    f"{bigger} tokens"
+                )
+                try:
+                    second = self._request(system, messages, tools, notices)
+                except (ProviderRequestError, ProviderUnavailable, ContextTooLong) as exc:
+                    notices.append(f"the request with {bigger} output tokens failed: {exc}")
+                    self.output_budget = first_budget
+                else:
+                    second["usage"] = merge_usage(
+                        reply.get("usage") or {}, second.get("usage") or {}
+                    )
+                    attempts.append(_attempt(bigger, second))
+                    reply = second
+            else:
+                notices.append(
+                    f"reply cut at the model's maximum output ({first_budget} tokens): "
+                    "no larger budget to ask for"
+                )
+        cut = sum(1 for a in attempts if a["stop_reason"] == "max_tokens" and a["cut"])
+        self.truncated_replies += cut
+        if cut:
+            reply["cut_replies"] = cut
+        if is_cut(reply):
+            mark_cut(reply, limit=attempts[-1]["max_tokens"], attempts=attempts)
+        if notices:
+            reply["notices"] = notices
+        return reply
+
+    def _output_cap(self) -> int | None:
+        """The largest :attr:`output_budget` the model allows (its maximum output, less any
+        thinking budget counted in the same limit), or None when unknown."""
+        return self.model_max_output
+
+    def _request(
+        self,
+        system: str,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]],
+        notices: list[str],
+    ) -> dict[str, Any]:
+        """One request with retries; a refused parameter is fixed once and the request re-sent."""
+        while True:
+            kwargs = self.build_request(system, messages, tools)  # type: ignore[attr-defined]
+            for fix in self.param_fixes.values():
+                kwargs = fix.apply(kwargs)
+            try:
+                raw = self.retry.run(  # type: ignore[attr-defined]
+                    lambda kw=kwargs: self._send(kw),  # type: ignore[attr-defined]
+                    self._classify,  # type: ignore[attr-defined]
+                    what=self._what,  # type: ignore[attr-defined]
+                )
+            except ProviderRequestError as exc:
+                fix = unsupported_param(exc.__cause__ or exc, self._sdk, kwargs)  # type: ignore[attr-defined]
+                if fix is None:
+                    raise
+                if fix.value is not None:  # the server named the model's output maximum
+                    self.model_max_output = fix.value
+                    cap = self._output_cap()
+                    if cap is None or cap <= 0 or cap >= self.output_budget:
+                        raise
+                    self.output_budget = cap
+                    notices.append(fix.describe())
+                    continue
+                if fix.param in self.param_fixes or any(
+                    f.replacement == fix.param for f in self.param_fixes.values()
+                ):
+                    raise ProviderRequestError(
+                        f"{exc} (already retried once with {self.param_fixes.get(fix.param) or fix.param} "
+                        "changed)"
+                    ) from exc
+                self.param_fixes[fix.param] = fix
+                notices.append(fix.describe())
+                continue
+            return self.parse_reply(raw)  # type: ignore[attr-defined]
+
+
+def _has_tool_use(reply: Mapping[str, Any]) -> bool:
+    return any(b.get("type") == "tool_use" for b in reply.get("content") or [])
+
+
+def _attempt(budget: int, reply: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "max_tokens": budget,
+        "stop_reason": reply.get("stop_reason"),
+        "cut": is_cut(reply),
+        "output_tokens": (reply.get("usage") or {}).get("output_tokens"),
+    }

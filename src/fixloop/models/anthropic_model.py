@@ -12,6 +12,16 @@ Prompt caching: ``cache_control: {"type": "ephemeral"}`` (5-minute TTL) on the s
 block, on the last tool definition (so the whole tool list is cached), and on the last block of
 the last message (so each call reuses the conversation prefix the previous call wrote). That is
 three of the four breakpoints the API allows.
+
+Extended thinking (``thinking_budget``, ``--thinking BUDGET``): ``thinking: {"type": "enabled",
+"budget_tokens": B}`` with ``max_tokens`` = B + the output budget, per
+https://platform.claude.com/docs/en/build-with-claude/extended-thinking (B >= 1024; thinking
+tokens are billed as output and counted in ``output_tokens``). The ``thinking`` and
+``redacted_thinking`` blocks of a reply are kept in their place and sent back unchanged (the API
+checks their signatures, and answers 400 when they are missing from the last assistant turn that
+used tools).
+
+Cut replies and refused parameters: see :class:`fixloop.models._common.CallPolicy`.
 """
 
 from __future__ import annotations
@@ -21,7 +31,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from fixloop.errors import ConfigError
-from fixloop.models._common import ProviderRequestError, classify, settle_usage
+from fixloop.models._common import (
+    CallPolicy,
+    ProviderRequestError,
+    bare_model_id,
+    classify,
+    settle_usage,
+)
 from fixloop.models.pricing import load_prices
 from fixloop.models.retry import Fault, RetryPolicy
 
@@ -55,8 +71,26 @@ _STOP_REASONS = {
 }
 
 
-class AnthropicModel:
+#: The smallest thinking budget the API accepts (tokens).
+MIN_THINKING_BUDGET = 1024
+#: Claude models without extended thinking (it came with Claude 3.7 Sonnet).
+_NO_THINKING = ("claude-3-5-", "claude-3-opus", "claude-3-sonnet", "claude-3-haiku")
+
+
+class AnthropicModel(CallPolicy):
     """A fixloop model backed by Claude.
+
+    Calling it (``model(system, messages, tools)``) sends one turn and returns
+    ``{"stop_reason": "tool_use"|"end_turn"|"max_tokens", "content": [blocks], "usage":
+    {"input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens",
+    "cost_usd"}, "model": str}``, plus when they apply ``"provider_stop_reason"`` (a stop reason
+    other than the three: ``stop_sequence``/``refusal``/``pause_turn`` -> ``end_turn``,
+    ``model_context_window_exceeded`` -> ``max_tokens``), ``"truncated"`` and ``"cut_replies"``
+    (a reply cut at the output limit; its tool calls removed) and ``"notices"`` (what the adapter
+    changed, for the trajectory). Thinking blocks are kept so they can be sent back. It raises
+    ContextTooLong (400 "prompt is too long" or 413; not retried), ProviderAuthError (401/403;
+    names ``ANTHROPIC_API_KEY``), ProviderUnavailable (429/5xx/529/drops/timeouts still failing
+    after the retries) and ProviderRequestError (other 4xx, with the API's message).
 
     Args:
         model_name: the Claude model id; default ``$ANTHROPIC_MODEL`` or :data:`DEFAULT_MODEL`.
@@ -70,7 +104,11 @@ class AnthropicModel:
         base_backoff_s: the first backoff ceiling, in seconds (doubles each retry).
         retry_after_cap_s: the longest server-requested ``Retry-After`` honoured, in seconds.
         timeout_s: the per-request timeout, in seconds.
-        max_output_tokens: ``max_tokens`` of each request.
+        max_output_tokens: the output budget of each request (``max_tokens``, plus the thinking
+            budget when thinking is on); doubled once for a reply cut inside a tool call, up to
+            the model's maximum.
+        thinking_budget: tokens of extended thinking per turn (at least 1024), or None for no
+            thinking.
         sleep: the sleep function used between retries (tests record instead of sleeping).
         **_ignored: other settings are accepted and ignored (make_model passes a shared dict).
 
@@ -81,8 +119,9 @@ class AnthropicModel:
         requests: the number of HTTP requests made so far (attempts, not calls).
 
     Raises:
-        ConfigError: no API key and no base URL (the message names ``ANTHROPIC_API_KEY``), or a
-            malformed price override.
+        ConfigError: no API key and no base URL (the message names ``ANTHROPIC_API_KEY``), a
+            malformed price override, or a thinking budget below 1024 or for a Claude model
+            without extended thinking.
     """
 
     def __init__(
@@ -98,11 +137,13 @@ class AnthropicModel:
         retry_after_cap_s: float = 60.0,
         timeout_s: float = 120.0,
         max_output_tokens: int = 4096,
+        thinking_budget: int | None = None,
         sleep: Callable[[float], Any] = time.sleep,
         **_ignored: Any,
     ) -> None:
         self.model_name = model_name or env.get(MODEL_VAR) or DEFAULT_MODEL
         self.name = f"anthropic:{self.model_name}"
+        self.thinking_budget = _check_thinking(self.model_name, thinking_budget)
         self.base_url = base_url or env.get(BASE_URL_VAR) or None
         key = env.get(KEY_VAR)
         if not key:
@@ -116,6 +157,7 @@ class AnthropicModel:
 
         self._sdk = anthropic
         self.max_output_tokens = int(max_output_tokens)
+        self._init_policy(self.max_output_tokens)
         self.prices = load_prices(prices, env=env)
         self.retry = RetryPolicy(
             max_retries=int(max_retries),
@@ -133,43 +175,20 @@ class AnthropicModel:
         )
         where = f" at {self.base_url}" if self.base_url else ""
         self._provider = f"Anthropic{where}"
+        self._what = f"{self._provider} {self.model_name}"
 
     # ------------------------------------------------------------------------------------
-    def __call__(
-        self, system: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]]
-    ) -> dict[str, Any]:
-        """One model turn: send the conversation, return the reply in fixloop's shape.
+    def _send(self, kwargs: dict[str, Any]) -> Any:
+        self.requests += 1
+        return self._client.messages.create(**kwargs)
 
-        Args:
-            system: the system prompt.
-            messages: ``[{"role": "user"|"assistant", "content": str | [blocks]}]``.
-            tools: ``[{"name", "description", "input_schema"}]``.
+    def _classify(self, exc: BaseException) -> Fault:
+        return classify(exc, sdk=self._sdk, provider=self._provider, key_var=KEY_VAR)
 
-        Returns:
-            ``{"stop_reason": "tool_use"|"end_turn"|"max_tokens", "content": [blocks],
-            "usage": {"input_tokens", "output_tokens", "cache_read_input_tokens",
-            "cache_creation_input_tokens", "cost_usd"}, "model": str}``; a provider stop reason
-            other than the three is mapped (``stop_sequence``/``refusal``/``pause_turn`` ->
-            ``end_turn``, ``model_context_window_exceeded`` -> ``max_tokens``) and kept in
-            ``"provider_stop_reason"``. Thinking blocks are kept so they can be sent back.
-
-        Raises:
-            ContextTooLong: HTTP 400 "prompt is too long" (or 413); not retried.
-            ProviderAuthError: HTTP 401/403; not retried; names ``ANTHROPIC_API_KEY``.
-            ProviderUnavailable: 429/5xx/529/drops/timeouts still failing after the retries.
-            ProviderRequestError: other 4xx (e.g. 404 unknown model), with the API's message.
-        """
-        kwargs = self.build_request(system, messages, tools)
-
-        def attempt() -> Any:
-            self.requests += 1
-            return self._client.messages.create(**kwargs)
-
-        def classify_fault(exc: BaseException) -> Fault:
-            return classify(exc, sdk=self._sdk, provider=self._provider, key_var=KEY_VAR)
-
-        msg = self.retry.run(attempt, classify_fault, what=f"{self._provider} {self.model_name}")
-        return self.parse_reply(msg)
+    def _output_cap(self) -> int | None:
+        if self.model_max_output is None:
+            return None
+        return self.model_max_output - (self.thinking_budget or 0)
 
     # ------------------------------------------------------------------------------------
     def build_request(
@@ -178,9 +197,11 @@ class AnthropicModel:
         """The keyword arguments of ``messages.create`` (plain JSON-ready dicts)."""
         kwargs: dict[str, Any] = {
             "model": self.model_name,
-            "max_tokens": self.max_output_tokens,
+            "max_tokens": self.output_budget + (self.thinking_budget or 0),
             "messages": [_clean_message(m) for m in messages],
         }
+        if self.thinking_budget:
+            kwargs["thinking"] = {"type": "enabled", "budget_tokens": self.thinking_budget}
         if system:
             kwargs["system"] = [{"type": "text", "text": system, "cache_control": _EPHEMERAL}]
         if tools:
@@ -231,8 +252,8 @@ class AnthropicModel:
             settle_usage(usage, self.model_name, self.prices)
         raw_stop = getattr(msg, "stop_reason", None) or "end_turn"
         stop = _STOP_REASONS.get(raw_stop, "end_turn")
-        if stop != "tool_use" and any(b["type"] == "tool_use" for b in content):
-            stop = "tool_use"
+        if stop == "end_turn" and any(b["type"] == "tool_use" for b in content):
+            stop = "tool_use"  # a cut reply (max_tokens) stays cut: its calls must not run
         reply: dict[str, Any] = {
             "stop_reason": stop,
             "content": content,
@@ -245,6 +266,21 @@ class AnthropicModel:
 
     def __repr__(self) -> str:
         return f"AnthropicModel({self.model_name!r}, base_url={self.base_url!r})"
+
+
+def _check_thinking(model: str, budget: Any) -> int | None:
+    """The thinking budget to send, or None; raises ConfigError for a budget the API refuses."""
+    if budget is None or budget is False:
+        return None
+    if isinstance(budget, bool) or not isinstance(budget, int):
+        raise ConfigError(f"thinking budget: expected a whole number of tokens, got {budget!r}")
+    if budget < MIN_THINKING_BUDGET:
+        raise ConfigError(
+            f"thinking budget {budget} is below the API's minimum of {MIN_THINKING_BUDGET} tokens"
+        )
+    if bare_model_id(model).startswith(_NO_THINKING):
+        raise ConfigError(f"{model} has no extended thinking (it came with Claude 3.7 Sonnet)")
+    return budget
 
 
 def _clean_block(block: Any) -> Any:
@@ -283,4 +319,4 @@ def _mark_last_block(messages: list[dict[str, Any]]) -> None:
         content[-1] = {**content[-1], "cache_control": _EPHEMERAL}
 
 
-__all__ = ["DEFAULT_MODEL", "AnthropicModel", "ProviderRequestError"]
+__all__ = ["DEFAULT_MODEL", "MIN_THINKING_BUDGET", "AnthropicModel", "ProviderRequestError"]

@@ -23,9 +23,18 @@ Usage: ``prompt_tokens`` includes cached tokens on OpenAI, so ``input_tokens`` i
 ``prompt_tokens - cached_tokens - cache_write_tokens`` and the cached part is reported as
 ``cache_read_input_tokens`` (and explicit cache writes as ``cache_creation_input_tokens``).
 
-Servers other than OpenAI (``local=True``: ``openai-compatible:NAME@URL``, ``ollama:NAME``, or an
-``OPENAI_BASE_URL`` with no ``OPENAI_API_KEY``) get a placeholder key when none is set and
-``max_tokens`` instead of ``max_completion_tokens``. A model with no configured price costs 0.0
+Reasoning tokens (``completion_tokens_details.reasoning_tokens``) are billed as output: they are
+reported as ``reasoning_tokens`` and are part of ``output_tokens`` (OpenAI counts them inside
+``completion_tokens``; a server whose ``total_tokens`` shows them outside is believed and they
+are added).
+
+The output limit is chosen by model family: OpenAI's reasoning models (o1, o3, o4-mini and later
+o-series, the gpt-5 family) take ``max_completion_tokens`` and only the default temperature, on
+OpenAI and behind any gateway (https://platform.openai.com/docs/guides/reasoning); other models
+on servers other than OpenAI (``local=True``: ``openai-compatible:NAME@URL``, ``ollama:NAME``, or
+an ``OPENAI_BASE_URL`` with no ``OPENAI_API_KEY``) get ``max_tokens``, which every such server
+knows, and a placeholder key when none is set. A 400 naming a parameter is fixed once and
+remembered (see :class:`fixloop.models._common.CallPolicy`), as are replies cut at the limit. A model with no configured price costs 0.0
 on a self-hosted server (a loopback, private-network or ``.local`` address: the user's own
 hardware) and is "unknown" (None) elsewhere, since a hosted gateway bills.
 """
@@ -34,12 +43,20 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from fixloop.errors import ConfigError
-from fixloop.models._common import ProviderRequestError, classify, settle_usage, text_of
+from fixloop.models._common import (
+    CallPolicy,
+    ProviderRequestError,
+    bare_model_id,
+    classify,
+    settle_usage,
+    text_of,
+)
 from fixloop.models.pricing import load_prices
 from fixloop.models.retry import Fault, RetryPolicy
 
@@ -61,8 +78,28 @@ _FINISH = {
 }
 
 
-class OpenAIModel:
+_REASONING = re.compile(r"^(?:o\d+(?:-|$)|gpt-5(?!(?:\.\d+)?-chat))")
+
+
+def is_reasoning_model(model: str) -> bool:
+    """True for OpenAI's reasoning families (o1, o3, o4-mini..., gpt-5 and later gpt-5.x, but
+    not the ``-chat`` variants), whatever router prefix or version suffix the id carries: they
+    take ``max_completion_tokens`` and only the default temperature."""
+    return bool(_REASONING.match(bare_model_id(model)))
+
+
+class OpenAIModel(CallPolicy):
     """A fixloop model backed by OpenAI or an OpenAI-compatible server.
+
+    Calling it (``model(system, messages, tools)``) translates the conversation, sends one turn
+    and returns ``{"stop_reason", "content", "usage": {"input_tokens", "output_tokens",
+    "cache_read_input_tokens", "cache_creation_input_tokens", "reasoning_tokens", "cost_usd"},
+    "model"}`` plus, when they apply, ``"truncated"``/``"cut_replies"`` (cut at the output
+    limit; tool calls removed) and ``"notices"`` (what the adapter changed). See the module
+    docstring for the translation and the ``parse_error`` convention. It raises ContextTooLong
+    (``context_length_exceeded`` or a server's equivalent wording; not retried),
+    ProviderAuthError (401/403; names ``OPENAI_API_KEY``), ProviderUnavailable (429/5xx/drops/
+    timeouts still failing after the retries), ProviderRequestError (other 4xx).
 
     Args:
         model_name: the model id; default ``$OPENAI_MODEL`` or :data:`DEFAULT_MODEL`.
@@ -79,8 +116,10 @@ class OpenAIModel:
         base_backoff_s: the first backoff ceiling, in seconds (doubles each retry).
         retry_after_cap_s: the longest server-requested ``Retry-After`` honoured, in seconds.
         timeout_s: the per-request timeout, in seconds.
-        max_output_tokens: the output cap of each request (``max_completion_tokens`` on
-            OpenAI, ``max_tokens`` on local servers).
+        max_output_tokens: the output cap of each request (``max_completion_tokens`` for
+            reasoning models and on OpenAI, ``max_tokens`` for other models on other servers);
+            doubled once for a reply cut inside a tool call, up to the model's maximum.
+        temperature: sent to models that take it; never to reasoning models (a notice says so).
         sleep: the sleep function used between retries.
         **_ignored: other settings are accepted and ignored.
 
@@ -108,10 +147,13 @@ class OpenAIModel:
         retry_after_cap_s: float = 60.0,
         timeout_s: float = 120.0,
         max_output_tokens: int = 4096,
+        temperature: float | None = None,
         sleep: Callable[[float], Any] = time.sleep,
         **_ignored: Any,
     ) -> None:
         self.model_name = model_name or env.get(MODEL_VAR) or DEFAULT_MODEL
+        self.reasoning = is_reasoning_model(self.model_name)
+        self.temperature = temperature
         self.base_url = base_url or env.get(BASE_URL_VAR) or None
         self.local = bool(local) or bool(self.base_url and not env.get(KEY_VAR))
         self.self_hosted = bool(self.local and self.base_url and is_self_hosted(self.base_url))
@@ -128,6 +170,7 @@ class OpenAIModel:
 
         self._sdk = openai
         self.max_output_tokens = int(max_output_tokens)
+        self._init_policy(self.max_output_tokens)
         self.prices = load_prices(prices, env=env)
         self.retry = RetryPolicy(
             max_retries=int(max_retries),
@@ -148,43 +191,15 @@ class OpenAIModel:
         self._provider = (
             f"OpenAI-compatible server at {self.base_url}" if self.base_url else "OpenAI"
         )
+        self._what = f"{self._provider} {self.model_name}"
 
     # ------------------------------------------------------------------------------------
-    def __call__(
-        self, system: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]]
-    ) -> dict[str, Any]:
-        """One model turn: translate, send, translate the reply back.
+    def _send(self, kwargs: dict[str, Any]) -> Any:
+        self.requests += 1
+        return self._client.chat.completions.create(**kwargs)
 
-        Args:
-            system: the system prompt (sent as a ``system`` message).
-            messages: fixloop messages in Anthropic's content-block shape.
-            tools: ``[{"name", "description", "input_schema"}]``.
-
-        Returns:
-            ``{"stop_reason", "content", "usage": {"input_tokens", "output_tokens",
-            "cache_read_input_tokens", "cache_creation_input_tokens", "cost_usd"}, "model"}``;
-            see the module docstring for the translation and the ``parse_error`` convention.
-
-        Raises:
-            ContextTooLong: 400 with code ``context_length_exceeded`` (or a server's equivalent
-                wording); not retried.
-            ProviderAuthError: HTTP 401/403; not retried; names ``OPENAI_API_KEY``.
-            ProviderUnavailable: 429/5xx/drops/timeouts still failing after the retries.
-            ProviderRequestError: other 4xx (e.g. 404 unknown model), with the server's message.
-        """
-        kwargs = self.build_request(system, messages, tools)
-
-        def attempt() -> Any:
-            self.requests += 1
-            return self._client.chat.completions.create(**kwargs)
-
-        def classify_fault(exc: BaseException) -> Fault:
-            return classify(exc, sdk=self._sdk, provider=self._provider, key_var=KEY_VAR)
-
-        completion = self.retry.run(
-            attempt, classify_fault, what=f"{self._provider} {self.model_name}"
-        )
-        return self.parse_reply(completion)
+    def _classify(self, exc: BaseException) -> Fault:
+        return classify(exc, sdk=self._sdk, provider=self._provider, key_var=KEY_VAR)
 
     # ------------------------------------------------------------------------------------
     def build_request(
@@ -199,10 +214,12 @@ class OpenAIModel:
         kwargs: dict[str, Any] = {"model": self.model_name, "messages": out}
         if tools:
             kwargs["tools"] = [to_openai_tool(t) for t in tools]
-        if self.local:
-            kwargs["max_tokens"] = self.max_output_tokens
+        if self.local and not self.reasoning:
+            kwargs["max_tokens"] = self.output_budget
         else:
-            kwargs["max_completion_tokens"] = self.max_output_tokens
+            kwargs["max_completion_tokens"] = self.output_budget
+        if self.temperature is not None and not self.reasoning:
+            kwargs["temperature"] = self.temperature
         return kwargs
 
     def parse_reply(self, completion: Any) -> dict[str, Any]:
@@ -234,8 +251,8 @@ class OpenAIModel:
             content.append(tool_use_block(f"call_{next(counter)}", legacy.name, legacy.arguments))
         raw_finish = getattr(choice, "finish_reason", None) or "stop"
         stop = _FINISH.get(raw_finish, "end_turn")
-        if any(b["type"] == "tool_use" for b in content):
-            stop = "tool_use"
+        if stop != "max_tokens" and any(b["type"] == "tool_use" for b in content):
+            stop = "tool_use"  # a cut reply (length) stays cut: its calls must not run
         elif stop == "tool_use":
             stop = "end_turn"
         usage = usage_of(getattr(completion, "usage", None))
@@ -365,18 +382,37 @@ def is_self_hosted(url: str) -> bool:
 
 
 def usage_of(usage: Any) -> dict[str, Any]:
-    """fixloop usage (categories that do not overlap) from an SDK ``CompletionUsage`` or None."""
+    """fixloop usage (categories that do not overlap) from an SDK ``CompletionUsage`` or None.
+
+    ``reasoning_tokens`` (``completion_tokens_details.reasoning_tokens``) are billed as output.
+    OpenAI counts them inside ``completion_tokens``; a server whose ``total_tokens`` equals
+    prompt + completion + reasoning counts them outside, and then they are added to
+    ``output_tokens`` so the cost covers them.
+    """
     prompt = int(getattr(usage, "prompt_tokens", 0) or 0)
     completion = int(getattr(usage, "completion_tokens", 0) or 0)
     details = getattr(usage, "prompt_tokens_details", None)
     cached = int(getattr(details, "cached_tokens", 0) or 0)
     written = int(getattr(details, "cache_write_tokens", 0) or 0)
+    out_details = getattr(usage, "completion_tokens_details", None)
+    reasoning = int(getattr(out_details, "reasoning_tokens", 0) or 0)
+    total = int(getattr(usage, "total_tokens", 0) or 0)
+    output = completion
+    if reasoning and total == prompt + completion + reasoning:
+        output = completion + reasoning  # reported outside completion_tokens
     return {
         "input_tokens": max(0, prompt - cached - written),
-        "output_tokens": completion,
+        "output_tokens": output,
         "cache_read_input_tokens": cached,
         "cache_creation_input_tokens": written,
+        "reasoning_tokens": reasoning,
     }
 
 
-__all__ = ["DEFAULT_MODEL", "OpenAIModel", "tool_use_block", "to_openai_messages"]
+__all__ = [
+    "DEFAULT_MODEL",
+    "OpenAIModel",
+    "is_reasoning_model",
+    "tool_use_block",
+    "to_openai_messages",
+]
