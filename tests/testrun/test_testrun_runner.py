@@ -1,5 +1,5 @@
-"""Tests of fixloop.testrun: outcome classes, JUnit reading, signatures, capped output,
-pristine mode, the plain runner, and the pure helpers."""
+"""Tests of fixloop.testrun.runner: outcome classes, pristine mode, the plain runner (inside/),
+the interpreter and the test command."""
 
 from __future__ import annotations
 
@@ -12,21 +12,18 @@ from pathlib import Path
 
 import pytest
 
-from fixloop import _plainrunner
 from fixloop import sandbox as sb
 from fixloop.errors import ConfigError
 from fixloop.testrun import (
     TestRunner,
-    assertion_line,
     collection_error_locations,
-    compose_output,
-    exception_type,
     find_python,
     parse_test_cmd,
     read_junit,
     scan_output,
 )
-from fixloop.types import FailingTest, Limits, Outcome
+from fixloop.testrun.inside import plainrunner as _plainrunner
+from fixloop.types import Limits, Outcome
 
 
 @pytest.fixture(scope="module")
@@ -315,101 +312,6 @@ def test_parse_test_cmd():
     assert parse_test_cmd(["pytest", "-x"]) == ["pytest", "-x"]
     with pytest.raises(ConfigError):
         parse_test_cmd("   ")
-
-
-def test_exception_type_and_assertion_line():
-    text = "def test_x():\n>       assert f() == 2\nE       assert 1 == 2\n\ntests/t.py:3: AssertionError"
-    assert exception_type("assert 1 == 2", text) == "AssertionError"
-    assert exception_type("ValueError: bad", "") == "ValueError"
-    assert exception_type("assert 1 == 2", "") == "AssertionError"
-    assert assertion_line(text) == "assert f() == 2"
-
-
-def test_scan_output_and_collection_locations():
-    out = [
-        "____ ERROR collecting tests/test_s.py ____",
-        "tests/test_s.py:1: in <module>",
-        "    from shapes import f",
-        'E     File "/repo/shapes.py", line 4',
-        "E       def f(x)",
-        "E              ^",
-        "E   SyntaxError: expected ':'",
-        "=========== short test summary info ===========",
-        "ERROR tests/test_s.py",
-        "!!!! Interrupted: 1 error during collection !!!!",
-    ]
-    s = scan_output(out)
-    assert s.summary == [
-        "ERROR tests/test_s.py",
-        "!!!! Interrupted: 1 error during collection !!!!",
-    ]
-    assert "E   SyntaxError: expected ':'" in s.e_lines
-    assert collection_error_locations(s.sections, "/repo") == [
-        "shapes.py:4: SyntaxError: expected ':' (while collecting tests/test_s.py)"
-    ]
-
-
-def test_compose_output_caps_and_keeps_essentials():
-    raw = "start\n" + "".join(f"noise {i} " + "z" * 60 + "\n" for i in range(20000)) + "end\n"
-    failing = [FailingTest(id=f"tests/t.py::test_{i}", reason="AssertionError") for i in range(3)]
-    scan = scan_output(
-        [
-            "E       assert 1 == 2",
-            "==== short test summary info ====",
-            "FAILED tests/t.py::test_0 - assert 1 == 2",
-            "1 failed in 0.1s",
-        ]
-    )
-    out = compose_output(
-        header=["hdr"],
-        raw=raw,
-        raw_complete=True,
-        total_bytes=len(raw),
-        failing=failing,
-        scan=scan,
-        log_path="/logs/x.log",
-        cap=4000,
-    )
-    assert len(out.encode()) <= 4000
-    assert out.startswith("hdr\nstart\n") and "end\n" in out
-    assert "output cut" in out and "/logs/x.log" in out
-    for i in range(3):
-        assert f"tests/t.py::test_{i}" in out
-    assert "E       assert 1 == 2" in out and "FAILED tests/t.py::test_0" in out
-    small = compose_output(
-        header=[],
-        raw="ok\n",
-        raw_complete=True,
-        total_bytes=3,
-        failing=[],
-        scan=scan_output([]),
-        log_path=None,
-        cap=4000,
-    )
-    assert small == "ok\n"
-
-
-def test_read_junit_node_ids(tmp_path):
-    xml = tmp_path / "j.xml"
-    xml.write_text(
-        "<testsuites><testsuite>"
-        '<testcase classname="tests.test_a.TestX" name="test_p[1-2]" file="tests/test_a.py"/>'
-        '<testcase classname="tests.test_a" name="test_f" file="tests/test_a.py">'
-        '<failure message="assert 0">t</failure></testcase>'
-        '<testcase classname="" name="tests.test_b" file="tests/test_b.py">'
-        '<error message="collection failure">x</error></testcase>'
-        "</testsuite></testsuites>"
-    )
-    j = read_junit(xml)
-    assert j is not None
-    assert [(c.id, c.kind) for c in j.cases] == [
-        ("tests/test_a.py::TestX::test_p[1-2]", "passed"),
-        ("tests/test_a.py::test_f", "failed"),
-        ("tests/test_b.py", "collect_error"),
-    ]
-    (tmp_path / "bad.xml").write_text("<testsuites")
-    assert read_junit(tmp_path / "bad.xml") is None
-    assert read_junit(tmp_path / "missing.xml") is None
 
 
 def test_collect_lists_node_ids(make_repo, runner_for):

@@ -2,7 +2,7 @@
 
 A :class:`TestRunner` runs the project's tests in a :class:`fixloop.sandbox.Sandbox` with the
 project's own interpreter (:func:`find_python`). For a pytest command (the default
-``python -m pytest``) it runs a small bootstrap (``fixloop._boot``) that calls ``pytest.main``
+``python -m pytest``) it runs a small bootstrap (``fixloop.testrun.inside.boot``) that calls ``pytest.main``
 with ``-p no:cacheprovider --junitxml=FILE -o junit_family=xunit1 -rfE -q`` plus a progress
 plugin, both writing into a fresh folder outside the workspace; when the interpreter has no
 pytest, a plain runner collects ``test_*`` functions and reports the same way. Results are read
@@ -30,7 +30,6 @@ and where the full log is (outside the workspace).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -40,22 +39,29 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from xml.etree import ElementTree as ET
 
 from fixloop.errors import ConfigError
 from fixloop.sandbox import Sandbox
+from fixloop.testrun.junit import cases_from_progress, read_junit, read_progress, running_test
+from fixloop.testrun.output import (
+    case_reason,
+    collection_error_locations,
+    compose_output,
+    failure_signature,
+    last_e_line,
+    scan_output,
+)
 from fixloop.types import ExecResult, FailingTest, Limits, Outcome, TestReport
 
-__all__ = ["DEFAULT_TEST_CMD", "TestRunner", "find_python", "parse_test_cmd"]
+__all__ = ["DEFAULT_TEST_CMD", "INSIDE_DIR", "TestRunner", "find_python", "parse_test_cmd"]
 
 #: The default test command; ``python`` means the project interpreter.
 DEFAULT_TEST_CMD: tuple[str, ...] = ("python", "-m", "pytest")
 
-#: Largest JUnit XML file read back, in bytes (a bigger one is reported as an internal error).
-MAX_JUNIT_BYTES = 64 * 1024 * 1024
+#: The folder of the files that run inside the sandbox (their source is sent as ``-c``).
+INSIDE_DIR = Path(__file__).resolve().parent / "inside"
 
 _PYTHON_WORDS = ("python", "python3")
 _RUN_LOCK = threading.Lock()
@@ -117,7 +123,7 @@ def _pytest_extra(argv: Sequence[str]) -> list[str] | None:
 
 
 def _helper_source(name: str) -> str:
-    return (Path(__file__).with_name(name)).read_text(encoding="utf-8")
+    return (INSIDE_DIR / name).read_text(encoding="utf-8")
 
 
 _PAYLOAD_TEMPLATE = """\
@@ -136,343 +142,11 @@ _s.exit(_s.modules['_fixloop_boot'].main(_s.argv[1]))
 
 def _payload() -> str:
     sources = (
-        ("_fixloop_plugin", _helper_source("_pytest_plugin.py")),
-        ("_fixloop_plain", _helper_source("_plainrunner.py")),
-        ("_fixloop_boot", _helper_source("_boot.py")),
+        ("_fixloop_plugin", _helper_source("pytest_plugin.py")),
+        ("_fixloop_plain", _helper_source("plainrunner.py")),
+        ("_fixloop_boot", _helper_source("boot.py")),
     )
     return _PAYLOAD_TEMPLATE.format(sources=sources)
-
-
-# --------------------------------------------------------------------------------------------
-# Reading results
-# --------------------------------------------------------------------------------------------
-
-
-@dataclass
-class _Case:
-    id: str
-    kind: str  # passed | failed | error | skipped | collect_error
-    message: str = ""
-    text: str = ""
-    file: str = ""
-
-
-@dataclass
-class _Junit:
-    cases: list[_Case] = field(default_factory=list)
-
-
-def _node_id(tc: ET.Element) -> str:
-    file = tc.get("file") or ""
-    classname = tc.get("classname") or ""
-    name = tc.get("name") or ""
-    if not file:
-        return f"{classname}::{name}" if classname else name
-    module = file[:-3].replace("/", ".") if file.endswith(".py") else file.replace("/", ".")
-    rest = classname[len(module) :].lstrip(".") if classname.startswith(module) else ""
-    parts = [file, *(p for p in rest.split(".") if p), name]
-    return "::".join(parts)
-
-
-def read_junit(path: Path) -> _Junit | None:
-    """Parse a JUnit XML file (pytest's xunit1 or xunit2 shape); None when absent or unreadable."""
-    try:
-        if path.stat().st_size > MAX_JUNIT_BYTES:
-            return None
-        tree = ET.parse(path)
-    except (OSError, ET.ParseError):
-        return None
-    out = _Junit()
-    for tc in tree.getroot().iter("testcase"):
-        failure = tc.find("failure")
-        error = tc.find("error")
-        skipped = tc.find("skipped")
-        if failure is not None:
-            kind, el = "failed", failure
-        elif error is not None:
-            kind, el = "error", error
-            if (error.get("message") or "") == "collection failure" or not tc.get("classname"):
-                kind = "collect_error"
-        elif skipped is not None:
-            kind, el = "skipped", skipped
-        else:
-            kind, el = "passed", None
-        if kind == "collect_error" and el is not None:
-            file = tc.get("file") or (tc.get("name") or "").replace(".", "/") + ".py"
-            out.cases.append(
-                _Case(
-                    id=file,
-                    kind=kind,
-                    message=el.get("message") or "",
-                    text=el.text or "",
-                    file=file,
-                )
-            )
-            continue
-        out.cases.append(
-            _Case(
-                id=_node_id(tc),
-                kind=kind,
-                message=(el.get("message") or "") if el is not None else "",
-                text=(el.text or "") if el is not None else "",
-                file=tc.get("file") or "",
-            )
-        )
-    return out
-
-
-def read_progress(path: Path) -> list[dict]:
-    """The progress lines (see ``fixloop._pytest_plugin``); [] when absent. Bad lines skipped."""
-    out: list[dict] = []
-    try:
-        with open(path, encoding="utf-8", errors="replace") as fh:
-            for line in fh:
-                try:
-                    obj = json.loads(line)
-                except ValueError:
-                    continue
-                if isinstance(obj, dict):
-                    out.append(obj)
-    except OSError:
-        pass
-    return out
-
-
-_E_LINE = re.compile(r"^E\s+\S")
-_SUMMARY_HEAD = re.compile(r"^=+ short test summary info =+\s*$")
-_BAR = re.compile(r"^(=|_|!){3,} ?.*?(=|_|!){3,}\s*$")
-_COLLECT_HEAD = re.compile(r"^_{3,} ERROR collecting (.+?) _{3,}\s*$")
-_FILE_LINE = re.compile(r'File "([^"]+)", line (\d+)')
-_TB_LOC = re.compile(r"^([^\s:][^:]*\.py):(\d+): ")
-_ERROR_LINE = re.compile(r"^ERROR: ")
-
-
-@dataclass
-class _Scan:
-    e_lines: list[str] = field(default_factory=list)
-    summary: list[str] = field(default_factory=list)
-    sections: list[tuple[str, list[str]]] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)  # "ERROR: ..." usage lines
-
-
-def scan_output(lines: Iterable[str], *, max_e: int = 400, max_summary: int = 300) -> _Scan:
-    """Pick the lines the model must always see out of a (possibly huge) pytest output.
-
-    Streams ``lines`` once: ``E`` lines (deduplicated, in order), the "short test summary info"
-    section with its final tally line, "ERROR collecting" sections, and ``ERROR:`` usage lines.
-    """
-    s = _Scan()
-    seen_e: set[str] = set()
-    mode = ""
-    section: list[str] | None = None
-    for raw in lines:
-        line = raw.rstrip("\r\n")
-        m = _COLLECT_HEAD.match(line)
-        if m:
-            section = []
-            if len(s.sections) < 50:
-                s.sections.append((m.group(1), section))
-            mode = "section"
-            continue
-        if _SUMMARY_HEAD.match(line):
-            mode = "summary"
-            section = None
-            continue
-        if mode == "summary":
-            if len(s.summary) < max_summary:
-                s.summary.append(line[:500])
-            if _BAR.match(line) or re.match(r"^\d+ \w+.* in [\d.]+s", line):
-                mode = ""
-            continue
-        if mode == "section":
-            if _BAR.match(line):
-                mode = ""
-                section = None
-            elif section is not None and len(section) < 400:
-                section.append(line[:500])
-        if _E_LINE.match(line) and len(s.e_lines) < max_e:
-            key = line.strip()[:300]
-            if key not in seen_e:
-                seen_e.add(key)
-                s.e_lines.append(line[:300])
-        elif _ERROR_LINE.match(line) and len(s.errors) < 20:
-            s.errors.append(line[:500])
-    return s
-
-
-def _relativize(path: str, root: str) -> str:
-    rp = os.path.normpath(path)
-    if os.path.isabs(rp):
-        if rp == root or rp.startswith(root + os.sep):
-            return os.path.relpath(rp, root)
-        return rp
-    return rp
-
-
-def _in_project(path: str, root: str) -> bool:
-    if "site-packages" in path or "dist-packages" in path or path.startswith("<"):
-        return False
-    if os.path.isabs(path):
-        return path.startswith(root + os.sep)
-    return not path.startswith("..")
-
-
-def collection_error_locations(
-    sections: Sequence[tuple[str, Sequence[str]]], root: str
-) -> list[str]:
-    """``"file:line: message (collecting X)"`` for each "ERROR collecting X" section.
-
-    The location is the last ``File "...", line N`` or ``path:N:`` frame inside the project
-    (e.g. the line of a SyntaxError in an imported module); the message is the last ``E`` line.
-    """
-    out = []
-    for collecting, lines in sections:
-        loc: tuple[str, str] | None = None
-        any_loc: tuple[str, str] | None = None
-        msg = ""
-        for line in lines:
-            for m in [_FILE_LINE.search(line), _TB_LOC.match(line)]:
-                if m:
-                    cand = (m.group(1), m.group(2))
-                    any_loc = cand
-                    if _in_project(_relativize(cand[0], root), root):
-                        loc = cand
-            if _E_LINE.match(line):
-                text = line[1:].strip()
-                if text and not text.startswith("File ") and set(text) != {"^"}:
-                    msg = text
-        where = loc or any_loc
-        place = f"{_relativize(where[0], root)}:{where[1]}" if where else collecting
-        entry = f"{place}: {msg}" if msg else place
-        out.append(f"{entry} (while collecting {collecting})" if where else entry)
-    return out
-
-
-# --------------------------------------------------------------------------------------------
-# Signature and capped output
-# --------------------------------------------------------------------------------------------
-
-_ADDR = re.compile(r"0x[0-9a-fA-F]+")
-_TMP = re.compile(r"/tmp/[^\s'\"]*")
-_EXC_AT_END = re.compile(r"^\S.*?:\d+: ([A-Za-z_][\w.]*)\s*$")
-_EXC_PREFIX = re.compile(
-    r"^([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Failed|Warning|"
-    r"Iteration|Timeout|Skipped))\b"
-)
-
-
-def exception_type(case_message: str, text: str) -> str:
-    """The exception class of a failure, from pytest's trailing ``path:N: Type`` line or the
-    message (``assert ...`` messages are AssertionError)."""
-    for line in reversed(text.strip().splitlines()[-3:]):
-        m = _EXC_AT_END.match(line.strip())
-        if m:
-            return m.group(1)
-    msg = case_message.strip()
-    if msg.startswith("assert "):
-        return "AssertionError"
-    m = _EXC_PREFIX.match(msg)
-    if m:
-        return m.group(1)
-    m = re.match(r"^([A-Za-z_][\w.]*):", msg)
-    return m.group(1) if m else ""
-
-
-def assertion_line(text: str) -> str:
-    """The failing source line of a failure (pytest marks it with ``>``), whitespace-trimmed."""
-    last = ""
-    for line in text.splitlines():
-        if line.startswith(">"):
-            last = line[1:].strip()
-    return last
-
-
-def _norm(s: str, root: str) -> str:
-    s = s.replace(root + "/", "")
-    s = _ADDR.sub("0x?", s)
-    return _TMP.sub("<tmp>", s)
-
-
-def failure_signature(
-    outcome: Outcome, cases: Sequence[_Case], collection_errors: Sequence[str], root: str
-) -> str:
-    """A short hash over the sorted failing ids, exception types and assertion lines.
-
-    No timings, addresses or temporary paths enter it, so identical failures in two runs give
-    the same signature. Format: ``"<outcome>:<16 hex digits>"``.
-    """
-    items = sorted(
-        f"{c.id}|{exception_type(c.message, c.text)}|{_norm(assertion_line(c.text), root)}"
-        for c in cases
-        if c.kind in ("failed", "error")
-    )
-    items += sorted(_norm(re.sub(r":\d+:", ":", e), root) for e in collection_errors)
-    digest = hashlib.sha256("\n".join([outcome.value, *items]).encode()).hexdigest()[:16]
-    return f"{outcome.value}:{digest}"
-
-
-def _cut_bytes(text: str, n: int, *, from_end: bool = False) -> str:
-    b = text.encode("utf-8")
-    if len(b) <= n:
-        return text
-    if n <= 0:
-        return ""
-    part = b[-n:] if from_end else b[:n]
-    s = part.decode("utf-8", "ignore")
-    # prefer whole lines
-    if from_end and "\n" in s[:200]:
-        s = s[s.index("\n") + 1 :]
-    elif not from_end and "\n" in s[-200:]:
-        s = s[: s.rindex("\n") + 1]
-    return s
-
-
-def compose_output(
-    *,
-    header: Sequence[str],
-    raw: str,
-    raw_complete: bool,
-    total_bytes: int,
-    failing: Sequence[FailingTest],
-    scan: _Scan,
-    log_path: str | None,
-    cap: int,
-) -> str:
-    """The capped text the model sees (at most ``cap`` bytes, UTF-8).
-
-    When the whole output fits it is given as is after ``header``. Otherwise: ``header``, the
-    always-kept block (failing ids with reasons, ``E`` lines, short test summary; at most half
-    of ``cap``), then the head and tail of ``raw`` around a note saying how much was cut and
-    where the full log is.
-    """
-    head_txt = "".join(h.rstrip("\n") + "\n" for h in header)
-    whole = head_txt + raw
-    if raw_complete and len(whole.encode()) <= cap:
-        return whole
-    keep: list[str] = []
-    if failing:
-        keep.append(f"failing tests ({len(failing)}):")
-        for f in failing[:100]:
-            keep.append(f"  {f.id} - {f.reason}"[:400] if f.reason else f"  {f.id}")
-        if len(failing) > 100:
-            keep.append(f"  ... and {len(failing) - 100} more")
-    if scan.e_lines:
-        keep.append("assertion and error lines (E):")
-        keep += scan.e_lines
-    if scan.summary:
-        keep.append("short test summary info:")
-        keep += scan.summary
-    essentials = "\n".join(keep) + ("\n" if keep else "")
-    essentials = _cut_bytes(essentials, cap // 2)
-    where = f"full log (outside the workspace): {log_path}" if log_path else "no full log kept"
-    note = f"\n[... output cut: {total_bytes} bytes in all; {where} ...]\n"
-    budget = cap - len(head_txt.encode()) - len(essentials.encode()) - len(note.encode()) - 40
-    budget = max(0, budget)
-    head = _cut_bytes(raw, budget * 2 // 5)
-    tail = _cut_bytes(raw, budget - len(head.encode()), from_end=True)
-    sep = "\n=== always kept: failing ids, E lines, short summary ===\n" if essentials else ""
-    out = head_txt + head + note + tail + sep + essentials
-    return _cut_bytes(out, cap)
 
 
 # --------------------------------------------------------------------------------------------
@@ -696,7 +370,7 @@ class TestRunner:
 
         cases = junit.cases if junit else []
         if not cases and res.timed_out:
-            cases = _cases_from_progress(progress)
+            cases = cases_from_progress(progress)
         tests = [c for c in cases if c.kind != "collect_error"]
         counts = {
             k: sum(1 for c in tests if c.kind == k)
@@ -704,12 +378,14 @@ class TestRunner:
         }
         collected = len(tests)
         failing = [
-            FailingTest(id=c.id, reason=_reason(c)) for c in tests if c.kind in ("failed", "error")
+            FailingTest(id=c.id, reason=case_reason(c))
+            for c in tests
+            if c.kind in ("failed", "error")
         ]
         collection_errors = collection_error_locations(scan.sections, root)
         if not collection_errors:
             collection_errors = [
-                f"{c.file}: {_last_e(c.text) or c.message}".rstrip(": ")
+                f"{c.file}: {last_e_line(c.text) or c.message}".rstrip(": ")
                 for c in cases
                 if c.kind == "collect_error"
             ]
@@ -722,7 +398,7 @@ class TestRunner:
             )
         if res.timed_out:
             outcome = Outcome.TIMED_OUT
-            running = _running_test(progress)
+            running = running_test(progress)
             msg = f"timed out after {self.limits.wall_s:g} s: the whole process tree was killed"
             if running:
                 msg += f"; still running: {running}"
@@ -817,46 +493,3 @@ class TestRunner:
             notice="; ".join(notices),
             collection_errors=collection_errors,
         )
-
-
-def _last_e(text: str) -> str:
-    lines = [ln[1:].strip() for ln in text.splitlines() if _E_LINE.match(ln)]
-    return lines[-1] if lines else ""
-
-
-def _reason(c: _Case) -> str:
-    msg = c.message.strip().splitlines()[0] if c.message.strip() else _last_e(c.text)
-    etype = exception_type(c.message, c.text)
-    if etype and not msg.startswith(etype):
-        msg = f"{etype}: {msg}" if msg else etype
-    return msg[:200]
-
-
-def _cases_from_progress(progress: Sequence[dict]) -> list[_Case]:
-    """Test results recorded before a run was killed (no JUnit XML then)."""
-    by_id: dict[str, _Case] = {}
-    for p in progress:
-        if p.get("e") != "report":
-            continue
-        tid = str(p.get("id", ""))
-        outcome = p.get("outcome")
-        if outcome == "failed":
-            kind = "failed" if p.get("when") == "call" else "error"
-            by_id[tid] = _Case(id=tid, kind=kind, message=str(p.get("msg", "")))
-        elif tid not in by_id:
-            by_id[tid] = _Case(id=tid, kind="skipped" if outcome == "skipped" else "passed")
-    return list(by_id.values())
-
-
-def _running_test(progress: Sequence[dict]) -> str:
-    """The last test that started and did not finish (its call or a failure was not reported)."""
-    done: set[str] = set()
-    last = ""
-    for p in progress:
-        if p.get("e") == "start":
-            last = str(p.get("id", ""))
-        elif p.get("e") == "report" and (
-            p.get("when") in ("call", "teardown") or p.get("outcome") != "passed"
-        ):
-            done.add(str(p.get("id", "")))
-    return last if last and last not in done else ""

@@ -4,7 +4,7 @@ It collects ``test_*`` functions (and ``test_*`` methods of ``Test*`` classes wi
 ``__init__``) from ``test_*.py`` / ``*_test.py`` files, runs them, and reports the way pytest
 does, so that the test runner reads both the same way: pytest-like output (``E   `` lines,
 ``ERROR collecting`` sections, a "short test summary info" section), a JUnit XML file in
-pytest's xunit1 shape, progress lines (see ``_pytest_plugin``), and pytest's exit codes
+pytest's xunit1 shape, progress lines (see ``pytest_plugin``), and pytest's exit codes
 (0 passed, 1 failed, 2 collection error or interrupted, 4 usage error, 5 no tests collected).
 
 Tests that take arguments (pytest fixtures) are reported as errors. Modules are imported the

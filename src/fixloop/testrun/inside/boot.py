@@ -1,7 +1,8 @@
 """The bootstrap the test runner executes with the project's interpreter inside the sandbox.
 
-``testrun`` passes this module's source (with ``_pytest_plugin`` and ``_plainrunner``) through
-``python -s -c PAYLOAD CONFIG_JSON``; nothing is imported from the fixloop package inside.
+``fixloop.testrun.runner`` passes this module's source (with ``pytest_plugin`` and
+``plainrunner``) through ``python -s -c PAYLOAD CONFIG_JSON``; nothing is imported from the
+fixloop package inside.
 The payload first drops ``sys.path[0]`` (the working folder that ``-c`` puts there), so nothing
 in the workspace is importable before :func:`main` decides how:
 
@@ -16,7 +17,7 @@ in the workspace is importable before :func:`main` decides how:
   ``usercustomize.py`` and ``*.pth`` files in the workspace are never loaded (site ran before the
   root was on the path, and ``-s`` disables the user site).
 
-Either way, when pytest cannot be imported, the plain runner (``_plainrunner``) runs instead
+Either way, when pytest cannot be imported, the plain runner (``plainrunner``) runs instead
 and a ``{"e": "plain", ...}`` line in the progress file says why. Stdlib only.
 """
 

@@ -1,0 +1,36 @@
+"""Running the project's tests and reading the result into a :class:`fixloop.types.TestReport`.
+
+- :mod:`fixloop.testrun.runner`: :class:`TestRunner` (the test command in the sandbox, the
+  outcome classification) and :func:`find_python`;
+- :mod:`fixloop.testrun.output`: scanning pytest's output, the failure signature, capped output;
+- :mod:`fixloop.testrun.junit`: reading the JUnit XML and the progress lines back;
+- :mod:`fixloop.testrun.inside`: the files that run inside the sandbox (bootstrap, pytest
+  progress plugin, the plain runner for interpreters without pytest).
+"""
+
+from fixloop.testrun.junit import MAX_JUNIT_BYTES, read_junit, read_progress
+from fixloop.testrun.output import (
+    assertion_line,
+    collection_error_locations,
+    compose_output,
+    exception_type,
+    failure_signature,
+    scan_output,
+)
+from fixloop.testrun.runner import DEFAULT_TEST_CMD, TestRunner, find_python, parse_test_cmd
+
+__all__ = [
+    "DEFAULT_TEST_CMD",
+    "MAX_JUNIT_BYTES",
+    "TestRunner",
+    "assertion_line",
+    "collection_error_locations",
+    "compose_output",
+    "exception_type",
+    "failure_signature",
+    "find_python",
+    "parse_test_cmd",
+    "read_junit",
+    "read_progress",
+    "scan_output",
+]

@@ -1,0 +1,6 @@
+"""The files that run inside the sandbox with the project's interpreter (stdlib only).
+
+:mod:`fixloop.testrun.runner` reads their source and sends it as ``python -s -c PAYLOAD``, each
+as a module named ``_fixloop_boot``, ``_fixloop_plain`` or ``_fixloop_plugin``; nothing of the
+fixloop package is imported inside the sandbox. They import here only for fixloop's own tests.
+"""
