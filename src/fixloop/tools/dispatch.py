@@ -1,0 +1,151 @@
+"""The dispatcher: :class:`Tools` validates a call against its schema, runs the tool function,
+caps and escapes the result, and keeps the counters the run reports."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from fixloop.tools.edit import create_file, edit_file
+from fixloop.tools.read import list_files, read_file
+from fixloop.tools.run_tests import check_target, run_tests
+from fixloop.tools.search import search_code
+from fixloop.tools.specs import _SPECS, TOOL_NAMES, Caps, _schema_text, _validate
+from fixloop.tools.text import _cut, _fmt, _nbytes, escape_text
+from fixloop.types import ToolResult
+from fixloop.workspace import Workspace
+
+
+class Tools:
+    """The model's tool set over one workspace.
+
+    Args:
+        workspace: the :class:`~fixloop.workspace.Workspace` (path policy).
+        runner: a :class:`fixloop.testrun.TestRunner` (``run(target) -> TestReport``), or None
+            when tests cannot run (``run_tests`` then answers with an error result).
+        caps: the size caps (:class:`~fixloop.tools.specs.Caps`).
+
+    Attributes:
+        refused_test_edits: refused create/edit attempts on protected test infrastructure
+            (results of kind ``protected``).
+        tool_errors: error results returned so far (invalid calls included).
+        changed: workspace-relative paths created or edited so far, in first-change order
+            (from each result's ``changed_path``).
+    """
+
+    def __init__(self, workspace: Workspace, runner: Any | None, *, caps: Caps | None = None):
+        self.workspace = workspace
+        self.runner = runner
+        self.caps = caps or Caps()
+        self.refused_test_edits = 0
+        self.tool_errors = 0
+        self.changed: list[str] = []
+        ws = workspace
+        #: name -> the function running that tool on validated arguments.
+        self.handlers: dict[str, Callable[..., ToolResult]] = {
+            "list_files": lambda **a: list_files(ws, self.caps, **a),
+            "read_file": lambda **a: read_file(ws, self.caps, **a),
+            "search_code": lambda **a: search_code(ws, self.caps, **a),
+            "edit_file": lambda **a: edit_file(ws, self.caps, **a),
+            "create_file": lambda **a: create_file(ws, self.caps, **a),
+            "run_tests": lambda **a: run_tests(ws, self.runner, self.caps, **a),
+        }
+
+    def specs(self) -> list[dict[str, Any]]:
+        """The tool specs in Anthropic's shape: ``[{"name", "description", "input_schema"}]``."""
+        return [
+            {"name": n, "description": _SPECS[n][0], "input_schema": copy.deepcopy(_SPECS[n][1])}
+            for n in TOOL_NAMES
+        ]
+
+    def call(self, name: str, args: Any) -> ToolResult:
+        """Validate and run one tool call. Never raises (except KeyboardInterrupt/SystemExit).
+
+        Args:
+            name: the tool name (one of :data:`~fixloop.tools.specs.TOOL_NAMES`).
+            args: the decoded JSON arguments (must be an object).
+
+        Returns:
+            A :class:`~fixloop.types.ToolResult`; refusals and failures are error results
+            whose text says what was wrong and how to recover; ``content`` is at most
+            ``caps.result_bytes`` bytes with invisible characters escaped.
+        """
+        try:
+            if not isinstance(name, str) or name not in TOOL_NAMES:
+                res = _unknown_tool(name)
+            else:
+                clean, problems = _validate(name, args)
+                if clean is None:
+                    res = _bad_args(name, problems)
+                else:
+                    res = self.handlers[name](**clean)
+        except Exception as e:  # noqa: BLE001 - a tool call must never crash the loop
+            res = ToolResult(
+                f"Error: the tool failed unexpectedly: {type(e).__name__}: {e}",
+                is_error=True,
+                kind="internal_error",
+            )
+        return self._finish(res)
+
+    def invalid_call(self, name: str, parse_error: str, raw_input: Any) -> ToolResult:
+        """The answer to a tool call whose arguments were not valid JSON (never runs it).
+
+        Args:
+            name: the tool name the model used.
+            parse_error: the provider adapter's parse error message.
+            raw_input: the raw argument text (shown escaped, cut to 500 bytes).
+
+        Returns:
+            An error result (``kind="invalid_json"``) with the tool's schema.
+        """
+        if not isinstance(name, str) or name not in TOOL_NAMES:
+            return self._finish(_unknown_tool(name))
+        raw = raw_input if isinstance(raw_input, str) else repr(raw_input)
+        shown = _cut(raw, 500) + (" …" if _nbytes(raw) > 500 else "")
+        text = (
+            f"Error: the arguments of {name} are not valid JSON ({parse_error}); the call did "
+            f"not run.\nArguments received: {shown}\n"
+            f"Send one JSON object matching the schema of {name}: {_schema_text(name)}"
+        )
+        return self._finish(ToolResult(text, is_error=True, kind="invalid_json"))
+
+    def validate_target(self, target: str) -> str | None:
+        """Check a ``run_tests`` target (:func:`~fixloop.tools.run_tests.check_target`).
+
+        Returns:
+            Error text, or None when the target may run.
+        """
+        return check_target(self.workspace, target)[1]
+
+    def _finish(self, res: ToolResult) -> ToolResult:
+        """Escape and cap ``res.content``; count errors, refused test edits, changed paths."""
+        cap = self.caps.result_bytes
+        content = escape_text(res.content)
+        if _nbytes(content) > cap:
+            note = f"\n[result cut at {_fmt(cap)} bytes]"
+            content = _cut(content, cap - _nbytes(note)) + note
+        res.content = content
+        if res.is_error:
+            self.tool_errors += 1
+        if res.kind == "protected":
+            self.refused_test_edits += 1
+        if res.changed_path and res.changed_path not in self.changed:
+            self.changed.append(res.changed_path)
+        return res
+
+
+def _unknown_tool(name: Any) -> ToolResult:
+    lines = [f"Error: unknown tool {name!r:.80}; nothing was run. Available tools:"]
+    for n in TOOL_NAMES:
+        lines.append(f"- {n}: {_schema_text(n)}")
+    return ToolResult("\n".join(lines), is_error=True, kind="unknown_tool")
+
+
+def _bad_args(name: str, problems: list[str]) -> ToolResult:
+    text = (
+        f"Error: invalid arguments for {name}: "
+        + "; ".join(problems)
+        + f". The call did not run.\nSchema of {name}: {_schema_text(name)}"
+    )
+    return ToolResult(text, is_error=True, kind="invalid_args")

@@ -1,0 +1,229 @@
+"""What the model is told about the tools: names, JSON schemas, descriptions, caps; and the
+check of a call's arguments against its schema.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+TOOL_NAMES: tuple[str, ...] = (
+    "list_files",
+    "read_file",
+    "search_code",
+    "edit_file",
+    "create_file",
+    "run_tests",
+)
+
+
+@dataclass
+class Caps:
+    """Size caps of tool results (see the module docstring for what each one bounds).
+
+    Attributes:
+        result_bytes: bytes of one tool result.
+        line_bytes: bytes shown of one line.
+        read_lines: lines per read_file call.
+        search_hits: hits per search_code call.
+        list_entries: paths per list_files call.
+        search_file_bytes: files larger than this are skipped by search_code.
+        file_bytes: files larger than this are refused by read_file/edit_file/create_file.
+        search_count_limit: search_code stops counting hits past this many.
+    """
+
+    result_bytes: int = 20_000
+    line_bytes: int = 2_000
+    read_lines: int = 200
+    search_hits: int = 100
+    list_entries: int = 500
+    search_file_bytes: int = 8_000_000
+    file_bytes: int = 32_000_000
+    search_count_limit: int = 100_000
+
+
+def _obj(props: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": props,
+        "required": required,
+        "additionalProperties": False,
+    }
+
+
+_PATH_DESC = "Path relative to the repository root (POSIX, e.g. 'src/pkg/mod.py')."
+
+_SPECS: dict[str, tuple[str, dict[str, Any]]] = {
+    "list_files": (
+        "List the files under a folder (blocked and git-ignored paths left out).\n"
+        "Paths are relative to the repository root; [read-only] marks test infrastructure.",
+        _obj(
+            {"path": {"type": "string", "description": "Folder to list.", "default": "."}},
+            [],
+        ),
+    ),
+    "read_file": (
+        "Read a text file as numbered lines (at most 200 lines per call).\n"
+        "Each line is shown as '<number>|<exact text>'; copy text after the '|' for edit_file. "
+        "Invisible Unicode characters are shown as \\uXXXX escapes.",
+        _obj(
+            {
+                "path": {"type": "string", "description": _PATH_DESC},
+                "start": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "default": 1,
+                    "description": "First line to show (1-based).",
+                },
+                "end": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "description": "Last line to show (inclusive); default start+199.",
+                },
+            },
+            ["path"],
+        ),
+    ),
+    "search_code": (
+        "Search file contents with a Python regular expression, line by line.\n"
+        "Returns 'path:line: text' hits; binary, blocked and ignored files are skipped.",
+        _obj(
+            {
+                "pattern": {"type": "string", "description": "Python regular expression."},
+                "path": {
+                    "type": "string",
+                    "default": ".",
+                    "description": "Folder or file to search in.",
+                },
+                "glob": {
+                    "type": "string",
+                    "description": "Only files whose path or name matches this glob, e.g. '*.py'.",
+                },
+                "ignore_case": {"type": "boolean", "default": False},
+                "skip": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "default": 0,
+                    "description": "Skip this many hits (to page through many hits).",
+                },
+            },
+            ["pattern"],
+        ),
+    ),
+    "edit_file": (
+        "Replace the one exact occurrence of `old` with `new` in a file.\n"
+        "`old` must match exactly once, whitespace included (tabs, indentation); include "
+        "surrounding lines to make it unique. Line endings and encoding are kept. "
+        "Test files and test configuration are read-only.",
+        _obj(
+            {
+                "path": {"type": "string", "description": _PATH_DESC},
+                "old": {"type": "string", "description": "Exact text to replace."},
+                "new": {"type": "string", "description": "Replacement text."},
+            },
+            ["path", "old", "new"],
+        ),
+    ),
+    "create_file": (
+        "Create a new file with the given content (refused if it exists).\n"
+        "Test files, test configuration and auto-loaded modules cannot be created.",
+        _obj(
+            {
+                "path": {"type": "string", "description": _PATH_DESC},
+                "content": {"type": "string", "description": "The whole file content."},
+            },
+            ["path", "content"],
+        ),
+    ),
+    "run_tests": (
+        "Run the tests: all of them, or one test file, folder or node id.\n"
+        "Examples: '', 'tests/test_x.py', 'tests/test_x.py::test_name', "
+        "'tests/test_x.py::TestC::test_m[1-2]'.",
+        _obj(
+            {
+                "target": {
+                    "type": "string",
+                    "default": "",
+                    "description": "Test path or node id; empty runs the whole suite.",
+                }
+            },
+            [],
+        ),
+    ),
+}
+
+_JSON_TYPES = {"string": str, "integer": int, "boolean": bool}
+
+
+def _schema_text(name: str) -> str:
+    return json.dumps(_SPECS[name][1], separators=(", ", ": "))
+
+
+def _type_name(v: Any) -> str:
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "boolean"
+    if isinstance(v, int):
+        return "integer"
+    if isinstance(v, float):
+        return "number"
+    if isinstance(v, str):
+        return "string"
+    if isinstance(v, list):
+        return "array"
+    if isinstance(v, dict):
+        return "object"
+    return type(v).__name__
+
+
+def _has_surrogate(s: str) -> bool:
+    return any(0xD800 <= ord(c) <= 0xDFFF for c in s) if not s.isascii() else False
+
+
+def _validate(name: str, args: Any) -> tuple[dict[str, Any] | None, list[str]]:
+    """Check ``args`` against the tool's schema. Returns (args with defaults, problems)."""
+    schema = _SPECS[name][1]
+    if not isinstance(args, dict):
+        return None, [f"arguments must be a JSON object, got {_type_name(args)}"]
+    props: dict[str, Any] = schema["properties"]
+    problems: list[str] = []
+    unknown = [k for k in args if k not in props]
+    if unknown:
+        problems.append(
+            "unknown argument(s) "
+            + ", ".join(repr(k) for k in unknown)
+            + f"; {name} takes only: "
+            + ", ".join(props)
+        )
+    for req in schema["required"]:
+        if req not in args:
+            problems.append(f"missing required argument {req!r}")
+    out: dict[str, Any] = {}
+    for key, spec in props.items():
+        if key not in args:
+            if "default" in spec:
+                out[key] = spec["default"]
+            continue
+        v = args[key]
+        want = spec["type"]
+        py = _JSON_TYPES[want]
+        ok = isinstance(v, py) and not (want == "integer" and isinstance(v, bool))
+        if want == "integer" and isinstance(v, float) and v.is_integer():
+            v, ok = int(v), True
+        if not ok:
+            problems.append(f"argument {key!r} must be {want}, got {_type_name(v)} {v!r:.60}")
+            continue
+        if isinstance(v, str):
+            if "\x00" in v:
+                problems.append(f"argument {key!r} contains a NUL byte (\\u0000)")
+                continue
+            if _has_surrogate(v):
+                problems.append(f"argument {key!r} contains a lone surrogate (invalid Unicode)")
+                continue
+        if want == "integer" and "minimum" in spec and v < spec["minimum"]:
+            problems.append(f"argument {key!r} must be >= {spec['minimum']}, got {v}")
+            continue
+        out[key] = v
+    return (None, problems) if problems else (out, [])
