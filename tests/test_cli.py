@@ -266,8 +266,8 @@ def test_missing_key_is_reported_before_git_sandbox_and_baseline(
     import sys
     import types
 
-    import fixloop.gate
     import fixloop.sandbox
+    import fixloop.session
     import fixloop.vcs
 
     for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "OPENAI_API_KEY", "OPENAI_BASE_URL"):
@@ -280,7 +280,7 @@ def test_missing_key_is_reported_before_git_sandbox_and_baseline(
 
     monkeypatch.setattr(fixloop.vcs, "isolate", too_early)
     monkeypatch.setattr(fixloop.sandbox, "make_sandbox", too_early)
-    monkeypatch.setattr(fixloop.gate, "run_baseline", too_early)
+    monkeypatch.setattr(fixloop.session, "run_baseline", too_early)
     res = invoke("fix", str(calc), "--model", spec, "--json")
     obj = error_json(res, 2)
     assert var in obj["summary"] and obj["status"] == "error"

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 from conftest import git
 
-from fixloop.gate import Gate, baseline_problem, run_baseline
+from fixloop.gate import Gate
 from fixloop.types import FailingTest, Outcome, TestReport
 
 BASELINE = TestReport(
@@ -121,17 +121,3 @@ def test_subfolder_workspace_uses_relative_paths(make_repo) -> None:
     v = Gate(iso, None, FakeRunner(root, passing(1)), base).verify()
     assert v.tampered == ["tests/test_m.py"]
     assert (root / "tests/test_m.py").read_text() == "def test_a():\n    pass\n"
-
-
-def test_baseline_rules() -> None:
-    assert baseline_problem(passing()) == "nothing_to_fix"
-    assert baseline_problem(BASELINE) is None
-    assert baseline_problem(TestReport(Outcome.COLLECTION_ERROR)) is None
-    assert "no tests" in (baseline_problem(TestReport(Outcome.NO_TESTS_COLLECTED)) or "")
-    # a test command that is not a test runner ("true") "passes" with nothing collected
-    assert "no tests" in (baseline_problem(TestReport(Outcome.PASSED, collected=0)) or "")
-
-
-def test_run_baseline_runs_full_suite_pristine(tmp_path) -> None:
-    runner = FakeRunner(tmp_path, BASELINE)
-    assert run_baseline(runner) is BASELINE and runner.calls == [("", True)]

@@ -23,62 +23,27 @@ left out), so it does not depend on the tools having refused anything.
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
+from fixloop import workspace as ws
+from fixloop.basediff import BaseDiff
+from fixloop.protocols import Checkout, Runner
 from fixloop.tamper import Finding, read_text, scan_paths
 from fixloop.types import Outcome, TestReport, Verdict
 
-
-def run_baseline(runner: Any) -> TestReport:
-    """Run the full suite once, in pristine mode, before the model is called.
-
-    Args:
-        runner: a :class:`fixloop.testrun.TestRunner` (anything with ``run(target, pristine=)``).
-
-    Returns:
-        the baseline :class:`TestReport`; ``report.ok`` means there is nothing to fix. A
-        collection error or an internal error is still "failing" (something to fix).
-    """
-    return runner.run("", pristine=True)
-
-
-def baseline_problem(report: TestReport) -> str | None:
-    """Why a baseline leaves nothing for the model to do, or None when there is work.
-
-    Returns:
-        ``"nothing_to_fix"`` when every collected test passed; a sentence when the suite collected
-        no test at all (the gate could never verify a fix); otherwise None.
-    """
-    if report.ok:
-        return "nothing_to_fix"
-    if report.outcome in (Outcome.NO_TESTS_COLLECTED, Outcome.PASSED) and report.collected == 0:
-        return (
-            "the test suite collected no tests, so there is nothing to verify a fix against "
-            "(check the test command and paths)"
-        )
-    return None
-
-
-def _git(root: Path, *args: str) -> bytes:
-    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0", "LC_ALL": "C"}
-    return subprocess.run(["git", *args], cwd=root, env=env, check=True, capture_output=True).stdout
-
-
-def _paths(out: bytes) -> list[str]:
-    return [p.decode("utf-8", "surrogateescape") for p in out.split(b"\0") if p]
+PathRule = Callable[[str], bool]
 
 
 class Gate:
     """Verifies claims of success against the base commit and the real test suite.
 
     Args:
-        iso: the run's isolation (:class:`fixloop.vcs.Isolation`; uses ``root`` and ``base_commit``).
-        workspace: the :class:`fixloop.workspace.Workspace` (uses ``is_blocked``), or None.
-        runner: the :class:`fixloop.testrun.TestRunner`.
+        iso: where the run works (:class:`~fixloop.protocols.Checkout`: ``root`` and
+            ``base_commit``; a :class:`fixloop.vcs.Isolation`).
+        workspace: the :class:`fixloop.workspace.Workspace` (its ``is_blocked``), or None for
+            the usual junk folders.
+        runner: the :class:`~fixloop.protocols.Runner`.
         baseline: the baseline report (its ``collected`` count is the minimum).
         is_protected, is_autoload: the path predicates; default to ``fixloop.workspace``'s.
 
@@ -88,43 +53,28 @@ class Gate:
 
     def __init__(
         self,
-        iso: Any,
-        workspace: Any,
-        runner: Any,
+        iso: Checkout,
+        workspace: ws.Workspace | None,
+        runner: Runner,
         baseline: TestReport,
         *,
-        is_protected: Any = None,
-        is_autoload: Any = None,
+        is_protected: PathRule = ws.is_protected,
+        is_autoload: PathRule = ws.is_autoload,
     ) -> None:
-        if is_protected is None or is_autoload is None:
-            from fixloop import workspace as ws_mod
-
-            is_protected = is_protected or ws_mod.is_protected
-            is_autoload = is_autoload or ws_mod.is_autoload
-        self.iso = iso
-        self.workspace = workspace
-        self.runner = runner
-        self.baseline = baseline
+        self.iso, self.workspace, self.runner, self.baseline = iso, workspace, runner, baseline
         self.root = Path(iso.root)
         self.base = str(iso.base_commit)
-        self._is_protected = is_protected
-        self._is_autoload = is_autoload
+        self.changes = BaseDiff(self.root, self.base)
+        self._is_protected, self._is_autoload = is_protected, is_autoload
         self.verifications = 0
 
-    # -- the checks ------------------------------------------------------------------------
-
     def _blocked(self, rel: str) -> bool:
-        if self.workspace is not None and hasattr(self.workspace, "is_blocked"):
-            try:
-                return bool(self.workspace.is_blocked(rel))
-            except Exception:  # noqa: BLE001 - a policy error must not hide a tampered file
-                return False
-        return rel.split("/", 1)[0] in {".git", ".venv", "venv", "node_modules"}
-
-    def _changed_tracked(self) -> list[str]:
-        """Tracked paths (workspace-relative) that differ from the base commit, deleted included."""
-        diff = ("diff", "--relative", "--no-renames", "--name-only", "-z", self.base, "--")
-        return _paths(_git(self.root, *diff))
+        if self.workspace is None:
+            return rel.split("/", 1)[0] in {".git", ".venv", "venv", "node_modules"}
+        try:
+            return self.workspace.is_blocked(rel)
+        except Exception:  # noqa: BLE001 - a policy error must not hide a tampered file
+            return False
 
     def restore_protected(self) -> tuple[list[str], list[str]]:
         """Undo every change to protected files since the base commit.
@@ -136,13 +86,11 @@ class Gate:
         """
         tampered: list[str] = []
         new_autoload: list[str] = []
-        for rel in self._changed_tracked():
-            if not self._is_protected(rel):
-                continue
-            self._restore(rel)
-            tampered.append(rel)
-        untracked = _paths(_git(self.root, "ls-files", "-z", "--others"))
-        for rel in untracked:
+        for rel in self.changes.changed_tracked():
+            if self._is_protected(rel):
+                self.changes.restore(rel)
+                tampered.append(rel)
+        for rel in self.changes.untracked():
             if self._blocked(rel):
                 continue
             autoload = self._is_autoload(rel)
@@ -160,11 +108,10 @@ class Gate:
         Returns:
             the :class:`fixloop.tamper.Finding` list over all changed files (empty when clean).
         """
-        changed = self._changed_tracked()
-        changed += _paths(_git(self.root, "ls-files", "-z", "--others", "--exclude-standard"))
+        changed = self.changes.changed_tracked() + self.changes.untracked(ignored_too=False)
 
         def old_text(rel: str) -> str | None:
-            data = self._base_bytes(rel)
+            data = self.changes.base_bytes(rel)
             return data.decode("utf-8", "replace") if data is not None else None
 
         return scan_paths(
@@ -173,26 +120,6 @@ class Gate:
             lambda rel: read_text(self.root / rel),
             lambda rel: self._is_protected(rel) or self._blocked(rel),
         )
-
-    def _base_bytes(self, rel: str) -> bytes | None:
-        if hasattr(self.iso, "base_bytes"):
-            return self.iso.base_bytes(rel)
-        try:
-            return _git(self.root, "cat-file", "blob", f"{self.base}:./{rel}")
-        except subprocess.CalledProcessError:
-            return None
-
-    def _restore(self, rel: str) -> None:
-        p = self.root / rel
-        data = self._base_bytes(rel)
-        if p.is_symlink() or p.is_file():
-            p.unlink()
-        elif p.is_dir():
-            shutil.rmtree(p)
-        if data is None:  # not in the base commit (staged as new): removing it restores it
-            return
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_bytes(data)
 
     def verify(self) -> Verdict:
         """Check one claim of being done; restores protected files as a side effect.
@@ -211,13 +138,10 @@ class Gate:
             if report.outcome == Outcome.PASSED:
                 reason = "the suite collected no tests"
             else:
-                ids = ", ".join(report.failing_ids[:5])
-                more = (
-                    f" (+{len(report.failing_ids) - 5} more)" if len(report.failing_ids) > 5 else ""
-                )
                 reason = f"the full suite did not pass: {report.tally()}"
-                if ids:
-                    reason += f"; failing: {ids}{more}"
+                if ids := report.failing_ids:
+                    more = f" (+{len(ids) - 5} more)" if len(ids) > 5 else ""
+                    reason += f"; failing: {', '.join(ids[:5])}{more}"
         elif report.collected < base.collected:
             reason = (
                 f"the suite collected {report.collected} tests, fewer than the baseline's "

@@ -221,6 +221,13 @@ class Runner(Protocol):
         ...
 
 
+class Checkout(Protocol):
+    """What the gate needs of where a run works: the workspace and the base commit."""
+
+    root: Path
+    base_commit: str
+
+
 class Isolation(Protocol):
     """Where a run works and how its change is kept (:class:`fixloop.vcs.Isolation`).
 

@@ -1,0 +1,338 @@
+"""One run, assembled in one place and ended in one place.
+
+:class:`RunSession` is a context manager. Entering it loads the settings
+(:func:`fixloop.config.load_settings`), resolves the model, isolates the work on a branch
+(:func:`fixloop.vcs.isolate`) and starts the sandbox (undoing the isolation if it cannot start, so
+an environment error leaves nothing behind). :meth:`RunSession.run` then builds the test runner,
+the workspace and the tools, runs the baseline, and, when there is something to fix, the gate and
+the loop (:class:`fixloop.agent.Agent`). Leaving it, whatever happened, commits the work on the
+run's branch (``fixloop: ...`` when verified, ``fixloop WIP: ...`` otherwise, so no work is lost),
+removes the worktree when the branch holds the work, writes the summary and ``run_end``.
+
+This is the one place a run handles Ctrl-C: sandboxed children are killed, the loop's state
+becomes the result (``interrupted by the user (Ctrl-C)``), the work is committed and ``run_end``
+written, then the interrupt goes on as :class:`RunInterrupted` (a ``KeyboardInterrupt`` carrying
+the result). Any other exception ends the run as ``error`` the same way and goes on unchanged.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from fixloop import sandbox as sandbox_mod
+from fixloop import vcs
+from fixloop.agent import Agent, summarize
+from fixloop.config import Settings, load_settings
+from fixloop.errors import Interrupted, UsageError
+from fixloop.events import Events, EventSink
+from fixloop.gate import Gate
+from fixloop.prompts import DEFAULT_TASK
+from fixloop.protocols import Isolation, Model, Runner, RunStartEvent, model_name
+from fixloop.testrun import TestRunner, find_python
+from fixloop.tools import Caps, Tools
+from fixloop.trajectory import Trajectory, new_run_id, runs_dir
+from fixloop.types import ModelContext, Outcome, RunResult, RunStatus, TestReport
+from fixloop.workspace import DEFAULT_BLOCKED, Workspace
+
+INTERRUPTED = "interrupted by the user (Ctrl-C)"
+
+
+class RunInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a run, raised after the run was ended cleanly.
+
+    Attributes:
+        result: the run's :class:`RunResult` (work committed, ``run_end`` written).
+    """
+
+    def __init__(self, result: RunResult) -> None:
+        super().__init__(INTERRUPTED)
+        self.result = result
+
+
+def run_baseline(runner: Runner) -> TestReport:
+    """Run the full suite once, in pristine mode, before the model is called.
+
+    Returns:
+        the baseline :class:`TestReport`; ``report.ok`` means there is nothing to fix. A
+        collection error or an internal error is still "failing" (something to fix).
+    """
+    return runner.run("", pristine=True)
+
+
+def baseline_problem(report: TestReport) -> str | None:
+    """Why a baseline leaves nothing for the model to do, or None when there is work.
+
+    Returns:
+        ``"nothing_to_fix"`` when every collected test passed; a sentence when the suite collected
+        no test at all (the gate could never verify a fix); otherwise None.
+    """
+    if report.ok:
+        return "nothing_to_fix"
+    if report.outcome in (Outcome.NO_TESTS_COLLECTED, Outcome.PASSED) and report.collected == 0:
+        return (
+            "the test suite collected no tests, so there is nothing to verify a fix against "
+            "(check the test command and paths)"
+        )
+    return None
+
+
+def resolve_model(spec: Model | str | None, settings: Settings) -> tuple[Model, str, str]:
+    """The model of a run: ``(model, display name, why it was chosen)``.
+
+    Args:
+        spec: a callable of the model shape, a spec string (:func:`fixloop.models.make_model`),
+            or None for the settings' ``model``.
+        settings: the run's settings (the model spec, prices and timeout).
+
+    Raises:
+        UsageError: ``spec`` is neither callable nor a string.
+    """
+    chosen = spec if spec is not None else settings.model
+    if isinstance(chosen, str):
+        from fixloop.models import make_model
+
+        choice = make_model(chosen, settings=settings.model_settings())
+        return choice.model, choice.name, choice.reason
+    if not callable(chosen):
+        raise UsageError("model must be a callable model(system, messages, tools) or a spec")
+    return chosen, model_name(chosen) or "custom", "given by the caller"
+
+
+class RunSession:
+    """One run of fixloop on a folder (see the module docstring for the order of things).
+
+    Args:
+        model: a :class:`~fixloop.protocols.Model`, a spec string, or None (the config's).
+        path: the folder to work on (a git repository or a folder inside one).
+        task: what to do.
+        overrides: setting overrides (the command line's layer of :func:`load_settings`).
+        on_event: ``on_event(type, data)`` with every event, or None.
+        in_place: work in the user's checkout on the run's branch instead of a worktree.
+        keep_worktree: keep the worktree folder after the run.
+
+    Attributes:
+        settings, model, model_name, model_reason, iso, sandbox, trajectory, agent, baseline:
+            the parts, once built; ``result``: the :class:`RunResult` after the session ended.
+
+    Raises (on entering):
+        UsageError, ConfigError, GitStateError: bad arguments, configuration or git state;
+            nothing was changed.
+        SandboxUnavailable: the sandbox cannot start; the isolation was undone.
+    """
+
+    def __init__(
+        self,
+        model: Model | str | None,
+        path: str | Path,
+        *,
+        task: str = DEFAULT_TASK,
+        overrides: dict[str, Any] | None = None,
+        on_event: EventSink | None = None,
+        in_place: bool = False,
+        keep_worktree: bool = False,
+    ) -> None:
+        self.spec, self.path, self.task = model, Path(path), task
+        self.overrides = {k: v for k, v in (overrides or {}).items() if v is not None}
+        self.on_event, self.in_place, self.keep_worktree = on_event, in_place, keep_worktree
+        self.model_name = self.model_reason = ""
+        self.agent: Agent | None = None
+        self.baseline: TestReport | None = None
+        self.result: RunResult | None = None
+
+    def __enter__(self) -> RunSession:
+        self.t0 = time.monotonic()
+        repo_root = self.path if self.path.is_dir() else None
+        self.settings, self.config_notices = load_settings(repo_root, self.overrides)
+        self.model, self.model_name, self.model_reason = resolve_model(self.spec, self.settings)
+        src = self.path.expanduser()
+        if not src.is_dir():
+            raise UsageError(f"{self.path}: no such folder")
+        self.python = find_python(src.resolve(), self.settings.python)
+        self.run_id = new_run_id()
+        # Git state first: a folder fixloop cannot work in is a usage error (exit 2) whatever
+        # the sandbox; then the sandbox, undoing the isolation if it cannot start.
+        self.iso: Isolation = vcs.isolate(self.path, self.run_id, in_place=self.in_place)
+        s = self.settings
+        try:
+            self.sandbox = sandbox_mod.make_sandbox(
+                s.sandbox, image=s.docker_image, allow_unsandboxed=s.allow_unsandboxed
+            )
+        except BaseException:
+            _undo_isolation(self.iso)
+            raise
+        self.run_dir = runs_dir() / self.run_id
+        (self.run_dir / "logs").mkdir(parents=True, exist_ok=True)
+        (self.run_dir / "scratch").mkdir(parents=True, exist_ok=True)
+        self.trajectory = Trajectory(run_id=self.run_id)
+        self.events = Events(self.trajectory, self.on_event)
+        return self
+
+    def run(self) -> RunResult:
+        """Run the baseline and, when there is something to fix, the loop.
+
+        Returns:
+            the loop's :class:`RunResult` (the git fields and summary are added on exit).
+        """
+        s, iso = self.settings, self.iso
+        self._start_events()
+        runner = TestRunner(
+            iso.root,
+            self.sandbox,
+            test_cmd=s.test_cmd,
+            python=self.python,
+            limits=s.to_limits(),
+            log_dir=self.run_dir / "logs",
+        )
+        workspace = Workspace(iso.root, blocked=(*DEFAULT_BLOCKED, *s.blocked))
+        tools = Tools(workspace, runner, caps=Caps(**s.caps.model_dump()))
+        self.baseline = baseline = run_baseline(runner)
+        self.events.emit("baseline", {"report": baseline.to_dict()})
+        problem = baseline_problem(baseline)
+        if problem == "nothing_to_fix":
+            why = f"every test passed before any change ({baseline.tally()})"
+            self.result = RunResult(RunStatus.NOTHING_TO_FIX, False, stop_reason=why)
+        elif problem:
+            self.result = RunResult(RunStatus.ERROR, False, stop_reason=problem)
+            self.result.failing_tests = baseline.failing_ids
+        else:
+            gate = Gate(iso, workspace, runner, baseline)
+            ctx = ModelContext(
+                root=iso.root,
+                task=self.task,
+                sandbox=self.sandbox,
+                runner=runner,
+                scratch_dir=self.run_dir / "scratch",
+                baseline=baseline,
+            )
+            self.agent = Agent(
+                self.model, tools, gate, s.budgets, self.trajectory, self.on_event, model_context=ctx
+            )
+            self.result = self.agent.run(self.task)
+        return self.result
+
+    def _start_events(self) -> None:
+        iso = self.iso
+        start = RunStartEvent(
+            task=self.task,
+            model=self.model_name,
+            model_reason=self.model_reason,
+            repo=str(iso.repo),
+            path=str(iso.source),
+            worktree=str(iso.root),
+            branch=iso.branch,
+            base_commit=iso.base_commit,
+            in_place=iso.in_place,
+            sandbox=self.sandbox.name,
+            config=self.settings.summary(),
+        )
+        self.events.emit("run_start", start)
+        for text in self.config_notices:
+            self.events.notice(text)
+        if self.sandbox.name == "none":
+            self.events.notice(
+                "WARNING: tests run unsandboxed (--sandbox none): code under test can reach the "
+                "network, your files and your environment"
+            )
+        if iso.uncommitted:
+            self.events.notice(
+                f"{len(iso.uncommitted)} uncommitted change(s) in your checkout are not included: "
+                "fixloop works from the HEAD commit"
+            )
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        """End the run (the one handler of Ctrl-C and of unexpected errors during a run)."""
+        if isinstance(exc, KeyboardInterrupt):
+            sandbox_mod.kill_all_children()
+            if self.agent is not None:
+                result = self.agent.end(Interrupted(INTERRUPTED))
+            else:
+                result = RunResult(RunStatus.NOT_FIXED, False, stop_reason=INTERRUPTED)
+        elif exc is not None:
+            sandbox_mod.kill_all_children()
+            # Unexpected: keep the work (WIP commit), record the end, then let it surface.
+            result = self.result or RunResult(RunStatus.ERROR, False)
+            result.status, result.verified = RunStatus.ERROR, False
+            result.stop_reason = f"{type(exc).__name__}: {exc}"
+        else:
+            assert self.result is not None, "RunSession.run() was not called"
+            result = self.result
+        self._finish(result)
+        if isinstance(exc, KeyboardInterrupt) and not isinstance(exc, RunInterrupted):
+            raise RunInterrupted(result) from exc
+
+    def _finish(self, result: RunResult) -> None:
+        """Commit the work on the branch, fill the git fields and the summary, write run_end."""
+        iso = self.iso
+        result.model, result.run_id = self.model_name, self.run_id
+        result.trajectory = str(self.trajectory.path)
+        result.branch, result.base_commit = iso.branch, iso.base_commit
+        notes: list[str] = []
+        try:
+            result.files_changed = iso.files_changed()
+            result.diff = iso.diff()
+            result.head_commit = iso.finish(_commit_message(self.task, result))
+        except Exception as e:  # noqa: BLE001 - the report must still be written
+            notes.append(f"could not commit the work on {iso.branch}: {e}")
+        result.worktree = str(iso.root)
+        # The branch holds the work (or equals the base): the worktree folder can go, so the
+        # user can check the branch out and nothing piles up under FIXLOOP_HOME.
+        removable = result.head_commit is not None or not result.files_changed
+        if not iso.in_place and not self.keep_worktree and removable:
+            try:
+                iso.remove_worktree(force=True)
+                result.worktree = None
+                if result.head_commit is None:  # an empty branch is clutter: drop it
+                    vcs.git(iso.repo, "branch", "-D", iso.branch, check=False)
+                    result.branch = None
+            except Exception as e:  # noqa: BLE001
+                notes.append(f"could not remove the worktree {iso.worktree}: {e}")
+        result.wall_s = round(time.monotonic() - self.t0, 3)
+        result.summary = summarize(
+            result,
+            edits=self.agent.edits if self.agent is not None else 0,
+            baseline=self.baseline,
+            user_changes=list(iso.uncommitted),
+            in_place=iso.in_place,
+        )
+        if notes:
+            result.summary += "\n" + "\n".join(notes)
+        self.result = result
+        try:
+            self.trajectory.write("run_end", **result.to_dict())
+        finally:
+            self.trajectory.close()
+
+
+def _commit_message(task: str, result: RunResult) -> str:
+    line = (task or "").strip().split("\n", 1)[0]
+    headline = (line if len(line) <= 72 else line[:71] + "…") or DEFAULT_TASK
+    if result.verified:
+        return f"fixloop: {headline}\n\nVerified by the harness: {result.stop_reason}"
+    failing = ", ".join(result.failing_tests[:10]) or "unknown"
+    return (
+        f"fixloop WIP: {headline} (not verified)\n\n"
+        f"Status: {result.status.value}. Stopped: {result.stop_reason}\n"
+        f"Still failing: {failing}"
+    )
+
+
+def _undo_isolation(iso: Isolation) -> None:
+    """Remove a run's worktree and branch before anything ran (in-place: switch back first)."""
+    try:
+        if iso.in_place:
+            target = iso.original_head or iso.base_commit
+            detach = ["--detach"] if target == iso.base_commit else []
+            vcs.git(iso.repo, "switch", "-q", *detach, target, check=False)
+        else:
+            iso.remove_worktree(force=True)
+        vcs.git(iso.repo, "branch", "-D", iso.branch, check=False)
+    except Exception:  # noqa: BLE001 - best effort; the original error is what matters
+        pass

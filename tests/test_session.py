@@ -1,0 +1,106 @@
+"""The run session: the baseline rules, and the one Ctrl-C handler ending a run wherever it lands."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import init_repo
+from test_api import EDIT_ADD, model_of, reply
+from test_e2e import default_sandbox_args, fixloop_branches
+
+import fixloop.session as session_mod
+from fixloop.api import CodingAgent
+from fixloop.session import RunInterrupted, RunSession, baseline_problem, run_baseline
+from fixloop.types import Outcome, RunStatus, TestReport
+
+FAILING = TestReport(Outcome.FAILED, collected=2, passed=1, failed=1)
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FIXLOOP_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    monkeypatch.delenv("FIXLOOP_CONFIG", raising=False)
+
+
+@pytest.fixture
+def sandbox_kw() -> dict[str, Any]:
+    return {"sandbox": "none", "allow_unsandboxed": True} if "none" in default_sandbox_args() else {}
+
+
+@pytest.fixture
+def calc(tmp_path: Path) -> Path:
+    dest = tmp_path / "calc"
+    shutil.copytree(ROOT / "examples" / "calc", dest, ignore=shutil.ignore_patterns("__pycache__"))
+    return init_repo(dest)
+
+
+class OneReport:
+    def __init__(self, report: TestReport) -> None:
+        self.report = report
+        self.calls: list[tuple[str, bool]] = []
+
+    def run(self, target: str = "", *, pristine: bool = False, root: Path | None = None) -> Any:
+        self.calls.append((target, pristine))
+        return self.report
+
+
+def test_baseline_rules() -> None:
+    assert baseline_problem(TestReport(Outcome.PASSED, collected=2, passed=2)) == "nothing_to_fix"
+    assert baseline_problem(FAILING) is None
+    assert baseline_problem(TestReport(Outcome.COLLECTION_ERROR)) is None
+    assert "no tests" in (baseline_problem(TestReport(Outcome.NO_TESTS_COLLECTED)) or "")
+    # a test command that is not a test runner ("true") "passes" with nothing collected
+    assert "no tests" in (baseline_problem(TestReport(Outcome.PASSED, collected=0)) or "")
+
+
+def test_run_baseline_runs_full_suite_pristine() -> None:
+    runner = OneReport(FAILING)
+    assert run_baseline(runner) is FAILING and runner.calls == [("", True)]
+
+
+def test_ctrl_c_during_the_baseline_ends_the_run_once(
+    calc: Path, sandbox_kw: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Before the loop exists: no model call, nothing to commit, run_end still written.
+    def interrupted(runner: Any) -> TestReport:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(session_mod, "run_baseline", interrupted)
+    agent = CodingAgent(model_of([]), calc, **sandbox_kw)
+    with pytest.raises(RunInterrupted) as info:
+        agent.run()
+    result = info.value.result
+    assert result is agent.result and result.status == RunStatus.NOT_FIXED
+    assert "interrupted" in result.stop_reason and result.steps == 0
+    assert fixloop_branches(calc) == [] and result.worktree is None
+    last = json.loads(Path(result.trajectory or "").read_text().splitlines()[-1])
+    assert last["type"] == "run_end" and "interrupted" in last["stop_reason"]
+
+
+def test_an_unexpected_error_in_the_loop_keeps_the_work(
+    calc: Path, sandbox_kw: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A bug below the loop (here: the tools) ends the run as an error with a WIP commit.
+    import fixloop.agent.calls as calls
+
+    real = calls.record
+
+    def record(events: Any, block: Any, result: Any) -> Any:
+        real(events, block, result)
+        raise RuntimeError("recording broke")
+
+    monkeypatch.setattr(calls, "record", record)
+    session = RunSession(model_of([reply(EDIT_ADD)]), calc, overrides=sandbox_kw)
+    with pytest.raises(RuntimeError, match="recording broke"):
+        with session:
+            session.run()
+    result = session.result
+    assert result is not None and result.status == RunStatus.ERROR and not result.verified
+    assert "RuntimeError: recording broke" in result.stop_reason
+    assert result.head_commit and fixloop_branches(calc) == [result.branch]
