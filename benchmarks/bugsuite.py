@@ -139,25 +139,18 @@ def _fix_cli(repo: Path, home: Path, timeout: float) -> tuple[str | None, bool, 
 
 def _fix_direct(repo: Path, work: Path, sandbox: Any, test_cmd: str) -> tuple[Path, str]:
     """Run the engine's analysis on ``repo`` and write the best plausible patch into a copy."""
-    from fixloop.models.repair.engine import RepairModel
+    from fixloop.models.repair import port_from_context
+    from fixloop.repair import RepairEngine
     from fixloop.types import ModelContext
 
     runner = _runner(repo, sandbox, test_cmd, work / "logs-direct")
     baseline = runner.run("", pristine=True)
     scratch = work / "scratch"
     scratch.mkdir()
-    model = RepairModel()
-    model.bind(
-        ModelContext(
-            root=repo,
-            task="",
-            sandbox=sandbox,
-            runner=runner,
-            scratch_dir=scratch,
-            baseline=baseline,
-        )
+    ctx = ModelContext(
+        root=repo, task="", sandbox=sandbox, runner=runner, scratch_dir=scratch, baseline=baseline
     )
-    an = model.analyze()
+    an = RepairEngine().analyze(port_from_context(ctx))
     final = work / "final"
     _export(repo, "HEAD", final)
     if not an.plausible:

@@ -3,10 +3,10 @@
 For each task of ``../shared/benchdata/bugsuite-dev`` (skipped cleanly when absent): apply the
 reference ``solution.patch`` to learn which lines it changes, give exactly those lines
 suspiciousness 1.0 (for a pure insertion: the lines around it), generate candidates with
-:func:`fixloop.models.repair.templates.generate_candidates`, and look for a candidate whose file is
+:func:`fixloop.repair.templates.generate_candidates`, and look for a candidate whose file is
 the solution's file, exactly or as the same syntax tree (``ast.dump`` equal, so formatting and
 comments do not count). When no single-location candidate matches, two-location candidates from
-:func:`~fixloop.models.repair.templates.pair_candidates` are searched too.
+:func:`~fixloop.repair.templates.pair_candidates` are searched too.
 
 This measures what the templates can express, separately from fault localization and from test
 validation. ``--semantic N`` additionally runs the task's visible and hidden tests (plain pytest in
@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from fixloop.models.repair.templates import generate_candidates, pair_candidates  # noqa: E402
+from fixloop.repair.templates import generate_candidates, pair_candidates  # noqa: E402
 
 SHARED = Path(os.environ.get("FIXLOOP_SHARED", ROOT.parent / "shared"))
 DEFAULT_SUITE = SHARED / "benchdata" / "bugsuite-dev"

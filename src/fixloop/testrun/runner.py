@@ -174,6 +174,11 @@ class TestRunner:
 
     Raises:
         ConfigError: ``log_dir`` inside the workspace, a bad test command or interpreter.
+
+    Attributes:
+        last_report: the :class:`TestReport` of the latest :meth:`run` (None before any), so
+            that a caller that did not start the run (the repair model after its ``run_tests``
+            call) reads the structured result instead of the tool's text.
     """
 
     __test__ = False  # not a pytest test class
@@ -205,6 +210,7 @@ class TestRunner:
         self.env = dict(env or {})
         self._count = 0
         self._payload = _payload()
+        self.last_report: TestReport | None = None
 
     def _check_outside(self, root: Path) -> None:
         if self.log_dir == root or self.log_dir.is_relative_to(root):
@@ -278,13 +284,14 @@ class TestRunner:
             or target.startswith("-")
             or re.search(r"[\x00-\x1f]", target)
         ):
-            return TestReport(
+            self.last_report = TestReport(
                 outcome=Outcome.USAGE_ERROR,
                 target=str(target),
                 notice=f"target refused: {target!r} is not a test path or node id",
                 output=f"target refused: {target!r} is not a test path or node id "
                 "(options and control characters are not allowed)",
             )
+            return self.last_report
         run_dir = self._new_run_dir()
         io_dir = run_dir / "io"
         log_path = run_dir / "output.log"
@@ -309,6 +316,7 @@ class TestRunner:
             reads_junit=reads_junit,
         )
         report.duration_s = time.monotonic() - start
+        self.last_report = report
         return report
 
     def collect(self, target: str = "", *, root: Path | None = None) -> list[str]:

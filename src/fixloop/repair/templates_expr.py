@@ -9,8 +9,8 @@ FP6 mutate method invocation / arguments, FP7 mutate operators, FP8 mutate retur
 mutate variable), adapted to Python syntax trees.
 
 Each function takes the file index, one statement and its function and returns
-:class:`~fixloop.models.repair.templates_ast.Mutation` objects; the prior of each is the
-template's prior (see ``PRIORS`` in :mod:`fixloop.models.repair.templates`).
+:class:`~fixloop.repair.templates_ast.Mutation` objects; the prior of each is the
+template's prior (see ``PRIORS`` in :mod:`fixloop.repair.templates`).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Fault localization: rank the project's lines by how suspicious they are.
 
 Three kinds of evidence, gathered by one traced run of the full suite in the sandbox
-(:meth:`fixloop.models.repair.screen.WarmScreener.localize`), are combined:
+(:meth:`fixloop.repair.screen.WarmScreener.localize`), are combined:
 
 1. **Spectrum-based localization, Ochiai** (Abreu, Zoeteweij and van Gemund, "On the accuracy of
    spectrum-based fault localization", TAIC PART 2007): for a line ``s`` executed by ``ef(s)``
@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fixloop.models.repair.screen import is_test_path
+from fixloop.repair.screen import is_test_path
 
 #: Weights of the evidence kinds in the combined score (before normalization).
 W_OCHIAI = 0.70

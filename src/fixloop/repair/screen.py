@@ -21,7 +21,7 @@ sandbox and the gate are not weakened: a plausible candidate found here is still
 The same server also has a ``localize`` mode: one in-process pytest run of the full suite with a
 ``sys.settrace`` line collector that records, per test, the project lines it executed (test files
 excluded), the test's outcome, the project frames of its failure traceback and the project
-functions the test called directly. :mod:`fixloop.models.repair.localize` turns that spectrum into
+functions the test called directly. :mod:`fixloop.repair.localize` turns that spectrum into
 suspiciousness scores (Ochiai, Abreu et al. 2007).
 
 This file must stay importable by a bare interpreter with only pytest installed (the project's
@@ -822,7 +822,7 @@ class WarmScreener:
         """Validate candidates in order until the budgets run out.
 
         Args:
-            candidates: :class:`~fixloop.models.repair.candidate.Candidate` objects, best first.
+            candidates: :class:`~fixloop.repair.candidate.Candidate` objects, best first.
             failing: the failing test node ids (relative to the scratch root).
             deadline_s: wall-clock budget of the whole batch, seconds.
             max_candidates: most candidates to run.

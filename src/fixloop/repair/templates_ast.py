@@ -1,4 +1,4 @@
-"""Syntax-tree analysis shared by the fix templates (see :mod:`fixloop.models.repair.templates`).
+"""Syntax-tree analysis shared by the fix templates (see :mod:`fixloop.repair.templates`).
 
 One :class:`FileInfo` per source file holds the libcst tree with positions, a parent map, the
 statements with their line spans and sibling blocks, the enclosing function of every node, the

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from fixloop.models.repair.localize import by_file, ochiai, rank, traceback_locations
-from fixloop.models.repair.screen import WarmScreener, is_test_path
+from fixloop.repair.localize import by_file, ochiai, rank, traceback_locations
+from fixloop.repair.screen import WarmScreener, is_test_path
 
 
 def test_ochiai_formula() -> None:

@@ -7,8 +7,8 @@ import textwrap
 
 import pytest
 
-from fixloop.models.repair.candidate import Candidate
-from fixloop.models.repair.templates import (
+from fixloop.repair.candidate import Candidate
+from fixloop.repair.templates import (
     PRIORS,
     combine,
     generate_candidates,

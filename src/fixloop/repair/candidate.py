@@ -1,6 +1,6 @@
 """A repair candidate: one whole-file rewrite produced by a fix template, and its exact edits.
 
-The templates (:mod:`fixloop.models.repair.templates`) produce a :class:`Candidate` per mutation:
+The templates (:mod:`fixloop.repair.templates`) produce a :class:`Candidate` per mutation:
 the whole new text of one file. The engine turns it into the minimal ``edit_file(path, old, new)``
 calls the harness accepts (``old`` must occur exactly once in the file at the time of the edit),
 so that the offline engine goes through the same tools as any other model.

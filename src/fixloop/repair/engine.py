@@ -1,49 +1,41 @@
-"""The offline repair model: generate-and-validate program repair behind the model interface.
+"""The offline repair engine: generate-and-validate program repair over a :class:`RepairPort`.
 
-:class:`RepairModel` is a model callable (``model(system, messages, tools) -> reply``) that plays
-the role of a language model through the same tools and the same gate, in the line of GenProg
-(Le Goues et al., "GenProg: A Generic Method for Automatic Software Repair", TSE 2012), PraPR
-(Ghanbari et al., "Practical Program Repair via Bytecode Mutation", ISSTA 2019) and TBar (Liu et
-al., "TBar: Revisiting Template-based Automated Program Repair", ISSTA 2019):
+In the line of GenProg (Le Goues et al., "GenProg: A Generic Method for Automatic Software Repair",
+TSE 2012), PraPR (Ghanbari et al., "Practical Program Repair via Bytecode Mutation", ISSTA 2019)
+and TBar (Liu et al., "TBar: Revisiting Template-based Automated Program Repair", ISSTA 2019),
+:meth:`RepairEngine.analyze` works in a scratch copy of the workspace:
 
-1. **Localize** (:mod:`.localize`): one traced run of the suite in the sandbox over a scratch copy
-   of the workspace; lines ranked by Ochiai, failure tracebacks and the functions the failing
-   tests call.
+1. **Localize** (:mod:`.localize`): one traced run of the suite under isolation; lines ranked by
+   Ochiai, failure tracebacks and the functions the failing tests call.
 2. **Generate** (:mod:`.templates`): fix templates on the syntax tree of the suspicious lines;
    each candidate is ranked by ``suspiciousness x template prior``.
-3. **Screen** (:mod:`.screen`): a warm pytest process in the sandbox forks one child per
-   candidate; a candidate is *plausible* when the failing tests pass and then the full suite
-   passes in the scratch copy. A second round combines partial fixes (two changes that each fix
-   some failing tests) and repeats a change at identical sites (multi-location bugs).
-4. **Apply through the tools**: the winning candidate (among the plausible ones found within a
-   small extra budget, the smallest diff) is applied with ``edit_file`` calls, checked with
-   ``run_tests`` on the failing tests, then the model ends its turn. The gate decides. If an edit
-   is refused, the tests still fail, or the gate rejects the claim, the edits are reverted (again
-   through ``edit_file``) and the next plausible candidate is tried, within ``max_attempts``.
-   When nothing is plausible the model ends its turn saying so, with the best candidates tried.
+3. **Screen** (:mod:`.screen`): a warm pytest process forks one child per candidate; a candidate
+   is *plausible* when the failing tests pass and then the full suite passes in the scratch copy.
+   A second round combines partial fixes (two changes that each fix some failing tests) and
+   repeats a change at identical sites (multi-location bugs).
 
-The model never writes the workspace (``ctx.root``) directly: it reads it, and writes only its
-scratch folder (``ctx.scratch_dir``), through the sandbox for anything that runs code.
+The engine never writes the workspace (``port.root``): it reads it, and writes only
+``port.scratch_dir``, through ``port.runner`` for anything that runs code. Applying a plausible
+candidate through the tools and the gate is the model adapter's part
+(:class:`fixloop.models.repair.RepairModel`).
 """
 
 from __future__ import annotations
 
 import difflib
 import os
-import re
 import shutil
 import stat
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fixloop.models.repair.candidate import Candidate, minimal_edits
-from fixloop.models.repair.localize import Suspect, by_file, rank
-from fixloop.models.repair.screen import ScreenResult, WarmScreener, is_test_path
-from fixloop.prompts import GIVE_UP_PREFIX
+from fixloop.repair.candidate import Candidate
+from fixloop.repair.localize import Suspect, by_file, rank
+from fixloop.repair.port import RepairPort
+from fixloop.repair.screen import ScreenResult, WarmScreener, is_test_path
 
 #: The templates' entry point: ``(source, path, suspicious, *, max_candidates) -> [Candidate]``.
 Generator = Callable[..., list[Candidate]]
@@ -61,11 +53,6 @@ _IGNORE = shutil.ignore_patterns(
     ".ruff_cache",
     ".fixloop",
 )
-_DEFAULT_PYTEST_ARGS = ("-q", "-p", "no:cacheprovider")
-
-
-class AnalysisError(Exception):
-    """The engine could not analyse the workspace (no context, the traced run failed)."""
 
 
 @dataclass
@@ -123,7 +110,7 @@ class Analysis:
 
 
 def _default_generator() -> Generator:
-    from fixloop.models.repair.templates import generate_candidates
+    from fixloop.repair.templates import generate_candidates
 
     return generate_candidates
 
@@ -284,67 +271,16 @@ def order_candidates(cands: list[Candidate], line_decay: float = 1.0) -> list[Ca
     return sorted(cands, key=lambda c: (-weight[id(c)], c.diff_lines, order[id(c)]))
 
 
-def _pytest_args(runner: Any) -> list[str]:
-    cmd = getattr(runner, "test_cmd", None)
-    if cmd:
-        parts = list(cmd) if not isinstance(cmd, str) else cmd.split()
-        for i, p in enumerate(parts):
-            if p == "pytest" or p.endswith("/pytest") or p == "py.test":
-                args = parts[i + 1 :]
-                if "no:cacheprovider" not in args:
-                    args += ["-p", "no:cacheprovider"]
-                return args
-    return list(_DEFAULT_PYTEST_ARGS)
-
-
-def _python(root: Path, runner: Any, configured: str | None) -> str:
-    if configured:
-        return configured
-    for attr in ("python",):
-        value = getattr(runner, attr, None)
-        if isinstance(value, str) and value:
-            return value
-    try:
-        from fixloop.testrun import find_python
-
-        return find_python(root)
-    except ImportError:
-        return sys.executable
-
-
-def _text_of(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "\n".join(b.get("text", "") if isinstance(b, dict) else str(b) for b in content)
-    return "" if content is None else str(content)
-
-
-_FAIL_RX = re.compile(
-    r"\b[1-9]\d* (failed|errors?)\b|\((failed|collection_error|timed_out|no_tests_collected|"
-    r"internal_error|interrupted|usage_error)\)",
-)
-
-
-def shows_failures(content: str, is_error: bool) -> bool:
-    """Whether a ``run_tests`` result shows failing tests (read as the tool wrote it).
-
-    Returns True on an error result, a non-zero "N failed"/"N errors" count, or a failing
-    outcome in parentheses (``"(failed)"``, ``"(collection_error)"`` ...); False otherwise.
-    """
-    return is_error or bool(_FAIL_RX.search(content))
-
-
-class RepairModel:
-    """The offline repair engine as a model callable (see the module docstring).
+class RepairEngine:
+    """Localize, generate and screen candidate patches (see the module docstring).
 
     Args:
         max_candidates: most candidates screened over all rounds.
-        time_budget_s: wall-clock budget of screening, seconds.
+        time_budget_s: wall-clock budget of screening, seconds (the traced run gets at least
+            60 s on its own).
         extra_candidates: after the first plausible candidate, how many more to screen looking
             for a smaller plausible patch; ``extra_s`` caps that extra search in seconds.
         max_plausible: stop screening after this many plausible candidates.
-        max_attempts: plausible candidates tried through the tools and the gate.
         max_lines: most suspicious lines handed to the templates.
         per_file_candidates: ``max_candidates`` passed to the templates for one file.
         combine_top: partial fixes combined pairwise in the second round.
@@ -353,15 +289,8 @@ class RepairModel:
         line_decay: weight of the k-th candidate of one line, ``line_decay ** k``
             (:func:`order_candidates`).
         fork: False makes the screening server run one pytest subprocess per candidate.
-        python: the interpreter for screening (default: the test runner's).
         generator: the candidate generator (default :func:`templates.generate_candidates`).
-
-    Attributes:
-        name: ``"repair"``.
-        analysis: the :class:`Analysis` after the first call (None before).
     """
-
-    name = "repair"
 
     def __init__(
         self,
@@ -371,7 +300,6 @@ class RepairModel:
         extra_candidates: int = 6,
         extra_s: float = 4.0,
         max_plausible: int = 3,
-        max_attempts: int = 3,
         max_lines: int = 60,
         per_file_candidates: int = 500,
         combine_top: int = 8,
@@ -379,7 +307,6 @@ class RepairModel:
         pair_pool: int = 60,
         line_decay: float = 1.0,
         fork: bool = True,
-        python: str | None = None,
         generator: Generator | None = None,
     ) -> None:
         self.max_candidates = max_candidates
@@ -387,7 +314,6 @@ class RepairModel:
         self.extra_candidates = extra_candidates
         self.extra_s = extra_s
         self.max_plausible = max_plausible
-        self.max_attempts = max_attempts
         self.max_lines = max_lines
         self.per_file_candidates = per_file_candidates
         self.combine_top = combine_top
@@ -395,62 +321,7 @@ class RepairModel:
         self.pair_pool = pair_pool
         self.line_decay = line_decay
         self.fork = fork
-        self.python = python
         self._generator = generator
-        self.ctx: Any = None
-        self.analysis: Analysis | None = None
-        # the state machine over calls
-        self._state = "init"
-        self._attempt = -1
-        self._current: Candidate | None = None
-        self._originals: dict[str, str] = {}
-        self._pending: dict[str, Any] | None = None
-        self._ids = 0
-        self._edits_this_phase = 0
-        self._log: list[str] = []  # what happened to each attempt, for the final text
-        self._final_text = ""
-
-    # ---------------------------------------------------------------------------------------
-    # model interface
-    # ---------------------------------------------------------------------------------------
-
-    def bind(self, ctx: Any) -> None:
-        """Receive the run's :class:`fixloop.types.ModelContext` (called before the first call)."""
-        self.ctx = ctx
-
-    def __call__(
-        self, system: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]]
-    ) -> dict[str, Any]:
-        """One step: analyse on the first call, then apply, check, claim, or revert.
-
-        Returns:
-            a reply in Anthropic's content-block shape with zero usage and ``cost_usd`` 0.0.
-        """
-        tool_names = {t.get("name") for t in tools or []}
-        if self._state == "init":
-            try:
-                self.analysis = self.analyze()
-            except Exception as exc:  # noqa: BLE001 - any failure ends the run honestly
-                self._state = "done"
-                self._final_text = (
-                    f"{GIVE_UP_PREFIX} the repair engine could not analyse the project: {exc}"
-                )
-                return self._end(self._final_text)
-            if not self.analysis.failing:
-                self._state = "done"
-                self._final_text = (
-                    f"{GIVE_UP_PREFIX} the repair engine found no failing test in a scratch copy "
-                    "of the project; nothing to repair."
-                )
-                return self._end(self._final_text)
-            self._state = "next"
-        else:
-            self._absorb(messages)
-        return self._step(tool_names)
-
-    # ---------------------------------------------------------------------------------------
-    # analysis: localize, generate, screen
-    # ---------------------------------------------------------------------------------------
 
     def generator(self) -> Generator:
         """The candidate generator in use (templates by default)."""
@@ -458,37 +329,36 @@ class RepairModel:
             self._generator = _default_generator()
         return self._generator
 
-    def analyze(self) -> Analysis:
-        """Localize, generate and screen in a scratch copy of ``ctx.root``.
+    def analyze(self, port: RepairPort) -> Analysis:
+        """Localize, generate and screen in a scratch copy of ``port.root``.
+
+        Args:
+            port: the workspace, the scratch folder and the isolated command runner.
 
         Returns:
-            the :class:`Analysis`.
+            the :class:`Analysis` (``failing`` empty when no test fails: nothing to repair).
 
         Raises:
-            AnalysisError: no context was bound.
-            RuntimeError: the traced run of the suite produced nothing.
+            RuntimeError: the traced run of the suite wrote no result (crash, timeout).
+            OSError: the scratch copy could not be made.
         """
-        ctx = self.ctx
-        if ctx is None:
-            raise AnalysisError("no ModelContext was bound (the repair model needs the harness)")
         t0 = time.monotonic()
-        root = Path(ctx.root)
-        base = Path(ctx.scratch_dir) / "repair"
+        root = Path(port.root)
+        base = Path(port.scratch_dir) / "repair"
         work, engine_dir = base / "work", base / "engine"
         if work.exists():
             shutil.rmtree(work)
         shutil.copytree(root, work, ignore=_IGNORE, symlinks=True)
         _make_writable(work)
-        runner = ctx.runner
         screener = WarmScreener(
-            ctx.sandbox,
+            port.runner,
             work,
             engine_dir,
-            python=_python(root, runner, self.python),
-            pytest_args=_pytest_args(runner),
-            limits=getattr(runner, "limits", None),
+            python=port.python,
+            pytest_args=port.pytest_args,
+            limits=port.limits,
             fork=self.fork,
-            env=dict(getattr(runner, "env", {}) or {}),
+            env=dict(port.env),
             extra_ro=[root],
         )
         an = Analysis()
@@ -498,9 +368,8 @@ class RepairModel:
         collect_errors = spectrum.get("collect_errors", [])
         if not an.failing and collect_errors:
             an.failing = [e.split("\n", 1)[0] for e in collect_errors if e.split("\n", 1)[0]]
-        baseline = getattr(ctx, "baseline", None)
-        if not an.failing and baseline is not None:
-            an.failing = list(getattr(baseline, "failing_ids", []) or [])
+        if not an.failing and port.baseline_failing:
+            an.failing = list(port.baseline_failing)
             if an.failing:
                 an.notes.append("the traced run saw no failure; using the baseline's failing ids")
         if not an.failing:
@@ -509,9 +378,8 @@ class RepairModel:
 
         an.localize_seconds = time.monotonic() - t0
         sources = self._sources(work, spectrum)
-        failure_text = getattr(baseline, "output", "") if baseline is not None else ""
         an.suspects = rank(
-            spectrum, sources, failure_text=failure_text, root=root, limit=self.max_lines
+            spectrum, sources, failure_text=port.baseline_output, root=root, limit=self.max_lines
         )
         cands = self._generate(work, an.suspects, sources)
         an.generated = len(cands)
@@ -649,7 +517,7 @@ class RepairModel:
         # two-location pairs of the templates (the same fix at two lines first)
         if self.pairs > 0:
             try:
-                from fixloop.models.repair.templates import pair_candidates
+                from fixloop.repair.templates import pair_candidates
             except ImportError:
                 return evidence, []
             # bounded: pairing is quadratic in the lines and the candidates per line
@@ -657,213 +525,3 @@ class RepairModel:
             for c in pair_candidates(singles, per_line=6, mixed_per_line=2, limit=self.pairs):
                 add(c)
         return evidence, out
-
-    # ---------------------------------------------------------------------------------------
-    # the state machine: apply -> run_tests -> claim -> (rejected) revert -> next
-    # ---------------------------------------------------------------------------------------
-
-    def _absorb(self, messages: list[dict[str, Any]]) -> None:
-        pending, self._pending = self._pending, None
-        if pending is None:
-            return
-        last = messages[-1] if messages else {}
-        content = last.get("content") if isinstance(last, dict) else None
-        blocks = content if isinstance(content, list) else []
-        result = next(
-            (
-                b
-                for b in blocks
-                if isinstance(b, dict)
-                and b.get("type") == "tool_result"
-                and b.get("tool_use_id") == pending.get("id")
-            ),
-            None,
-        )
-        kind = pending["kind"]
-        if kind == "end_turn":
-            if self._state == "claimed":
-                text = _text_of(content)
-                self._note(f"the gate rejected it: {_first_line(text)}")
-                self._state = "revert"
-            return
-        if result is None:
-            self._note(f"no result came back for {pending['kind']}")
-            self._state = "revert" if kind != "revert_edit" else "stuck"
-            return
-        text, is_error = _text_of(result.get("content")), bool(result.get("is_error"))
-        if kind == "edit":
-            if is_error:
-                self._note(f"edit_file was refused: {_first_line(text)}")
-                self._state = "revert"
-        elif kind == "revert_edit":
-            if is_error:
-                self._note(f"reverting failed: {_first_line(text)}")
-                self._state = "stuck"
-        elif kind == "run_tests":
-            if shows_failures(text, is_error):
-                self._note(f"run_tests still failed: {_first_line(text)}")
-                self._state = "revert"
-            else:
-                self._state = "claim"
-
-    def _note(self, text: str) -> None:
-        if self._current is not None:
-            self._log.append(f"{self._current.template} at {self._current.where()}: {text}")
-        else:
-            self._log.append(text)
-
-    def _step(self, tool_names: set[Any]) -> dict[str, Any]:
-        an = self.analysis
-        if an is None:  # the analysis failed and the run was told so: stay ended
-            self._state = "done"
-            return self._end(self._final_text or f"{GIVE_UP_PREFIX} no analysis of the project")
-        for _ in range(4 + 2 * self.max_attempts):
-            if self._state == "next":
-                self._attempt += 1
-                if self._attempt >= min(self.max_attempts, len(an.plausible)):
-                    self._state = "done"
-                    self._final_text = self._failure_text()
-                    return self._end(self._final_text)
-                self._current = an.plausible[self._attempt]
-                self._originals = {}
-                for path in self._current.paths:
-                    self._originals[path] = self._read(path) or ""
-                self._edits_this_phase = 0
-                self._state = "apply"
-            if self._state == "apply":
-                reply = self._converge(self._targets(self._current), kind="edit")
-                if reply is not None:
-                    return reply
-                self._state = "test" if "run_tests" in tool_names else "claim"
-            if self._state == "test":
-                self._state = "testing"
-                return self._tool("run_tests", {"target": self._test_target()}, kind="run_tests")
-            if self._state == "claim":
-                self._state = "claimed"
-                self._pending = {"kind": "end_turn"}
-                return self._end(self._claim_text())
-            if self._state == "revert":
-                reply = self._converge(self._originals, kind="revert_edit")
-                if reply is not None:
-                    return reply
-                self._state = "next"
-                continue
-            if self._state == "stuck":
-                self._state = "done"
-                self._final_text = self._failure_text(stuck=True)
-                return self._end(self._final_text)
-            if self._state in ("done", "testing", "claimed"):
-                # called again after the end: the gate rejected an honest "not fixed"
-                return self._end(self._final_text or self._failure_text())
-        self._state = "done"
-        self._final_text = self._failure_text()
-        return self._end(self._final_text)
-
-    def _targets(self, cand: Candidate | None) -> dict[str, str]:
-        if cand is None:
-            return {}
-        out = {cand.path: cand.new_source}
-        for extra in cand.also:
-            out.update(self._targets(extra))
-        return out
-
-    def _read(self, rel: str) -> str | None:
-        p = Path(self.ctx.root) / rel
-        try:
-            return p.read_bytes().decode("utf-8")
-        except (OSError, UnicodeDecodeError):
-            return None
-
-    def _converge(self, targets: dict[str, str], *, kind: str) -> dict[str, Any] | None:
-        """The next edit_file call that brings a file closer to its target, or None when done."""
-        for path, target in targets.items():
-            current = self._read(path)
-            if current is None or current == target:
-                continue
-            self._edits_this_phase += 1
-            if self._edits_this_phase > 50:
-                self._note("too many edits; giving up on this candidate")
-                self._state = "stuck" if kind == "revert_edit" else "revert"
-                return None
-            old, new = minimal_edits(current, target)[0]
-            return self._tool("edit_file", {"path": path, "old": old, "new": new}, kind=kind)
-        self._edits_this_phase = 0
-        return None
-
-    def _test_target(self) -> str:
-        an = self.analysis
-        files = {t.split("::", 1)[0] for t in (an.failing if an else [])}
-        return files.pop() if len(files) == 1 else ""
-
-    def _tool(self, name: str, args: dict[str, Any], *, kind: str) -> dict[str, Any]:
-        self._ids += 1
-        tid = f"repair_{self._ids}"
-        self._pending = {"kind": kind, "id": tid}
-        text = ""
-        if kind == "edit" and self._current is not None and self._edits_this_phase == 1:
-            c = self._current
-            text = f"Applying candidate {self._attempt + 1}: {c.template} at {c.where()}: {c.description}"
-        elif kind == "revert_edit" and self._edits_this_phase == 1:
-            text = "Reverting that candidate."
-        content: list[dict[str, Any]] = []
-        if text:
-            content.append({"type": "text", "text": text})
-        content.append({"type": "tool_use", "id": tid, "name": name, "input": args})
-        return {"stop_reason": "tool_use", "content": content, "usage": _usage()}
-
-    def _end(self, text: str) -> dict[str, Any]:
-        return {
-            "stop_reason": "end_turn",
-            "content": [{"type": "text", "text": text}],
-            "usage": _usage(),
-        }
-
-    def _claim_text(self) -> str:
-        c, an = self._current, self.analysis
-        assert c is not None and an is not None
-        return (
-            f"Changed {', '.join(c.paths)}: {c.template} at {c.where()} ({c.description}). "
-            f"In a scratch copy this made the {len(an.failing)} failing test(s) pass and the full "
-            f"suite pass. {an.timing()} The gate's run decides."
-        )
-
-    def _failure_text(self, stuck: bool = False) -> str:
-        an = self.analysis
-        lines = []
-        if stuck:
-            lines.append("I could not revert my last edit; the files may hold a partial candidate.")
-        if an is not None and an.plausible:
-            lines.append(
-                f"No fix verified: {min(len(an.plausible), self.max_attempts)} plausible "
-                f"candidate(s) tried through the tools did not hold."
-            )
-        else:
-            n = len(an.tried) if an else 0
-            lines.append(
-                f"No plausible patch found ({n} candidates screened); the failing tests still "
-                "fail." + (f" {an.timing()}" if an else "")
-            )
-        lines.extend(f"- {entry}" for entry in self._log[-5:])
-        if an is not None and an.tried:
-            lines.append("Best candidates tried:")
-            for t in an.best_tried(5):
-                r, c = t.result, t.candidate
-                still = ", ".join(r.still_failing[:3]) or ", ".join(r.suite_failed[:3]) or "-"
-                lines.append(
-                    f"- {c.template} at {c.where()} ({c.description}): {r.status}, "
-                    f"{r.fixed}/{r.total} failing tests pass; still failing: {still}"
-                )
-        if an is not None and an.notes:
-            lines.append("Notes: " + "; ".join(an.notes))
-        return f"{GIVE_UP_PREFIX} " + "\n".join(lines)
-
-
-def _first_line(text: str, width: int = 160) -> str:
-    for line in text.splitlines():
-        if line.strip():
-            return line.strip()[:width]
-    return ""
-
-
-def _usage() -> dict[str, Any]:
-    return {"input_tokens": 0, "output_tokens": 0, "cost_usd": 0.0}

@@ -15,18 +15,12 @@ from typing import Any
 
 import pytest
 
-from fixloop.models.repair import RepairModel
-from fixloop.models.repair.candidate import Candidate, count_occurrences, minimal_edits
-from fixloop.models.repair.engine import (
-    Analysis,
-    Tried,
-    combine,
-    merge_sources,
-    replicate,
-    shows_failures,
-)
-from fixloop.models.repair.screen import ScreenResult, WarmScreener
-from fixloop.types import ModelContext
+from fixloop.models.repair import RepairModel, port_from_context
+from fixloop.repair import RepairEngine, RepairPort
+from fixloop.repair.candidate import Candidate, count_occurrences, minimal_edits
+from fixloop.repair.engine import Analysis, Tried, combine, merge_sources, replicate
+from fixloop.repair.screen import ScreenResult, WarmScreener
+from fixloop.types import FailingTest, Limits, ModelContext, Outcome, TestReport
 
 # --------------------------------------------------------------------------------------------
 # a fake generator: swap binary and comparison operators on the suspicious lines
@@ -168,11 +162,21 @@ def test_merge_replicate_combine() -> None:
     assert replicate(c1) is None  # no other identical line
 
 
-def test_shows_failures_reads_the_tally() -> None:
-    assert shows_failures("2 passed, 1 failed (failed)", False)
-    assert shows_failures("0 passed, 0 failed, 1 errors (collection_error)", False)
-    assert shows_failures("anything", True)
-    assert not shows_failures("3 passed, 0 failed (passed); 3 collected", False)
+def test_port_reads_the_runners_settings_and_the_baseline(tmp_path: Path) -> None:
+    class Runner:  # the public attributes of fixloop.testrun.TestRunner the adapter reads
+        python = "/opt/py/bin/python"
+        test_cmd = ["python", "-m", "pytest", "-x", "-q"]
+        limits = Limits(wall_s=7.0)
+        env = {"A": "1"}
+
+    baseline = TestReport(Outcome.FAILED, failing=[FailingTest("t.py::a")], output="E  boom")
+    ctx = ModelContext(tmp_path, "", "SANDBOX", Runner(), tmp_path / "s", baseline)
+    port = port_from_context(ctx)
+    assert port.python == "/opt/py/bin/python" and port.runner == "SANDBOX"
+    assert port.pytest_args == ("-x", "-q", "-p", "no:cacheprovider")
+    assert port.limits.wall_s == 7.0 and dict(port.env) == {"A": "1"}
+    assert port.baseline_failing == ("t.py::a",) and port.baseline_output == "E  boom"
+    assert port_from_context(ctx, python="/other/python").python == "/other/python"
 
 
 # --------------------------------------------------------------------------------------------
@@ -245,14 +249,38 @@ def test_screen_without_fork_spawns_pytest(
 # --------------------------------------------------------------------------------------------
 
 
+class ReportBox:
+    """The part of the test runner the model reads after its run_tests call: ``last_report``."""
+
+    def __init__(self) -> None:
+        self.last_report: TestReport | None = None
+
+
+def _report(passed: int, failing: list[str] = ()) -> TestReport:  # type: ignore[assignment]
+    outcome = Outcome.FAILED if failing else Outcome.PASSED
+    return TestReport(
+        outcome,
+        collected=passed + len(failing),
+        passed=passed,
+        failed=len(failing),
+        failing=[FailingTest(f) for f in failing],
+    )
+
+
 class Harness:
-    """Plays the agent: real edit_file on the workspace, scripted run_tests and gate answers."""
+    """Plays the agent: real edit_file on the workspace, scripted run_tests and gate answers.
+
+    A run_tests call is answered with the given :class:`TestReport`, stored where the test
+    runner keeps its latest report (None: the call ran nothing); the tool's text carries no
+    tally, so only a model that reads the report can tell a pass from a failure.
+    """
 
     def __init__(self, root: Path) -> None:
         from fixloop.tools import Tools
         from fixloop.workspace import Workspace
 
         self.root = root
+        self.runner = ReportBox()
         self.tools = Tools(Workspace(root), None)
         self.messages: list[dict[str, Any]] = [{"role": "user", "content": "fix the tests"}]
         self.specs = [{"name": n} for n in ("read_file", "edit_file", "run_tests")]
@@ -263,7 +291,9 @@ class Harness:
         assert reply["usage"]["input_tokens"] == 0 and reply["usage"]["cost_usd"] == 0.0
         return reply
 
-    def answer(self, reply: dict[str, Any], *, tests: str = "", edit_error: str = "") -> None:
+    def answer(
+        self, reply: dict[str, Any], *, tests: TestReport | None = None, edit_error: str = ""
+    ) -> None:
         blocks = []
         for b in reply["content"]:
             if b["type"] != "tool_use":
@@ -274,7 +304,9 @@ class Harness:
             elif b["name"] == "edit_file":
                 text, err = edit_error, True
             else:
-                text, err = tests, False
+                if tests is not None:
+                    self.runner.last_report = tests
+                text, err = "the test run's output", False
             blocks.append(
                 {"type": "tool_result", "tool_use_id": b["id"], "content": text, "is_error": err}
             )
@@ -297,9 +329,11 @@ def _cand(root: Path, new_line: str, template: str) -> Candidate:
     return Candidate("calc.py", new, template, template, 6, 0.8, 0.8, old)
 
 
-def _stub_model(root: Path, tmp_path: Path, plausible: list[Candidate]) -> RepairModel:
+def _stub_model(
+    root: Path, tmp_path: Path, plausible: list[Candidate], runner: Any = None
+) -> RepairModel:
     model = RepairModel()
-    model.bind(ModelContext(root=root, task="", sandbox=None, runner=None, scratch_dir=tmp_path))
+    model.bind(ModelContext(root=root, task="", sandbox=None, runner=runner, scratch_dir=tmp_path))
     tried = [Tried(c, ScreenResult(i, "plausible", 1, 1)) for i, c in enumerate(plausible)]
 
     def analyze() -> Analysis:
@@ -311,8 +345,8 @@ def _stub_model(root: Path, tmp_path: Path, plausible: list[Candidate]) -> Repai
 
 def test_reply_sequence_edit_then_run_tests_then_end_turn(tmp_path: Path, calc_repo: Path) -> None:
     fix = _cand(calc_repo, "    return a - b\n", "binop")
-    model = _stub_model(calc_repo, tmp_path, [fix])
     h = Harness(calc_repo)
+    model = _stub_model(calc_repo, tmp_path, [fix], h.runner)
     r1 = h.ask(model)
     use = _tool(r1)
     assert use["name"] == "edit_file"
@@ -326,7 +360,7 @@ def test_reply_sequence_edit_then_run_tests_then_end_turn(tmp_path: Path, calc_r
     r2 = h.ask(model)
     assert _tool(r2)["name"] == "run_tests"
     assert _tool(r2)["input"] == {"target": "tests/test_calc.py"}
-    h.answer(r2, tests="3 passed, 0 failed (passed); 3 collected")
+    h.answer(r2, tests=_report(3))
     r3 = h.ask(model)
     assert r3["stop_reason"] == "end_turn"
     assert "binop" in r3["content"][0]["text"] and "calc.py:6" in r3["content"][0]["text"]
@@ -337,13 +371,13 @@ def test_gate_rejection_reverts_and_tries_the_next_candidate(
 ) -> None:
     wrong = _cand(calc_repo, "    return a * b - 13\n", "wrong")
     right = _cand(calc_repo, "    return a - b\n", "right")
-    model = _stub_model(calc_repo, tmp_path, [wrong, right])
     h = Harness(calc_repo)
+    model = _stub_model(calc_repo, tmp_path, [wrong, right], h.runner)
     r = h.ask(model)
     h.answer(r)
     assert (calc_repo / "calc.py").read_text() == wrong.new_source
     r = h.ask(model)
-    h.answer(r, tests="3 passed, 0 failed (passed)")
+    h.answer(r, tests=_report(3))
     r = h.ask(model)
     assert r["stop_reason"] == "end_turn"
     h.reject()
@@ -363,17 +397,35 @@ def test_failed_edit_or_failing_tests_move_on(tmp_path: Path, calc_repo: Path) -
     first = _cand(calc_repo, "    return a * b - 13\n", "first")
     second = _cand(calc_repo, "    return b - a\n", "second")
     third = _cand(calc_repo, "    return a - b\n", "third")
-    model = _stub_model(calc_repo, tmp_path, [first, second, third])
     h = Harness(calc_repo)
+    model = _stub_model(calc_repo, tmp_path, [first, second, third], h.runner)
     r = h.ask(model)
     h.answer(r, edit_error="old text not found")  # refused: nothing to revert
     r = h.ask(model)
     assert "b - a" in _tool(r)["input"]["new"]
     h.answer(r)
     r = h.ask(model)
-    h.answer(r, tests="2 passed, 1 failed (failed)")
+    h.answer(r, tests=_report(2, FAILING))
     r = h.ask(model)  # revert the second candidate
     assert _tool(r)["input"]["new"] == "    return a + b\n"
+    h.answer(r)
+    r = h.ask(model)
+    assert "a - b" in _tool(r)["input"]["new"]
+
+
+def test_run_tests_without_a_new_report_is_not_a_pass(tmp_path: Path, calc_repo: Path) -> None:
+    first = _cand(calc_repo, "    return a * b - 13\n", "first")
+    second = _cand(calc_repo, "    return a - b\n", "second")
+    h = Harness(calc_repo)
+    h.runner.last_report = _report(3)  # an earlier run's report: not this call's result
+    model = _stub_model(calc_repo, tmp_path, [first, second], h.runner)
+    r = h.ask(model)
+    h.answer(r)
+    r = h.ask(model)
+    assert _tool(r)["name"] == "run_tests"
+    h.answer(r)  # the call ran nothing (refused, budget used up): no new report
+    r = h.ask(model)  # revert, never a claim
+    assert _tool(r)["name"] == "edit_file" and _tool(r)["input"]["new"] == "    return a + b\n"
     h.answer(r)
     r = h.ask(model)
     assert "a - b" in _tool(r)["input"]["new"]
@@ -428,6 +480,16 @@ def test_end_to_end_analysis_and_fix(tmp_path: Path, calc_repo: Path, unsandboxe
     assert (scratch / "repair" / "work" / "calc.py").read_text() == CALC  # the copy restored
 
 
+def test_engine_through_its_port_alone(tmp_path: Path, calc_repo: Path, unsandboxed: Any) -> None:
+    port = RepairPort(
+        root=calc_repo, scratch_dir=tmp_path / "s", runner=unsandboxed, python=sys.executable
+    )
+    an = RepairEngine(generator=fake_generator, time_budget_s=60).analyze(port)
+    assert an.failing == FAILING
+    assert [(c.line, c.description) for c in an.plausible][:1] == [(6, "'+' -> '-'")]
+    assert (calc_repo / "calc.py").read_text() == CALC  # the workspace is never written
+
+
 def test_second_round_pairs_partial_fixes_first() -> None:
     base = "a = 1\nb = 2\nc = 3\nd = 4\n"
     one = Candidate("m.py", base.replace("a = 1", "a = 0"), "t", "a", 1, 0.5, 0.5, base)
@@ -438,6 +500,6 @@ def test_second_round_pairs_partial_fixes_first() -> None:
         Tried(two, ScreenResult(1, "partial", 1, 2, still_failing=["t::x"])),
         Tried(none, ScreenResult(2, "fail", 0, 2, still_failing=["t::x", "t::y"])),
     ]
-    evidence, _pairs = RepairModel(pairs=0)._second_round(first, [one, two, none])
+    evidence, _pairs = RepairEngine(pairs=0)._second_round(first, [one, two, none])
     assert evidence and evidence[0].new_source == "a = 0\nb = 2\nc = 3\nd = 5\n"
     assert all("c = 9" not in c.new_source for c in evidence)  # no evidence for that change
