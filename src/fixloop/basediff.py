@@ -8,15 +8,14 @@ Paths are workspace-relative POSIX strings (``--relative``), decoded with ``surr
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
 from pathlib import Path
+
+from fixloop.git import GitError, git
 
 
 def _git(root: Path, *args: str) -> bytes:
-    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0", "LC_ALL": "C"}
-    return subprocess.run(["git", *args], cwd=root, env=env, check=True, capture_output=True).stdout
+    return git(root, *args, read_only=True, binary=True).stdout
 
 
 def _paths(out: bytes) -> list[str]:
@@ -31,7 +30,7 @@ class BaseDiff:
         base: the base commit's hash.
 
     Raises (from every method but :meth:`base_bytes`):
-        subprocess.CalledProcessError: git failed; the gate cannot decide without it.
+        fixloop.git.GitError: git failed; the gate cannot decide without it.
     """
 
     def __init__(self, root: Path, base: str) -> None:
@@ -51,7 +50,7 @@ class BaseDiff:
         """The bytes of ``rel`` at the base commit, None when it is not there."""
         try:
             return _git(self.root, "cat-file", "blob", f"{self.base}:./{rel}")
-        except subprocess.CalledProcessError:
+        except GitError:
             return None
 
     def restore(self, rel: str) -> None:

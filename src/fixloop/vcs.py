@@ -10,24 +10,23 @@ progress), so nothing is lost; :meth:`Isolation.review_hint` says how to review 
 ``in_place=True`` (the seed's behaviour): refuses a dirty tree, switches the user's checkout to
 the new branch, and leaves the change uncommitted for review (``finish`` commits nothing).
 
-Every git command runs with ``core.hooksPath=/dev/null`` (the user's hooks never run), no
-optional locks for read-only commands, and without inherited ``GIT_DIR``-style variables.
+Every git command runs through :func:`fixloop.git.git`: the user's hooks never run, no
+optional locks for read-only commands, no inherited ``GIT_DIR``-style variables.
 Commits use the user's identity, or ``fixloop <fixloop@localhost>`` when none is configured.
 """
 
 from __future__ import annotations
 
-import os
 import posixpath
 import re
 import shutil
-import subprocess
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from fixloop.errors import GitStateError, UsageError
+from fixloop.git import git
 from fixloop.trajectory import fixloop_home
 
 BRANCH_PREFIX = "fixloop/"
@@ -44,68 +43,6 @@ JUNK_PATTERNS: tuple[str, ...] = (
     ".coverage",
     ".coverage.*",
 )
-
-_GIT_LOCATION_VARS = (
-    "GIT_DIR",
-    "GIT_WORK_TREE",
-    "GIT_INDEX_FILE",
-    "GIT_OBJECT_DIRECTORY",
-    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
-    "GIT_COMMON_DIR",
-    "GIT_PREFIX",
-    "GIT_NAMESPACE",
-)
-
-
-def _git_env(extra: dict[str, str] | None = None) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in _GIT_LOCATION_VARS}
-    env["GIT_TERMINAL_PROMPT"] = "0"
-    env["LC_ALL"] = "C"
-    env.pop("GIT_EXTERNAL_DIFF", None)
-    if extra:
-        env.update(extra)
-    return env
-
-
-def git(
-    cwd: Path,
-    *args: str,
-    check: bool = True,
-    env: dict[str, str] | None = None,
-    read_only: bool = False,
-) -> subprocess.CompletedProcess[str]:
-    """Run ``git -c core.hooksPath=/dev/null ARGS`` in ``cwd``; return the completed process.
-
-    Args:
-        cwd: the working directory.
-        args: git arguments.
-        check: raise :class:`GitStateError` (git's first stderr line) on a non-zero exit.
-        env: extra environment variables.
-        read_only: set ``GIT_OPTIONAL_LOCKS=0`` so status-like commands never write the index.
-
-    Raises:
-        GitStateError: git is missing, or the command failed and ``check`` is true.
-    """
-    extra = dict(env or {})
-    if read_only:
-        extra["GIT_OPTIONAL_LOCKS"] = "0"
-    try:
-        cp = subprocess.run(
-            ["git", "-c", "core.hooksPath=/dev/null", *args],
-            cwd=cwd,
-            env=_git_env(extra),
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            errors="surrogateescape",
-            stdin=subprocess.DEVNULL,
-        )
-    except FileNotFoundError:
-        raise GitStateError("git is not installed (fixloop needs git on PATH)") from None
-    if check and cp.returncode != 0:
-        msg = (cp.stderr.strip() or cp.stdout.strip() or f"exit code {cp.returncode}").splitlines()
-        raise GitStateError(f"git {args[0]} failed: {msg[0] if msg else ''}")
-    return cp
 
 
 def _pathspecs(subpath: str) -> list[str]:
@@ -234,12 +171,13 @@ class Isolation:
         if rel.startswith("../") or rel in ("..", "."):
             return None
         full = f"{self.subpath}/{rel}" if self.subpath else rel
-        cp = subprocess.run(
-            ["git", "cat-file", "blob", f"{self.base_commit}:{full}"],
-            cwd=self.worktree,
-            env=_git_env(),
-            capture_output=True,
-            stdin=subprocess.DEVNULL,
+        cp = git(
+            self.worktree,
+            "cat-file",
+            "blob",
+            f"{self.base_commit}:{full}",
+            check=False,
+            binary=True,
         )
         return cp.stdout if cp.returncode == 0 else None
 

@@ -26,10 +26,11 @@ import os
 import posixpath
 import re
 import stat
-import subprocess
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+
+from fixloop.git import GitError, git
 
 #: Names (fnmatch globs, matched case-insensitively against every path component) that the model
 #: may neither read nor write, and that listings and searches leave out: version-control data,
@@ -370,26 +371,22 @@ class Workspace:
         """Tracked and untracked-not-ignored files under ``sub`` via git, or None if not a repo."""
         if not _is_git_root_repo(self.root):
             return None
-        argv = [
-            "git",
-            "-c",
-            "core.fsmonitor=false",  # repository content is data: never run its hooks
-            "-c",
-            "core.quotepath=off",
-            "ls-files",
-            "-z",
-            "-c",
-            "-o",
-            "--exclude-standard",
-            "--",
-            sub or ".",
-        ]
-        env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
         try:
-            out = subprocess.run(
-                argv, cwd=self.root, capture_output=True, env=env, timeout=60, check=False
+            out = git(
+                self.root,
+                "ls-files",
+                "-z",
+                "-c",
+                "-o",
+                "--exclude-standard",
+                "--",
+                sub or ".",
+                check=False,
+                read_only=True,
+                binary=True,
+                timeout=60,
             )
-        except (OSError, subprocess.SubprocessError):
+        except GitError:
             return None
         if out.returncode != 0:
             return None

@@ -55,6 +55,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from fixloop.errors import ConfigError, UsageError
 from fixloop.eval.metrics import latest_records
 from fixloop.eval.suite import IGNORED_DIRS, Suite, Task, load_suite
+from fixloop.git import git
 
 RUNS_FILE = "runs.jsonl"
 
@@ -187,15 +188,7 @@ def slug(text: str) -> str:
 
 
 def _git(cwd: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[bytes]:
-    env = {**os.environ, **_GIT_ENV}
-    return subprocess.run(
-        ["git", "-c", "commit.gpgsign=false", "-c", "core.hooksPath=/dev/null", *args],
-        cwd=cwd,
-        env=env,
-        check=check,
-        capture_output=True,
-        stdin=subprocess.DEVNULL,
-    )
+    return git(cwd, *args, check=check, env=_GIT_ENV, binary=True, config=("commit.gpgsign=false",))
 
 
 def make_task_repo(task: Task, dest: Path) -> str:
@@ -205,7 +198,7 @@ def make_task_repo(task: Task, dest: Path) -> str:
         the commit id (40 hex digits).
 
     Raises:
-        subprocess.CalledProcessError: git failed.
+        fixloop.git.GitError: git failed.
     """
     shutil.copytree(task.repo_dir, dest, symlinks=True, ignore=_COPY_IGNORE)
     _git(dest, "init", "-q", "-b", "main")
