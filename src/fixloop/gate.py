@@ -48,7 +48,7 @@ class Gate:
         is_protected, is_autoload: the path predicates; default to ``fixloop.workspace``'s.
 
     Raises nothing from :meth:`verify` for git trouble in normal use; a git failure
-    (``CalledProcessError``) propagates, since the gate cannot decide without it.
+    (:class:`fixloop.git.GitError`) propagates, since the gate cannot decide without it.
     """
 
     def __init__(
