@@ -12,20 +12,33 @@ Format (``../shared/benchdata/README.md``)::
         solution.patch  the reference fix as a unified diff against repo/ (optional, never shown)
         overfit.patch   a plausible wrong fix (optional)
 
+``suite.toml`` and every ``task.toml`` are validated by pydantic models (:class:`SuiteToml`,
+:class:`TaskToml`) that reject unknown keys: a typo such as ``expected_file`` would otherwise turn a
+metric off without a word. ``[defaults]`` holds ``test_cmd`` and flat budget keys, each a field of
+one section of :class:`fixloop.config.Settings` (``max_steps``, ``max_cost_usd``,
+``test_timeout_s``...), checked with that field's type and bounds.
+
 Every problem with a suite raises :class:`fixloop.errors.ConfigError` (exit code 2) with a
-one-line message naming the file; nothing is run before the whole suite has loaded.
+one-line message naming the file, the key and, for an unknown key, the nearest valid one
+(:func:`difflib.get_close_matches`), e.g. ``task.toml: unknown key 'expected_file' (did you mean
+'expected_files'?)``. Nothing is run before the whole suite has loaded.
 """
 
 from __future__ import annotations
 
 import ast
+import copy
+import difflib
 import fnmatch
+import functools
 import shlex
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, field_validator
 
 from fixloop.errors import ConfigError, UsageError
 
@@ -128,20 +141,154 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
 
 
-def _parse_test_cmd(value: Any, where: Path) -> tuple[str, ...]:
-    """A ``test_cmd`` value (a shell-like string or a list of strings) as argv."""
+def _split_test_cmd(value: Any) -> Any:
+    """A ``test_cmd`` value as argv: a string is split like a shell would; a list is kept."""
     if isinstance(value, str):
         try:
-            argv = shlex.split(value)
+            value = shlex.split(value)
         except ValueError as exc:
-            raise ConfigError(f"{where}: test_cmd: {exc}") from None
-    elif isinstance(value, list) and all(isinstance(x, str) for x in value):
-        argv = list(value)
-    else:
-        raise ConfigError(f"{where}: test_cmd must be a string or a list of strings")
-    if not argv:
-        raise ConfigError(f"{where}: test_cmd is empty")
-    return tuple(argv)
+            raise ValueError(f"cannot split the command: {exc}") from None
+    if not isinstance(value, list):
+        raise ValueError("must be a string or a list of strings")
+    if not value:
+        raise ValueError("the test command is empty")
+    return value
+
+
+class _TomlModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class TaskToml(_TomlModel):
+    """The keys of a ``task.toml``; any other key is an error.
+
+    Attributes:
+        id: the task id (None: the folder name); non-empty, surrounding blanks dropped.
+        kind: the class of bug, e.g. ``"off-by-one"``.
+        prompt: the task text for the agent; non-empty.
+        expected_files: repository-relative paths a good fix touches.
+        test_cmd: the task's test command as argv (a string is split like a shell would), or
+            None for the suite's.
+    """
+
+    id: str | None = None
+    kind: str = ""
+    prompt: str = DEFAULT_PROMPT
+    expected_files: list[str] = Field(default_factory=list)
+    test_cmd: list[str] | None = None
+
+    @field_validator("id", "prompt")
+    @classmethod
+    def _not_blank(cls, v: str | None) -> str | None:
+        if v is not None and not v.strip():
+            raise ValueError("must be a non-empty string")
+        return v
+
+    _split = field_validator("test_cmd", mode="before")(_split_test_cmd)
+
+
+def _settings_sections() -> dict[str, type[BaseModel]]:
+    """The sections of :class:`fixloop.config.Settings` (name -> model), e.g. ``budgets``."""
+    from fixloop.config import Settings
+
+    out: dict[str, type[BaseModel]] = {}
+    for name, info in Settings.model_fields.items():
+        ann = info.annotation
+        if isinstance(ann, type) and issubclass(ann, BaseModel):
+            out[name] = ann
+    return out
+
+
+@functools.cache
+def _budget_fields() -> dict[str, tuple[str, Any]]:
+    """Flat budget key -> (settings section, its pydantic FieldInfo); unique names only."""
+    from fixloop.config import Settings
+
+    seen: dict[str, list[tuple[str, Any]]] = {}
+    for section, model in _settings_sections().items():
+        for name, info in model.model_fields.items():
+            seen.setdefault(name, []).append((section, info))
+    return {
+        name: found[0]
+        for name, found in seen.items()
+        if len(found) == 1 and name not in Settings.model_fields
+    }
+
+
+def settings_section(key: str) -> str | None:
+    """The settings section (``budgets``, ``timeouts``, ``caps``, ``limits``) holding ``key``.
+
+    Args:
+        key: a flat key such as ``max_steps``.
+
+    Returns:
+        the section name, or None when no single section has a field of that name.
+    """
+    found = _budget_fields().get(key)
+    return found[0] if found else None
+
+
+@functools.cache
+def _defaults_model() -> type[BaseModel]:
+    """The model of ``[defaults]``: ``test_cmd`` plus every flat budget key with its bounds."""
+    fields: dict[str, Any] = {
+        name: (info.annotation, copy.deepcopy(info))
+        for name, (_section, info) in _budget_fields().items()
+    }
+    model = create_model(  # type: ignore[call-overload]
+        "SuiteDefaults",
+        __base__=_TomlModel,
+        __validators__={
+            "_split": field_validator("test_cmd", mode="before")(_split_test_cmd),
+        },
+        test_cmd=(list[str], Field(default_factory=lambda: shlex.split(DEFAULT_TEST_CMD))),
+        **fields,
+    )
+    return model
+
+
+class SuiteToml(_TomlModel):
+    """The keys of a ``suite.toml``; any other key is an error.
+
+    Attributes:
+        name: the suite's name (None: the folder name).
+        description: one paragraph about the suite.
+        defaults: the ``[defaults]`` table as a plain dict (validated by
+            :func:`_defaults_model`: ``test_cmd`` and flat budget keys).
+    """
+
+    name: str | None = None
+    description: str = ""
+    defaults: dict[str, Any] = Field(default_factory=dict)
+
+
+def _error_line(path: Path, exc: ValidationError, model: type[BaseModel], prefix: str = "") -> str:
+    """One line for the first errors of ``exc``: the file, the key, the nearest valid key."""
+    parts: list[str] = []
+    errors = exc.errors()
+    for err in errors[:3]:
+        loc = [str(x) for x in err.get("loc", ())]
+        key = prefix + ".".join(loc)
+        if err.get("type") == "extra_forbidden":
+            close = difflib.get_close_matches(loc[-1] if loc else "", list(model.model_fields), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            if not hint and prefix and loc and loc[-1] in _settings_sections():
+                hint = (
+                    f" (put its keys straight into [defaults], e.g. {next(iter(_budget_fields()))})"
+                )
+            parts.append(f"unknown key {key!r}{hint}")
+        else:
+            msg = str(err.get("msg", "invalid value")).removeprefix("Value error, ")
+            parts.append(f"key {key!r}: {msg}")
+    more = f" (+{len(errors) - 3} more)" if len(errors) > 3 else ""
+    return f"{path}: " + "; ".join(parts) + more
+
+
+def _validate(path: Path, model: type[BaseModel], data: Any, prefix: str = "") -> Any:
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise ConfigError(_error_line(path, exc, model, prefix)) from None
 
 
 def _norm_rel(rel: str) -> str:
@@ -219,20 +366,8 @@ def _load_task(folder: Path, defaults_cmd: tuple[str, ...]) -> Task:
     toml_path = folder / "task.toml"
     if not toml_path.is_file():
         raise ConfigError(f"{folder}: missing task.toml (every task folder needs one)")
-    data = _read_toml(toml_path)
-    task_id = data.get("id", folder.name)
-    if not isinstance(task_id, str) or not task_id.strip():
-        raise ConfigError(f"{toml_path}: id must be a non-empty string")
-    kind = data.get("kind", "")
-    if not isinstance(kind, str):
-        raise ConfigError(f"{toml_path}: kind must be a string")
-    prompt = data.get("prompt", DEFAULT_PROMPT)
-    if not isinstance(prompt, str) or not prompt.strip():
-        raise ConfigError(f"{toml_path}: prompt must be a non-empty string")
-    expected = data.get("expected_files", [])
-    if not isinstance(expected, list) or not all(isinstance(x, str) for x in expected):
-        raise ConfigError(f"{toml_path}: expected_files must be a list of strings")
-    test_cmd = _parse_test_cmd(data["test_cmd"], toml_path) if "test_cmd" in data else defaults_cmd
+    spec: TaskToml = _validate(toml_path, TaskToml, _read_toml(toml_path))
+    test_cmd = tuple(spec.test_cmd) if spec.test_cmd is not None else defaults_cmd
     repo = folder / "repo"
     if not repo.is_dir():
         raise ConfigError(f"{folder}: missing repo/ (the project as the agent gets it)")
@@ -240,10 +375,10 @@ def _load_task(folder: Path, defaults_cmd: tuple[str, ...]) -> Task:
     sol = folder / "solution.patch"
     over = folder / "overfit.patch"
     return Task(
-        id=task_id.strip(),
-        kind=kind,
-        prompt=prompt,
-        expected_files=tuple(_norm_rel(x) for x in expected),
+        id=(spec.id if spec.id is not None else folder.name).strip(),
+        kind=spec.kind,
+        prompt=spec.prompt,
+        expected_files=tuple(_norm_rel(x) for x in spec.expected_files),
         test_cmd=test_cmd,
         path=folder,
         repo_dir=repo,
@@ -269,8 +404,9 @@ def load_suite(path: Path | str) -> Suite:
 
     Raises:
         ConfigError: the folder or ``suite.toml`` is missing, a TOML file does not parse, a
-            task folder lacks ``task.toml`` or ``repo/``, a field has the wrong type, two tasks
-            share an id, or the suite has no task. The message is one line naming the file.
+            task folder lacks ``task.toml`` or ``repo/``, a key is unknown (the nearest valid
+            one is suggested), a value has the wrong type or is out of bounds, two tasks share
+            an id, or the suite has no task. The message is one line naming the file and key.
     """
     root = Path(path).expanduser()
     if not root.is_dir():
@@ -279,17 +415,12 @@ def load_suite(path: Path | str) -> Suite:
     suite_toml = root / "suite.toml"
     if not suite_toml.is_file():
         raise ConfigError(f"{root}: missing suite.toml (not a task suite)")
-    data = _read_toml(suite_toml)
-    name = data.get("name", root.name)
-    description = data.get("description", "")
-    if not isinstance(name, str) or not isinstance(description, str):
-        raise ConfigError(f"{suite_toml}: name and description must be strings")
-    defaults = data.get("defaults", {})
-    if not isinstance(defaults, dict):
-        raise ConfigError(f"{suite_toml}: [defaults] must be a table")
-    defaults_cmd = _parse_test_cmd(defaults.get("test_cmd", DEFAULT_TEST_CMD), suite_toml)
-    budgets = {k: v for k, v in defaults.items() if k != "test_cmd"}
-    suite = Suite(name=name, description=description, path=root, budgets=budgets)
+    spec: SuiteToml = _validate(suite_toml, SuiteToml, _read_toml(suite_toml))
+    defaults = _validate(suite_toml, _defaults_model(), spec.defaults, prefix="defaults.")
+    defaults_cmd = tuple(defaults.test_cmd)
+    budgets = defaults.model_dump(exclude_unset=True, exclude={"test_cmd"})
+    name = spec.name if spec.name is not None else root.name
+    suite = Suite(name=name, description=spec.description, path=root, budgets=budgets)
     seen: dict[str, Path] = {}
     for folder in sorted(p for p in root.iterdir() if p.is_dir()):
         if folder.name.startswith(".") or folder.name in IGNORED_DIRS:

@@ -20,7 +20,7 @@ import pytest
 from fixloop.eval.metrics import summarize
 from fixloop.eval.suite import load_suite
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "suite"
 #: Two quick tasks of different kinds of bug, both within the offline engine's reach.
 TASKS = ("fahrenheit-sign", "grade-boundary")

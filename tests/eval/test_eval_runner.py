@@ -18,7 +18,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from conftest import git
+from eval_suite_files import SUITE_FILES, write
 from typer.testing import CliRunner
 
 from fixloop.errors import SandboxUnavailable, UsageError
@@ -26,42 +26,15 @@ from fixloop.eval.runner import (
     RUNS_FILE,
     EvalConfig,
     RunLog,
-    _parse_result,
-    agent_config,
-    make_task_repo,
-    materialize_result,
     pending_runs,
     read_runs,
     run_eval,
-    toml_dumps,
-    tree_diff,
 )
 from fixloop.eval.suite import load_suite
 
 # --------------------------------------------------------------------------------------------
-# A two-task suite of our own and a stand-in agent
+# The two-task suite (eval_suite_files.py) and a stand-in agent
 # --------------------------------------------------------------------------------------------
-
-SUITE_FILES = {
-    "suite.toml": 'name = "mini"\n[defaults]\ntest_cmd = "python -m pytest -q -p no:cacheprovider"'
-    "\nmax_steps = 9\n",
-    # "double": the agent fixes it properly
-    "double/task.toml": 'id = "double"\nkind = "wrong-binary-operator"\n'
-    'expected_files = ["calc.py"]\nprompt = "Fix double."\n',
-    "double/repo/calc.py": "def double(x):\n    return x * 3\n",
-    "double/repo/tests/test_calc.py": "from calc import double\n\n"
-    "def test_two():\n    assert double(2) == 4\n",
-    "double/hidden/tests/test_hidden_calc.py": "from calc import double\n\n"
-    "def test_five():\n    assert double(5) == 10\n\ndef test_zero():\n    assert double(0) == 0\n",
-    # "half": the agent special-cases the visible input (plausible but overfit) and edits
-    # a file outside the expected ones
-    "half/task.toml": 'id = "half"\nkind = "wrong-constant"\nexpected_files = ["half.py"]\n',
-    "half/repo/half.py": "def half(x):\n    return x / 3\n",
-    "half/repo/tests/test_half.py": "from half import half\n\n"
-    "def test_ten():\n    assert half(10) == 5\n",
-    "half/hidden/tests/test_hidden_half.py": "from half import half\n\n"
-    "def test_four():\n    assert half(4) == 2\n",
-}
 
 PLAN = {
     "calc.py": ["x * 3", "x * 2"],
@@ -126,14 +99,6 @@ print(json.dumps({
                  "tamper_detected": 0, "loop_warnings": 0},
 }))
 """
-
-
-def write(root: Path, files: dict[str, str]) -> Path:
-    for rel, text in files.items():
-        p = root / rel
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(text, encoding="utf-8")
-    return root
 
 
 @pytest.fixture
@@ -205,80 +170,6 @@ def test_pending_runs_resume_only_missing_keys(mini_suite: Path) -> None:
     todo = [(t.id, e) for t, e in pending_runs(tasks, 3, "m", done)]
     assert todo == [("half", 0), ("double", 1), ("double", 2), ("half", 2)]
     assert pending_runs(tasks, 1, "m", done + [{"task": "half", "epoch": 0, "model": "m"}]) == []
-
-
-def test_make_task_repo_is_one_commit_without_hidden_files(
-    mini_suite: Path, tmp_path: Path
-) -> None:
-    task = load_suite(mini_suite).tasks[0]
-    repo = tmp_path / "r"
-    head = make_task_repo(task, repo)
-    assert len(head) == 40
-    assert git(repo, "rev-list", "--count", "HEAD").strip() == "1"
-    assert git(repo, "status", "--porcelain") == ""
-    files = sorted(git(repo, "ls-files").split())
-    assert files == ["calc.py", "tests/test_calc.py"]
-
-
-def test_materialize_prefers_head_commit_then_worktree_then_base(
-    mini_suite: Path, tmp_path: Path
-) -> None:
-    task = load_suite(mini_suite).tasks[0]
-    repo = tmp_path / "r"
-    base = make_task_repo(task, repo)
-    # base: nothing from the agent
-    assert materialize_result(repo, None, tmp_path / "t0") == "base"
-    assert (tmp_path / "t0" / "calc.py").read_text() == (task.repo_dir / "calc.py").read_text()
-    # a worktree with uncommitted work (an agent killed mid-run)
-    wt = tmp_path / "wt"
-    git(repo, "worktree", "add", "-q", "-b", "fixloop/x", str(wt))
-    (wt / "calc.py").write_text("def double(x):\n    return x + x\n")
-    assert materialize_result(repo, {"head_commit": None}, tmp_path / "t1") == "worktree"
-    assert "x + x" in (tmp_path / "t1" / "calc.py").read_text()
-    assert not (tmp_path / "t1" / ".git").exists()
-    # the reported head commit wins
-    git(wt, "commit", "-qam", "fix")
-    head = git(wt, "rev-parse", "HEAD").strip()
-    assert head != base
-    assert materialize_result(repo, {"head_commit": head}, tmp_path / "t2") == "head_commit"
-    assert "x + x" in (tmp_path / "t2" / "calc.py").read_text()
-    # an unknown commit id falls through to the worktree
-    assert materialize_result(repo, {"head_commit": "0" * 40}, tmp_path / "t3") == "worktree"
-
-
-def test_tree_diff_counts_changed_files_and_lines(tmp_path: Path) -> None:
-    a = write(tmp_path / "a", {"m.py": "a\nb\nc\n", "same.py": "x\n", "gone.py": "1\n2\n"})
-    b = write(tmp_path / "b", {"m.py": "a\nB\nc\nd\n", "same.py": "x\n", "new.txt": "n\n"})
-    (b / "__pycache__").mkdir()
-    (b / "__pycache__" / "m.cpython-311.pyc").write_bytes(b"\0")
-    changed, lines = tree_diff(a, b)
-    assert changed == ["gone.py", "m.py", "new.txt"]
-    # gone.py: -2; m.py: -1 +2; new.txt: +1
-    assert lines == 6
-
-
-def test_agent_config_merges_user_config_and_round_trips(mini_suite: Path, tmp_path: Path) -> None:
-    task = load_suite(mini_suite).tasks[0]
-    user = tmp_path / "user.toml"
-    user.write_text(
-        'model = "repair"\n[budgets]\nmax_steps = 50\nmax_tokens = 1000\n'
-        '[prices."my-model"]\ninput = 1.0\noutput = 2.0\n'
-    )
-    cfg = agent_config(task, {"max_steps": 9, "test_timeout_s": 30.0}, user)
-    assert cfg["test_cmd"] == list(task.test_cmd)
-    assert cfg["budgets"] == {"max_steps": 9, "max_tokens": 1000}
-    assert cfg["timeouts"] == {"test_timeout_s": 30.0}
-    assert cfg["prices"] == {"my-model": {"input": 1.0, "output": 2.0}}
-    assert tomllib.loads(toml_dumps(cfg)) == cfg
-    odd = {"s": 'quote " and \\ and \n', "l": [1, 2.5, True], "t": {"a": {"b": "c"}}}
-    assert tomllib.loads(toml_dumps(odd)) == odd
-
-
-def test_parse_result_takes_the_json_object() -> None:
-    assert _parse_result('{"status": "verified"}\n') == {"status": "verified"}
-    assert _parse_result('noise\n{"status": "not_fixed"}\n') == {"status": "not_fixed"}
-    assert _parse_result("") is None
-    assert _parse_result("Traceback\n[1, 2]\n") is None
 
 
 # --------------------------------------------------------------------------------------------
@@ -390,10 +281,10 @@ def test_a_patch_that_fools_pytest_in_process_is_never_resolved(
 def test_agent_timeout_is_killed_and_recorded(
     mini_suite: Path, tmp_path: Path, fake_agent: dict, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import fixloop.eval.runner as runner_mod
+    import fixloop.eval.agentproc as agentproc
 
-    monkeypatch.setattr(runner_mod, "HARD_GRACE_S", 0.0)
-    monkeypatch.setattr(runner_mod, "KILL_GRACE_S", 1.0)
+    monkeypatch.setattr(agentproc, "HARD_GRACE_S", 0.0)
+    monkeypatch.setattr(agentproc, "KILL_GRACE_S", 1.0)
     sleeper = tmp_path / "sleeper.py"
     sleeper.write_text(
         "import signal, time\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\ntime.sleep(60)\n"
@@ -428,7 +319,7 @@ def test_interrupt_kills_agents_and_records_nothing(mini_suite: Path, tmp_path: 
         "except KeyboardInterrupt:\n"
         "    sys.exit(130)\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
     proc = subprocess.Popen([sys.executable, str(driver)], env=env)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -456,6 +347,14 @@ def test_interrupt_kills_agents_and_records_nothing(mini_suite: Path, tmp_path: 
     [
         (lambda root: (root / "half" / "task.toml").unlink(), "missing task.toml"),
         (lambda root: (root / "half" / "task.toml").write_text("id = \n"), "invalid TOML"),
+        (
+            lambda root: (root / "half" / "task.toml").write_text('expected_file = ["half.py"]\n'),
+            "task.toml: unknown key 'expected_file' (did you mean 'expected_files'?)",
+        ),
+        (
+            lambda root: (root / "suite.toml").write_text("[defaults]\nmax_step = 3\n"),
+            "suite.toml: unknown key 'defaults.max_step' (did you mean 'max_steps'?)",
+        ),
         (lambda root: None, "--tasks: no task matches 'nope'"),
     ],
 )
@@ -470,6 +369,7 @@ def test_cli_suite_errors_exit_2_with_one_line(mini_suite: Path, tmp_path: Path,
     assert result.exit_code == 2, result.output
     lines = [ln for ln in result.output.splitlines() if ln.strip()]
     assert len(lines) == 1 and message in lines[0], result.output
+    assert "Traceback" not in result.output
     assert not (tmp_path / "o" / RUNS_FILE).exists()
 
 
@@ -482,7 +382,7 @@ def test_cli_sandbox_none_needs_explicit_opt_in(mini_suite: Path) -> None:
 
 
 def test_eval_help_lists_the_options() -> None:
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
     proc = subprocess.run(
         [sys.executable, "-m", "fixloop", "eval", "--help"],
         capture_output=True,

@@ -13,7 +13,7 @@ import pytest
 from fixloop.errors import ConfigError, UsageError
 from fixloop.eval.suite import DEFAULT_PROMPT, count_tests, load_suite
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "suite"
 
 
@@ -63,9 +63,16 @@ def test_load_minimal_suite(tmp_path: Path) -> None:
         ({"suite.toml": "name = \n"}, "invalid TOML"),
         ({"suite.toml": None}, "missing suite.toml"),
         ({"t1/repo": None}, "missing repo/"),
-        ({"t1/task.toml": 'expected_files = "m.py"\n'}, "expected_files must be a list"),
+        ({"t1/task.toml": 'expected_files = "m.py"\n'}, "key 'expected_files': Input should be"),
         ({"t2/task.toml": 'id = "t1"\n'}, "duplicate task id"),
-        ({"t1/task.toml": "test_cmd = 3\n"}, "test_cmd must be a string"),
+        ({"t1/task.toml": "test_cmd = 3\n"}, "key 'test_cmd': must be a string or a list"),
+        ({"t1/task.toml": 'test_cmd = "pytest \'x"\n'}, "key 'test_cmd': cannot split"),
+        ({"t1/task.toml": "test_cmd = []\n"}, "key 'test_cmd': the test command is empty"),
+        ({"t1/task.toml": 'id = "  "\n'}, "key 'id': must be a non-empty string"),
+        ({"t1/task.toml": "kind = 3\n"}, "key 'kind': Input should be a valid string"),
+        ({"suite.toml": "[defaults]\nmax_steps = 0\n"}, "key 'defaults.max_steps': Input"),
+        ({"suite.toml": '[defaults]\nmax_steps = "9"\n'}, "key 'defaults.max_steps': Input"),
+        ({"suite.toml": "defaults = 3\n"}, "key 'defaults': Input should be a valid dict"),
     ],
 )
 def test_suite_errors_are_one_line(tmp_path: Path, files: dict, message: str) -> None:
@@ -82,6 +89,65 @@ def test_suite_errors_are_one_line(tmp_path: Path, files: dict, message: str) ->
     assert message in text
     assert "\n" not in text
     assert info.value.exit_code == 2
+
+
+@pytest.mark.parametrize(
+    ("rel", "text", "key", "hint"),
+    [
+        # the typo that silently disabled the "edits outside expected files" metric
+        ("t1/task.toml", 'expected_file = ["m.py"]\n', "expected_file", "expected_files"),
+        ("t1/task.toml", 'kinds = "off-by-one"\n', "kinds", "kind"),
+        ("t2/task.toml", 'promt = "Fix it."\n', "promt", "prompt"),
+        ("t2/task.toml", 'test_command = "pytest"\n', "test_command", "test_cmd"),
+        ("suite.toml", 'descripton = "x"\n', "descripton", "description"),
+        ("suite.toml", "[default]\nmax_steps = 3\n", "default", "defaults"),
+        ("suite.toml", "[defaults]\nmax_step = 3\n", "defaults.max_step", "max_steps"),
+        (
+            "suite.toml",
+            "[defaults]\ntest_timeout = 3.0\n",
+            "defaults.test_timeout",
+            "test_timeout_s",
+        ),
+    ],
+)
+def test_unknown_keys_name_file_key_and_nearest(
+    tmp_path: Path, rel: str, text: str, key: str, hint: str
+) -> None:
+    root = minimal_suite(tmp_path / "s")
+    (root / rel).write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError) as info:
+        load_suite(root)
+    assert str(info.value) == (f"{root / rel}: unknown key {key!r} (did you mean {hint!r}?)")
+    assert info.value.exit_code == 2
+
+
+def test_unknown_key_without_a_near_one_and_a_section_table(tmp_path: Path) -> None:
+    root = minimal_suite(tmp_path / "s")
+    (root / "t1" / "task.toml").write_text('zzz = 1\nid = "t1"\n', encoding="utf-8")
+    with pytest.raises(ConfigError) as info:
+        load_suite(root)
+    assert str(info.value) == f"{root / 't1' / 'task.toml'}: unknown key 'zzz'"
+    # budgets are flat keys of [defaults]; a [defaults.budgets] table says so
+    minimal_suite(root)
+    (root / "suite.toml").write_text("[defaults.budgets]\nmax_steps = 3\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"unknown key 'defaults.budgets' \(put its keys"):
+        load_suite(root)
+
+
+def test_defaults_budgets_are_checked_and_typed(tmp_path: Path) -> None:
+    root = minimal_suite(tmp_path / "s")
+    (root / "suite.toml").write_text(
+        "[defaults]\nmax_steps = 7\nmax_cost_usd = 2\ntest_timeout_s = 30.5\nread_lines = 50\n",
+        encoding="utf-8",
+    )
+    suite = load_suite(root)
+    assert suite.budgets == {
+        "max_steps": 7,
+        "max_cost_usd": 2.0,
+        "test_timeout_s": 30.5,
+        "read_lines": 50,
+    }
+    assert suite.tasks[0].test_cmd == ("python", "-m", "pytest", "-q")  # the default command
 
 
 def test_missing_folder_and_empty_suite(tmp_path: Path) -> None:
