@@ -9,7 +9,14 @@ from pathlib import Path
 import pytest
 from conftest import init_repo
 
-from fixloop.workspace import DEFAULT_BLOCKED, PathRefused, Workspace, is_autoload, is_protected
+from fixloop.workspace import (
+    DEFAULT_BLOCKED,
+    PathRefused,
+    Workspace,
+    is_autoload,
+    is_protected,
+    is_test_file,
+)
 
 
 def build_ws(tmp_path: Path) -> Workspace:
@@ -265,6 +272,78 @@ def test_not_protected(rel: str) -> None:
     assert not is_protected(rel)
 
 
+@pytest.mark.parametrize(
+    "rel",
+    [
+        "tests/test_mod.py",
+        "pkg/tests/helpers.py",
+        "test/util.py",
+        "testing/plugin_helpers.py",  # pytest's own layout
+        "src/pkg/testing/asserts.py",
+        "Tests/Helpers.py",
+        "test_x.py",
+        "pkg/TEST_deep.py",
+        "a_test.py",
+        "gui_test.pyw",
+        "conftest.py",
+        "deep/er/conftest.py",
+        "/pkg/tests/x.py",  # a path cut from an absolute one keeps its leading slash
+    ],
+)
+def test_test_files(rel: str) -> None:
+    assert is_test_file(rel)
+    assert is_protected(rel)  # every test file is protected
+
+
+@pytest.mark.parametrize(
+    "rel",
+    [
+        "calc.py",
+        "src/pkg/testing_utils.py",
+        "pkg/contest.py",
+        "mytests/x.py",
+        "test_data.json",  # pytest collects only .py files
+        "latest.py",
+        "pytest.ini",  # protected configuration, but not test code
+        "sitecustomize.py",  # protected (auto-loaded), but not test code
+        "../tests/test_x.py",
+        "",
+    ],
+)
+def test_not_test_files(rel: str) -> None:
+    assert not is_test_file(rel)
+
+
+def test_one_test_file_rule_for_the_repair_engine() -> None:
+    """The repair engine (host and sandboxed server) uses the workspace's rule, not its own."""
+    from fixloop.repair import engine, localize, screen
+
+    assert screen.is_test_path is is_test_file
+    assert localize.is_test_path is is_test_file
+    assert engine.is_test_path is is_test_file
+
+
+def test_workspace_module_loads_without_fixloop(tmp_path: Path) -> None:
+    """The repair server loads a lone copy of workspace.py where fixloop cannot be imported."""
+    import subprocess
+    import sys
+
+    import fixloop.workspace as mod
+
+    copy = tmp_path / "lone_workspace.py"
+    copy.write_bytes(Path(mod.__file__).read_bytes())
+    code = (
+        "import sys, lone_workspace as w\n"
+        "assert 'fixloop' not in sys.modules\n"
+        "print(w.is_test_file('pkg/tests/x.py'), w.is_test_file('pkg/x.py'))\n"
+    )
+    out = subprocess.run(  # -S: no site-packages, so no installed fixloop either
+        [sys.executable, "-S", "-c", code], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True", "False"]
+
+
 def test_resolve_write_refuses_protected_any_spelling(ro_ws: Workspace) -> None:
     ws = ro_ws
     for rel in ["tests/test_mod.py", "./tests/../tests/test_mod.py", "pkg/../tests/new.py"]:
@@ -317,6 +396,35 @@ def test_iter_files_without_git(tmp_path: Path) -> None:
     (root / "top.py").write_text("t\n")
     os.symlink("/etc", root / "etc_link")
     assert list(Workspace(root).iter_files()) == ["a/x.py", "top.py"]
+
+
+def test_iter_files_subfolder_of_a_repo_leaves_ignored_files_out(make_repo) -> None:
+    """``fixloop fix repo/sub``: the workspace root has no .git; git still decides (issue 20)."""
+    repo = make_repo(
+        {
+            ".gitignore": "*.log\nsvc/dist/\n",
+            "svc/.gitignore": "build/\n__generated__.py\n",
+            "svc/app.py": "def handler():\n    return 'NEEDLE'\n",
+            "svc/tests/test_app.py": "def test_app():\n    pass\n",
+            "other/x.py": "x = 1\n",
+        }
+    )
+    sub = repo / "svc"
+    for rel in ["build/lib/app.py", "dist/app-1.0.tar.py", "__generated__.py", "server.log"]:
+        (sub / rel).parent.mkdir(parents=True, exist_ok=True)
+        (sub / rel).write_text("def handler():\n    return 'NEEDLE'\n")
+    (sub / "new_module.py").write_text("y = 2\n")  # untracked, not ignored: listed
+    assert not (sub / ".git").exists()
+    ws = Workspace(sub)
+    assert list(ws.iter_files()) == [".gitignore", "app.py", "new_module.py", "tests/test_app.py"]
+    assert list(ws.iter_files("build")) == []
+    from fixloop.tools import Tools
+
+    tools = Tools(ws, None)
+    listing = tools.call("list_files", {}).content
+    assert "app.py" in listing and "build/" not in listing and "server.log" not in listing
+    hits = tools.call("search_code", {"pattern": "NEEDLE"}).content
+    assert hits.startswith("1 hit(s) in 1 file(s)") and "app.py:2:" in hits
 
 
 def test_git_fsmonitor_hook_never_runs(ws: Workspace, tmp_path: Path) -> None:

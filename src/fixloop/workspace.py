@@ -17,6 +17,10 @@ Path policy (every tool call goes through :meth:`Workspace.resolve`):
 Name matching for blocked and protected names is case-insensitive (``Tests/``, ``CONFTEST.PY``):
 on case-insensitive file systems those spell the same file, and refusing an odd spelling on a
 case-sensitive one costs nothing.
+
+This module imports only the standard library at import time (git is reached through
+:mod:`fixloop.git` inside the listing methods): the repair engine's sandboxed server, which
+cannot import fixloop, loads a copy of it for :func:`is_test_file`.
 """
 
 from __future__ import annotations
@@ -29,8 +33,6 @@ import stat
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-
-from fixloop.git import GitError, git
 
 #: Names (fnmatch globs, matched case-insensitively against every path component) that the model
 #: may neither read nor write, and that listings and searches leave out: version-control data,
@@ -86,8 +88,9 @@ TEST_CONFIG_FILES: frozenset[str] = frozenset(
     }
 )
 
-#: Folder names whose whole tree is test code (protected at any depth).
-TEST_DIRS: frozenset[str] = frozenset({"tests", "test"})
+#: Folder names whose whole tree is test code, at any depth (``testing/`` is pytest's own
+#: layout, and where projects keep their test helpers).
+TEST_DIRS: frozenset[str] = frozenset({"tests", "test", "testing"})
 
 #: Modules Python loads by itself at start-up (protected at any depth).
 STARTUP_MODULES: frozenset[str] = frozenset({"sitecustomize", "usercustomize"})
@@ -184,11 +187,40 @@ def is_autoload(relpath: str) -> bool:
     return first in _SHADOWABLE or first.startswith("pytest_")
 
 
+def is_test_file(relpath: str) -> bool:
+    """True when ``relpath`` is test code: the one rule of what a test file is.
+
+    Test code is anything inside a ``tests/``, ``test/`` or ``testing/`` folder at any depth
+    (:data:`TEST_DIRS`), ``test_*.py`` and ``*_test.py`` files (pytest's default
+    ``python_files``; ``.pyw`` too) and ``conftest.py`` at any depth. The tools and the gate
+    protect it (:func:`is_protected` adds test configuration and auto-loaded files); the repair
+    engine never repairs it and reads a failing test's own line from it.
+
+    Args:
+        relpath: a POSIX path relative to the project root, in any spelling (``./a//b``; a
+            leading ``/`` is read as the root); matching is case-insensitive.
+
+    Returns:
+        True for test code; False for other files and for paths that climb out of the root.
+    """
+    parts = _parts(relpath)
+    if not parts or parts[0] == "..":
+        return False
+    if any(p in TEST_DIRS for p in parts):
+        return True
+    name = parts[-1]
+    if name == "conftest.py":
+        return True
+    return name.endswith((".py", ".pyw")) and (
+        name.startswith("test_") or name[: name.rfind(".")].endswith("_test")
+    )
+
+
 def is_protected(relpath: str) -> bool:
     """True when ``relpath`` is test infrastructure the model's tools may not create or change.
 
-    Protected: anything inside a ``tests/`` or ``test/`` folder at any depth, ``test_*.py`` and
-    ``*_test.py`` files, ``conftest.py`` at any depth, pytest's configuration files
+    Protected: test code (:func:`is_test_file`: ``tests/``, ``test/`` and ``testing/`` trees,
+    ``test_*.py``, ``*_test.py``, ``conftest.py``), pytest's configuration files
     (:data:`TEST_CONFIG_FILES`: ``pytest.ini``, ``tox.ini``, ``setup.cfg``, ``pyproject.toml``
     ...) at any depth, and everything :func:`is_autoload` reports. ``relpath`` is a
     workspace-relative POSIX path in any spelling (``./tests/../tests/x``, ``a//b``); matching
@@ -198,14 +230,7 @@ def is_protected(relpath: str) -> bool:
     parts = _parts(relpath)
     if not parts or parts[0] == "..":
         return False
-    name = parts[-1]
-    if any(p in TEST_DIRS for p in parts):
-        return True
-    if name in TEST_CONFIG_FILES:
-        return True
-    if name.endswith((".py", ".pyw")) and (
-        name.startswith("test_") or name[: name.rfind(".")].endswith("_test")
-    ):
+    if is_test_file(relpath) or parts[-1] in TEST_CONFIG_FILES:
         return True
     return is_autoload(relpath)
 
@@ -217,8 +242,19 @@ def _compile_globs(globs: Sequence[str]) -> re.Pattern[str] | None:
     return re.compile("|".join(f"(?:{fnmatch.translate(g)})" for g in globs))
 
 
-def _is_git_root_repo(root: Path) -> bool:
-    return (root / ".git").exists()
+def _in_git_work_tree(folder: Path) -> bool:
+    """True when ``folder`` is inside a git work tree (its root or any folder below it).
+
+    Asks ``git rev-parse --is-inside-work-tree``, so a subfolder of a repository (no ``.git`` of
+    its own) counts, and a folder inside ``.git`` does not. False when git is missing.
+    """
+    from fixloop.git import GitError, git  # lazily: this module stays stdlib-only to import
+
+    try:
+        out = git(folder, "rev-parse", "--is-inside-work-tree", check=False, timeout=30)
+    except GitError:
+        return False
+    return out.returncode == 0 and out.stdout.strip() == "true"
 
 
 class Workspace:
@@ -243,6 +279,7 @@ class Workspace:
         self._name_rx = _compile_globs(names)
         self._path_rx = _compile_globs(paths)
         self._name_cache: dict[str, bool] = {}
+        self._git: bool | None = None  # inside a git work tree? (asked once, on first listing)
 
     # ------------------------------------------------------------------ policy
 
@@ -368,16 +405,25 @@ class Workspace:
     # ------------------------------------------------------------------ listing
 
     def _git_files(self, sub: str) -> list[str] | None:
-        """Tracked and untracked-not-ignored files under ``sub`` via git, or None if not a repo."""
-        if not _is_git_root_repo(self.root):
+        """Tracked and untracked-not-ignored files under ``sub`` via git, or None outside git.
+
+        Works when the root is any folder of a work tree (``fixloop fix repo/sub``): git reads
+        every ``.gitignore`` from the top of the work tree down, and prints paths relative to
+        the folder it runs in.
+        """
+        if self._git is None:
+            self._git = _in_git_work_tree(self.root)
+        if not self._git:
             return None
+        from fixloop.git import GitError, git  # lazily: this module stays stdlib-only to import
+
         try:
             out = git(
                 self.root,
                 "ls-files",
                 "-z",
-                "-c",
-                "-o",
+                "--cached",
+                "--others",
                 "--exclude-standard",
                 "--",
                 sub or ".",
@@ -432,8 +478,9 @@ class Workspace:
     def iter_files(self, rel: str = ".") -> Iterator[str]:
         """Yield workspace-relative POSIX paths of the files under ``rel``, sorted.
 
-        Blocked paths, git-ignored paths (``git ls-files -co --exclude-standard`` when the root
-        is a git repository; a plain walk otherwise), symlinks that leave the workspace or
+        Blocked paths, git-ignored paths (``git ls-files --cached --others --exclude-standard``
+        when the root is inside a git work tree, at its top or in a subfolder; a plain walk
+        otherwise), symlinks that leave the workspace or
         dangle, and special files are left out. ``rel`` may name a single file.
 
         Raises:

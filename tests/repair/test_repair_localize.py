@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from fixloop.repair.localize import by_file, ochiai, rank, traceback_locations
-from fixloop.repair.screen import WarmScreener, is_test_path
+from fixloop.repair.screen import WarmScreener
+from fixloop.workspace import is_test_file as is_test_path
 
 
 def test_ochiai_formula() -> None:

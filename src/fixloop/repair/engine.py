@@ -35,7 +35,8 @@ from typing import Any
 from fixloop.repair.candidate import Candidate
 from fixloop.repair.localize import Suspect, by_file, rank
 from fixloop.repair.port import RepairPort
-from fixloop.repair.screen import ScreenResult, WarmScreener, is_test_path
+from fixloop.repair.screen import ScreenResult, WarmScreener
+from fixloop.workspace import is_test_file as is_test_path
 
 #: The templates' entry point: ``(source, path, suspicious, *, max_candidates) -> [Candidate]``.
 Generator = Callable[..., list[Candidate]]

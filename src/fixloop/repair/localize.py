@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fixloop.repair.screen import is_test_path
+from fixloop.workspace import is_test_file as is_test_path
 
 #: Weights of the evidence kinds in the combined score (before normalization).
 W_OCHIAI = 0.70

@@ -52,21 +52,15 @@ RESULT_ENV = "FIXLOOP_SCREEN_RESULT"
 # ============================================================================================
 
 
-def is_test_path(rel: str) -> bool:
-    """True for test files and pytest infrastructure (never a place to repair).
+if __package__:  # on the host, inside the fixloop package
+    from fixloop.workspace import is_test_file as is_test_path
+else:  # the server copy in the sandbox: workspace.py is copied beside it (stdlib only)
+    from fixloop_screen_workspace import (  # type: ignore[import-not-found,no-redef]
+        is_test_file as is_test_path,
+    )
 
-    Args:
-        rel: a POSIX path relative to the project root.
-
-    Returns:
-        True for files under a ``tests``/``test``/``testing`` folder, ``test_*.py``,
-        ``*_test.py`` and ``conftest.py``.
-    """
-    parts = rel.replace("\\", "/").split("/")
-    name = parts[-1]
-    if name == "conftest.py" or name.startswith("test_") or name.endswith("_test.py"):
-        return True
-    return any(p in ("tests", "test", "testing") for p in parts[:-1])
+#: File name of the copy of :mod:`fixloop.workspace` beside the server (the test-file rule).
+WORKSPACE_COPY = "fixloop_screen_workspace.py"
 
 
 # ============================================================================================
@@ -739,6 +733,9 @@ class WarmScreener:
         self.engine_dir.mkdir(parents=True, exist_ok=True)
         self.server = self.engine_dir / SERVER_NAME
         shutil.copyfile(Path(__file__), self.server)
+        from fixloop import workspace
+
+        shutil.copyfile(Path(workspace.__file__), self.engine_dir / WORKSPACE_COPY)
 
     def _limits(self, wall_s: float) -> Any:
         from dataclasses import replace
