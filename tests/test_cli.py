@@ -246,7 +246,7 @@ def test_display_shows_the_first_collection_errors_under_each_tally() -> None:
 
 
 def test_unsandboxed_warning_once_per_run(calc: Path) -> None:
-    import fixloop.sandbox.local as sb
+    from fixloop.sandbox import make_sandbox
 
     script = ROOT / "tests" / "scripts" / "calc_fix.json"  # baseline, run_tests, gate: 3 runs
     args = ("--model", f"script:{script}", "--sandbox", "none", "--allow-unsandboxed")
@@ -254,7 +254,8 @@ def test_unsandboxed_warning_once_per_run(calc: Path) -> None:
     assert res.exit_code == 0, res.stderr
     err = res.stderr.lower()
     assert err.count("unsandboxed") + err.count("without a sandbox") == 1, res.stderr
-    assert sb._warning_muted == 0  # the sandbox warns on every run again outside the command
+    # the mute belongs to the run's backend: a new backend warns on every command again
+    assert make_sandbox("none", allow_unsandboxed=True).warn_each_run
 
 
 @pytest.mark.parametrize(

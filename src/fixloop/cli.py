@@ -160,7 +160,6 @@ def fix(
     """Make the failing tests pass in PATH; the harness verifies the result itself."""
     from fixloop.api import CodingAgent, exit_code_for
     from fixloop.display import LiveDisplay, render_report
-    from fixloop.sandbox import unsandboxed_warning_muted
 
     if sandbox == "none" and not allow_unsandboxed:
         message = (
@@ -173,26 +172,15 @@ def fix(
     if allow_unsandboxed and sandbox is None:
         sandbox = "none"
     display = LiveDisplay(err_console, verbose=verbose)
-    unsandboxed = False
 
     def on_event(type_: str, data: dict[str, Any]) -> None:
-        nonlocal unsandboxed
         if type_ == "run_start":
             err_console.print(
                 f"[bold]model[/]: {data.get('model')} ({data.get('model_reason')})\n"
                 f"[bold]branch[/]: {data.get('branch')} from {str(data.get('base_commit'))[:12]}"
                 f"  sandbox: {data.get('sandbox')}"
             )
-            if data.get("sandbox") == "none":
-                # Once per run (the sandbox's own per-command warning is muted meanwhile).
-                unsandboxed = True
-                err_console.print(
-                    "[bold yellow]WARNING:[/] tests run UNSANDBOXED: code under test can use "
-                    "the network, your files and your environment."
-                )
-        if type_ == "notice" and unsandboxed and "unsandboxed" in str(data.get("text")).lower():
-            return  # said once above
-        display(type_, data)
+        display(type_, data)  # the unsandboxed warning comes once, as the run's notice
 
     agent = CodingAgent(
         model,
@@ -212,10 +200,7 @@ def fix(
     code = 0
     result = None
     error: tuple[str, int, str] | None = None  # (one-line message, exit code, json status)
-    with (
-        _stdout_to_stderr() if json_out else contextlib.nullcontext(),
-        unsandboxed_warning_muted(),
-    ):
+    with _stdout_to_stderr() if json_out else contextlib.nullcontext():
         try:
             result = agent.run(task)
             code = exit_code_for(result)

@@ -231,11 +231,7 @@ class RunSession:
         self.events.emit("run_start", start)
         for text in self.config_notices:
             self.events.notice(text)
-        if self.sandbox.name == "none":
-            self.events.notice(
-                "WARNING: tests run unsandboxed (--sandbox none): code under test can reach the "
-                "network, your files and your environment"
-            )
+        sandbox_mod.warn_unsandboxed(self.sandbox, self.events.notice)  # once, before any test
         if iso.uncommitted:
             self.events.notice(
                 f"{len(iso.uncommitted)} uncommitted change(s) in your checkout are not included: "

@@ -58,3 +58,22 @@ def test_unsandboxed_leftover_group_member_is_killed_after_exit(tmp_path, capsys
     res = box.run([PY, "-c", code], cwd=tmp_path, limits=Limits(wall_s=60))
     assert not res.timed_out and res.returncode == 0
     assert wait_gone(marker) == []
+
+
+def test_warn_unsandboxed_says_it_once_and_stops_the_repetition(tmp_path, capsys):
+    box = sb.make_sandbox("none", allow_unsandboxed=True)
+    said: list[str] = []
+    assert sb.warn_unsandboxed(box, said.append) is True
+    assert said == [sb.UNSANDBOXED_WARNING] and "WITHOUT a sandbox" in said[0]
+    res = box.run([PY, "-c", "print('ran')"], cwd=tmp_path, limits=Limits(wall_s=30))
+    assert "ran" in res.output
+    assert "WITHOUT a sandbox" not in capsys.readouterr().err  # the run said it already
+    fresh = sb.make_sandbox("none", allow_unsandboxed=True)  # another backend: not muted
+    fresh.run([PY, "-c", "pass"], cwd=tmp_path, limits=Limits(wall_s=30))
+    assert capsys.readouterr().err.count("WITHOUT a sandbox") == 1
+
+
+def test_warn_unsandboxed_is_silent_for_a_real_sandbox():
+    box = sb.ContainerSandbox("docker", "python:3.11-slim", probe=False)
+    said: list[str] = []
+    assert sb.warn_unsandboxed(box, said.append) is False and said == []

@@ -23,7 +23,7 @@ from fixloop.sandbox.container import ContainerSandbox
 from fixloop.sandbox.local import (
     UNSANDBOXED_WARNING,
     UnsandboxedRunner,
-    unsandboxed_warning_muted,
+    warn_unsandboxed,
 )
 
 __all__ = [
@@ -38,5 +38,5 @@ __all__ = [
     "interpreter_paths",
     "kill_all_children",
     "make_sandbox",
-    "unsandboxed_warning_muted",
+    "warn_unsandboxed",
 ]

@@ -1,35 +1,53 @@
-"""The unsandboxed backend (``--sandbox none``, explicit opt-in only): no isolation at all."""
+"""The unsandboxed backend (``--sandbox none``, explicit opt-in only): no isolation at all.
+
+The warning that code under test runs without a sandbox has one text
+(:data:`UNSANDBOXED_WARNING`) and one place that gives it: :func:`warn_unsandboxed`. A backend
+used on its own (eval scoring, benchmarks, scripts) prints it to stderr before every command; a
+run calls :func:`warn_unsandboxed` once at its start with its own channel (the run's notice
+event), which also stops the per-command repetition for that backend: the only way to mute it.
+"""
 
 from __future__ import annotations
 
-import contextlib
 import sys
 import tempfile
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from fixloop.sandbox.base import Sandbox, clean_env, execute, limit_prefix, python_bin_dir
 from fixloop.types import ExecResult, Limits
 
+__all__ = ["UNSANDBOXED_WARNING", "UnsandboxedRunner", "warn_unsandboxed"]
+
+#: The one text of the warning (shown once per run, or on each command of a bare backend).
 UNSANDBOXED_WARNING = (
-    "fixloop: WARNING: running code under test WITHOUT a sandbox (explicitly allowed): it has "
-    "network access and can read and write your files."
+    "WARNING: tests run WITHOUT a sandbox (--sandbox none, explicitly allowed): code under test "
+    "can reach the network, your files and your environment"
 )
 
-_warning_muted = 0  # > 0 inside unsandboxed_warning_muted()
+
+def _to_stderr(text: str) -> None:
+    print(f"fixloop: {text}", file=sys.stderr, flush=True)
 
 
-@contextlib.contextmanager
-def unsandboxed_warning_muted() -> Iterator[None]:
-    """Inside the block :class:`UnsandboxedRunner` does not print :data:`UNSANDBOXED_WARNING`
-    on each run: for a caller that shows the warning once itself (the ``fixloop`` command prints
-    it once per run). Process-wide; nests."""
-    global _warning_muted
-    _warning_muted += 1
-    try:
-        yield
-    finally:
-        _warning_muted -= 1
+def warn_unsandboxed(sandbox: Sandbox, say: Callable[[str], None] = _to_stderr) -> bool:
+    """Give the unsandboxed warning for ``sandbox`` once through ``say``; nothing for a sandbox.
+
+    After this call the backend no longer repeats the warning on each command: the caller has
+    told the user (a run calls it once at its start with its notice channel).
+
+    Args:
+        sandbox: the run's sandbox; only :class:`UnsandboxedRunner` is warned about.
+        say: where the warning goes (default: stderr, prefixed ``fixloop:``).
+
+    Returns:
+        True when ``sandbox`` is the unsandboxed backend (the warning was given).
+    """
+    if not isinstance(sandbox, UnsandboxedRunner):
+        return False
+    sandbox.warn_each_run = False
+    say(UNSANDBOXED_WARNING)
+    return True
 
 
 class UnsandboxedRunner(Sandbox):
@@ -37,11 +55,15 @@ class UnsandboxedRunner(Sandbox):
 
     Still gives a clean environment (HOME and TMPDIR a private temp folder), closed stdin,
     the resource limits, and the process-group kill. Prints :data:`UNSANDBOXED_WARNING` to
-    stderr on every run (not inside :func:`unsandboxed_warning_muted`). A child that leaves the
+    stderr on every run until :func:`warn_unsandboxed` was called for it. A child that leaves the
     process group (``setsid``) escapes the kill.
     """
 
     name = "none"
+
+    def __init__(self) -> None:
+        #: Print the warning before each command (False once :func:`warn_unsandboxed` ran).
+        self.warn_each_run = True
 
     def run(
         self,
@@ -55,8 +77,8 @@ class UnsandboxedRunner(Sandbox):
         log_path: Path | None = None,
     ) -> ExecResult:
         """Run ``argv`` without isolation; see :meth:`Sandbox.run`."""
-        if not _warning_muted:
-            print(UNSANDBOXED_WARNING, file=sys.stderr, flush=True)
+        if self.warn_each_run:
+            _to_stderr(UNSANDBOXED_WARNING)
         prefix, preexec = limit_prefix(limits)
         with tempfile.TemporaryDirectory(prefix="fixloop-home-") as td:
             full_env = clean_env(home=td, tmpdir=td, extra=env, path_first=python_bin_dir(argv))
