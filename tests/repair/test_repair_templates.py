@@ -692,3 +692,67 @@ def test_long_files_are_analysed_around_the_suspicious_lines() -> None:
     c = fixed(cands, source.replace("return x - 1", "return x + 1"))
     assert c.new_source.count("def helper_") == 80  # the rest of the file is untouched
     assert all(c.new_source.startswith("import math\n") for c in cands)
+
+
+# --------------------------------------------------------------------------------------------
+# robustness: a template that raises costs only its own candidates
+# --------------------------------------------------------------------------------------------
+
+RAISING = src(
+    """
+    def clamp(x, limit):
+        if x > limit:
+            return limit - 1
+        if x < 0:
+            return 0
+        return x + 0
+    """
+)
+
+
+def test_a_template_raising_on_one_expression_costs_only_its_own_candidates(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import libcst as cst
+
+    from fixloop.repair import templates_expr
+    from fixloop.repair.templates_ast import code
+
+    needles = ("if x > limit", "if x < 0", "return x + 0")
+    before = {c.new_source: c for c in cands_for(RAISING, *needles)}
+    real = templates_expr.comparison_mutations
+
+    def flaky(fi, node):  # the shape of libcst refusing a tree: raises on one node only
+        if "limit" in code(node):
+            raise cst.CSTValidationError("positional argument follows keyword argument unpacking")
+        return real(fi, node)
+
+    monkeypatch.setattr(templates_expr, "comparison_mutations", flaky)
+    after = {c.new_source: c for c in cands_for(RAISING, *needles)}
+    lost = set(before) - set(after)
+    assert lost, "the raising template made candidates before"
+    assert set(after) <= set(before)
+    # only the comparison template at the raising node is lost ...
+    kinds = ("compare", "compare-boundary")
+    assert {(before[s].template, before[s].line) for s in lost} <= {
+        (t + more, 2) for t in kinds for more in ("", "+everywhere")
+    }
+    # ... the same template still works on the other comparison, other templates on its line
+    assert fixed(list(after.values()), RAISING.replace("x < 0", "x <= 0"))
+    assert any(c.line == 2 and not c.template.startswith("compare") for c in after.values())
+    assert fixed(list(after.values()), RAISING.replace("x + 0", "x - 0"))
+
+
+def test_guarded_records_the_failure_and_returns_nothing() -> None:
+    from fixloop.repair.templates_ast import FileInfo, guarded
+
+    fi = FileInfo(RAISING, "mod.py")
+    st = fi.stmt_at(2)
+    assert st is not None
+
+    def broken(fi_, st_):
+        raise ValueError("no such shape")
+
+    assert guarded(fi, broken, fi, st) == []
+    assert fi.template_errors == ["broken on line 2: ValueError: no such shape"]
+    assert guarded(fi, lambda a, b: iter(()), fi, st) == [] and len(fi.template_errors) == 1

@@ -49,7 +49,7 @@ from collections.abc import Sequence
 from libcst import ParserSyntaxError
 
 from .candidate import Candidate
-from .templates_ast import Edit, FileInfo, Mutation, apply_edits, parses
+from .templates_ast import Edit, FileInfo, Mutation, apply_edits, guarded, parses
 from .templates_expr import PRIORS, expression_mutations
 from .templates_stmt import function_mutations, statement_mutations
 
@@ -87,7 +87,8 @@ def generate_candidates(
     Returns:
         candidates with ``score = suspiciousness * prior``, sorted by score (then prior, then
         line), deduplicated by ``new_source``; each one parses and differs from ``source``.
-        Empty when the source does not parse.
+        Empty when the source does not parse. A template that raises on one node costs only its
+        own mutations there (:func:`.templates_ast.guarded`), never the file's other candidates.
     """
     try:
         fi = FileInfo(source, path, focus=[ln for ln, s in suspicious.items() if s > 0])
@@ -110,19 +111,23 @@ def generate_candidates(
             key = (id(st.node), line if multi else 0)
             if key not in done_lines:
                 done_lines.add(key)
-                muts.extend(expression_mutations(fi, st, line))
+                muts.extend(guarded(fi, expression_mutations, fi, st, line))
             if id(st.node) not in done_stmts:
                 done_stmts.add(id(st.node))
-                muts.extend(statement_mutations(fi, st))
+                muts.extend(guarded(fi, statement_mutations, fi, st))
         func = _function_at(fi, line)
         if func is not None and id(func.node) not in done_funcs:
             done_funcs.add(id(func.node))
-            muts.extend(function_mutations(fi, func))
+            muts.extend(guarded(fi, function_mutations, fi, func))
         muts.sort(key=lambda m: -m.prior)
         for m in muts[:per_line]:
             n = len(entries)
             entries.append((susp * m.prior, m.prior, m.line, m.template, n, m.description, m.edits))
-            everywhere = _everywhere(fi, m)
+            try:
+                everywhere = _everywhere(fi, m)
+            except Exception as exc:  # noqa: BLE001 - costs only the "+everywhere" variant
+                fi.template_errors.append(f"{m.template}+everywhere on line {m.line}: {exc!r}")
+                everywhere = None
             if everywhere is not None:
                 prior = m.prior * EVERYWHERE_FACTOR
                 entries.append(
@@ -143,11 +148,15 @@ def generate_candidates(
     for score, prior, line, template, _, description, edits in entries:
         if len(out) >= max_candidates:
             break
-        new = apply_edits(source, edits)
-        if new in seen:
-            continue
-        seen.add(new)
-        if not fi.valid(new, edits):
+        try:
+            new = apply_edits(source, edits)
+            if new in seen:
+                continue
+            seen.add(new)
+            if not fi.valid(new, edits):
+                continue
+        except Exception as exc:  # noqa: BLE001 - one bad mutation costs only itself
+            fi.template_errors.append(f"{template} on line {line}: {exc!r}")
             continue
         out.append(
             Candidate(

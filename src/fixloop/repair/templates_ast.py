@@ -16,7 +16,8 @@ Replacing a node can change how the text parses (``a - b * c`` with ``*`` -> ``+
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator, Sequence
+import logging
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -53,6 +54,41 @@ class Mutation:
     description: str
     line: int
     prior: float
+
+
+_log = logging.getLogger("fixloop.repair.templates")
+
+
+def guarded(fi: FileInfo, fn: Callable[..., Iterable[Mutation]], *args: object) -> list[Mutation]:
+    """``list(fn(*args))``, or ``[]`` when the template raises: one template failing on one node
+    (libcst refusing a tree it would build, an unforeseen shape) costs only its own mutations,
+    never the file's other candidates.
+
+    Args:
+        fi: the file; a failure is appended to ``fi.template_errors`` (and logged at debug level).
+        fn: a template function returning or yielding :class:`Mutation` objects.
+        *args: its arguments (a node or statement among them names the line in the message).
+
+    Returns:
+        the template's mutations, or an empty list when it raised an :class:`Exception`.
+    """
+    try:
+        return list(fn(*args))
+    except Exception as exc:  # noqa: BLE001 - a template defect is that template's loss only
+        where = ""
+        for a in args:
+            if isinstance(a, cst.CSTNode) and a in fi.positions:
+                where = f" on line {fi.line_of(a)}"
+                break
+            start = getattr(a, "start", None)
+            if isinstance(start, int) and not isinstance(a, FileInfo):
+                where = f" on line {start}"
+                break
+        name = getattr(fn, "__name__", "template")
+        note = f"{name}{where}: {type(exc).__name__}: {exc}"
+        fi.template_errors.append(note)
+        _log.debug("template failed in %s: %s", fi.path, note)
+        return []
 
 
 def apply_edits(source: str, edits: Sequence[Edit]) -> str:
@@ -232,7 +268,12 @@ def is_docstring(stmt: cst.CSTNode) -> bool:
 
 
 class FileInfo:
-    """Parsed file plus the indexes the templates need."""
+    """Parsed file plus the indexes the templates need.
+
+    Attributes:
+        template_errors: templates that raised on this file (see :func:`guarded`), one
+            ``"name on line N: Error: message"`` each.
+    """
 
     def __init__(self, source: str, path: str = "", *, focus: Sequence[int] = ()) -> None:
         """Index ``source``; with ``focus`` lines, a long file is analysed only around them.
@@ -246,6 +287,7 @@ class FileInfo:
         """
         self.source = source
         self.path = path
+        self.template_errors: list[str] = []  # "template on line N: error", see guarded()
         analysed = blank_unrelated(source, focus) if focus else source
         self.wrapper = MetadataWrapper(cst.parse_module(analysed), unsafe_skip_copy=True)
         self.module = self.wrapper.module

@@ -30,6 +30,7 @@ from .templates_ast import (
     bare,
     code,
     fix_child_parens,
+    guarded,
     needs_parens,
 )
 
@@ -1265,52 +1266,53 @@ def expression_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) ->
             n.value, (cst.Comparison, cst.BooleanOperation, cst.UnaryOperation)
         ):
             condition_tests.add(id(n.value))
-    handlers: list[tuple[type | tuple[type, ...], Callable[[cst.CSTNode], Iterable[Mutation]]]] = [
-        (cst.BinaryOperation, lambda n: binop_mutations(fi, n)),
-        (cst.Comparison, lambda n: comparison_mutations(fi, n)),
-        (cst.BooleanOperation, lambda n: boolop_mutations(fi, n)),
-        (cst.AugAssign, lambda n: augassign_mutations(fi, n)),
-        (cst.Assign, lambda n: assign_kind_mutations(fi, n, func)),
-        (cst.Call, lambda n: call_mutations(fi, n)),
-        (cst.FormattedStringExpression, lambda n: format_spec_mutations(fi, n)),
-        (cst.Attribute, lambda n: attribute_mutations(fi, n, st)),
-        (cst.Tuple, lambda n: swap_element_mutations(fi, n)),
-        (cst.FunctionDef, lambda n: swap_param_mutations(fi, n)),
-        ((cst.Raise, cst.ExceptHandler), lambda n: exception_mutations(fi, n)),
+    # (node class, template, its arguments after (fi, node))
+    handlers: list[tuple[type | tuple[type, ...], Callable[..., Iterable[Mutation]], tuple]] = [
+        (cst.BinaryOperation, binop_mutations, ()),
+        (cst.Comparison, comparison_mutations, ()),
+        (cst.BooleanOperation, boolop_mutations, ()),
+        (cst.AugAssign, augassign_mutations, ()),
+        (cst.Assign, assign_kind_mutations, (func,)),
+        (cst.Call, call_mutations, ()),
+        (cst.FormattedStringExpression, format_spec_mutations, ()),
+        (cst.Attribute, attribute_mutations, (st,)),
+        (cst.Tuple, swap_element_mutations, ()),
+        (cst.FunctionDef, swap_param_mutations, ()),
+        ((cst.Raise, cst.ExceptHandler), exception_mutations, ()),
     ]
     for n in nodes:
         if n not in fi.positions:
             continue
-        for cls, fn in handlers:
+        for cls, fn, extra in handlers:
             if isinstance(n, cls):
-                out.extend(fn(n))
+                out.extend(guarded(fi, fn, fi, n, *extra))
         if isinstance(n, cst.BinaryOperation):
             parent, _ = fi.parent_of(n)
             if not isinstance(parent, cst.BinaryOperation) or parent.lpar:
-                out.extend(swap_literal_mutations(fi, n))
+                out.extend(guarded(fi, swap_literal_mutations, fi, n))
         if isinstance(n, cst.BaseExpression):
             in_cond = id(n) in condition_tests
             parent, _ = fi.parent_of(n)
             if isinstance(parent, cst.BooleanOperation) and id(parent) in condition_tests:
                 in_cond = True
             if in_cond or (isinstance(n, cst.UnaryOperation) and isinstance(n.operator, cst.Not)):
-                out.extend(negation_mutations(fi, n, in_cond))
-            out.extend(off_by_one_mutations(fi, n))
+                out.extend(guarded(fi, negation_mutations, fi, n, in_cond))
+            out.extend(guarded(fi, off_by_one_mutations, fi, n))
         if isinstance(n, cst.Integer):
             parent, _ = fi.parent_of(n)
             if not (
                 isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Minus)
             ):
-                out.extend(integer_mutations(fi, n, func, near))
+                out.extend(guarded(fi, integer_mutations, fi, n, func, near))
         elif isinstance(n, cst.UnaryOperation) and _int_value(n) is not None:
-            out.extend(integer_mutations(fi, n, func, near))
+            out.extend(guarded(fi, integer_mutations, fi, n, func, near))
         elif isinstance(n, cst.Float):
-            out.extend(float_mutations(fi, n, func))
+            out.extend(guarded(fi, float_mutations, fi, n, func))
         elif isinstance(n, cst.Name):
-            out.extend(bool_literal_mutations(fi, n))
-            out.extend(variable_mutations(fi, n, func))
+            out.extend(guarded(fi, bool_literal_mutations, fi, n))
+            out.extend(guarded(fi, variable_mutations, fi, n, func))
         elif isinstance(n, cst.SimpleString):
-            out.extend(string_format_mutations(fi, n))
-            out.extend(f_prefix_mutations(fi, n, func))
-            out.extend(string_literal_mutations(fi, n, func))
+            out.extend(guarded(fi, string_format_mutations, fi, n))
+            out.extend(guarded(fi, f_prefix_mutations, fi, n, func))
+            out.extend(guarded(fi, string_literal_mutations, fi, n, func))
     return out

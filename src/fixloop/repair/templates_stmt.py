@@ -15,7 +15,16 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .templates_ast import Edit, FileInfo, FuncInfo, Mutation, StmtInfo, code, is_docstring
+from .templates_ast import (
+    Edit,
+    FileInfo,
+    FuncInfo,
+    Mutation,
+    StmtInfo,
+    code,
+    guarded,
+    is_docstring,
+)
 from .templates_expr import PRIORS, _near_ints
 
 
@@ -705,20 +714,22 @@ def _first_use(fi: FileInfo, body: cst.IndentedBlock, name: str) -> cst.Name | N
 def statement_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     """All statement-level mutations anchored at ``st`` (plus function-level ones)."""
     out: list[Mutation] = []
-    out.extend(delete_mutations(fi, st))
-    out.extend(insert_mutations(fi, st))
-    out.extend(parallel_update_mutations(fi, st))
-    out.extend(guard_mutations(fi, st))
-    out.extend(move_mutations(fi, st))
-    out.extend(unwrap_mutations(fi, st))
-    out.extend(return_variable_mutations(fi, st))
-    out.extend(loop_step_mutations(fi, st))
-    out.extend(init_attribute_mutations(fi, st))
-    out.extend(break_mutations(fi, st))
-    out.extend(try_wrap_mutations(fi, st))
+    out.extend(guarded(fi, delete_mutations, fi, st))
+    out.extend(guarded(fi, insert_mutations, fi, st))
+    out.extend(guarded(fi, parallel_update_mutations, fi, st))
+    out.extend(guarded(fi, guard_mutations, fi, st))
+    out.extend(guarded(fi, move_mutations, fi, st))
+    out.extend(guarded(fi, unwrap_mutations, fi, st))
+    out.extend(guarded(fi, return_variable_mutations, fi, st))
+    out.extend(guarded(fi, loop_step_mutations, fi, st))
+    out.extend(guarded(fi, init_attribute_mutations, fi, st))
+    out.extend(guarded(fi, break_mutations, fi, st))
+    out.extend(guarded(fi, try_wrap_mutations, fi, st))
     return out
 
 
 def function_mutations(fi: FileInfo, func: FuncInfo) -> list[Mutation]:
     """Mutations that belong to a whole function (missing return, mutable default)."""
-    return missing_return_mutations(fi, func) + mutable_default_mutations(fi, func)
+    return guarded(fi, missing_return_mutations, fi, func) + guarded(
+        fi, mutable_default_mutations, fi, func
+    )
