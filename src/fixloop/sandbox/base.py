@@ -494,44 +494,6 @@ def python_bin_dir(argv: Sequence[str]) -> str | None:
 
 
 # --------------------------------------------------------------------------------------------
-# The isolation probe (run inside bwrap and container sandboxes)
-# --------------------------------------------------------------------------------------------
-
-PROBE_SCRIPT = r"""
-import json, os, socket, sys
-res = {}
-try:
-    res["ifaces"] = sorted(n for _, n in socket.if_nameindex())
-except OSError as e:
-    res["ifaces"] = ["?" + str(e)]
-s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-s.settimeout(1.0)
-try:
-    s.connect(("127.0.0.1", int(sys.argv[1])))
-    res["host_loopback"] = True
-except OSError:
-    res["host_loopback"] = False
-finally:
-    s.close()
-res["route"] = []
-for fam, addr in ((socket.AF_INET, ("192.0.2.1", 9)), (socket.AF_INET6, ("2001:db8::1", 9))):
-    try:
-        u = socket.socket(fam, socket.SOCK_DGRAM)
-    except OSError:
-        continue
-    try:
-        u.connect(addr)  # UDP connect only looks up a route; no packet is sent
-        res["route"].append(addr[0])
-    except OSError:
-        pass
-    finally:
-        u.close()
-res["visible"] = [p for p in json.loads(sys.argv[2]) if os.path.lexists(p)]
-print("FIXLOOP-PROBE " + json.dumps(res))
-"""
-
-
-# --------------------------------------------------------------------------------------------
 # Factory
 # --------------------------------------------------------------------------------------------
 

@@ -26,7 +26,6 @@ from pathlib import Path
 
 from fixloop.errors import SandboxUnavailable
 from fixloop.sandbox.base import (
-    PROBE_SCRIPT,
     Sandbox,
     clean_env,
     execute,
@@ -35,6 +34,7 @@ from fixloop.sandbox.base import (
     python_bin_dir,
     user_homes,
 )
+from fixloop.sandbox.probe import PROBE_SCRIPT
 from fixloop.types import ExecResult, Limits
 
 #: Folder names hidden by the bubblewrap backend (a private tmpfs is mounted over each).

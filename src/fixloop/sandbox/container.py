@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from fixloop.errors import ConfigError, SandboxUnavailable
-from fixloop.sandbox.base import PROBE_SCRIPT, SAFE_PATH, Sandbox, clean_env, execute
+from fixloop.sandbox.base import SAFE_PATH, Sandbox, clean_env, execute
+from fixloop.sandbox.probe import PROBE_SCRIPT
 from fixloop.types import ExecResult, Limits
 
 
