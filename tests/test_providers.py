@@ -173,7 +173,12 @@ def test_anthropic_end_turn_string_prompt_and_unknown_price(fp: FakeProvider) ->
     reply = m("sys", [{"role": "user", "content": "hello"}], [])
     assert reply["stop_reason"] == "end_turn"
     assert reply["content"] == [{"type": "text", "text": "All green."}]
-    assert reply["usage"]["cost_usd"] is None  # unknown price: cost unknown, no crash
+    # unknown price: $0 with a warning, no crash; --max-cost can tell (has_price)
+    assert reply["usage"]["cost_usd"] == 0.0 and reply["usage"]["price_unknown"] is True
+    assert "no price known for claude-future-9" in reply["notices"][0]
+    assert not m.has_price()
+    fp.script(ok(anthropic_message([text("again")], model="claude-future-9")))
+    assert "notices" not in m("sys", [{"role": "user", "content": "hello"}], [])  # warned once
     body = fp.requests[0]["body"]
     assert "tools" not in body
     assert body["messages"] == [
@@ -329,8 +334,8 @@ def test_openai_hosted_gateway_unpriced_model_costs_unknown() -> None:
     m = OpenAIModel("some/model", env={"OPENAI_API_KEY": "k"}, base_url="https://gw.example/v1")
     m.local = True
     reply = m.parse_reply(_completion_obj("x", "some/model"))
-    assert reply["usage"]["cost_usd"] is None
-    assert not m.self_hosted
+    assert reply["usage"]["cost_usd"] == 0.0 and reply["usage"]["price_unknown"] is True
+    assert not m.self_hosted and not m.has_price()
 
 
 def _completion_obj(content: str, model: str):

@@ -115,6 +115,18 @@ def make_model(
     raise UsageError(f"unknown --model {spec!r}; expected {SPEC_HELP}")
 
 
+def price_known(model: Any) -> bool:
+    """True when the cost of ``model``'s calls is known before a run starts.
+
+    A provider adapter answers through its ``has_price()`` (a price from the user, fixloop's table
+    or the genai-prices dataset; or a self-hosted server, which is free). Models that bill nothing
+    (``repair``, scripted, replayed, plain callables) are known: their replies carry their own
+    usage. ``--max-cost`` refuses to start when this is False and the user gave no price.
+    """
+    has_price = getattr(model, "has_price", None)
+    return bool(has_price()) if callable(has_price) else True
+
+
 def _adapter_settings(settings: Mapping[str, Any], drop: tuple[str, ...] = ()) -> dict[str, Any]:
     keys = (
         "prices",

@@ -167,19 +167,33 @@ def classify(
 
 
 def settle_usage(
-    usage: dict[str, Any], model: str, prices: Mapping[str, Any], *, local: bool = False
+    usage: dict[str, Any],
+    model: str | tuple[str, ...],
+    prices: Mapping[str, Any],
+    *,
+    local: bool = False,
 ) -> dict[str, Any]:
     """Add ``cost_usd`` to a usage dict (in place) and return it.
 
-    ``cost_usd`` is the price table's cost (USD), None when the model has no price; for a local
-    server (``local=True``) a model with no configured price costs 0.0 (it runs on the user's
-    own hardware).
+    ``cost_usd`` is the price table's cost (USD, :func:`fixloop.models.pricing.cost_usd`) for the
+    first of ``model`` (an id, or ids to try in order: the billed one, then the one asked for)
+    that has a price. A model
+    with no price costs 0.0: on a local server (``local=True``) because it runs on the user's own
+    hardware; elsewhere with ``"price_unknown": True`` added, so the caller can warn (the
+    adapters put a notice on the reply) and ``--max-cost`` can refuse to start.
     """
     from fixloop.models.pricing import cost_usd
 
-    cost = cost_usd(model, usage, prices)
-    if cost is None and local:
+    cost = None
+    for name in (model,) if isinstance(model, str) else model:
+        cost = cost_usd(name, usage, prices) if name else None
+        if cost is not None:
+            break
+    usage.pop("price_unknown", None)
+    if cost is None:
         cost = 0.0
+        if not local:
+            usage["price_unknown"] = True
     usage["cost_usd"] = cost
     return usage
 
@@ -305,7 +319,9 @@ def merge_usage(first: Mapping[str, Any], second: Mapping[str, Any]) -> dict[str
         if key == "cost_usd":
             continue
         a, b = first.get(key, 0), second.get(key, 0)
-        if isinstance(a, int | float) and isinstance(b, int | float):
+        if isinstance(a, bool) or isinstance(b, bool):
+            out[key] = bool(a) or bool(b)
+        elif isinstance(a, int | float) and isinstance(b, int | float):
             out[key] = a + b
     ca, cb = first.get("cost_usd"), second.get("cost_usd")
     out["cost_usd"] = None if ca is None or cb is None else ca + cb
@@ -529,6 +545,7 @@ class CallPolicy:
         self.model_max_output = max_output_tokens_of(self.model_name)  # type: ignore[attr-defined]
         self.truncated_replies = 0
         self.param_fixes = {}
+        self._price_warned = False
         self.output_budget = int(max_output_tokens)
         cap = self._output_cap()
         if cap is not None and cap > 0:
@@ -575,6 +592,13 @@ class CallPolicy:
                     f"reply cut at the model's maximum output ({first_budget} tokens): "
                     "no larger budget to ask for"
                 )
+        if (reply.get("usage") or {}).get("price_unknown") and not self._price_warned:
+            self._price_warned = True
+            billed = reply.get("model") or self.model_name  # type: ignore[attr-defined]
+            notices.append(
+                f"no price known for {billed}: its calls count as $0 and the cost shown is too "
+                f'low; give one with [prices."{billed}"] in the user config'
+            )
         cut = sum(1 for a in attempts if a["stop_reason"] == "max_tokens" and a["cut"])
         self.truncated_replies += cut
         if cut:
@@ -584,6 +608,16 @@ class CallPolicy:
         if notices:
             reply["notices"] = notices
         return reply
+
+    def has_price(self) -> bool:
+        """True when a call's cost is known before the run: the model has a price (the user's,
+        fixloop's table or the dataset; see :func:`fixloop.models.pricing.lookup`), or it runs
+        on the user's own hardware (free). ``--max-cost`` needs this to be True."""
+        from fixloop.models.pricing import lookup
+
+        if getattr(self, "self_hosted", False):
+            return True
+        return lookup(self.model_name, self.prices) is not None  # type: ignore[attr-defined]
 
     def _output_cap(self) -> int | None:
         """The largest :attr:`output_budget` the model allows (its maximum output, less any

@@ -247,9 +247,7 @@ class AnthropicModel(CallPolicy):
             "cache_creation_input_tokens": int(getattr(u, "cache_creation_input_tokens", 0) or 0),
         }
         billed_model = getattr(msg, "model", None) or self.model_name
-        settle_usage(usage, billed_model, self.prices)
-        if usage["cost_usd"] is None and billed_model != self.model_name:
-            settle_usage(usage, self.model_name, self.prices)
+        settle_usage(usage, (billed_model, self.model_name), self.prices)
         raw_stop = getattr(msg, "stop_reason", None) or "end_turn"
         stop = _STOP_REASONS.get(raw_stop, "end_turn")
         if stop == "end_turn" and any(b["type"] == "tool_use" for b in content):

@@ -257,9 +257,7 @@ class OpenAIModel(CallPolicy):
             stop = "end_turn"
         usage = usage_of(getattr(completion, "usage", None))
         billed_model = getattr(completion, "model", None) or self.model_name
-        settle_usage(usage, billed_model, self.prices, local=self.self_hosted)
-        if usage["cost_usd"] in (None, 0.0) and billed_model != self.model_name:
-            settle_usage(usage, self.model_name, self.prices, local=self.self_hosted)
+        settle_usage(usage, (billed_model, self.model_name), self.prices, local=self.self_hosted)
         reply: dict[str, Any] = {
             "stop_reason": stop,
             "content": content,
