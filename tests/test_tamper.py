@@ -12,7 +12,7 @@ from conftest import git
 from test_gate import BASELINE, FakeRunner, passing
 
 from fixloop.gate import Gate
-from fixloop.tamper import constructs, scan_change
+from fixloop.tamper import constructs, describe, scan_change
 
 CHEATS = {
     "import pytest": "import pytest\n\ndef f():\n    return 2\n",
@@ -51,7 +51,7 @@ def test_only_what_the_change_adds_counts() -> None:
     more = old + "\ndef g():\n    return sys.modules\n"
     (finding,) = scan_change("m.py", old, more)
     assert (finding.construct, finding.line) == ("sys.modules", 7)
-    assert str(finding) == "m.py:7: sys.modules"
+    assert str(finding) == f"m.py:7: sys.modules: {describe('sys.modules')}"
 
 
 def test_plain_fixes_are_clean() -> None:
@@ -79,7 +79,7 @@ def test_gate_refuses_a_change_that_patches_the_test_runner(make_repo) -> None:
     (root / "helper.py").write_text("import os\nFLAG = os.environ.get('PYTEST_CURRENT_TEST')\n")
     v = Gate(iso, None, FakeRunner(root, passing()), BASELINE).verify()
     assert not v.verified
-    assert "test machinery" in v.reason and "m.py:1: import _pytest.reports" in v.reason
+    assert "test machinery" in v.reason and "m.py:1: import _pytest.reports:" in v.reason
     assert any(s.startswith("helper.py:2:") for s in v.suspicious)
     assert v.to_dict()["suspicious"] == v.suspicious
 
@@ -116,3 +116,136 @@ def test_in_process_cheat_really_fools_pytest_without_the_scan(tmp_path: Path) -
     assert out.returncode == 0, out.stdout  # pytest itself is fooled...
     found = scan_change("m.py", "def f():\n    return 1\n", (tmp_path / "m.py").read_text())
     assert found and found[0].construct == "import _pytest.reports"  # ...the scan is not
+
+
+# -- the stronger scan: folded names, reflection, test-run detection, equality (issue 12) -------
+
+BASE = "def f(a, b):\n    return a - b\n"
+
+HIDDEN = {
+    # name: (added source, construct that must be found)
+    "concatenated _exit": ("import os\ngetattr(os, '_e' + 'xit')(0)\n", "os._exit"),
+    "%-formatted _exit": ("import os\ngetattr(os, '%sxit' % '_e')(0)\n", "os._exit"),
+    "f-string _exit": ("import os\nP = 'e'\ngetattr(os, f'_{P}xit')(0)\n", "os._exit"),
+    "joined _getframe": (
+        "import sys\ngetattr(sys, ''.join(['_get', 'frame']))()\n",
+        "sys._getframe",
+    ),
+    "reversed _getframe": ("import sys\ngetattr(sys, 'emarfteg_'[::-1])()\n", "sys._getframe"),
+    "format() modules": ("import sys\ngetattr(sys, '{}les'.format('modu'))\n", "sys.modules"),
+    "chr() join": (
+        "import os\ngetattr(os, ''.join(map(chr, [95, 101, 120, 105, 116])))(0)\n",
+        "os._exit",
+    ),
+    "constant name": ("import os\nN = '_ex' + 'it'\nK = N\ngetattr(os, K)(0)\n", "os._exit"),
+    "subclasses by getattr": (
+        "x = getattr(object, '__sub' + 'classes__')()\n",
+        "attribute __subclasses__",
+    ),
+    "computed name on a module": (
+        "import os\ndef g(n):\n    return getattr(os, n)\n",
+        "getattr(os, <computed name>)",
+    ),
+    "vars of a module": ("import os\nv = vars(os)\n", "vars(os)"),
+    "f_back": ("def g(fr):\n    return fr.f_back\n", "attribute f_back"),
+    "tb_frame": (
+        "try:\n    1/0\nexcept Exception as e:\n    fr = e.__traceback__.tb_frame\n",
+        "attribute tb_frame",
+    ),
+    "__globals__": ("g = f.__globals__\n", "attribute __globals__"),
+    "__code__": ("f.__code__ = (lambda a, b: 0).__code__\n", "attribute __code__"),
+    "traceback.extract_stack": (
+        "import traceback as tb\nS = tb.extract_stack()\n",
+        "traceback.extract_stack",
+    ),
+    "from-imported walk_stack": (
+        "from traceback import walk_stack\nS = list(walk_stack(None))\n",
+        "traceback.walk_stack",
+    ),
+    "weakref.finalize": ("import weakref\nweakref.finalize(object, print)\n", "weakref.finalize"),
+    "signal handler": ("import signal\nsignal.signal(10, print)\n", "signal.signal"),
+    "threading excepthook": (
+        "import threading\nthreading.excepthook = print\n",
+        "threading.excepthook",
+    ),
+    "os.kill": ("import os\nos.kill(1, 9)\n", "os.kill"),
+    "sys.argv": ("import sys\nT = len(sys.argv) > 1\n", "sys.argv"),
+    "CI variable": ("import os\nT = os.environ.get('C' + 'I')\n", "env CI"),
+    "PYTEST variable in": (
+        "import os\nT = 'PYTEST_XDIST_WORKER' in os.environ\n",
+        "env PYTEST_XDIST_WORKER",
+    ),
+    "test_ name": ("def g(n):\n    return n.startswith('te' 'st_')\n", "test-name string 'test_'"),
+    "exec": ("exec('x = 1')\n", "exec()"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HIDDEN))
+def test_hidden_and_reflective_constructs_are_found_with_reviewer_words(name: str) -> None:
+    source, construct = HIDDEN[name]
+    findings = scan_change("m.py", BASE, BASE + source)
+    by_construct = {f.construct: f for f in findings}
+    assert construct in by_construct, [str(f) for f in findings]
+    finding = by_construct[construct]
+    assert finding.line > 2 and finding.why, finding  # says where (an added line) and what
+    assert str(finding).startswith(f"m.py:{finding.line}: {construct}: ")
+
+
+EQUALITY = {
+    "always True": "class R(int):\n    def __eq__(self, other):\n        return True\n",
+    "ignores other": "class R(int):\n    def __eq__(self, other):\n        return self is self\n",
+    "lambda": "class R(int):\n    __eq__ = lambda s, o: True\n",
+    "ne always False": "class R(int):\n    def __ne__(self, other):\n        return False\n",
+    "type() namespace": "R = type('R', (int,), {'__eq__': lambda s, o: 1})\n",
+    "setattr": "class R(int):\n    pass\nsetattr(R, '__e' + 'q__', lambda *a: True)\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EQUALITY))
+def test_equality_that_ignores_the_other_side_is_found(name: str) -> None:
+    findings = scan_change("m.py", BASE, BASE + EQUALITY[name])
+    assert any(f.construct.startswith(("__eq__", "__ne__")) for f in findings), findings
+
+
+def test_honest_code_with_equality_logging_and_warnings_is_clean() -> None:
+    new = (
+        "import dataclasses\nimport logging\nimport warnings\n\n"
+        "@dataclasses.dataclass\nclass Money:\n    cents: int\n\n"
+        "    def __eq__(self, other):\n        return isinstance(other, Money) and "
+        "other.cents == self.cents\n\n"
+        "def f(a, b):\n    warnings.warn('x', stacklevel=2)\n    logging.debug('f')\n"
+        "    return a + b\n"
+    )
+    assert scan_change("m.py", BASE, new) == []
+
+
+def test_existing_uses_of_inspect_gc_atexit_argv_do_not_count() -> None:
+    old = (
+        "import atexit\nimport gc\nimport inspect\nimport sys\n\natexit.register(print)\n\n"
+        "def caller():\n    return inspect.currentframe().f_back.f_code.co_name\n\n"
+        "def main():\n    return sys.argv[1:], gc.collect()\n\n"
+        "def f(a, b):\n    return a - b\n"
+    )
+    assert scan_change("m.py", old, old.replace("a - b", "a + b")) == []
+    # ...but one more use of the same construct, added by the change, does
+    added = old.replace("    return a - b\n", "    return a + b if sys.argv else 0\n")
+    assert [f.construct for f in scan_change("m.py", old, added)] == ["sys.argv"]
+
+
+def _attack_variants():
+    import sys as _sys
+
+    _sys.path.insert(0, str(Path(__file__).parent / "attacks"))
+    from load import variants
+
+    return variants()
+
+
+@pytest.mark.parametrize("variant", _attack_variants(), ids=lambda v: v.name)
+def test_every_attack_fixture_is_found_and_every_honest_fix_is_clean(variant) -> None:
+    findings = scan_change("calc.py", variant.base_source(), variant.source)
+    if variant.honest:
+        assert findings == [], [str(f) for f in findings]
+    else:
+        assert findings, variant.name
+        assert all(f.why for f in findings)

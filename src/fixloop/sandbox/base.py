@@ -449,10 +449,13 @@ class Sandbox(ABC):
         name: "bwrap" | "docker" | "podman" | "none".
         host_python: True when the host's interpreter paths are valid inside (bwrap, none);
             False for containers, whose image brings its own ``python``.
+        passes_fds: True when :meth:`run` can hand inherited descriptors to the command
+            (the audit channel, :mod:`fixloop.testrun.audit`): bwrap and none.
     """
 
     name: str = ""
     host_python: bool = True
+    passes_fds: bool = False
 
     @abstractmethod
     def run(
@@ -465,6 +468,7 @@ class Sandbox(ABC):
         rw_paths: Sequence[Path] = (),
         env: Mapping[str, str] | None = None,
         log_path: Path | None = None,
+        pass_fds: Sequence[int] = (),
     ) -> ExecResult:
         """Run ``argv`` (never through a shell) in ``cwd``.
 
@@ -477,6 +481,8 @@ class Sandbox(ABC):
                 workspace).
             env: variables added to the allowlisted clean environment.
             log_path: file (outside the workspace) that receives the full output.
+            pass_fds: descriptors the command inherits under the same numbers; only where
+                :attr:`passes_fds` is True, else ValueError.
 
         Returns:
             An :class:`ExecResult`; ``timed_out`` with partial output when the wall limit hit.

@@ -54,6 +54,7 @@ class BwrapSandbox(Sandbox):
     """
 
     name = "bwrap"
+    passes_fds = True
 
     def __init__(self, *, bwrap: str = "bwrap", extra_ro: Sequence[Path] = (), probe: bool = True):
         path = shutil.which(bwrap)
@@ -144,6 +145,7 @@ class BwrapSandbox(Sandbox):
         rw_paths: Sequence[Path] = (),
         env: Mapping[str, str] | None = None,
         log_path: Path | None = None,
+        pass_fds: Sequence[int] = (),
     ) -> ExecResult:
         """Run ``argv`` under bubblewrap; see :meth:`Sandbox.run`."""
         if not argv:
@@ -176,7 +178,7 @@ class BwrapSandbox(Sandbox):
                 limits=limits,
                 log_path=log_path,
                 preexec=preexec,
-                pass_fds=(wfd,),
+                pass_fds=(wfd, *pass_fds),
                 after_start=_close_write,
             )
             status = _read_all(rfd)

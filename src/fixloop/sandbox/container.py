@@ -109,8 +109,15 @@ class ContainerSandbox(Sandbox):
         rw_paths: Sequence[Path] = (),
         env: Mapping[str, str] | None = None,
         log_path: Path | None = None,
+        pass_fds: Sequence[int] = (),
     ) -> ExecResult:
-        """Run ``argv`` in a fresh container; see :meth:`Sandbox.run`."""
+        """Run ``argv`` in a fresh container; see :meth:`Sandbox.run`.
+
+        Raises:
+            ValueError: ``pass_fds`` given (a container cannot inherit the harness's pipes).
+        """
+        if pass_fds:
+            raise ValueError("a container sandbox cannot pass file descriptors")
         cname = f"fixloop-{uuid.uuid4().hex[:12]}"
         cmd = self.command(
             argv,

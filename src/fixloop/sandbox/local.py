@@ -60,6 +60,7 @@ class UnsandboxedRunner(Sandbox):
     """
 
     name = "none"
+    passes_fds = True
 
     def __init__(self) -> None:
         #: Print the warning before each command (False once :func:`warn_unsandboxed` ran).
@@ -75,6 +76,7 @@ class UnsandboxedRunner(Sandbox):
         rw_paths: Sequence[Path] = (),
         env: Mapping[str, str] | None = None,
         log_path: Path | None = None,
+        pass_fds: Sequence[int] = (),
     ) -> ExecResult:
         """Run ``argv`` without isolation; see :meth:`Sandbox.run`."""
         if self.warn_each_run:
@@ -89,4 +91,5 @@ class UnsandboxedRunner(Sandbox):
                 limits=limits,
                 log_path=log_path,
                 preexec=preexec,
+                pass_fds=pass_fds,
             )

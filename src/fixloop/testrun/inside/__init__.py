@@ -1,6 +1,8 @@
 """The files that run inside the sandbox with the project's interpreter (stdlib only).
 
 :mod:`fixloop.testrun.runner` reads their source and sends it as ``python -s -c PAYLOAD``, each
-as a module named ``_fixloop_boot``, ``_fixloop_plain`` or ``_fixloop_plugin``; nothing of the
+as a module named ``_fixloop_boot``, ``_fixloop_plain``, ``_fixloop_plugin``, ``_fixloop_audit``
+(:mod:`.audithook`, the gate's audit hook) or ``_fixloop_second`` (:mod:`.secondrunner`, the
+second opinion's own test loop); nothing of the
 fixloop package is imported inside the sandbox. They import here only for fixloop's own tests.
 """

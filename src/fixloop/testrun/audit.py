@@ -1,0 +1,274 @@
+"""The harness side of the in-process watch: the channel, the watched lines, the findings.
+
+:mod:`fixloop.testrun.inside.audithook` runs inside the sandboxed test process and writes one JSON line per
+finding to a descriptor it inherited; this module makes that pipe (:class:`AuditChannel`), reads
+it from a thread while the tests run (a pipe the harness does not drain would block the test
+process), tells the hook which lines the change added or modified (:func:`watch_lines`), and
+turns the records into :class:`AuditEvent` findings a reviewer can read (:func:`read_records`).
+
+The code under test cannot rewrite a record after the fact: each one is in the pipe, outside
+the sandbox, the moment it is written. It can only stop writing, which the protocol makes
+loud: a run whose channel has no ``hello`` or no ``end`` record (written last, at interpreter
+exit) is not a pass, and a replaced descriptor ends the process with exit code 121.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+#: Exit code of a test process whose audit channel was closed or replaced under it.
+CHANNEL_BROKEN_EXIT = 121
+
+#: Most bytes read from one channel; the rest is drained and dropped (``overflow`` is set).
+MAX_CHANNEL_BYTES = 8 * 1024 * 1024
+
+
+def audithook_source() -> str:
+    """The source of :mod:`fixloop.testrun.inside.audithook` (passed to the sandboxed interpreter)."""
+    return (Path(__file__).parent / "inside" / "audithook.py").read_text(encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class AuditEvent:
+    """One thing the code under test did during a gate run that reaches into the test run.
+
+    Attributes:
+        event: the audit event name (``"sys._getframe"``, ``"gc.get_objects"``, ``"open"``...),
+            or ``"signal.signal"``/``"object.__setattr__"`` for the end-of-run comparisons and
+            ``"channel"`` when the channel itself was tampered with.
+        what: what happened, in a reviewer's words.
+        file: the repository-relative path of the changed line on the stack (or of the code
+            that did it), ``"<string>"`` for code compiled at run time, ``""`` if unknown.
+        line: its 1-based line (0 if unknown).
+        code: the source text of that line (stripped, at most 200 characters).
+    """
+
+    event: str
+    what: str
+    file: str = ""
+    line: int = 0
+    code: str = ""
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}: " if self.file else ""
+        src = f" [{self.code}]" if self.code else ""
+        return f"{where}{self.what} (audit event {self.event}){src}"
+
+
+@dataclass
+class ChannelLog:
+    """What one test process wrote to its channel.
+
+    Attributes:
+        hello: the hook was installed (its first record arrived).
+        end: the ``end`` record (``{"rc": ..., "events": n}``), or None when the process did
+            not reach the end of its interpreter's exit (``os._exit``, a signal, a timeout).
+        events: the findings, in order, duplicates (same event and place) dropped.
+        results: the second opinion's ``result`` records (``{"id", "outcome", "msg"}``).
+        bad_lines: lines that were not JSON records (the code under test wrote to the pipe).
+        overflow: more than :data:`MAX_CHANNEL_BYTES` arrived.
+    """
+
+    hello: bool = False
+    end: dict | None = None
+    events: list[AuditEvent] = field(default_factory=list)
+    results: list[dict] = field(default_factory=list)
+    bad_lines: int = 0
+    overflow: bool = False
+
+    def problems(self) -> list[str]:
+        """Why this log cannot back a pass, as sentences ([] when it can)."""
+        out = [str(e) for e in self.events]
+        if not self.hello:
+            out.append("the test process never started fixloop's audit hook")
+        elif self.end is None:
+            out.append(
+                "the test process did not reach the end of its normal exit (os._exit, a signal "
+                "or a crash after the tests), so its results cannot be trusted"
+            )
+        if self.bad_lines:
+            out.append(f"{self.bad_lines} foreign lines were written into fixloop's audit channel")
+        return out
+
+
+def read_records(data: bytes, *, overflow: bool = False) -> ChannelLog:
+    """Parse a channel's bytes (JSON lines) into a :class:`ChannelLog`.
+
+    Args:
+        data: everything read from the channel.
+        overflow: the reader dropped bytes beyond its cap.
+    """
+    log = ChannelLog(overflow=overflow)
+    seen: set[tuple[str, str, int, str]] = set()
+    for raw in data.split(b"\n"):
+        if not raw.strip():
+            continue
+        try:
+            rec = json.loads(raw)
+        except ValueError:
+            log.bad_lines += 1
+            continue
+        if not isinstance(rec, dict):
+            log.bad_lines += 1
+            continue
+        t = rec.get("t")
+        if t == "hello":
+            log.hello = True
+        elif t == "end":
+            log.end = rec
+        elif t == "event":
+            ev = AuditEvent(
+                event=str(rec.get("ev", "")),
+                what=str(rec.get("what", "")),
+                file=str(rec.get("file", "")),
+                line=int(rec.get("line") or 0),
+                code=str(rec.get("code", "")),
+            )
+            key = (ev.event, ev.file, ev.line, ev.what)
+            if key not in seen:
+                seen.add(key)
+                log.events.append(ev)
+        elif t == "result":
+            log.results.append(rec)
+        else:
+            log.bad_lines += 1
+    return log
+
+
+class AuditChannel:
+    """A pipe whose write end the sandboxed test process inherits, drained by a thread.
+
+    Use as a context manager around one test process::
+
+        with AuditChannel() as ch:
+            sandbox.run(argv, ..., pass_fds=(ch.write_fd,))   # cfg carries ch.write_fd
+            ch.close_write()
+        log = ch.log()
+
+    ``close_write`` must run once the process started (the harness's own copy of the write end
+    would keep the pipe open forever); :meth:`log` waits (at most ``timeout_s``) for the end of
+    the stream, which comes when the process and all its children are gone.
+    """
+
+    def __init__(self, *, timeout_s: float = 5.0) -> None:
+        self.timeout_s = timeout_s
+        self.read_fd, self.write_fd = os.pipe()
+        self._buf = bytearray()
+        self._overflow = False
+        self._thread = threading.Thread(target=self._drain, daemon=True, name="fixloop-audit")
+        self._thread.start()
+        self._write_open = True
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self.read_fd, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            if len(self._buf) < MAX_CHANNEL_BYTES:
+                self._buf += chunk[: MAX_CHANNEL_BYTES - len(self._buf)]
+            else:
+                self._overflow = True
+
+    def close_write(self) -> None:
+        """Close the harness's copy of the write end (idempotent)."""
+        if self._write_open:
+            self._write_open = False
+            os.close(self.write_fd)
+
+    def log(self) -> ChannelLog:
+        """Close the write end, wait for the end of the stream, parse it."""
+        self.close_write()
+        self._thread.join(self.timeout_s)
+        return read_records(bytes(self._buf), overflow=self._overflow)
+
+    def close(self) -> None:
+        """Release both ends (the reader thread ends with the stream)."""
+        self.close_write()
+        self._thread.join(self.timeout_s)
+        try:
+            os.close(self.read_fd)
+        except OSError:
+            pass
+
+    def __enter__(self) -> AuditChannel:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def changed_lines(old: str | None, new: str) -> list[int]:
+    """The 1-based lines of ``new`` that the change added or modified relative to ``old``.
+
+    Uses :class:`difflib.SequenceMatcher` on lines (Ratcliff-Obershelp matching; the same
+    engine as ``difflib.unified_diff``). A new file (``old`` None) has every line changed.
+    """
+    new_lines = new.splitlines()
+    if old is None:
+        return list(range(1, len(new_lines) + 1))
+    sm = difflib.SequenceMatcher(a=old.splitlines(), b=new_lines, autojunk=False)
+    out: list[int] = []
+    for tag, _i1, _i2, j1, j2 in sm.get_opcodes():
+        if tag in ("replace", "insert"):
+            out.extend(range(j1 + 1, j2 + 1))
+    return out
+
+
+def watch_lines(
+    paths: Iterable[str],
+    old_text: Callable[[str], str | None],
+    new_text: Callable[[str], str | None],
+    skip: Callable[[str], bool],
+) -> dict[str, list[int]]:
+    """``{relpath: [line, ...]}``: the changed lines of each changed ``.py`` file.
+
+    Args:
+        paths: changed paths (relative to the test root, POSIX).
+        old_text: a path's text at the base (None when new).
+        new_text: a path's text now (None when deleted: nothing to watch).
+        skip: True for paths not to watch (test files, blocked paths).
+    """
+    out: dict[str, list[int]] = {}
+    for rel in sorted(set(paths)):
+        if not rel.endswith(".py") or skip(rel):
+            continue
+        new = new_text(rel)
+        if new is None:
+            continue
+        lines = changed_lines(old_text(rel), new)
+        if lines:
+            out[rel] = lines
+    return out
+
+
+def audit_config(
+    root: Path | str,
+    watch: dict[str, list[int]],
+    io_dirs: Iterable[Path | str],
+    *,
+    fd: int | None = None,
+    path: Path | str | None = None,
+) -> dict:
+    """The ``audit`` part of a bootstrap config (see :func:`fixloop.testrun.inside.audithook.install`).
+
+    Raises:
+        ValueError: neither ``fd`` nor ``path`` given.
+    """
+    if fd is None and path is None:
+        raise ValueError("an audit channel needs a descriptor or a file")
+    return {
+        "fd": fd,
+        "path": str(path) if path is not None else None,
+        "root": str(root),
+        "watch": {k: list(v) for k, v in watch.items()},
+        "io": [str(d) for d in io_dirs],
+    }

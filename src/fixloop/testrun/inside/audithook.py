@@ -1,0 +1,657 @@
+"""The gate's in-process watch: a PEP 578 audit hook, run inside the sandbox before pytest.
+
+Code under test runs in the same process as the test runner, so it can reach into it: climb the
+stack to pytest's frames, walk the heap with :mod:`gc`, rewrite the result files at exit, signal
+itself. Names are easy to hide from a static scan; behaviour is not. The gate's bootstrap calls
+:func:`install` before pytest or any project module is imported; the hook (``sys.addaudithook``,
+PEP 578) cannot be removed from Python code afterwards, and it writes every finding at once, as
+one JSON line, to a channel the harness reads (an inherited pipe; a file in the run's io folder
+where the sandbox cannot pass a descriptor). Nothing is kept in the process to be rewritten
+later. Stdlib only; the harness passes this module's source to the sandboxed interpreter.
+
+What counts (the exact audit event names are those of the CPython "Audit events table",
+https://docs.python.org/3/library/audit_events.html, checked for 3.11-3.13; events that a
+version lacks simply never fire):
+
+- *changed code on the stack*: the harness passes the lines the change added or modified
+  (``watch``: ``{relpath: [line, ...]}``). An event below counts only while a frame executing
+  one of those lines is on the stack (or a frame of code compiled at run time, ``<string>``),
+  so a project whose own code already uses ``inspect``, ``gc`` or ``atexit`` is not flagged
+  for it:
+
+  - frame access: ``sys._getframe`` (called directly by changed code, or returning a frame of
+    the test runner), ``sys._getframemodulename``, ``sys._current_frames``,
+    ``sys._current_exceptions``, and ``object.__getattr__`` for the audited frame attributes
+    (``tb_frame``, ``f_code``, ``gi_frame``/``gi_code``, ``cr_frame``/``cr_code``,
+    ``ag_frame``/``ag_code``) when read by changed code itself or on a test-runner frame;
+  - heap walks: ``gc.get_objects``, ``gc.get_referrers``, ``gc.get_referents``;
+  - ``ctypes`` (any event called from changed code; memory reads anywhere below it);
+  - ``sys.settrace``, ``sys.setprofile``, ``sys.addaudithook``,
+    ``sys.monitoring.register_callback``;
+  - ``object.__setattr__``/``object.__delattr__`` on functions and classes of pytest,
+    ``_pytest``, ``pluggy``, ``unittest`` or fixloop;
+  - ``import`` of pytest, ``_pytest``, pluggy or fixloop;
+  - ``os.kill``, ``os.killpg``, ``signal.pthread_kill``;
+
+- *always*: opening for writing, renaming, removing, truncating or linking the run's result and
+  io files (``open``, ``os.rename``, ``os.remove``, ``os.rmdir``, ``os.truncate``, ``os.link``,
+  ``os.symlink``, ``os.chmod``, ``shutil.rmtree``, ``shutil.move``) by anything but pytest's
+  JUnit writer and fixloop's own plugin; signals sent to the test process itself by code that
+  is not a test (``os.kill``/``os.killpg`` of its own pid or group, ``signal.pthread_kill``).
+
+Python has no audit event for ``signal.signal``, ``weakref.finalize``, ``atexit.register``,
+``os._exit`` or setting attributes of ordinary classes, so :func:`finish` compares what can be
+compared at the end: signal handlers installed by changed code, and the functions and classes of
+pytest and pluggy (snapshot by :func:`snapshot_machinery` before the project was importable).
+The ``end`` record is written by an ``atexit`` callback registered before any project code,
+so it runs last: a process that leaves through ``os._exit`` or a signal after the tests never
+writes it, and the harness does not verify a run without it.
+
+Channel records (one JSON object per line): ``{"t": "hello", "pid"}``,
+``{"t": "event", "ev", "what", "file", "line", "code"}``, ``{"t": "end", "rc"}``, and whatever
+else the runner emits through :func:`emit` (the second opinion's ``result`` records).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+_MACHINERY_TOPS = ("pytest", "_pytest", "pluggy", "fixloop", "_fixloop", "unittest")
+_MACHINERY_PARTS = (
+    os.sep + "_pytest" + os.sep,
+    os.sep + "pytest" + os.sep,
+    os.sep + "pluggy" + os.sep,
+    os.sep + "fixloop" + os.sep,
+    "<fixloop ",
+)
+_ALLOWED_WRITERS = (os.sep + "_pytest" + os.sep + "junitxml.py", "<fixloop ")
+_FRAME_ATTRS = frozenset(
+    {"tb_frame", "f_code", "gi_frame", "gi_code", "cr_frame", "cr_code", "ag_frame", "ag_code"}
+)
+_STACK_EVENTS = frozenset(
+    {
+        "sys._getframe",
+        "sys._getframemodulename",
+        "sys._current_frames",
+        "sys._current_exceptions",
+        "object.__getattr__",
+        "object.__setattr__",
+        "object.__delattr__",
+        "gc.get_objects",
+        "gc.get_referrers",
+        "gc.get_referents",
+        "sys.settrace",
+        "sys.setprofile",
+        "sys.addaudithook",
+        "sys.monitoring.register_callback",
+        "import",
+        "os.kill",
+        "os.killpg",
+        "signal.pthread_kill",
+    }
+)
+_CTYPES_MEMORY = frozenset(
+    {
+        "ctypes.cdata",
+        "ctypes.cdata/buffer",
+        "ctypes.string_at",
+        "ctypes.wstring_at",
+        "ctypes.addressof",
+    }
+)
+_FILE_EVENTS = frozenset(
+    {
+        "open",
+        "os.rename",
+        "os.remove",
+        "os.rmdir",
+        "os.truncate",
+        "os.link",
+        "os.symlink",
+        "os.chmod",
+        "shutil.rmtree",
+        "shutil.move",
+    }
+)
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
+_WHAT = {
+    "sys._getframe": "read the call stack",
+    "sys._getframemodulename": "read the call stack",
+    "sys._current_frames": "read every thread's call stack",
+    "sys._current_exceptions": "read every thread's exceptions",
+    "object.__getattr__": "read a stack frame",
+    "object.__setattr__": "changed a function or class of the test runner",
+    "object.__delattr__": "deleted an attribute of the test runner",
+    "gc.get_objects": "walked every object of the process (gc)",
+    "gc.get_referrers": "walked the object graph (gc)",
+    "gc.get_referents": "walked the object graph (gc)",
+    "sys.settrace": "installed a tracer",
+    "sys.setprofile": "installed a profiler",
+    "sys.addaudithook": "added an audit hook",
+    "sys.monitoring.register_callback": "installed a monitoring callback",
+    "import": "imported the test runner",
+    "os.kill": "sent a signal",
+    "os.killpg": "sent a signal to a process group",
+    "signal.pthread_kill": "signalled a thread of the test process",
+}
+
+_state: dict = {
+    "armed": False,
+    "outside": (),
+    "ident": None,
+    "fd": -1,
+    "backup": -1,
+    "ino": None,
+    "root": "",
+    "watch": {},
+    "io": (),
+    "files": {},
+    "busy": set(),
+    "snapshot": None,
+    "signals": None,
+    "events": 0,
+    "installed": False,
+}
+
+
+# --------------------------------------------------------------------------------------------
+# The channel
+# --------------------------------------------------------------------------------------------
+
+
+def _fd_id(fd: int) -> tuple[int, int] | None:
+    try:
+        st = os.fstat(fd)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
+def emit(record: dict) -> None:
+    """Write one record to the channel at once (one ``os.write`` of one line).
+
+    When the channel's descriptor no longer is the pipe it was at :func:`install` (closed,
+    or ``dup2``-ed over by the code under test), the record and an alarm go to the backup
+    descriptor and the process ends with exit code 121: a run whose watch was silenced is
+    never a pass.
+    """
+    line = (json.dumps(record, ensure_ascii=True) + "\n").encode("ascii")
+    fd = _state["fd"]
+    if fd < 0:
+        return
+    if _fd_id(fd) != _state["ino"]:
+        backup = _state["backup"]
+        alarm = {
+            "t": "event",
+            "ev": "channel",
+            "what": "the audit channel was closed or replaced by the code under test",
+            "file": "",
+            "line": 0,
+            "code": "",
+        }
+        for rec in (alarm, record):
+            try:
+                if _fd_id(backup) == _state["ino"]:
+                    os.write(backup, (json.dumps(rec) + "\n").encode("ascii"))
+            except OSError:
+                pass
+        os._exit(121)
+    try:
+        os.write(fd, line)
+    except OSError:
+        os._exit(121)
+
+
+# --------------------------------------------------------------------------------------------
+# Frames
+# --------------------------------------------------------------------------------------------
+
+
+def _rel(filename: str) -> str | None:
+    """The file's path relative to the root when it is in the repository, else None (cached)."""
+    files = _state["files"]
+    if filename in files:
+        return files[filename]
+    rel = None
+    root = _state["root"]
+    if filename and not filename.startswith("<"):
+        if filename.startswith(root + os.sep):
+            p = filename
+        elif filename.startswith(_state["outside"]):  # the interpreter's own trees: fast path
+            p = ""
+        else:
+            try:
+                p = os.path.realpath(filename)
+            except (OSError, ValueError):
+                p = ""
+        if p.startswith(root + os.sep):
+            rel = p[len(root) + 1 :].replace(os.sep, "/")
+    files[filename] = rel
+    return rel
+
+
+def _generated(filename: str) -> bool:
+    return filename.startswith("<") and not filename.startswith(("<frozen", "<fixloop"))
+
+
+def _watched(frame: object) -> tuple[str, int] | None:
+    """(relpath, line) when ``frame`` runs a changed line or code compiled at run time."""
+    code = frame.f_code  # type: ignore[attr-defined]
+    fn = code.co_filename
+    line = frame.f_lineno  # type: ignore[attr-defined]
+    if _generated(fn):
+        # the outermost frame is the interpreter's own ``-c`` program (fixloop's bootstrap)
+        return (fn, line or 0) if frame.f_back is not None else None  # type: ignore[attr-defined]
+    rel = _rel(fn)
+    if rel is not None:
+        lines = _state["watch"].get(rel)
+        if lines and line in lines:
+            return (rel, line)
+    return None
+
+
+def _changed_on_stack(frame: object) -> tuple[str, int] | None:
+    """The nearest frame (from ``frame`` outwards) running a changed line, or None."""
+    f = frame
+    depth = 0
+    while f is not None and depth < 400:
+        w = _watched(f)
+        if w is not None:
+            return w
+        f = f.f_back  # type: ignore[attr-defined]
+        depth += 1
+    return None
+
+
+def _test_on_stack(frame: object) -> bool:
+    f = frame
+    while f is not None:
+        rel = _rel(f.f_code.co_filename)  # type: ignore[attr-defined]
+        if rel is not None and _is_test_path(rel):
+            return True
+        f = f.f_back  # type: ignore[attr-defined]
+    return False
+
+
+def _is_test_path(rel: str) -> bool:
+    name = rel.rsplit("/", 1)[-1]
+    parts = rel.split("/")[:-1]
+    return (
+        name.startswith("test_")
+        or name.endswith("_test.py")
+        or name == "conftest.py"
+        or "tests" in parts
+        or "test" in parts
+    )
+
+
+def _machinery_file(filename: str) -> bool:
+    return any(p in filename for p in _MACHINERY_PARTS)
+
+
+def _machinery_module(name: object) -> bool:
+    return isinstance(name, str) and name.split(".")[0] in _MACHINERY_TOPS
+
+
+def _frame_of(obj: object, attr: str) -> object | None:
+    """The frame an audited attribute read reaches (``tb.tb_frame``, a generator's frame...)."""
+    if attr == "f_code":
+        return obj
+    if attr in ("tb_frame", "gi_frame", "cr_frame", "ag_frame"):
+        return getattr(obj, attr, None)
+    return None
+
+
+def _source(rel: str, line: int) -> str:
+    if rel.startswith("<"):
+        return ""
+    try:
+        with open(os.path.join(_state["root"], rel), encoding="utf-8", errors="replace") as fh:
+            for i, text in enumerate(fh, 1):
+                if i == line:
+                    return text.strip()[:200]
+    except OSError:
+        pass
+    return ""
+
+
+def _record(event: str, what: str, where: tuple[str, int] | None) -> None:
+    rel, line = where if where is not None else ("", 0)
+    _state["events"] += 1
+    emit(
+        {
+            "t": "event",
+            "ev": event,
+            "what": what,
+            "file": rel,
+            "line": line,
+            "code": _source(rel, line) if rel else "",
+        }
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# The hook
+# --------------------------------------------------------------------------------------------
+
+
+def _io_path(path: object) -> bool:
+    if isinstance(path, bytes):
+        path = os.fsdecode(path)
+    if not isinstance(path, str) or not path:
+        return False
+    if path.startswith(_state["outside"]):
+        return False
+    p = os.path.abspath(path)
+    return any(p == d or p.startswith(d + os.sep) for d in _state["io"])
+
+
+def _writes(event: str, args: tuple) -> bool:
+    if event != "open":
+        return True
+    mode, flags = (args[1], args[2]) if len(args) >= 3 else (None, 0)
+    if isinstance(mode, str):
+        return any(c in mode for c in "wax+")
+    return isinstance(flags, int) and bool(flags & _WRITE_FLAGS)
+
+
+def _file_event(event: str, args: tuple, caller: object) -> None:
+    paths = [a for a in args[:2] if isinstance(a, (str, bytes))] if args else []
+    if event == "open":
+        paths = paths[:1]
+    if not any(_io_path(p) for p in paths) or not _writes(event, args):
+        return
+    fn = caller.f_code.co_filename  # type: ignore[attr-defined]
+    if any(w in fn for w in _ALLOWED_WRITERS):
+        return
+    where = _changed_on_stack(caller)
+    if where is None:
+        rel = _rel(fn)
+        where = (rel, caller.f_lineno) if rel else (fn, caller.f_lineno)  # type: ignore[attr-defined]
+    target = os.fsdecode(paths[0]) if paths else "?"
+    _record(event, f"changed the run's result file {os.path.basename(target)}", where)
+
+
+def _stack_event(event: str, args: tuple, caller: object) -> None:  # noqa: PLR0911, PLR0912
+    if event == "object.__getattr__":
+        attr = args[1] if len(args) > 1 else ""
+        if attr not in _FRAME_ATTRS:
+            return
+        direct = _watched(caller)
+        if direct is None:
+            target = _frame_of(args[0], attr)
+            if target is None or not _machinery_file(target.f_code.co_filename):  # type: ignore[attr-defined]
+                return
+            direct = _changed_on_stack(caller)
+            if direct is None:
+                return
+        _record(event, f"read a stack frame ({attr})", direct)
+        return
+    if event == "sys._getframe":
+        direct = _watched(caller)
+        if direct is None:
+            frame = args[0] if args else None
+            if frame is None or not _machinery_file(frame.f_code.co_filename):  # type: ignore[attr-defined]
+                return
+            direct = _changed_on_stack(caller)
+            if direct is None:
+                return
+        _record(event, "read the call stack (sys._getframe)", direct)
+        return
+    if event in ("object.__setattr__", "object.__delattr__"):
+        obj = args[0] if args else None
+        module = (
+            getattr(obj, "__module__", None) if isinstance(obj, type) or callable(obj) else None
+        )
+        if not _machinery_module(module):
+            return
+        where = _changed_on_stack(caller)
+        if where is not None:
+            name = args[1] if len(args) > 1 else "?"
+            _record(event, f"{_WHAT[event]} ({getattr(obj, '__qualname__', '?')}.{name})", where)
+        return
+    if event == "import":
+        if not _machinery_module(args[0] if args else None):
+            return
+        where = _changed_on_stack(caller)
+        if where is not None:
+            _record(event, f"imported {args[0]}", where)
+        return
+    if event in ("os.kill", "os.killpg", "signal.pthread_kill"):
+        where = _changed_on_stack(caller)
+        own = event == "signal.pthread_kill" or (
+            len(args) >= 1 and args[0] in (os.getpid(), 0, os.getpgrp(), -os.getpgrp())
+        )
+        if where is None and own and not _test_on_stack(caller):
+            fn = caller.f_code.co_filename  # type: ignore[attr-defined]
+            where = (_rel(fn) or fn, caller.f_lineno)  # type: ignore[attr-defined]
+        if where is not None:
+            _record(event, f"{_WHAT[event]} ({args[1] if len(args) > 1 else '?'})", where)
+        return
+    where = _changed_on_stack(caller)
+    if where is not None:
+        _record(event, _WHAT.get(event, event), where)
+
+
+def _ctypes_event(event: str, caller: object) -> None:
+    where = _watched(caller)
+    if where is None and event in _CTYPES_MEMORY:
+        where = _changed_on_stack(caller)
+    if where is not None:
+        _record(event, f"used ctypes ({event})", where)
+
+
+def _arm(code: object) -> None:
+    """Start watching the stack once code of a changed file (or run-time code) executes."""
+    fn = getattr(code, "co_filename", "")
+    if isinstance(fn, str) and (_generated(fn) and fn != "<string>" or _rel(fn) in _state["watch"]):
+        _state["armed"] = True
+
+
+def _hook(event: str, args: tuple) -> None:
+    if event == "exec":
+        if not _state["armed"] and _state["watch"] and args:
+            _arm(args[0])
+        return
+    if event not in _STACK_EVENTS and event not in _FILE_EVENTS and not event.startswith("ctypes."):
+        return
+    busy = _state["busy"]
+    key = _state["ident"]()
+    if key in busy:
+        return
+    busy.add(key)
+    try:
+        caller = sys._getframe(1)
+        if event in _FILE_EVENTS:
+            _file_event(event, args, caller)
+        elif not _state["armed"] and not event.startswith(("os.kill", "signal.")):
+            return
+        elif event.startswith("ctypes."):
+            _ctypes_event(event, caller)
+        else:
+            _stack_event(event, args, caller)
+    except Exception:  # noqa: BLE001 - the watch must never break the code it watches
+        pass
+    finally:
+        busy.discard(key)
+
+
+def _get_ident() -> int:
+    return _state["ident"]()
+
+
+# --------------------------------------------------------------------------------------------
+# Install and finish
+# --------------------------------------------------------------------------------------------
+
+
+def install(cfg: dict) -> None:
+    """Open the channel and add the audit hook; call before pytest or project code is imported.
+
+    Args:
+        cfg: ``fd`` (an inherited, writable pipe descriptor) or ``path`` (a file to append to
+            when the sandbox cannot pass descriptors); ``root`` (the repository); ``watch``
+            (``{relpath: [line, ...]}``: the lines the change added or modified); ``io``
+            (folders of the run's result and io files).
+    """
+    if _state["installed"]:
+        return
+    if cfg.get("fd") is not None:
+        fd = int(cfg["fd"])
+    else:
+        fd = os.open(cfg["path"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    _state["fd"] = fd
+    _state["ino"] = _fd_id(fd)
+    try:
+        _state["backup"] = os.dup(fd)
+        os.set_inheritable(_state["backup"], False)
+    except OSError:
+        _state["backup"] = -1
+    os.set_inheritable(fd, False)
+    _state["root"] = os.path.realpath(cfg["root"])
+    _state["watch"] = {k: frozenset(int(x) for x in v) for k, v in (cfg.get("watch") or {}).items()}
+    _state["io"] = tuple(os.path.abspath(os.path.realpath(d)) for d in cfg.get("io") or ())
+    _state["installed"] = True
+    import _thread
+
+    _state["ident"] = _thread.get_ident
+    _state["outside"] = tuple(
+        sorted(
+            {
+                os.path.join(p, "")
+                for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)
+                if p and not (_state["root"] + os.sep).startswith(os.path.join(p, ""))
+            }
+        )
+    )
+    import atexit
+
+    atexit.register(_at_exit)  # registered before any project code: runs last
+    _state["signals"] = _signal_handlers()
+    emit({"t": "hello", "pid": os.getpid()})
+    sys.addaudithook(_hook)
+
+
+def _signal_handlers() -> dict[int, object]:
+    import signal
+
+    out: dict[int, object] = {}
+    for s in signal.valid_signals():
+        try:
+            out[int(s)] = signal.getsignal(s)
+        except (OSError, ValueError, TypeError):
+            continue
+    return out
+
+
+def _code_location(fn: object) -> tuple[str, int] | None:
+    """(relpath, line) of a function (or bound method, partial) defined in the repository."""
+    for _ in range(5):
+        inner = getattr(fn, "__func__", None) or getattr(fn, "func", None)
+        if inner is None or inner is fn:
+            break
+        fn = inner
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        init = vars(type(fn)).get("__call__")
+        code = getattr(init, "__code__", None)
+    if code is None:
+        return None
+    if _generated(code.co_filename):
+        return (code.co_filename, code.co_firstlineno)
+    rel = _rel(code.co_filename)
+    if rel is None or _is_test_path(rel):
+        return None
+    return (rel, code.co_firstlineno)
+
+
+def snapshot_machinery() -> dict[tuple[str, str], int]:
+    """``{(owner, name): id(value)}`` over the modules of pytest and pluggy and their classes.
+
+    Taken once pytest is imported and before the project is importable; :func:`finish`
+    compares it with the end state (an attribute set on ``_pytest.runner.CallInfo`` does not
+    fire any audit event).
+    """
+    snap: dict[tuple[str, str], int] = {}
+    for mname, mod in list(sys.modules.items()):
+        if mod is None or not _machinery_module(mname) or mname.startswith(("fixloop", "_fixloop")):
+            continue
+        d = getattr(mod, "__dict__", {})
+        for k, v in list(d.items()):
+            snap[(mname, k)] = id(v)
+            if isinstance(v, type) and getattr(v, "__module__", None) == mname:
+                for ck, cv in list(vars(v).items()):
+                    snap[(f"{mname}.{v.__qualname__}", ck)] = id(cv)
+    _state["snapshot"] = snap
+    return snap
+
+
+def _machinery_changes() -> list[tuple[str, tuple[str, int]]]:
+    snap = _state["snapshot"]
+    if not snap:
+        return []
+    owners: dict[str, dict] = {}
+    for mname, mod in list(sys.modules.items()):
+        if mod is None or not _machinery_module(mname):
+            continue
+        d = getattr(mod, "__dict__", {})
+        owners[mname] = d
+        for v in list(d.values()):
+            if isinstance(v, type) and getattr(v, "__module__", None) == mname:
+                owners[f"{mname}.{v.__qualname__}"] = dict(vars(v))
+    out = []
+    for (owner, name), ident in snap.items():
+        d = owners.get(owner)
+        if d is None or name not in d or id(d[name]) == ident:
+            continue
+        loc = _code_location(d[name])
+        if loc is None and isinstance(d[name], property):
+            loc = _code_location(d[name].fget)
+        if loc is not None:
+            out.append((f"{owner}.{name}", loc))
+    return out
+
+
+def finish(rc: int) -> None:
+    """Compare what no audit event covers, after the test run: handlers and machinery.
+
+    Records an event for each signal handler installed by changed code and each function or
+    class attribute of pytest/pluggy replaced by code of the repository. The ``end`` record
+    itself is written at interpreter exit (see the module docstring); ``rc`` is kept for it.
+    """
+    _state["rc"] = int(rc)
+    busy = _state["busy"]
+    key = _get_ident()
+    busy.add(key)
+    try:
+        _late_checks()
+    finally:
+        busy.discard(key)
+
+
+def _late_checks() -> None:
+    before = _state.get("signals") or {}
+    for sig, handler in _signal_handlers().items():
+        if before.get(sig) is handler or not callable(handler):
+            continue
+        loc = _code_location(handler)
+        if loc is not None:
+            _record("signal.signal", f"installed a handler for signal {sig}", loc)
+            before[sig] = handler
+    for name, loc in _machinery_changes():
+        _record("object.__setattr__", f"replaced {name} of the test runner", loc)
+    if _state["snapshot"]:
+        snapshot_machinery()  # report each change once
+
+
+def _at_exit() -> None:
+    busy = _state["busy"]
+    key = _get_ident()
+    busy.add(key)
+    try:
+        _late_checks()
+        emit({"t": "end", "rc": _state.get("rc"), "events": _state["events"]})
+    finally:
+        busy.discard(key)

@@ -1,0 +1,191 @@
+"""The second opinion: fixloop's own small test runner, run inside the sandbox in a fresh process.
+
+pytest decides what passed through its own objects (``CallInfo``, ``TestReport``, hooks of
+plugins, the JUnit writer), and code under test that reaches them can rewrite the verdict. This
+runner asks pytest only to *collect* the tests (so fixtures, parametrization and ``conftest.py``
+behave as in the project) and then runs each one itself: it sets up the item's fixtures
+(``SetupState.setup``, the same call pytest's runner makes), calls the test function with its
+arguments, and decides from that call alone: it returned -> ``passed``; it raised a skip ->
+``skipped``; it raised anything else -> ``failed`` (an error in setup -> ``error``). No report
+object, hook or result file of pytest is consulted. unittest ``TestCase`` tests run through
+``unittest`` itself (``TestSuite.run``), judged from its ``TestResult``.
+
+Results go out at once over the audit channel (:func:`fixloop.testrun.inside.audithook.emit`), one
+``{"t": "result", "id", "outcome", "msg"}`` record per test, so nothing written at exit can
+change them; the audit hook is installed first and watches this run as it watches the gate's.
+Tests it cannot judge by itself (``async def`` tests that need a plugin's loop, items that are
+not Python functions such as doctests) are reported as ``unknown``. Stdlib only (pytest is
+imported from the project's interpreter); the harness passes this module's source.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+
+def _emit(rec: dict) -> None:
+    sys.modules["_fixloop_audit"].emit(rec)
+
+
+def _message(exc: BaseException) -> str:
+    text = f"{type(exc).__name__}: {exc}".strip()
+    return text.splitlines()[0][:300] if text else type(exc).__name__
+
+
+def _run_unittest(item: object) -> tuple[str, str]:
+    import unittest
+
+    cls = item.parent.obj  # type: ignore[attr-defined]
+    name = getattr(item, "originalname", None) or item.name  # type: ignore[attr-defined]
+    result = unittest.TestResult()
+    unittest.TestSuite([cls(name)]).run(result)
+    if result.errors:
+        return "failed", result.errors[0][1].strip().splitlines()[-1][:300]
+    if result.failures:
+        return "failed", result.failures[0][1].strip().splitlines()[-1][:300]
+    if result.unexpectedSuccesses:
+        return "failed", "unexpected success"
+    if result.skipped and not result.testsRun - len(result.skipped):
+        return "skipped", str(result.skipped[0][1])[:300]
+    return ("passed", "") if result.testsRun else ("unknown", "unittest ran nothing")
+
+
+def _run_function(item: object, skip_exc: tuple, fail_hint: str) -> tuple[str, str]:
+    import inspect
+
+    session = item.session  # type: ignore[attr-defined]
+    try:
+        session._setupstate.setup(item)
+    except skip_exc as e:
+        return "skipped", _message(e)
+    except BaseException as e:  # noqa: BLE001 - any setup failure is an error of the test
+        if isinstance(e, KeyboardInterrupt):
+            raise
+        return "error", "setup: " + _message(e)
+    func = item.obj  # type: ignore[attr-defined]
+    if inspect.iscoroutinefunction(func) or inspect.isasyncgenfunction(func):
+        return "unknown", "an async test needs its plugin's event loop"
+    names = item._fixtureinfo.argnames  # type: ignore[attr-defined]
+    kwargs = {n: item.funcargs[n] for n in names}  # type: ignore[attr-defined]
+    start = time.time()
+    verdict: tuple[str, str] = ("passed", fail_hint)
+    error: BaseException | None = None
+    try:
+        func(**kwargs)
+    except skip_exc as e:
+        verdict, error = ("skipped", _message(e)), e
+    except BaseException as e:  # noqa: BLE001 - a raise is the test's verdict
+        if isinstance(e, KeyboardInterrupt):
+            raise
+        verdict, error = ("failed", _message(e)), e
+    _tell_plugins(item, error, start)
+    return verdict
+
+
+def _tell_plugins(item: object, error: BaseException | None, start: float) -> None:
+    """Give plugins the call phase they keep state from (``tmp_path`` reads it at teardown).
+
+    The report pytest builds here is thrown away: the verdict was decided above.
+    """
+    try:
+        from _pytest._code import ExceptionInfo
+        from _pytest.runner import CallInfo
+
+        excinfo = None
+        if error is not None:
+            excinfo = ExceptionInfo.from_exc_info((type(error), error, error.__traceback__))
+        stop = time.time()
+        call = CallInfo(None, excinfo, start, stop, stop - start, "call", _ispytest=True)
+        item.ihook.pytest_runtest_makereport(item=item, call=call)  # type: ignore[attr-defined]
+    except Exception:  # noqa: BLE001 - bookkeeping of plugins only
+        pass
+
+
+def main(cfg_json: str) -> int:
+    """Collect ``cfg["ids"]`` with pytest and run them with this module's own loop.
+
+    ``cfg`` keys: ``root`` (the repository), ``ids`` (node ids), ``args`` (extra pytest
+    arguments, e.g. ``-p`` options), ``audit`` (see :func:`fixloop.testrun.inside.audithook.install`).
+    Returns 0 when every requested test passed, 1 otherwise.
+    """
+    cfg = json.loads(cfg_json)
+    audit = sys.modules["_fixloop_audit"]
+    audit.install(cfg["audit"])
+    root = os.path.realpath(cfg["root"])
+    import pytest
+    from _pytest.outcomes import Skipped
+    from _pytest.python import Function
+
+    try:
+        from _pytest.unittest import TestCaseFunction
+    except ImportError:  # pragma: no cover - every supported pytest has it
+        TestCaseFunction = ()  # type: ignore[assignment,misc]
+
+    audit.snapshot_machinery()
+    sys.path.insert(0, root)
+    wanted = list(cfg["ids"])
+    # the files, not the ids: pytest refuses a whole run when one id names nothing
+    files = sorted({w.split("::", 1)[0] for w in wanted})
+    files = [f for f in files if os.path.exists(os.path.join(root, f))]
+    done: dict[str, str] = {}
+
+    def _wanted(nodeid: str) -> bool:
+        return any(nodeid == w or nodeid.startswith((w + "[", w + "::")) for w in wanted)
+
+    class _Loop:
+        @pytest.hookimpl(trylast=True)
+        def pytest_collection_modifyitems(self, items: list) -> None:
+            items[:] = [it for it in items if _wanted(it.nodeid)]
+
+        @pytest.hookimpl(tryfirst=True)
+        def pytest_runtestloop(self, session: object) -> bool:
+            items = list(session.items)  # type: ignore[attr-defined]
+            for i, item in enumerate(items):
+                nextitem = items[i + 1] if i + 1 < len(items) else None
+                if isinstance(item, TestCaseFunction):
+                    outcome, msg = _run_unittest(item)
+                elif isinstance(item, Function):
+                    outcome, msg = _run_function(item, (Skipped,), "")
+                else:
+                    outcome, msg = "unknown", f"not a Python test function ({type(item).__name__})"
+                try:
+                    item.session._setupstate.teardown_exact(nextitem)  # type: ignore[attr-defined]
+                except BaseException as e:  # noqa: BLE001 - a teardown error fails the test
+                    if isinstance(e, KeyboardInterrupt):
+                        raise
+                    if outcome == "passed":
+                        outcome, msg = "error", "teardown: " + _message(e)
+                nodeid = item.nodeid  # type: ignore[attr-defined]
+                done[nodeid] = outcome
+                _emit({"t": "result", "id": nodeid, "outcome": outcome, "msg": msg})
+            return True
+
+    args = [
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:junitxml",
+        "-q",
+        "-s",
+        "--color=no",
+        "-o",
+        "addopts=",
+        *cfg.get("args", []),
+        *files,
+    ]
+    rc = pytest.main(args, plugins=[_Loop()]) if files else 5
+    for nid in wanted:
+        if nid not in done and not any(d.startswith(nid + "[") for d in done):
+            _emit(
+                {
+                    "t": "result",
+                    "id": nid,
+                    "outcome": "missing",
+                    "msg": f"not collected (pytest exit {int(rc)})",
+                }
+            )
+    audit.finish(0 if done and all(v == "passed" for v in done.values()) else 1)
+    return 0 if all(v == "passed" for v in done.values()) and done else 1

@@ -1,0 +1,194 @@
+"""The in-process watch (fixloop.testrun.inside.audithook, fixloop.audit): events, channel, end record.
+
+The hook runs here in a plain subprocess around a real pytest run of the attack fixtures
+(tests/attacks), without fixloop's static scan, so each test shows what the dynamic layer
+alone sees.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fixloop.testrun.audit import (
+    CHANNEL_BROKEN_EXIT,
+    AuditChannel,
+    audit_config,
+    audithook_source,
+    changed_lines,
+    read_records,
+    watch_lines,
+)
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "attacks"))
+from load import make_repo, variants  # noqa: E402
+
+VARIANTS = {v.name: v for v in variants()}
+
+_DRIVER = """\
+import sys as _s, types as _t, json as _j, os as _o
+if _s.path and _s.path[0] in ('', '.'):
+    del _s.path[0]
+_m = _t.ModuleType('_fixloop_audit'); _m.__file__ = '<fixloop _fixloop_audit>'
+_s.modules['_fixloop_audit'] = _m
+exec(compile({src!r}, _m.__file__, 'exec'), _m.__dict__)
+_cfg = _j.loads(_s.argv[1])
+_m.install(_cfg['audit'])
+import pytest
+_m.snapshot_machinery()
+_s.path.insert(0, _cfg['root'])
+_rc = int(pytest.main(['-q', '-p', 'no:cacheprovider', '--junitxml=' + _cfg['junit'],
+                       _o.path.join(_cfg['root'], 'tests')]))
+_m.finish(_rc)
+_s.exit(_rc)
+"""
+
+
+def _run(tmp_path: Path, name: str, *, extra: str = "") -> tuple[int, object, Path]:
+    v = VARIANTS[name]
+    repo = make_repo(v, tmp_path / "repo")
+    (repo / "calc.py").write_text(v.source + extra, encoding="utf-8")
+    io_dir = tmp_path / "io"
+    io_dir.mkdir()
+    watch = {"calc.py": changed_lines(v.base_source(), v.source + extra)}
+    with AuditChannel() as ch:
+        cfg = {
+            "root": str(repo),
+            "junit": str(io_dir / "junit.xml"),
+            "audit": audit_config(repo, watch, [io_dir], fd=ch.write_fd),
+        }
+        proc = subprocess.run(
+            [sys.executable, "-s", "-c", _DRIVER.format(src=audithook_source()), json.dumps(cfg)],
+            cwd=repo,
+            pass_fds=(ch.write_fd,),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        log = ch.log()
+    return proc.returncode, log, io_dir
+
+
+def test_changed_lines_are_the_added_and_modified_ones() -> None:
+    old = "a\nb\nc\n"
+    assert changed_lines(old, "a\nB\nc\nd\n") == [2, 4]
+    assert changed_lines(None, "x\ny\n") == [1, 2]
+    assert changed_lines(old, old) == []
+    watch = watch_lines(
+        ["m.py", "tests/test_m.py", "data.txt", "gone.py"],
+        lambda p: "x = 1\n",
+        lambda p: None if p == "gone.py" else "x = 1\ny = 2\n",
+        lambda p: p.startswith("tests/"),
+    )
+    assert watch == {"m.py": [2]}
+
+
+def test_records_are_read_back_and_foreign_lines_counted() -> None:
+    data = (
+        b'{"t": "hello", "pid": 1}\n'
+        b'{"t": "event", "ev": "gc.get_objects", "what": "walked", "file": "m.py", "line": 3}\n'
+        b'{"t": "event", "ev": "gc.get_objects", "what": "walked", "file": "m.py", "line": 3}\n'
+        b"not json\n"
+        b'{"t": "result", "id": "t::a", "outcome": "passed"}\n'
+    )
+    log = read_records(data)
+    assert log.hello and log.end is None and log.bad_lines == 1
+    assert [str(e) for e in log.events] == ["m.py:3: walked (audit event gc.get_objects)"]
+    assert log.results == [{"t": "result", "id": "t::a", "outcome": "passed"}]
+    problems = log.problems()
+    assert any("did not reach the end" in p for p in problems)
+    assert any("foreign lines" in p for p in problems)
+    assert read_records(b'{"t": "hello"}\n{"t": "end", "rc": 0}\n').problems() == []
+
+
+# variant -> the audit event (and a word of its description) the hook must record
+DYNAMIC = {
+    "gc_callinfo": ("gc.get_objects", "calc.py"),
+    "getframe_plugin": ("sys._getframe", "calc.py"),
+    "generator_frame": ("object.__getattr__", "gi_frame"),
+    "traceback_report_hook": ("object.__getattr__", "tb_frame"),
+    "stack_inspect": ("object.__getattr__", "f_code"),
+    "subclasses_report": ("object.__setattr__", "TestReport.__init__"),
+    "globals_runner": ("object.__setattr__", "call_and_report"),
+    "exec_hidden": ("gc.get_objects", "<calc>"),
+    "finalize_copy": ("open", "junit.xml"),
+    "kill_self_signal": ("os.kill", "signal"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DYNAMIC))
+def test_the_hook_records_what_the_attack_does(tmp_path: Path, name: str) -> None:
+    rc, log, _ = _run(tmp_path, name)
+    event, word = DYNAMIC[name]
+    assert log.hello
+    found = [e for e in log.events if e.event == event and word in str(e)]
+    assert found, (rc, [str(e) for e in log.events])
+
+
+@pytest.mark.parametrize(
+    "name", ["atexit_rewrite", "finalize_copy", "kill_self_signal", "thread_rewrite"]
+)
+def test_leaving_through_os_exit_after_the_tests_leaves_no_end_record(
+    tmp_path: Path, name: str
+) -> None:
+    rc, log, io_dir = _run(tmp_path, name)
+    assert rc == 0  # the attack works on pytest's own terms: exit 0...
+    assert "<failure" not in (io_dir / "junit.xml").read_text()  # ...and a clean JUnit file
+    assert log.end is None  # but the run never reached fixloop's end record
+    assert any("did not reach the end" in p for p in log.problems())
+
+
+@pytest.mark.parametrize(
+    "name", ["honest_plain", "honest_library_helpers", "honest_cli_project", "honest_cli_reuse"]
+)
+def test_honest_fixes_leave_a_clean_channel(tmp_path: Path, name: str) -> None:
+    rc, log, _ = _run(tmp_path, name)
+    assert rc == 0
+    assert log.problems() == [], log.problems()
+    assert log.end == {"t": "end", "rc": 0, "events": 0}
+
+
+@pytest.mark.parametrize("how", ["the channel named on the command line", "every descriptor"])
+def test_a_replaced_channel_ends_the_process_loudly(tmp_path: Path, how: str) -> None:
+    # the change points the channel's descriptor (or all of them) at /dev/null, then walks gc
+    if how == "every descriptor":
+        targets = "range(3, 256)"
+    else:
+        targets = "[__import__('json').loads(__import__('sys').argv[1])['audit']['fd']]"
+    extra = (
+        "\nimport os as _os\n_null = _os.open(_os.devnull, _os.O_WRONLY)\n"
+        f"for _fd in {targets}:\n"
+        "    if _fd != _null:\n"
+        "        try:\n            _os.dup2(_null, _fd)\n        except OSError:\n            pass\n"
+        "import gc as _gc\n_gc.get_objects()\n"
+    )
+    rc, log, _ = _run(tmp_path, "honest_plain", extra=extra)
+    assert rc == CHANNEL_BROKEN_EXIT
+    assert log.end is None and log.problems()
+    if how != "every descriptor":  # the backup descriptor still says why
+        assert any(e.event == "channel" for e in log.events)
+
+
+def test_a_baseline_without_watched_lines_records_nothing(tmp_path: Path) -> None:
+    repo = make_repo(VARIANTS["honest_cli_project"], tmp_path / "repo")
+    with AuditChannel() as ch:
+        cfg = {
+            "root": str(repo),
+            "junit": str(tmp_path / "junit.xml"),
+            "audit": audit_config(repo, {}, [tmp_path / "io"], fd=ch.write_fd),
+        }
+        subprocess.run(
+            [sys.executable, "-s", "-c", _DRIVER.format(src=audithook_source()), json.dumps(cfg)],
+            cwd=repo,
+            pass_fds=(ch.write_fd,),
+            capture_output=True,
+            timeout=120,
+        )
+        log = ch.log()
+    assert log.hello and log.end is not None and log.events == []
+    assert os.path.exists(tmp_path / "junit.xml")

@@ -1,0 +1,138 @@
+"""The second opinion (fixloop.secondopinion, fixloop.testrun.inside.secondrunner): fixloop's own runner.
+
+Each test runs the baseline's failing tests of an attack fixture (tests/attacks) in a fresh
+process, as the gate does, and checks that fixloop's runner judges from the test functions
+themselves: attacks that rewrite pytest's verdict do not change its verdict.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from fixloop.sandbox import make_sandbox, unsandboxed_warning_muted
+from fixloop.testrun.audit import changed_lines
+from fixloop.testrun.secondopinion import SecondOpinion, run_second_opinion
+from fixloop.types import Limits
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "attacks"))
+from load import make_repo, variants  # noqa: E402
+
+VARIANTS = {v.name: v for v in variants()}
+FAILING = ["tests/test_calc.py::test_add", "tests/test_calc.py::test_add_zero"]
+
+
+def _opinion(name: str) -> SecondOpinion:
+    v = VARIANTS[name]
+    # not under pytest's tmp_path: its name contains "pytest", which one attack looks for
+    work = Path(tempfile.mkdtemp(prefix="fixloop-so-"))
+    repo = make_repo(v, work / "repo")
+    (repo / "calc.py").write_text(v.source, encoding="utf-8")
+    with unsandboxed_warning_muted():
+        box = make_sandbox("none", allow_unsandboxed=True)
+        return run_second_opinion(
+            box,
+            python=sys.executable,
+            root=repo,
+            ids=FAILING,
+            limits=Limits(wall_s=60),
+            log_dir=work / "log",
+            watch={"calc.py": changed_lines(v.base_source(), v.source)},
+        )
+
+
+def test_an_honest_fix_is_confirmed() -> None:
+    op = _opinion("honest_plain")
+    assert op.outcomes == {t: "passed" for t in FAILING}
+    assert op.problems == [] and op.disagreement(FAILING) is None
+    assert op.returncode == 0
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "subclasses_report",
+        "traceback_report_hook",
+        "getframe_plugin",
+        "env_detect",
+        "argv_detect",
+        "atexit_rewrite",
+    ],
+)
+def test_attacks_on_pytests_verdict_do_not_change_fixloops(name: str) -> None:
+    op = _opinion(name)
+    reason = op.disagreement(FAILING)
+    assert reason is not None
+    # the tests themselves failed in fixloop's runner, or its watch saw the attack
+    assert "failed" in reason or op.events, reason
+
+
+def test_forged_results_on_the_channel_are_caught() -> None:
+    op = _opinion("channel_forge")
+    reason = op.disagreement(FAILING)
+    assert reason is not None and "fixloop's channel" in reason, reason
+
+
+def test_parametrized_ids_and_missing_ids() -> None:
+    op = SecondOpinion(
+        outcomes={"t.py::a[1]": "passed", "t.py::a[2]": "failed"},
+        messages={"t.py::a[2]": "AssertionError: x"},
+    )
+    assert op.disagreement(["t.py::a"]) == "t.py::a[2]: failed (AssertionError: x)"
+    assert op.disagreement(["t.py::b"]) == "t.py::b: not run"
+    assert SecondOpinion(outcomes={"t.py::c": "unknown"}).disagreement(["t.py::c"]) is None
+    assert SecondOpinion(outcomes={"t.py::c": "unknown"}).unknown() == ["t.py::c"]
+
+
+def test_fixtures_parametrization_and_unittest_cases_run_in_fixloops_runner(tmp_path) -> None:
+    work = Path(tempfile.mkdtemp(prefix="fixloop-so-"))
+    repo = work / "repo"
+    (repo / "tests").mkdir(parents=True)
+    (repo / "m.py").write_text("def inc(x):\n    return x + 1\n")
+    (repo / "tests" / "conftest.py").write_text(
+        "import pytest\n\n@pytest.fixture\ndef base():\n    yield 41\n"
+    )
+    (repo / "tests" / "test_m.py").write_text(
+        "import unittest\n\nimport pytest\n\nfrom m import inc\n\n"
+        "def test_fixture(base, tmp_path):\n    assert inc(base) == 42 and tmp_path.exists()\n\n"
+        "@pytest.mark.parametrize('x', [1, 2])\ndef test_param(x):\n    assert inc(x) == x + 1\n\n"
+        "def test_skip():\n    pytest.skip('not here')\n\n"
+        "def test_wrong():\n    assert inc(1) == 3\n\n"
+        "class TestCase(unittest.TestCase):\n    def test_ok(self):\n"
+        "        self.assertEqual(inc(0), 1)\n\n    def test_bad(self):\n"
+        "        self.assertEqual(inc(0), 2)\n"
+    )
+    ids = [
+        "tests/test_m.py::test_fixture",
+        "tests/test_m.py::test_param",
+        "tests/test_m.py::test_skip",
+        "tests/test_m.py::test_wrong",
+        "tests/test_m.py::TestCase::test_ok",
+        "tests/test_m.py::TestCase::test_bad",
+        "tests/test_m.py::test_absent",
+    ]
+    with unsandboxed_warning_muted():
+        op = run_second_opinion(
+            make_sandbox("none", allow_unsandboxed=True),
+            python=sys.executable,
+            root=repo,
+            ids=ids,
+            limits=Limits(wall_s=60),
+            log_dir=work / "log",
+            watch={},
+        )
+    assert op.outcomes == {
+        "tests/test_m.py::test_fixture": "passed",
+        "tests/test_m.py::test_param[1]": "passed",
+        "tests/test_m.py::test_param[2]": "passed",
+        "tests/test_m.py::test_skip": "skipped",
+        "tests/test_m.py::test_wrong": "failed",
+        "tests/test_m.py::TestCase::test_ok": "passed",
+        "tests/test_m.py::TestCase::test_bad": "failed",
+        "tests/test_m.py::test_absent": "missing",
+    }, (op.outcomes, op.messages)
+    assert "assert 2 == 3" in op.messages["tests/test_m.py::test_wrong"]
+    assert op.disagreement(ids[:2]) is None and op.problems == []
