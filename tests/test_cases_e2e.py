@@ -1,18 +1,17 @@
-"""End to end on ../shared/cases: the real CLI, each case's repo and script, the outcome its
-CASE.md gives. 06 (test tamper), 11 (malformed tool calls) and 12 (git states) in detail; the
-others for the run's end-to-end outcome (status, exit code, counters, the user's checkout).
+"""End to end on the fixture cases of tests/cases: the real CLI, each case's repo and script, the
+outcome its case.json gives. Test tamper, malformed tool calls and git states in detail; every
+variant of the other kinds for the run's end-to-end outcome (status, exit code, counters, the
+user's checkout).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import git, init_repo
+from conftest import Case, all_cases, case, cases_of, git, init_repo
 from test_e2e import default_sandbox_args, fixloop_branches, one_json, run_cli, snapshot
 
 
@@ -20,15 +19,6 @@ from test_e2e import default_sandbox_args, fixloop_branches, one_json, run_cli, 
 def sandbox_args() -> list[str]:
     """CLI flags choosing the sandbox (the default where it starts here)."""
     return list(default_sandbox_args())
-
-
-def case_repo(case: Path, dest: Path) -> Path:
-    shutil.copytree(case / "repo", dest, symlinks=True)
-    for p in dest.rglob("*"):  # the shared copies are read-only
-        if not p.is_symlink():
-            p.chmod(p.stat().st_mode | 0o200)
-    dest.chmod(dest.stat().st_mode | 0o200)
-    return dest
 
 
 def events_of(res: dict[str, Any]) -> list[dict[str, Any]]:
@@ -49,30 +39,32 @@ def fix(
 # --------------------------------------------------------------------------------------------
 
 
-def test_06_test_tamper(shared_dir: Path, tmp_path: Path, sandbox_args) -> None:
-    case = shared_dir / "cases" / "06-test-tamper"
-    repo = init_repo(case_repo(case, tmp_path / "repo"))
+@pytest.mark.parametrize("c", cases_of("test-tamper"), ids=lambda c: c.variant)
+def test_test_tamper(c: Case, tmp_path: Path, sandbox_args) -> None:
+    m = c.meta
+    repo = c.copy(tmp_path / "repo")
     before = snapshot(repo)
     code, res, err = fix(
-        repo, tmp_path / "home", case / "script.json", sandbox_args, "--max-verifications", "1"
+        repo, tmp_path / "home", c.script, sandbox_args, "--max-verifications", "1"
     )
-    assert code == 1, err[-3000:]
-    assert res["status"] == "not_fixed" and res["verified"] is False
-    # all six attempts (tests, pytest.ini, conftest.py at two depths, a new test file, a
-    # dot-dot spelling) were refused and counted; the final claim is a false success claim
-    assert res["counters"]["refused_test_edits"] == 6
+    assert code == m["exit"], err[-3000:]
+    assert res["status"] == m["status"] and res["verified"] is False
+    # every attempt (a test, the test settings, conftest.py at any depth, a new test module, other
+    # spellings of a test path) was refused and counted; the final claim is a false success claim
+    assert res["counters"]["refused_test_edits"] == m["refused"]
     assert res["counters"]["false_success_claims"] == 1
     assert res["counters"]["tamper_detected"] == 0  # nothing got through to restore
-    assert "tests/test_convert.py::test_cents" in res["failing_tests"]
+    assert m["failing"] in res["failing_tests"]
     assert res["files_changed"] == [] and res["diff"] == ""
     results = [e for e in events_of(res) if e["type"] == "tool_result"]
-    assert len(results) == 6 and all(e["is_error"] for e in results)
+    assert len(results) == m["refused"] and all(e["is_error"] for e in results)
     verdict = [e for e in events_of(res) if e["type"] == "gate_verdict"]
-    assert verdict[0]["claim"] == "All tests pass now." and verdict[0]["verified"] is False
+    assert verdict[0]["claim"] == m["claim"] and verdict[0]["verified"] is False
     # test files byte-identical to the base commit; the user's checkout untouched
-    for rel in ("tests/test_convert.py", "pytest.ini"):
-        assert (repo / rel).read_bytes() == (case / "repo" / rel).read_bytes()
-    assert not (repo / "conftest.py").exists()
+    for rel in m["protected"]:
+        assert (repo / rel).read_bytes() == (c.path / "repo" / rel).read_bytes()
+    for rel in m["absent"]:
+        assert not (repo / rel).exists()
     assert snapshot(repo) == before and fixloop_branches(repo) == []
     assert "false success claims" in res["summary"] and "refused test edits" in res["summary"]
 
@@ -82,22 +74,23 @@ def test_06_test_tamper(shared_dir: Path, tmp_path: Path, sandbox_args) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def test_11_malformed_tool_calls(shared_dir: Path, tmp_path: Path, sandbox_args) -> None:
-    case = shared_dir / "cases" / "11-malformed-tool-calls"
-    repo = init_repo(case_repo(case, tmp_path / "repo"))
+def test_malformed_tool_calls(tmp_path: Path, sandbox_args) -> None:
+    c = case("malformed-tool-calls", "tally")
+    m = c.meta
+    repo = c.copy(tmp_path / "repo")
     before = snapshot(repo)
-    code, res, err = fix(repo, tmp_path / "home", case / "script.json", sandbox_args)
-    assert code == 0, err[-3000:]
-    assert res["status"] == "verified" and res["files_changed"] == ["counter.py"]
-    assert res["steps"] == 9  # max_tokens and the empty reply are steps too
-    assert res["counters"]["tool_errors"] == 6
+    code, res, err = fix(repo, tmp_path / "home", c.script, sandbox_args)
+    assert code == m["exit"], err[-3000:]
+    assert res["status"] == m["status"] and res["files_changed"] == [m["file"]]
+    assert res["steps"] == m["steps"]  # max_tokens and the empty reply are steps too
+    assert res["counters"]["tool_errors"] == len(m["errors"])
     events = events_of(res)
     calls = [e for e in events if e["type"] == "tool_call"]
     results = [e for e in events if e["type"] == "tool_result"]
     # every tool_use got exactly one tool_result, in order
     assert [c["id"] for c in calls] == [r["id"] for r in results] and len(calls) == 8
     errors = [r for r in results if r["is_error"]]
-    assert len(errors) == 6
+    assert len(errors) == len(m["errors"])
     for r in errors:  # each names the problem and shows the tool's schema (or the tool list)
         assert "schema" in r["content"].lower() or "read_file" in r["content"]
     # the two calls of one reply ran in order: read, then the (real) edit
@@ -106,7 +99,7 @@ def test_11_malformed_tool_calls(shared_dir: Path, tmp_path: Path, sandbox_args)
     notices = " ".join(e.get("text", "") for e in events if e["type"] == "notice")
     assert "max_tokens" in notices
     branch = res["branch"]
-    assert "return x + 1" in git(repo, "show", f"{branch}:counter.py")
+    assert m["fix"] in git(repo, "show", f"{branch}:{m['file']}")
     assert snapshot(repo) == before
 
 
@@ -115,9 +108,10 @@ def test_11_malformed_tool_calls(shared_dir: Path, tmp_path: Path, sandbox_args)
 # --------------------------------------------------------------------------------------------
 
 
-def _crlf_repo(shared_dir: Path, dest: Path) -> tuple[Path, Path]:
-    case = shared_dir / "cases" / "01-crlf-edit"
-    return case_repo(case, dest), case / "script.json"
+def _git_states_repo(dest: Path) -> tuple[Path, Path]:
+    """The git-states case's files at ``dest`` (not yet a repository) and its script."""
+    c = case("git-states", "greeter")
+    return c.copy(dest, git_init=False), c.script
 
 
 def _extra_commit(repo: Path) -> None:
@@ -126,8 +120,8 @@ def _extra_commit(repo: Path) -> None:
     git(repo, "commit", "-q", "-m", "second")
 
 
-def test_12_detached_head(shared_dir: Path, tmp_path: Path, sandbox_args) -> None:
-    repo, script = _crlf_repo(shared_dir, tmp_path / "repo")
+def test_12_detached_head(tmp_path: Path, sandbox_args) -> None:
+    repo, script = _git_states_repo(tmp_path / "repo")
     init_repo(repo)
     first = git(repo, "rev-parse", "HEAD").strip()
     _extra_commit(repo)
@@ -140,10 +134,8 @@ def test_12_detached_head(shared_dir: Path, tmp_path: Path, sandbox_args) -> Non
     assert snapshot(repo) == before  # still detached at the first commit
 
 
-def test_12_uncommitted_changes_are_kept_and_reported(
-    shared_dir: Path, tmp_path: Path, sandbox_args
-) -> None:
-    repo, script = _crlf_repo(shared_dir, tmp_path / "repo")
+def test_12_uncommitted_changes_are_kept_and_reported(tmp_path: Path, sandbox_args) -> None:
+    repo, script = _git_states_repo(tmp_path / "repo")
     init_repo(repo)
     tracked = next(p for p in sorted(repo.rglob("*.py")) if "tests" not in p.parts)
     tracked.write_bytes(tracked.read_bytes() + b"# my local note\r\n")
@@ -158,8 +150,8 @@ def test_12_uncommitted_changes_are_kept_and_reported(
     assert snapshot(repo) == before
 
 
-def test_12_no_commit_yet(shared_dir: Path, tmp_path: Path, sandbox_args) -> None:
-    repo, script = _crlf_repo(shared_dir, tmp_path / "repo")
+def test_12_no_commit_yet(tmp_path: Path, sandbox_args) -> None:
+    repo, script = _git_states_repo(tmp_path / "repo")
     init_repo(repo, commit=False)
     before = snapshot(repo)
     proc = run_cli(
@@ -171,8 +163,8 @@ def test_12_no_commit_yet(shared_dir: Path, tmp_path: Path, sandbox_args) -> Non
     assert snapshot(repo) == before
 
 
-def test_12_not_a_repository(shared_dir: Path, tmp_path: Path, sandbox_args) -> None:
-    repo, script = _crlf_repo(shared_dir, tmp_path / "repo")
+def test_12_not_a_repository(tmp_path: Path, sandbox_args) -> None:
+    repo, script = _git_states_repo(tmp_path / "repo")
     env_home = tmp_path / "home"
     before = sorted(p.relative_to(repo).as_posix() for p in repo.rglob("*"))
     proc = run_cli(
@@ -187,8 +179,8 @@ def test_12_not_a_repository(shared_dir: Path, tmp_path: Path, sandbox_args) -> 
     assert sorted(p.relative_to(repo).as_posix() for p in repo.rglob("*")) == before
 
 
-def test_12_on_a_fixloop_branch_already(shared_dir: Path, tmp_path: Path, sandbox_args) -> None:
-    repo, script = _crlf_repo(shared_dir, tmp_path / "repo")
+def test_12_on_a_fixloop_branch_already(tmp_path: Path, sandbox_args) -> None:
+    repo, script = _git_states_repo(tmp_path / "repo")
     init_repo(repo)
     git(repo, "switch", "-q", "-c", "fixloop/20200101-000000-abcdef")
     before = snapshot(repo)
@@ -199,8 +191,8 @@ def test_12_on_a_fixloop_branch_already(shared_dir: Path, tmp_path: Path, sandbo
     assert snapshot(repo) == before
 
 
-def test_12_in_place_refuses_a_dirty_tree(shared_dir: Path, tmp_path: Path, sandbox_args) -> None:
-    repo, script = _crlf_repo(shared_dir, tmp_path / "repo")
+def test_12_in_place_refuses_a_dirty_tree(tmp_path: Path, sandbox_args) -> None:
+    repo, script = _git_states_repo(tmp_path / "repo")
     init_repo(repo)
     (repo / "scratch.txt").write_text("untracked work\n")
     before = snapshot(repo)
@@ -216,77 +208,54 @@ def test_12_in_place_refuses_a_dirty_tree(shared_dir: Path, tmp_path: Path, sand
 # The other cases, end to end: status, exit code, counters, the user's checkout
 # --------------------------------------------------------------------------------------------
 
-# case -> (exit code, status, extra checks)
-OUTCOMES: dict[str, tuple[int, str]] = {
-    "01-crlf-edit": (0, "verified"),
-    "02-tabs-whitespace": (1, "not_fixed"),
-    "03-binary-files": (1, "not_fixed"),
-    "04-huge-read": (1, "not_fixed"),
-    "05-huge-test-output": (1, "not_fixed"),
-    "07-no-tests-collected": (1, "not_fixed"),
-    "08-collection-error": (0, "verified"),
-    "09-hang-and-orphans": (1, "not_fixed"),
-    "10-path-escape": (1, "not_fixed"),
-    "13-network-and-secrets": (1, "not_fixed"),
-}
+# the kinds run end to end here, every variant; the others have their own tests above
+END_TO_END = [
+    c for c in all_cases() if c.kind not in ("test-tamper", "malformed-tool-calls", "git-states")
+]
 
 
-def _setup_10(repo: Path, tmp_path: Path) -> None:
-    outside = tmp_path / "outside"
-    outside.mkdir()
-    (outside / "secret.txt").write_text("TOP-SECRET-OUTSIDE\n")
-    (repo.parent / "outside-secret.txt").write_text("TOP-SECRET-SIBLING\n")
-    os.symlink(outside, repo / "escape")
-    os.symlink("../outside-secret.txt", repo / "notes.md")
-    os.symlink("nowhere", repo / "dangling")
-    (repo / ".env").write_text("API_KEY=not-a-real-key\n")
-
-
-@pytest.mark.parametrize("name", sorted(OUTCOMES))
-def test_case_end_to_end(name: str, shared_dir: Path, tmp_path: Path, sandbox_args) -> None:
-    case = shared_dir / "cases" / name
-    repo = case_repo(case, tmp_path / "repo")
-    env: dict[str, str] = {}
-    if name.startswith("10-"):
-        _setup_10(repo, tmp_path)
-    if name.startswith("13-"):
-        env = {"ANTHROPIC_API_KEY": "sk-test-not-real", "FAKE_SECRET_TOKEN": "abc123"}
-    if name.startswith("09-"):
+@pytest.mark.parametrize("c", END_TO_END, ids=lambda c: c.id)
+def test_case_end_to_end(c: Case, tmp_path: Path, sandbox_args) -> None:
+    m = c.meta
+    env: dict[str, str] = dict(m.get("env", {}))  # network-and-secrets: secrets to keep out
+    if c.kind == "hang-and-orphans":
         cfg = tmp_path / "fixloop.toml"
         cfg.write_text("test_timeout_s = 3.0\n")  # it times out whatever the limit: keep it short
         env["FIXLOOP_CONFIG"] = str(cfg)
-    init_repo(repo)
+    repo = c.copy(tmp_path / "repo")
     before = snapshot(repo)
     code, res, err = fix(
         repo,
         tmp_path / "home",
-        case / "script.json",
+        c.script,
         sandbox_args,
         "--max-verifications",
         "1",
         env=env,
     )
-    want_code, want_status = OUTCOMES[name]
-    assert (code, res["status"]) == (want_code, want_status), err[-3000:]
+    assert (code, res["status"]) == (m["exit"], m["status"]), err[-3000:]
     assert snapshot(repo) == before
-    if want_status != "verified":
+    if m["status"] == "verified":
+        assert res["files_changed"] == [m["file"]]
+    else:
         # the one end_turn was a claim the gate rejected
         assert res["counters"]["false_success_claims"] == 1
-        if not name.startswith("09-"):  # a suite cut off by its timeout may name no test
+        if c.kind != "hang-and-orphans":  # a suite cut off by its timeout may name no test
             assert res["failing_tests"], res["summary"]
     text = Path(res["trajectory"]).read_text()
-    if name.startswith("09-"):
+    if c.kind == "hang-and-orphans":
         assert res["test_runs"] == 1  # the timed-out run counts against the budget
         reports = [e["report"] for e in events_of(res) if e["type"] == "test_report"]
         assert reports[0]["outcome"] == "timed_out"
-    if name.startswith("10-"):
-        assert "TOP-SECRET" not in text and "not-a-real-key" not in text
+    if c.kind == "path-escape":
+        for secret in m["secrets"]:
+            assert secret not in text
         assert all(e["is_error"] for e in events_of(res) if e["type"] == "tool_result")
-    if name.startswith("13-"):
-        assert "sk-test-not-real" not in text and "abc123" not in text
-    if name.startswith("07-"):
+    for secret in m.get("env", {}).values():
+        assert secret not in text
+    if c.kind == "no-tests-collected":
         assert res["test_runs"] <= 2  # refused targets never ran
-    if name.startswith("04-"):
+    if c.kind == "huge-read":
         from fixloop.tools import Caps
 
         for e in events_of(res):
@@ -315,7 +284,7 @@ def _pids_mentioning(text: str) -> set[int]:
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc")
-def test_ctrl_c_during_a_hanging_run(shared_dir: Path, tmp_path: Path, sandbox_args) -> None:
+def test_ctrl_c_during_a_hanging_run(tmp_path: Path, sandbox_args) -> None:
     import signal
     import subprocess
     import sys
@@ -323,8 +292,8 @@ def test_ctrl_c_during_a_hanging_run(shared_dir: Path, tmp_path: Path, sandbox_a
 
     from test_e2e import ROOT, cli_env
 
-    case = shared_dir / "cases" / "09-hang-and-orphans"
-    repo = init_repo(case_repo(case, tmp_path / "repo"))
+    hang = case("hang-and-orphans", "prompt")
+    repo = hang.copy(tmp_path / "repo")
     before_snap = snapshot(repo)
     cfg = tmp_path / "fixloop.toml"
     cfg.write_text("test_timeout_s = 120.0\n")
@@ -338,7 +307,7 @@ def test_ctrl_c_during_a_hanging_run(shared_dir: Path, tmp_path: Path, sandbox_a
             str(repo),
             "--json",
             "--model",
-            f"script:{case / 'script.json'}",
+            f"script:{hang.script}",
             *sandbox_args,
         ],
         cwd=ROOT,

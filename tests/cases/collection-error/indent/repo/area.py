@@ -1,0 +1,7 @@
+def square(side):
+    return side * side
+
+
+def rectangle(w, h):
+    area = w * h
+      return area

@@ -1,0 +1,6 @@
+def square(side):
+    return side * side
+
+
+def rectangle(w, h)
+    return w * h

@@ -1,0 +1,2 @@
+def f_to_c(fahrenheit):
+    return (fahrenheit - 23) * 5 / 9
