@@ -26,9 +26,6 @@ CASES = Path(__file__).resolve().parent / "cases"
 # even parse): they run only inside their temporary copies, never as part of this suite
 collect_ignore = ["cases"]
 
-# tests still reading ../shared/cases (being moved to tests/cases; removed when none is left)
-SHARED = Path(os.environ.get("FIXLOOP_SHARED", ROOT.parent / "shared"))
-
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "test",
     "GIT_AUTHOR_EMAIL": "test@example.invalid",
@@ -118,14 +115,6 @@ class Case:
         if git_init:
             init_repo(dest, commit=commit)
         return dest
-
-
-@pytest.fixture
-def shared_dir() -> Path:
-    """The ../shared folder; skips the test where it is absent."""
-    if not SHARED.is_dir():
-        pytest.skip("../shared is not present (a user's clone has none)")
-    return SHARED
 
 
 def case(kind: str, variant: str) -> Case:

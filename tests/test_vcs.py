@@ -1,4 +1,4 @@
-"""Git isolation in each git state of ../shared/cases/12-git-states, on fixture repositories.
+"""Git isolation in each git state a user may be in (detached, dirty, no commit), on fixtures.
 
 Every working case checks that the user's ``git status --porcelain=v2 --branch`` output and HEAD
 are byte-identical before and after the run, and that the run's branch holds its commit.
@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import git, init_repo
+from conftest import case, git, init_repo
 
 from fixloop.errors import GitStateError, UsageError
 from fixloop.vcs import JUNK_PATTERNS, isolate
@@ -300,18 +300,15 @@ def test_in_place_switches_and_leaves_change_uncommitted(make_repo) -> None:
     assert repo.exists()
 
 
-def test_case_12_repo_each_state(shared_dir: Path, tmp_path: Path) -> None:
+def test_case_12_repo_each_state(tmp_path: Path) -> None:
     """The case's repository in the two working states plus the two refused ones."""
-    src = shared_dir / "cases" / "01-crlf-edit" / "repo"
-    repo = tmp_path / "case"
-    shutil.copytree(src, repo)
-    init_repo(repo)
-    (repo / "calc.py").write_bytes((repo / "calc.py").read_bytes() + b"# mine\r\n")
+    repo = case("crlf-edit", "ledger").copy(tmp_path / "case")
+    (repo / "ledger.py").write_bytes((repo / "ledger.py").read_bytes() + b"# mine\r\n")
     (repo / "untracked.txt").write_text("u")
     before = snapshot(repo)
     iso = isolate(repo, "case12")
-    assert "calc.py" in iso.uncommitted and "untracked.txt" in iso.uncommitted
-    (iso.root / "calc.py").write_bytes((iso.root / "calc.py").read_bytes() + b"# run\r\n")
+    assert "ledger.py" in iso.uncommitted and "untracked.txt" in iso.uncommitted
+    (iso.root / "ledger.py").write_bytes((iso.root / "ledger.py").read_bytes() + b"# run\r\n")
     assert iso.finish("wip") is not None
     assert snapshot(repo) == before
     empty = tmp_path / "empty"
