@@ -252,6 +252,7 @@ class Agent:
 
     def _verify(self, claim: str) -> Verdict:
         verdict = self.claims.verify(claim, self.edits)
+        self.last_report = verdict.report  # failing tests are the gate's, not a tool run's
         if not verdict.verified:
             self._on_loop(self.loops.report(verdict.report))
         return verdict
