@@ -133,3 +133,20 @@ def test_bad_setting_is_a_config_error(calc: Path) -> None:
 )
 def test_exit_codes(status: RunStatus, verified: bool, code: int) -> None:
     assert exit_code_for(RunResult(status=status, verified=verified)) == code
+
+
+def test_the_package_exports_the_public_names() -> None:
+    import fixloop
+
+    # every name in __all__ resolves, from the module that defines it
+    assert set(fixloop.__all__) == set(fixloop._WHERE) | {"__version__"}
+    assert fixloop.CodingAgent is CodingAgent and fixloop.RunStatus is RunStatus
+    for name in fixloop.__all__:
+        assert getattr(fixloop, name) is not None
+    with pytest.raises(AttributeError):
+        fixloop.no_such_name  # noqa: B018
+
+
+def test_coding_agent_takes_only_the_settings_it_documents(calc: Path) -> None:
+    with pytest.raises(TypeError):
+        CodingAgent(model_of([]), calc, timeout_s=10)  # type: ignore[call-arg]

@@ -18,12 +18,10 @@ line on stderr, no traceback); 3 environment error (no sandbox, provider unreach
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sys
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich import box
@@ -54,41 +52,6 @@ def _fail(message: str, code: int) -> typer.Exit:
     sys.stderr.write(f"fixloop: {_one(message)}\n")
     sys.stderr.flush()
     return typer.Exit(code)
-
-
-@contextlib.contextmanager
-def _stdout_to_stderr() -> Iterator[None]:
-    """Send everything written to stdout (fd 1, subprocesses included) to stderr meanwhile, so
-    that ``--json`` output is the one object and nothing else."""
-    sys.stdout.flush()
-    saved = os.dup(1)
-    os.dup2(2, 1)
-    try:
-        yield
-    finally:
-        sys.stdout.flush()
-        os.dup2(saved, 1)
-        os.close(saved)
-
-
-def _print_json(obj: Any) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
-    sys.stdout.flush()
-
-
-def _error_object(
-    message: str, code: int, *, status: str = "error", result: Any = None
-) -> dict[str, Any]:
-    """The ``--json`` object of a run that ended in an error: the keys of a finished run's
-    object (the run's own result when it got far enough to have one, else empty values), with
-    ``status`` "error" (or "provider_unavailable"), ``verified`` false, ``summary`` the one-line
-    message and ``exit_code``."""
-    from fixloop.types import RunResult, RunStatus
-
-    base = result if result is not None else RunResult(status=RunStatus.ERROR, verified=False)
-    obj = base.to_dict()
-    obj.update(status=status, verified=False, summary=message, exit_code=code)
-    return obj
 
 
 @app.command()
@@ -159,7 +122,13 @@ def fix(
 ) -> None:
     """Make the failing tests pass in PATH; the harness verifies the result itself."""
     from fixloop.api import CodingAgent, exit_code_for
-    from fixloop.display import LiveDisplay, render_report
+    from fixloop.display import (
+        LiveDisplay,
+        error_object,
+        print_json,
+        render_report,
+        stdout_to_stderr,
+    )
 
     if sandbox == "none" and not allow_unsandboxed:
         message = (
@@ -167,25 +136,15 @@ def fix(
             "to do it anyway"
         )
         if json_out:
-            _print_json(_error_object(_one(message), UsageError.exit_code))
+            print_json(error_object(_one(message), UsageError.exit_code))
         raise _fail(message, UsageError.exit_code)
     if allow_unsandboxed and sandbox is None:
         sandbox = "none"
     display = LiveDisplay(err_console, verbose=verbose)
-
-    def on_event(type_: str, data: dict[str, Any]) -> None:
-        if type_ == "run_start":
-            err_console.print(
-                f"[bold]model[/]: {data.get('model')} ({data.get('model_reason')})\n"
-                f"[bold]branch[/]: {data.get('branch')} from {str(data.get('base_commit'))[:12]}"
-                f"  sandbox: {data.get('sandbox')}"
-            )
-        display(type_, data)  # the unsandboxed warning comes once, as the run's notice
-
     agent = CodingAgent(
         model,
         path,
-        on_event=on_event,
+        on_event=display,
         max_steps=max_steps,
         max_test_runs=max_test_runs,
         max_verifications=max_verifications,
@@ -200,7 +159,7 @@ def fix(
     code = 0
     result = None
     error: tuple[str, int, str] | None = None  # (one-line message, exit code, json status)
-    with _stdout_to_stderr() if json_out else contextlib.nullcontext():
+    with stdout_to_stderr() if json_out else contextlib.nullcontext():
         try:
             result = agent.run(task)
             code = exit_code_for(result)
@@ -231,58 +190,11 @@ def fix(
     if error is not None:
         message, code, status = error
         if json_out:
-            _print_json(_error_object(message, code, status=status, result=agent.result))
+            print_json(error_object(message, code, status=status, result=agent.result))
         raise _fail(message, code)
     if json_out and result is not None:
-        _print_json({**result.to_dict(), "exit_code": code})
+        print_json({**result.to_dict(), "exit_code": code})
     raise typer.Exit(code)
-
-
-def _run_end(path: str | None) -> dict[str, Any]:
-    """The ``run_end`` event of a trajectory file ({} when the run has none)."""
-    from fixloop.trajectory import _last_complete_line, _load
-
-    try:
-        end = _load(_last_complete_line(Path(str(path))))
-    except OSError:
-        return {}
-    return end if end.get("type") == "run_end" else {}
-
-
-def _fixloop_branches(repo: str, cache: dict[str, set[str] | None]) -> set[str] | None:
-    """The ``fixloop/*`` branches that exist in ``repo`` (None when git cannot tell)."""
-    if repo not in cache:
-        from fixloop.vcs import git
-
-        try:
-            cp = git(
-                Path(repo),
-                "for-each-ref",
-                "--format=%(refname:short)",
-                "refs/heads/fixloop/",
-                check=False,
-                read_only=True,
-            )
-            cache[repo] = set(cp.stdout.split()) if cp.returncode == 0 else None
-        except (FixloopError, OSError):
-            cache[repo] = None
-    return cache[repo]
-
-
-def _existing_branch(item: dict[str, Any], cache: dict[str, set[str] | None]) -> str | None:
-    """The run's branch if it is still there: asked of git when the repository is known, else
-    taken from the run_end (a branch exists only when the run committed, head_commit)."""
-    end = _run_end(item.get("path"))
-    branch = (end.get("branch") if end else item.get("branch")) or None
-    if not branch:
-        return None
-    repo = item.get("repo")
-    if repo and not Path(str(repo)).is_dir():
-        return None  # the repository is gone, and its branches with it
-    refs = _fixloop_branches(str(repo), cache) if repo else None
-    if refs is not None:
-        return branch if branch in refs else None
-    return branch if end.get("head_commit") else None
 
 
 @app.command()
@@ -292,14 +204,12 @@ def runs(
     """List the recorded runs (oldest first). The branch column is "-" when the run left no
     branch. Piped (stdout not a terminal): one tab-separated line per run, no header: run id,
     started, status, model, branch, repository."""
-    from fixloop.trajectory import list_runs
+    from fixloop.display import print_json
+    from fixloop.runlist import runs_with_branches
 
-    items = list_runs()
-    cache: dict[str, set[str] | None] = {}
-    for r in items:
-        r["branch"] = _existing_branch(r, cache)
+    items = runs_with_branches()
     if json_out:
-        _print_json(items)
+        print_json(items)
         return
     if not items:
         err_console.print("no runs recorded yet")

@@ -1,14 +1,18 @@
-"""Live terminal output of a run (rich): one line per step and a final report panel.
+"""Terminal output of a run (rich): one line per step, a final report panel, the JSON object.
 
-:class:`LiveDisplay` is an ``on_event(type, data)`` sink for :class:`fixloop.agent.Agent` (the
-same events the trajectory records, see docs/architecture.md); it prints to the console it is
-given (the CLI passes a stderr console, so ``--json`` keeps stdout for the one JSON object).
+:class:`LiveDisplay` is an ``on_event(type, data)`` sink for a run (the same events the trajectory
+records, see docs/architecture.md); it prints to the console it is given (the CLI passes a stderr
+console, so ``--json`` keeps stdout for the one JSON object, written by :func:`print_json` while
+:func:`stdout_to_stderr` sends everything else to stderr).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Mapping
+import os
+import sys
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from rich.console import Console
@@ -87,7 +91,14 @@ class LiveDisplay:
     def __call__(self, type_: str, data: Mapping[str, Any]) -> None:
         """Handle one event (``type_`` as in the trajectory; ``data`` its fields)."""
         c = self.console
-        if type_ == "baseline":
+        if type_ == "run_start":
+            c.print(
+                f"[bold]model[/]: {data.get('model')} ({data.get('model_reason')})\n"
+                f"[bold]branch[/]: {data.get('branch')} from {str(data.get('base_commit'))[:12]}"
+                f"  sandbox: {data.get('sandbox')}"
+            )
+            # the unsandboxed warning comes once, as the run's notice
+        elif type_ == "baseline":
             rep = data.get("report") or {}
             c.print(f"[bold]baseline[/]: {escape(_tally(rep))}")
             self._collection(rep, "  ")
@@ -153,3 +164,37 @@ def render_report(
             f"\n  {escape(line)}" for line in lines
         )
     console.print(Panel(body, title=title, border_style=style, expand=False))
+
+
+@contextlib.contextmanager
+def stdout_to_stderr() -> Iterator[None]:
+    """Send everything written to stdout (fd 1, subprocesses included) to stderr meanwhile, so
+    that ``--json`` output is the one object and nothing else."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    os.dup2(2, 1)
+    try:
+        yield
+    finally:
+        sys.stdout.flush()
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
+def print_json(obj: Any) -> None:
+    """Write ``obj`` as one line of JSON on stdout."""
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+def error_object(
+    message: str, code: int, *, status: str = "error", result: RunResult | None = None
+) -> dict[str, Any]:
+    """The ``--json`` object of a run that ended in an error: the keys of a finished run's
+    object (the run's own result when it got far enough to have one, else empty values), with
+    ``status`` "error" (or "provider_unavailable"), ``verified`` false, ``summary`` the one-line
+    message and ``exit_code``."""
+    base = result if result is not None else RunResult(status=RunStatus.ERROR, verified=False)
+    obj = base.to_dict()
+    obj.update(status=status, verified=False, summary=message, exit_code=code)
+    return obj
