@@ -128,3 +128,39 @@ def test_every_result_within_cap(make_repo) -> None:
         ("edit_file", {"path": "f0.py", "old": "x", "new": "y"}),
     ]:
         assert len(t.call(name, args).content.encode()) <= Caps().result_bytes
+
+
+def test_search_deadline_stops_backtracking_and_keeps_hits(make_repo) -> None:
+    """Issue 20: '(a|aa)+$' grows ~1.6x per character; the search stops at its deadline."""
+    root = make_repo(
+        {
+            "a_first.py": "x = 'aa'\naa\n",  # a hit before the slow file
+            "b_slow.txt": "a" * 200 + "b\n",  # hours of backtracking without a limit
+            "c_after.py": "aa\n",  # never reached
+        }
+    )
+    t = Tools(Workspace(root), None, caps=Caps(search_seconds=0.3))
+    r = t.call("search_code", {"pattern": "(a|aa)+$"})
+    assert r.is_error and r.kind == "timeout"
+    assert "0.3 s time limit ran out" in r.content
+    assert "'b_slow.txt' (file 2 of 3)" in r.content and "incomplete" in r.content
+    assert "a_first.py:2: aa" in r.content  # the hit found before is kept
+    assert "c_after.py" not in r.content
+    assert "more than 1 hit(s)" in r.content  # never presented as the full count
+    assert t.tool_errors == 1
+
+
+def test_search_deadline_with_no_hits_says_it_ran_out(make_repo) -> None:
+    root = make_repo({"slow.txt": "a" * 200 + "b\n"})
+    r = Tools(Workspace(root), None, caps=Caps(search_seconds=0.2)).call(
+        "search_code", {"pattern": "(a|aa)+$"}
+    )
+    assert r.is_error and r.kind == "timeout"
+    assert r.content.startswith("Error: search_code stopped: its 0.2 s time limit ran out")
+    assert "No hits before that in 1 file(s)" in r.content
+    assert "No matches" not in r.content  # an incomplete search is never reported as empty
+
+
+def test_search_within_deadline_is_unchanged(tools: Tools) -> None:
+    r = tools.call("search_code", {"pattern": r"(a|aa)+\b"})
+    assert not r.is_error and r.kind == "ok" and "time limit" not in r.content

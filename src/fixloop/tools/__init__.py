@@ -5,7 +5,8 @@ Six tools (names and arguments fixed by DESIGN.md; scripts and recorded runs rel
 - ``list_files(path=".")``: the files under a folder, blocked and git-ignored paths left out.
 - ``read_file(path, start=1, end=start+199)``: numbered lines ``"   12|text"``, paged.
 - ``search_code(pattern, path=".", glob=None, ignore_case=False, skip=0)``: ``path:line: text``
-  hits of a Python regular expression, matched line by line.
+  hits of a Python regular expression, matched line by line (by the ``regex`` module, under a
+  deadline).
 - ``edit_file(path, old, new)``: replace the one exact occurrence of ``old``.
 - ``create_file(path, content)``: a new file; refused when it exists.
 - ``run_tests(target="")``: the test run, on one test path or node id, or the whole suite.
@@ -22,6 +23,8 @@ Caps (:class:`Caps`, all in bytes of UTF-8 unless said otherwise; defaults):
 - ``search_file_bytes`` = 8,000,000: larger files are skipped by search (and counted).
 - ``file_bytes`` = 32,000,000: larger files are refused by read/edit/create.
 - ``search_count_limit`` = 100,000: search stops counting hits past this many.
+- ``search_seconds`` = 10: the deadline of one search (a ``timeout`` result past it, with the
+  hits found before).
 
 Every capped result says that it was cut, gives totals (lines, bytes, hits, files) and the
 exact call that shows the next part.
@@ -32,7 +35,8 @@ file) and ``tests`` (a test run, passing or not); error results are ``unknown_to
 blocked, not a regular file), ``not_found``, ``protected`` (counted in
 :attr:`Tools.refused_test_edits`), ``no_match``, ``multiple_matches``, ``syntax_error``,
 ``encoding``, ``exists``, ``too_large``, ``out_of_range``, ``invalid_regex``,
-``invalid_target``, ``no_tests`` (a run that collected nothing: never a pass), ``usage_error``,
+``invalid_target``, ``timeout`` (a search that ran past its deadline), ``no_tests`` (a run
+that collected nothing: never a pass), ``usage_error``,
 ``unavailable`` (no runner), ``runner_error`` and ``internal_error``.
 
 Rules enforced here (DESIGN.md, "Rules"): arguments are validated against each tool's schema

@@ -6,7 +6,11 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
+import time
+from collections.abc import Iterator
 from typing import Any
+
+import regex
 
 from fixloop.tools.common import err, is_root, refused
 from fixloop.tools.specs import Caps
@@ -48,7 +52,8 @@ def search_code(
         caps: ``search_hits`` hits per call, ``line_bytes`` per hit (long lines are shown
             around the match), ``search_file_bytes`` per file, ``search_count_limit`` hits
             counted.
-        pattern: a Python regular expression, matched with ``re.MULTILINE``.
+        pattern: a regular expression in Python's syntax, matched with MULTILINE by the
+            ``regex`` module (its ``timeout`` bounds backtracking: ``(a|aa)+$``).
         path: a folder or one file, workspace-relative.
         glob: only files whose path or name matches it.
         ignore_case: match case-insensitively.
@@ -57,30 +62,32 @@ def search_code(
     Returns:
         The hits with a head giving totals; a cut result gives the call that shows the next
         part. Errors: ``invalid_regex`` (does not compile, or repeats a repetition),
-        ``invalid_args``, a path refusal.
+        ``invalid_args``, a path refusal, and ``timeout``: the search ran past
+        ``caps.search_seconds``; the hits found before are kept and the message says where
+        it stopped.
     """
     if pattern == "":
         return err("pattern is empty; give a regular expression.", "invalid_args")
-    flags = re.MULTILINE | (re.IGNORECASE if ignore_case else 0)
+    re_flags = re.MULTILINE | (re.IGNORECASE if ignore_case else 0)
     try:
-        rx = re.compile(pattern, flags)
-    except (re.error, RecursionError, OverflowError) as e:
+        rx = regex.compile(pattern, regex.MULTILINE | (regex.IGNORECASE if ignore_case else 0))
+    except (regex.error, RecursionError, OverflowError, ValueError) as e:
         return err(
             f"invalid regular expression {pattern!r:.200}: {e}. Escape special characters "
             "(e.g. '\\(' for a parenthesis) or use a simpler pattern.",
             "invalid_regex",
         )
-    if _nested_repeat(pattern, flags):
+    if _nested_repeat(pattern, re_flags):
         return err(
             f"the pattern {pattern!r:.200} repeats a repetition (like '(a+)+'), which can "
             "take exponential time; use a simpler pattern (e.g. 'a+').",
             "invalid_regex",
         )
     try:
-        files = ws.iter_files(path or ".")
-        file_list = list(files)
+        file_list = [f for f in ws.iter_files(path or ".") if not glob or _glob_match(f, glob)]
     except PathRefused as e:
         return refused(ws, e)
+    deadline = time.monotonic() + caps.search_seconds
     root_s = str(ws.root)
     hits: list[str] = []
     budget = caps.result_bytes - 900
@@ -91,60 +98,41 @@ def search_code(
     skipped_binary = 0
     skipped_large = 0
     capped_count = False
+    stopped_in: str | None = None  # the file being searched when the time ran out
     for rel in file_list:
-        if glob and not _glob_match(rel, glob):
-            continue
-        try:
-            with open(os.path.join(root_s, rel), "rb") as fh:
-                size = os.fstat(fh.fileno()).st_size
-                if size > caps.search_file_bytes:
-                    skipped_large += 1
-                    continue
-                data = fh.read()
-        except OSError:
-            continue
-        if is_binary(data):
-            skipped_binary += 1
+        if time.monotonic() >= deadline:
+            stopped_in = rel
+            break
+        kind, text = _read_text(os.path.join(root_s, rel), caps.search_file_bytes)
+        if kind != "text":
+            skipped_large += kind == "large"
+            skipped_binary += kind == "binary"
             continue
         searched += 1
-        text = _decode(data).text
-        if "\r" in text:  # anchors ($) see LF lines; line numbers are unchanged
-            text = _lf_view(text)[0]
-        m = rx.search(text)
-        if m is None:
-            continue
-        files_hit += 1
         lineno = 1
         counted_to = 0
-        tlen = len(text)
-        while m is not None:
-            s = m.start()
-            if s == tlen and tlen > 0 and text.endswith("\n"):
-                break
-            ls = text.rfind("\n", 0, s) + 1
-            le = text.find("\n", s)
-            if le < 0:
-                le = tlen
-            lineno += text.count("\n", counted_to, ls)
-            counted_to = ls
-            total += 1
-            if total > skip and len(hits) < caps.search_hits and used < budget:
-                line = text[ls:le]
-                if line.endswith("\r"):
-                    line = line[:-1]
-                entry = f"{escape_text(rel)}:{lineno}: " + _hit_text(
-                    caps, line, s - ls, m.end() - s
-                )
-                nb = _nbytes(entry) + 1
-                if used + nb <= budget:
-                    hits.append(entry)
-                used += nb
-            if total >= caps.search_count_limit:
-                capped_count = True
-                break
-            if le >= tlen:
-                break
-            m = rx.search(text, le + 1)
+        hit_here = False
+        try:
+            for ls, le, s, me in _line_matches(rx, text, deadline):
+                if not hit_here:
+                    files_hit += 1
+                    hit_here = True
+                lineno += text.count("\n", counted_to, ls)
+                counted_to = ls
+                total += 1
+                if total > skip and len(hits) < caps.search_hits and used < budget:
+                    line = text[ls:le]
+                    entry = f"{escape_text(rel)}:{lineno}: " + _hit_text(caps, line, s - ls, me - s)
+                    nb = _nbytes(entry) + 1
+                    if used + nb <= budget:
+                        hits.append(entry)
+                    used += nb
+                if total >= caps.search_count_limit:
+                    capped_count = True
+                    break
+        except _OutOfTime:
+            stopped_in = rel
+            break
         if capped_count:
             break
     notes = []
@@ -158,15 +146,22 @@ def search_code(
     if glob:
         where += f" matching {glob!r}"
     note = f" ({'; '.join(notes)})" if notes else ""
+    late = (
+        _out_of_time(caps, pattern, stopped_in, file_list.index(stopped_in), len(file_list))
+        if stopped_in is not None
+        else None
+    )
     if total == 0:
+        if late is not None:
+            return err(f"{late} No hits before that in {_fmt(searched)} file(s){where}.", "timeout")
         return ToolResult(f"No matches for {pattern!r} in {_fmt(searched)} file(s){where}{note}.")
-    tot = f"more than {_fmt(total)}" if capped_count else _fmt(total)
+    tot = f"more than {_fmt(total)}" if capped_count or late else _fmt(total)
     head = f"{tot} hit(s) in {_fmt(files_hit)} file(s){where}{note}:"
     out = [head, *hits]
     first = skip + 1
     last = skip + len(hits)
     if skip >= total:
-        out.append(f"[skip={skip} is past the last hit ({_fmt(total)}).]")
+        out.append(f"[skip={skip} is past the last hit found ({_fmt(total)}).]")
     elif last < total or capped_count:
         why = (
             f"at most {caps.search_hits} hits per call"
@@ -185,7 +180,93 @@ def search_code(
             f"search_code({_cut(args, 400)}, skip={last}); or narrow with path=, glob= "
             "or a more specific pattern]"
         )
+    if late is not None:
+        return ToolResult(
+            "Error: " + late + " The hits found before are shown.\n" + "\n".join(out),
+            is_error=True,
+            kind="timeout",
+        )
     return ToolResult("\n".join(out))
+
+
+class _OutOfTime(Exception):
+    """The search's deadline passed (raised out of :func:`_line_matches`)."""
+
+
+def _read_text(path: str, max_bytes: int) -> tuple[str, str]:
+    """A file's text for searching (LF view: ``$`` sees LF lines, line numbers unchanged).
+
+    Returns:
+        ``("text", text)``, or ``("large", "")`` (over ``max_bytes``), ``("binary", "")``,
+        ``("unreadable", "")``: files that are not searched.
+    """
+    try:
+        with open(path, "rb") as fh:
+            if os.fstat(fh.fileno()).st_size > max_bytes:
+                return "large", ""
+            data = fh.read()
+    except OSError:
+        return "unreadable", ""
+    if is_binary(data):
+        return "binary", ""
+    text = _decode(data).text
+    return "text", (_lf_view(text)[0] if "\r" in text else text)
+
+
+def _line_matches(
+    rx: regex.Pattern[str], text: str, deadline: float
+) -> Iterator[tuple[int, int, int, int]]:
+    """The first match on each matching line of ``text``: the Python engine.
+
+    Each search gets the time left before ``deadline`` as the ``regex`` module's ``timeout``
+    (that module counts it in CPU time of the process, so on a loaded machine the wall time
+    can be longer; the deadline is also checked, on the wall clock, between files and lines).
+
+    Args:
+        rx: the compiled pattern (``regex`` module, MULTILINE).
+        text: the file's LF-view text.
+        deadline: ``time.monotonic()`` value after which the search stops.
+
+    Yields:
+        ``(line start, line end, match start, match end)`` offsets into ``text``, in order.
+
+    Raises:
+        _OutOfTime: the deadline passed (the lines yielded so far stand).
+    """
+    tlen = len(text)
+    pos = 0
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise _OutOfTime
+        try:
+            m = rx.search(text, pos, timeout=left)
+        except TimeoutError:
+            raise _OutOfTime from None
+        if m is None:
+            return
+        s = m.start()
+        if s == tlen and tlen > 0 and text.endswith("\n"):
+            return
+        ls = text.rfind("\n", 0, s) + 1
+        le = text.find("\n", s)
+        if le < 0:
+            le = tlen
+        yield ls, le, s, m.end()
+        if le >= tlen:
+            return
+        pos = le + 1
+
+
+def _out_of_time(caps: Caps, pattern: str, rel: str, index: int, n_files: int) -> str:
+    """The message of a search that ran out of time, naming where it stopped."""
+    return (
+        f"search_code stopped: its {caps.search_seconds:g} s time limit ran out while "
+        f"searching {escape_text(rel)!r} (file {_fmt(index + 1)} of {_fmt(n_files)}), so the "
+        f"results are incomplete. The pattern {pattern!r:.200} may backtrack heavily "
+        "(overlapping alternatives or repetitions such as '(a|aa)+'): use a simpler pattern, "
+        "or narrow the search with path= or glob=."
+    )
 
 
 def _nested_repeat(pattern: str, flags: int) -> bool:

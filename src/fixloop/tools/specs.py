@@ -31,6 +31,9 @@ class Caps:
         search_file_bytes: files larger than this are skipped by search_code.
         file_bytes: files larger than this are refused by read_file/edit_file/create_file.
         search_count_limit: search_code stops counting hits past this many.
+        search_seconds: the deadline of one search_code call, in seconds; past it the search
+            stops and says so, keeping the hits found (a backtracking pattern such as
+            ``(a|aa)+$`` on a long line would otherwise run for hours).
     """
 
     result_bytes: int = 20_000
@@ -41,6 +44,7 @@ class Caps:
     search_file_bytes: int = 8_000_000
     file_bytes: int = 32_000_000
     search_count_limit: int = 100_000
+    search_seconds: float = 10.0
 
 
 def _obj(props: dict[str, Any], required: list[str]) -> dict[str, Any]:
