@@ -15,6 +15,7 @@ from fixloop.errors import ConfigError, SandboxUnavailable
 from fixloop.eval.agentproc import (
     AgentRun,
     agent_config,
+    check_agent_configs,
     config_toml,
     parse_result,
     refused_arguments,
@@ -77,6 +78,26 @@ def test_config_toml_refuses_what_toml_cannot_hold(tmp_path: Path) -> None:
     with pytest.raises(ConfigError):
         write_agent_config(tmp_path / "c.toml", {"x": object()})
     assert not (tmp_path / "c.toml").exists()  # nothing half-written
+
+
+def test_check_agent_configs_reads_them_back_like_the_child(
+    mini_suite: Path, tmp_path: Path
+) -> None:
+    tasks = load_suite(mini_suite).tasks
+    user = tmp_path / "user.toml"
+    user.write_text(f'blocked = ["{ASTRAL}/*"]\n[budgets]\nmax_tokens = 1000\n', encoding="utf-8")
+    check_agent_configs(tasks, {"max_steps": 9}, user)  # valid: no error
+    check_agent_configs(tasks, {}, None)
+    user.write_text("[budgets]\nmax_step = 3\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as info:
+        check_agent_configs(tasks, {}, user)
+    text = str(info.value)
+    assert text.startswith(f"the agent's settings for task double ({user} + the suite's")
+    assert "unknown key 'budgets.max_step' (did you mean 'max_steps'?)" in text
+    assert "fixloop-eval-config-" not in text  # the temporary file is not named
+    user.write_text("model = \n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=str(user)):
+        check_agent_configs(tasks, {}, user)
 
 
 def test_parse_result_takes_the_json_object() -> None:

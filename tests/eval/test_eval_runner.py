@@ -21,7 +21,7 @@ import pytest
 from eval_suite_files import SUITE_FILES, write
 from typer.testing import CliRunner
 
-from fixloop.errors import SandboxUnavailable, UsageError
+from fixloop.errors import ConfigError, SandboxUnavailable, UsageError
 from fixloop.eval.runner import (
     RUNS_FILE,
     EvalConfig,
@@ -248,6 +248,18 @@ def test_agent_crash_is_a_record_and_usage_error_stops(
     with pytest.raises(UsageError, match="No such option: --bogus"):
         _run_eval(eval_cfg(mini_suite, tmp_path / "out2", fake_agent))
     assert read_runs(tmp_path / "out2" / RUNS_FILE) == []
+
+
+def test_a_config_the_agent_would_refuse_stops_before_any_run(
+    mini_suite: Path, tmp_path: Path, fake_agent: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    user = tmp_path / "user.toml"
+    user.write_text("[budgets]\nmax_stepz = 3\n", encoding="utf-8")
+    monkeypatch.setenv("FIXLOOP_CONFIG", str(user))
+    with pytest.raises(ConfigError, match="did you mean 'max_steps'"):
+        run_eval(eval_cfg(mini_suite, tmp_path / "out", fake_agent))
+    assert calls_of(fake_agent) == []
+    assert read_runs(tmp_path / "out" / RUNS_FILE) == []
 
 
 def test_tampered_tests_are_restored_before_scoring(

@@ -129,6 +129,48 @@ def write_agent_config(path: Path, data: Mapping[str, Any]) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+def check_agent_configs(
+    tasks: Sequence[Task], budgets: Mapping[str, Any], user_config: Path | None
+) -> None:
+    """Read every task's agent config back with the child's own loader, before any run starts.
+
+    Each config is written as :func:`run_one <fixloop.eval.runner.run_one>` writes it and loaded
+    with :func:`fixloop.config.load_settings` (the pydantic models the ``fixloop fix`` child
+    uses), so a mistake in the user's config or a suite's budgets is one error for the eval,
+    not one failed run per task.
+
+    Args:
+        tasks: the tasks about to run (configs differ by ``test_cmd`` only).
+        budgets: the suite's ``[defaults]`` budgets.
+        user_config: the user's config file, or None.
+
+    Raises:
+        ConfigError: a config the child would refuse; the message names the user's config and
+            the key.
+    """
+    import tempfile
+
+    from fixloop.config import load_settings
+
+    seen: set[tuple[str, ...]] = set()
+    with tempfile.TemporaryDirectory(prefix="fixloop-eval-config-") as tmp:
+        path = Path(tmp) / "config.toml"
+        for task in tasks:
+            if task.test_cmd in seen:
+                continue
+            seen.add(task.test_cmd)
+            write_agent_config(path, agent_config(task, budgets, user_config))
+            try:
+                load_settings(None, env={"FIXLOOP_CONFIG": str(path)})
+            except ConfigError as exc:
+                source = f"{user_config} + " if user_config and user_config.is_file() else ""
+                text = str(exc).replace(str(path), "").lstrip(": ")
+                raise ConfigError(
+                    f"the agent's settings for task {task.id} ({source}the suite's test_cmd "
+                    f"and [defaults]) are invalid: {text}"
+                ) from None
+
+
 def default_agent_cmd() -> list[str]:
     """The command that starts fixloop: ``[sys.executable, "-m", "fixloop"]``."""
     return [sys.executable, "-m", "fixloop"]
@@ -428,6 +470,7 @@ __all__ = [
     "agent_argv",
     "agent_config",
     "agent_env",
+    "check_agent_configs",
     "config_toml",
     "default_agent_cmd",
     "last_line",

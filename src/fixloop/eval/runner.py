@@ -52,6 +52,7 @@ from fixloop.eval.agentproc import (
     agent_argv,
     agent_config,
     agent_env,
+    check_agent_configs,
     last_line,
     refused_arguments,
     result_fields,
@@ -322,7 +323,9 @@ def run_eval(cfg: EvalConfig) -> dict[str, Any]:
         the summary dict written to ``summary.json`` (see :func:`fixloop.eval.report.build_summary`).
 
     Raises:
-        ConfigError, UsageError: a bad suite, filter or option (exit code 2).
+        ConfigError, UsageError: a bad suite, filter or option, or settings the agent would
+            refuse (the user's config with the suite's budgets; checked before any run starts)
+            (exit code 2).
         SandboxUnavailable: the sandbox for scoring cannot start (exit code 3).
     """
     from fixloop.eval.report import build_summary, print_table, write_reports
@@ -349,6 +352,8 @@ def run_eval(cfg: EvalConfig) -> dict[str, Any]:
     from fixloop.config import user_config_path
 
     user_config = user_config_path()
+    if todo:
+        check_agent_configs(list(dict.fromkeys(t for t, _ in todo)), suite.budgets, user_config)
     sandbox = make_sandbox(cfg.sandbox, allow_unsandboxed=cfg.sandbox == "none") if todo else None
     log = RunLog(runs_path)
     registry = ProcessRegistry()
