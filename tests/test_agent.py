@@ -491,3 +491,16 @@ def test_duplicate_tool_use_ids_get_ids_of_their_own() -> None:
     tool_pairs_ok(model.seen[-1])
     ids = [b["id"] for b in model.seen[-1][1]["content"] if b["type"] == "tool_use"]
     assert len(set(ids)) == 2
+
+
+def test_failing_tests_are_the_gates_after_a_rejected_claim() -> None:
+    # The model's own last run passed (or ran a narrow target); the gate's full run is the truth.
+    agent, *_ = make(
+        [tool_reply(use("run_tests", {"target": "t"})), end("Fixed.")],
+        verdicts=[False],
+        reports=[PASSING],
+    )
+    agent.budgets.max_verifications = 1
+    result = agent.run("x")
+    assert result.status == RunStatus.NOT_FIXED and result.verifications == 1
+    assert result.failing_tests == ["tests/test_a.py::test_x"]

@@ -4,7 +4,6 @@
 - :mod:`.budgets`: usage totals and the budget check before each model call;
 - :mod:`.loopdetect`: the same failure or call again and again;
 - :mod:`.context`: message size and elision of old tool output;
-- :mod:`.reply`: the validator of a model's reply;
 - :mod:`.report`: the report texts (:func:`report_text`, :func:`summarize`).
 """
 

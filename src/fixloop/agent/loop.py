@@ -3,12 +3,11 @@ Language Models") around generate-test-repair, with the gate deciding success.
 
 One step is one model call, after the budget check (:mod:`.budgets`) and the elision of old tool
 output (:mod:`.context`). Tool calls are answered in order, one result each (:mod:`.calls`);
-``max_tokens`` asks the model to go on; a malformed reply (:mod:`.reply`) is an error the model
-sees. A reply without tool calls is a claim the gate checks (:mod:`.claims`); a rejected claim is
-a false success claim; ``CANNOT FIX:`` is an honest give-up. Repetition earns a warning, then a
-stop (:mod:`.loopdetect`). Every ending but a verified claim is a
-:class:`fixloop.errors.RunStopped` raised in the loop; :meth:`Agent.run` has the one handler
-(:meth:`Agent.end`). Ctrl-C is the session's (:mod:`fixloop.session`) to handle.
+``max_tokens`` asks the model to go on; a malformed reply (:mod:`fixloop.reply`) is an error the
+model sees. A reply without tool calls is a claim the gate checks (:mod:`.claims`); a rejected
+claim is a false success claim; ``CANNOT FIX:`` is an honest give-up. Repetition earns a warning,
+then a stop (:mod:`.loopdetect`). Every other ending is a :class:`fixloop.errors.RunStopped`
+raised in the loop, ended by the one handler (:meth:`Agent.end`). Ctrl-C is the session's.
 """
 
 from __future__ import annotations
@@ -21,11 +20,11 @@ from fixloop import errors, prompts
 from fixloop.agent import calls, claims, context
 from fixloop.agent.budgets import BudgetMeter
 from fixloop.agent.loopdetect import LoopDetector, LoopSignal
-from fixloop.agent.reply import check_reply, model_call_event
 from fixloop.agent.report import report_text
 from fixloop.config import BudgetSettings
 from fixloop.events import Events, EventSink, TrajectoryWriter
 from fixloop.protocols import Bindable, Model, TestReportEvent, ToolBox, Verifier, model_name
+from fixloop.reply import check_reply, model_call_event
 from fixloop.types import Counters, ModelContext, RunResult, RunStatus, TestReport, Usage, Verdict
 
 Block = dict[str, Any]

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from fixloop.errors import UsageError
+from fixloop.reply import check_reply
 
-STOP_REASONS = ("tool_use", "end_turn", "max_tokens")
 EXHAUSTED_TEXT = "(script exhausted)"
 
 
@@ -35,24 +35,11 @@ def _zero_usage() -> dict[str, int]:
 
 
 def _check_reply(reply: Any, where: str) -> None:
-    if not isinstance(reply, dict):
-        raise UsageError(f"{where}: a reply must be a JSON object, not {type(reply).__name__}")
-    content = reply.get("content", [])
-    if not isinstance(content, list):
-        raise UsageError(f"{where}: 'content' must be a list of blocks")
-    for j, block in enumerate(content, start=1):
-        if not isinstance(block, dict) or not isinstance(block.get("type"), str):
-            raise UsageError(f"{where}, block {j}: a block must be an object with a 'type'")
-        if block["type"] == "tool_use" and not isinstance(block.get("name"), str):
-            raise UsageError(f"{where}, block {j}: a tool_use block needs a 'name'")
-        if block["type"] == "text" and not isinstance(block.get("text", ""), str):
-            raise UsageError(f"{where}, block {j}: a text block's 'text' must be a string")
-    stop = reply.get("stop_reason")
-    if stop is not None and stop not in STOP_REASONS:
-        raise UsageError(f"{where}: stop_reason must be one of {', '.join(STOP_REASONS)}")
-    usage = reply.get("usage")
-    if usage is not None and not isinstance(usage, dict):
-        raise UsageError(f"{where}: 'usage' must be an object")
+    """Refuse a scripted reply with a defect (:func:`fixloop.reply.check_reply`)."""
+    found = check_reply(reply)
+    if found.defect:
+        block = f", block {found.defect_block}" if found.defect_block else ""
+        raise UsageError(f"{where}{block}: {found.defect}")
 
 
 def _complete(reply: dict[str, Any], step: int) -> dict[str, Any]:
