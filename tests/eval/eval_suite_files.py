@@ -6,6 +6,8 @@ stand-in agent of ``test_eval_runner.py`` special-cases (plausible but overfit).
 
 from __future__ import annotations
 
+import os
+import subprocess
 from pathlib import Path
 
 SUITE_FILES = {
@@ -37,3 +39,21 @@ def write(root: Path, files: dict[str, str]) -> Path:
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(text, encoding="utf-8")
     return root
+
+
+def git(cwd: Path, *args: str) -> str:
+    """Run git in ``cwd`` with a fixed identity; return stdout. Raises CalledProcessError.
+
+    Kept here, not imported from ``conftest``: with more than one ``conftest.py`` under tests/,
+    ``from conftest import ...`` reaches whichever was loaded last.
+    """
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "eval-tests",
+        "GIT_AUTHOR_EMAIL": "eval-tests@localhost",
+        "GIT_COMMITTER_NAME": "eval-tests",
+        "GIT_COMMITTER_EMAIL": "eval-tests@localhost",
+    }
+    return subprocess.run(
+        ["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True
+    ).stdout

@@ -7,8 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import git
-from eval_suite_files import SUITE_FILES, write
+from eval_suite_files import SUITE_FILES, git, write
 
 from fixloop.eval.score import (
     make_task_repo,
