@@ -11,7 +11,11 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fixloop.protocols import Runner
+    from fixloop.sandbox import Sandbox
 
 # --------------------------------------------------------------------------------------------
 # The model interface (../shared/DESIGN.md, "The model interface")
@@ -42,15 +46,15 @@ class ModelContext:
         root: the workspace root (the isolated worktree); read it, never write it.
         task: the task text given to the run.
         sandbox: the run's :class:`fixloop.sandbox.Sandbox`.
-        runner: the run's :class:`fixloop.testrun.TestRunner`.
+        runner: the run's test runner (:class:`fixloop.protocols.Runner`).
         scratch_dir: a private folder outside the workspace the model may write to.
         baseline: the baseline :class:`TestReport` (failing tests before any change).
     """
 
     root: Path
     task: str
-    sandbox: Any
-    runner: Any
+    sandbox: Sandbox
+    runner: Runner
     scratch_dir: Path
     baseline: TestReport | None = None
 
