@@ -22,9 +22,17 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 CASES = Path(__file__).resolve().parent / "cases"
 
-# the fixture repositories under cases/ hold tests of their own (some failing, one that does not
-# even parse): they run only inside their temporary copies, never as part of this suite
-collect_ignore = ["cases"]
+# the fixture repositories under cases/ and attacks/ hold tests of their own (some failing, some
+# that do not even parse): they run only inside their temporary copies, never as part of this
+# suite. attacks/ is listed here rather than in a conftest.py of its own: a second conftest.py
+# outside a package takes over the module name "conftest" and breaks `from conftest import`.
+collect_ignore = [
+    "cases",
+    "attacks/_base",
+    "attacks/_base_cli",
+    "attacks/variants",
+    "attacks/load.py",
+]
 
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "test",
