@@ -313,6 +313,91 @@ def default_out(suite: Suite, model: str) -> Path:
     return Path("eval-out") / f"{slug(suite.name)}-{slug(model)}"
 
 
+def _mark(rec: dict[str, Any]) -> str:
+    """The progress line's verdict word (rich markup) of a run record."""
+    if rec.get("resolved"):
+        return "[green]resolved"
+    return "[yellow]overfit" if rec.get("overfit") else "[red]unresolved"
+
+
+def _run_pending(
+    cfg: EvalConfig,
+    suite: Suite,
+    todo: Sequence[tuple[Task, int]],
+    sandbox: Any,
+    user_config: Path | None,
+    log: RunLog,
+    err: Console,
+    out: Path,
+) -> None:
+    """Run ``todo`` with up to ``cfg.jobs`` at once; append each record to ``log`` as it ends.
+
+    A progress bar and one line per finished run go to ``err``. Ctrl-C (or any error) cancels
+    the runs not started, SIGKILLs every live agent process group and the sandbox's children,
+    and propagates; runs cut short are not recorded.
+
+    Raises:
+        UsageError: an agent refused its arguments (every other run is stopped).
+        KeyboardInterrupt: the user interrupted the eval.
+    """
+    from fixloop.sandbox import kill_all_children
+
+    registry = ProcessRegistry()
+    runs_root = out / "runs" / slug(cfg.model)
+    progress = Progress(
+        TextColumn("[bold]eval[/] {task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        disable=cfg.quiet,
+    )
+    with progress, ThreadPoolExecutor(max_workers=cfg.jobs) as pool:
+        bar = progress.add_task(f"{suite.name} x {cfg.model}", total=len(todo))
+        futures: dict[Future[dict[str, Any]], tuple[Task, int]] = {}
+        for task, epoch in todo:
+            fut = pool.submit(
+                run_one,
+                task,
+                epoch,
+                model=cfg.model,
+                sandbox=sandbox,
+                run_dir=runs_root / slug(task.id) / f"e{epoch}",
+                timeout_s=cfg.timeout_s,
+                sandbox_kind=cfg.sandbox,
+                agent_cmd=cfg.agent_cmd,
+                extra_args=cfg.extra_args,
+                budgets=suite.budgets,
+                user_config=user_config,
+                keep=cfg.keep,
+                registry=registry,
+            )
+            futures[fut] = (task, epoch)
+        try:
+            remaining = set(futures)
+            while remaining:
+                done, remaining = wait(remaining, timeout=0.5, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    task, epoch = futures[fut]
+                    try:
+                        rec = fut.result()
+                    except EvalInterrupted:
+                        continue
+                    log.append(rec)
+                    note = f" ({rec['error']})" if rec.get("error") else ""
+                    progress.console.print(
+                        f"{task.id} e{epoch}: {_mark(rec)}[/] {rec.get('wall_s', 0):.1f}s{note}",
+                        highlight=False,
+                    )
+                    progress.advance(bar)
+        except BaseException:
+            for f in futures:
+                f.cancel()
+            registry.kill_all()
+            kill_all_children()
+            raise
+
+
 def run_eval(cfg: EvalConfig) -> dict[str, Any]:
     """Run (or resume) an eval and write its outputs.
 
@@ -329,7 +414,7 @@ def run_eval(cfg: EvalConfig) -> dict[str, Any]:
         SandboxUnavailable: the sandbox for scoring cannot start (exit code 3).
     """
     from fixloop.eval.report import build_summary, print_table, write_reports
-    from fixloop.sandbox import kill_all_children, make_sandbox
+    from fixloop.sandbox import make_sandbox
 
     if cfg.epochs < 1 or cfg.jobs < 1:
         raise UsageError("--epochs and --jobs must be at least 1")
@@ -354,76 +439,9 @@ def run_eval(cfg: EvalConfig) -> dict[str, Any]:
     user_config = user_config_path()
     if todo:
         check_agent_configs(list(dict.fromkeys(t for t, _ in todo)), suite.budgets, user_config)
-    sandbox = make_sandbox(cfg.sandbox, allow_unsandboxed=cfg.sandbox == "none") if todo else None
-    log = RunLog(runs_path)
-    registry = ProcessRegistry()
-    runs_root = out / "runs" / slug(cfg.model)
-
     if todo:
-        progress = Progress(
-            TextColumn("[bold]eval[/] {task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err,
-            disable=cfg.quiet,
-        )
-        with progress, ThreadPoolExecutor(max_workers=cfg.jobs) as pool:
-            bar = progress.add_task(f"{suite.name} x {cfg.model}", total=len(todo))
-            futures: dict[Future[dict[str, Any]], tuple[Task, int]] = {}
-            for task, epoch in todo:
-                fut = pool.submit(
-                    run_one,
-                    task,
-                    epoch,
-                    model=cfg.model,
-                    sandbox=sandbox,
-                    run_dir=runs_root / slug(task.id) / f"e{epoch}",
-                    timeout_s=cfg.timeout_s,
-                    sandbox_kind=cfg.sandbox,
-                    agent_cmd=cfg.agent_cmd,
-                    extra_args=cfg.extra_args,
-                    budgets=suite.budgets,
-                    user_config=user_config,
-                    keep=cfg.keep,
-                    registry=registry,
-                )
-                futures[fut] = (task, epoch)
-            try:
-                remaining = set(futures)
-                while remaining:
-                    done, remaining = wait(remaining, timeout=0.5, return_when=FIRST_COMPLETED)
-                    for fut in done:
-                        task, epoch = futures[fut]
-                        try:
-                            rec = fut.result()
-                        except EvalInterrupted:
-                            continue
-                        except UsageError:
-                            for f in remaining:
-                                f.cancel()
-                            registry.kill_all()
-                            raise
-                        log.append(rec)
-                        mark = (
-                            "[green]resolved"
-                            if rec.get("resolved")
-                            else "[yellow]overfit"
-                            if rec.get("overfit")
-                            else "[red]unresolved"
-                        )
-                        note = f" ({rec['error']})" if rec.get("error") else ""
-                        progress.console.print(
-                            f"{task.id} e{epoch}: {mark}[/] {rec.get('wall_s', 0):.1f}s{note}",
-                            highlight=False,
-                        )
-                        progress.advance(bar)
-            except BaseException:
-                for f in futures:
-                    f.cancel()
-                registry.kill_all()
-                kill_all_children()
-                raise
+        sandbox = make_sandbox(cfg.sandbox, allow_unsandboxed=cfg.sandbox == "none")
+        _run_pending(cfg, suite, todo, sandbox, user_config, RunLog(runs_path), err, out)
 
     selected = {t.id for t in tasks}
     records = [
