@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from fixloop.sandbox import make_sandbox, unsandboxed_warning_muted
+from fixloop.sandbox import make_sandbox
 from fixloop.testrun.audit import changed_lines
 from fixloop.testrun.secondopinion import SecondOpinion, run_second_opinion
 from fixloop.types import Limits
@@ -31,17 +31,16 @@ def _opinion(name: str) -> SecondOpinion:
     work = Path(tempfile.mkdtemp(prefix="fixloop-so-"))
     repo = make_repo(v, work / "repo")
     (repo / "calc.py").write_text(v.source, encoding="utf-8")
-    with unsandboxed_warning_muted():
-        box = make_sandbox("none", allow_unsandboxed=True)
-        return run_second_opinion(
-            box,
-            python=sys.executable,
-            root=repo,
-            ids=FAILING,
-            limits=Limits(wall_s=60),
-            log_dir=work / "log",
-            watch={"calc.py": changed_lines(v.base_source(), v.source)},
-        )
+    box = make_sandbox("none", allow_unsandboxed=True)
+    return run_second_opinion(
+        box,
+        python=sys.executable,
+        root=repo,
+        ids=FAILING,
+        limits=Limits(wall_s=60),
+        log_dir=work / "log",
+        watch={"calc.py": changed_lines(v.base_source(), v.source)},
+    )
 
 
 def test_an_honest_fix_is_confirmed() -> None:
@@ -114,16 +113,15 @@ def test_fixtures_parametrization_and_unittest_cases_run_in_fixloops_runner(tmp_
         "tests/test_m.py::TestCase::test_bad",
         "tests/test_m.py::test_absent",
     ]
-    with unsandboxed_warning_muted():
-        op = run_second_opinion(
-            make_sandbox("none", allow_unsandboxed=True),
-            python=sys.executable,
-            root=repo,
-            ids=ids,
-            limits=Limits(wall_s=60),
-            log_dir=work / "log",
-            watch={},
-        )
+    op = run_second_opinion(
+        make_sandbox("none", allow_unsandboxed=True),
+        python=sys.executable,
+        root=repo,
+        ids=ids,
+        limits=Limits(wall_s=60),
+        log_dir=work / "log",
+        watch={},
+    )
     assert op.outcomes == {
         "tests/test_m.py::test_fixture": "passed",
         "tests/test_m.py::test_param[1]": "passed",
