@@ -434,10 +434,15 @@ def test_context_too_long_trims_once_then_stops() -> None:
 
 @pytest.mark.parametrize("exc", [ProviderUnavailable("529 x3"), ProviderAuthError("set KEY")])
 def test_provider_unavailable_keeps_work(exc: Exception) -> None:
-    agent, *_ = make([tool_reply(use("edit_file", {"path": "a.py", "old": "a", "new": "b"})), exc])
+    # the edit is checked once by the gate (issue 14); here it does not pass
+    agent, _, _, gate, _ = make(
+        [tool_reply(use("edit_file", {"path": "a.py", "old": "a", "new": "b"})), exc],
+        verdicts=(False,),
+    )
     result = agent.run("x")
     assert result.status == RunStatus.PROVIDER_UNAVAILABLE and not result.verified
     assert result.steps == 1 and "provider unavailable" in result.stop_reason
+    assert gate.calls == 1 and "final check" in result.stop_reason
 
 
 def test_keyboard_interrupt_passes_through_and_end_records_it() -> None:

@@ -81,12 +81,26 @@ def test_a_plain_function_model_fixes_calc(calc: Path, sandbox_kw) -> None:
 
 
 def test_provider_unavailable_keeps_the_work(calc: Path, sandbox_kw) -> None:
-    model = model_of([reply(EDIT_ADD), ProviderUnavailable("529 overloaded after 3 tries")])
+    wrong = {**EDIT_ADD, "input": {**EDIT_ADD["input"], "new": "def add(a, b):\n    return 0\n"}}
+    model = model_of([reply(wrong), ProviderUnavailable("529 overloaded after 3 tries")])
     result = CodingAgent(model, calc, **sandbox_kw).run()
     assert result.status == RunStatus.PROVIDER_UNAVAILABLE and exit_code_for(result) == 3
     # the work is committed on the branch (WIP), and the summary says why it stopped
     assert result.head_commit and fixloop_branches(calc) == [result.branch]
     assert "529 overloaded" in result.summary
+    assert "return 0" in git(calc, "show", f"{result.branch}:calc.py")
+    # the gate checked the edit once: the failing tests are the real ones after it
+    assert result.verifications == 1 and any("test_add" in t for t in result.failing_tests)
+
+
+def test_provider_unavailable_after_a_good_edit_is_verified_by_the_tests(
+    calc: Path, sandbox_kw
+) -> None:
+    model = model_of([reply(EDIT_ADD), ProviderUnavailable("529 overloaded after 3 tries")])
+    result = CodingAgent(model, calc, **sandbox_kw).run()
+    # the model never claimed success; the tests decide (issue 14)
+    assert result.status == RunStatus.VERIFIED and exit_code_for(result) == 0
+    assert "529 overloaded" in result.stop_reason and "final check" in result.stop_reason
     assert "return a + b" in git(calc, "show", f"{result.branch}:calc.py")
 
 

@@ -125,11 +125,17 @@ class ClaimRejected(RunStopped):
     announce = False
 
 
+class OutputLimit(RunStopped):
+    """The model's replies were cut at the output limit twice in a row (after the adapter's retry
+    with a larger budget and after the harness told the model); the cut tool calls never ran."""
+
+
 class ProviderStopped(RunStopped):
-    """The provider could not be reached or refused the credentials; the work is kept."""
+    """The provider could not be reached or refused the credentials; the work is kept. When the
+    model had made edits, the gate checks them once before the run ends (issue 14): the tests,
+    not the model's claim, decide whether the work is verified."""
 
     status = RunStatus.PROVIDER_UNAVAILABLE
-    final_check = False
 
 
 class ModelFailed(RunStopped):

@@ -92,6 +92,12 @@ CONTINUE_AFTER_MAX_TOKENS = (
     "keep each tool call small (edit only the lines that must change)."
 )
 
+REPLY_CUT = (
+    "Your last reply was cut off at the output limit ({limit}) while you were writing {calls}. "
+    "A cut tool call is never run: nothing was changed. Make the change in smaller steps: edit "
+    "only the lines that must change, one edit_file call at a time, and keep your text short."
+)
+
 MALFORMED_REPLY = (
     "Your last reply could not be used: {problem}. Reply with text and/or tool_use blocks; "
     "end your turn only when you believe the tests pass."

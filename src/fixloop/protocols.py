@@ -27,20 +27,26 @@ StopReason = Literal["tool_use", "end_turn", "max_tokens", "stop_sequence"]
 
 
 class ReplyUsage(TypedDict, total=False):
-    """Token counts of one model call; ``cost_usd`` is None when the price is unknown."""
+    """Token counts of one model call; ``cost_usd`` is None when the price is unknown (the
+    provider adapters send 0.0 and ``price_unknown`` True instead). ``reasoning_tokens`` (OpenAI)
+    are a part of ``output_tokens``, reported apart."""
 
     input_tokens: int
     output_tokens: int
     cache_read_input_tokens: int
     cache_creation_input_tokens: int
+    reasoning_tokens: int
     cost_usd: float | None
+    price_unknown: bool
 
 
 class ContentBlock(TypedDict, total=False):
-    """One block of a reply or message: ``text``, ``tool_use``, ``tool_result`` or ``thinking``.
+    """One block of a reply or message: ``text``, ``tool_use``, ``tool_result``, ``thinking``
+    (``thinking``, ``signature``) or ``redacted_thinking`` (``data``).
 
     A ``tool_use`` block whose arguments a provider could not parse carries ``input`` {} plus
     ``parse_error`` and ``raw_input``; the loop answers it with an error and never runs it.
+    Thinking blocks go back to the provider unchanged and in their place.
     """
 
     type: str
@@ -53,14 +59,31 @@ class ContentBlock(TypedDict, total=False):
     tool_use_id: str
     content: Any
     is_error: bool
+    thinking: str
+    signature: str
+    data: str
+
+
+class ReplyTruncation(TypedDict):
+    """A reply cut at the output limit, as the provider adapters mark it (its tool calls removed)."""
+
+    output_limit: int
+    cut_replies: int
+    dropped_tool_calls: list[dict[str, Any]]
+    attempts: list[dict[str, Any]]
 
 
 class ModelReply(TypedDict, total=False):
-    """What a model returns: its stop reason, content blocks and usage."""
+    """What a model returns: its stop reason, content blocks and usage; the provider adapters
+    add ``truncated`` (the reply was cut at the output limit), ``cut_replies`` (replies cut
+    during this call, each billed) and ``notices`` (what they changed, e.g. a parameter)."""
 
     stop_reason: str
     content: list[ContentBlock]
     usage: ReplyUsage
+    truncated: ReplyTruncation
+    cut_replies: int
+    notices: list[str]
 
 
 class Message(TypedDict):

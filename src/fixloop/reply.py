@@ -1,7 +1,8 @@
 """The one validator of a model's reply: for the loop, and for a script before it is played.
 
 A reply is a :class:`fixloop.protocols.ModelReply`. :func:`check_reply` keeps the blocks the
-harness can use (``text`` with a string, ``tool_use``, ``thinking``) and names the first
+harness can use (``text`` with a string, ``tool_use``, and ``thinking`` and ``redacted_thinking``,
+which go back to the provider unchanged and in order) and names the first
 ``problem`` the loop cannot go past: a reply that is not an object, content that is not a list,
 an unknown ``stop_reason`` without a tool call, only blocks of unknown shape, or ``tool_use`` as
 the stop reason without a tool call. The loop shows it to the model and goes on.
@@ -87,7 +88,7 @@ def check_reply(reply: Any) -> ReplyCheck:
             defect, defect_block = flaw, j
         if kind == "text" and isinstance(b.get("text"), str):
             kept.append(dict(b))
-        elif kind in ("tool_use", "thinking"):
+        elif kind in ("tool_use", "thinking", "redacted_thinking"):
             kept.append(dict(b))
         else:
             dropped += 1

@@ -284,17 +284,22 @@ class Counters:
     false_success_claims: int = 0
     tamper_detected: int = 0
     loop_warnings: int = 0
+    truncated_replies: int = 0  # replies the provider cut at the output limit (each billed)
 
 
 @dataclass
 class Usage:
-    """Token and cost totals of one run. ``cost_usd`` is None when any billed call's price is unknown."""
+    """Token and cost totals of one run. ``cost_usd`` is None when any billed call's price is
+    unknown; ``price_unknown`` is True when a provider adapter counted a call of a model with no
+    price as $0 (the total is then too low)."""
 
     input_tokens: int = 0
     output_tokens: int = 0
     cache_read_input_tokens: int = 0
     cache_creation_input_tokens: int = 0
     cost_usd: float | None = 0.0
+    reasoning_tokens: int = 0  # a part of output_tokens (OpenAI reasoning models)
+    price_unknown: bool = False  # a call of a model with no price was counted as $0
 
 
 @dataclass

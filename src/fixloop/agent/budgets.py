@@ -19,6 +19,10 @@ COST_UNKNOWN = (
     "the cost budget cannot be enforced: the model's price is unknown "
     "(token and step budgets still apply)"
 )
+PRICE_UNKNOWN = (
+    "the cost budget cannot be enforced: the model has no price, so its calls count as $0 "
+    "(token and step budgets still apply; give it a price in the user config)"
+)
 
 
 @dataclass
@@ -75,6 +79,8 @@ class BudgetMeter:
         u.output_tokens += _num(usage, "output_tokens")
         u.cache_read_input_tokens += _num(usage, "cache_read_input_tokens")
         u.cache_creation_input_tokens += _num(usage, "cache_creation_input_tokens")
+        u.reasoning_tokens += _num(usage, "reasoning_tokens")
+        u.price_unknown |= usage.get("price_unknown") is True
         billed = _num(usage, "input_tokens") + _num(usage, "output_tokens") > 0
         if "cost_usd" in usage:
             cost = usage.get("cost_usd")
@@ -114,11 +120,10 @@ class BudgetMeter:
             out.stop = f"token budget used up ({total} of {b.max_tokens} tokens)"
         else:
             cost = self.usage.cost_usd
-            if cost is None:
-                if not self._cost_unknown_said:
-                    self._cost_unknown_said = True
-                    out.notice = COST_UNKNOWN
-            elif cost >= b.max_cost_usd:
+            if (cost is None or self.usage.price_unknown) and not self._cost_unknown_said:
+                self._cost_unknown_said = True
+                out.notice = COST_UNKNOWN if cost is None else PRICE_UNKNOWN
+            if cost is not None and cost >= b.max_cost_usd:
                 out.stop = f"cost budget used up (${cost:.4f} of ${b.max_cost_usd:.2f})"
             if out.stop is None and not self.wall_left():
                 out.stop = f"wall-time budget used up ({b.max_wall_s:.0f} s)"

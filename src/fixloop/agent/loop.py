@@ -2,12 +2,17 @@
 Language Models") around generate-test-repair, with the gate deciding success.
 
 One step is one model call, after the budget check (:mod:`.budgets`) and the elision of old tool
-output (:mod:`.context`). Tool calls are answered in order, one result each (:mod:`.calls`);
-``max_tokens`` asks the model to go on; a malformed reply (:mod:`fixloop.reply`) is an error the
-model sees. A reply without tool calls is a claim the gate checks (:mod:`.claims`); a rejected
-claim is a false success claim; ``CANNOT FIX:`` is an honest give-up. Repetition earns a warning,
-then a stop (:mod:`.loopdetect`). Every other ending is a :class:`fixloop.errors.RunStopped`
-raised in the loop, ended by the one handler (:meth:`Agent.end`). Ctrl-C is the session's.
+output (:mod:`.context`). Tool calls are answered in order, one result each (:mod:`.calls`); a
+malformed reply (:mod:`fixloop.reply`) is an error the model sees. A reply cut at the output
+limit (``max_tokens``) never runs its tool calls (the provider adapters remove them and have
+already asked once more with a larger budget; the loop removes any left by another model): the
+model is told its reply was cut (or asked to go on, for cut text), every cut reply is counted
+(``counters.truncated_replies``), and a second cut reply in a row ends the run
+(:class:`~fixloop.errors.OutputLimit`). The adapters' ``notices`` become notice events. A reply
+without tool calls is a claim the gate checks (:mod:`.claims`); a rejected claim is a false
+success claim; ``CANNOT FIX:`` is an honest give-up. Repetition earns a warning, then a stop
+(:mod:`.loopdetect`). Every other ending is a :class:`fixloop.errors.RunStopped` raised in the
+loop, ended by the one handler (:meth:`Agent.end`). Ctrl-C is the session's.
 """
 
 from __future__ import annotations
@@ -77,6 +82,7 @@ class Agent:
         self._pending: list[str] = []  # loop warnings for the next user message
         self._ids = calls.CallIds()
         self._refused_protected = self._tool_errors = 0
+        self._cut_before = False  # the previous reply was cut at the output limit
         self.claims = claims.Claims(gate, self.events)
 
     @property
@@ -161,6 +167,10 @@ class Agent:
             self.steps += 1
             self.meter.add(reply.get("usage") if isinstance(reply, Mapping) else None)
             checked = check_reply(reply)
+            cut = checked.stop_reason == "max_tokens"
+            dropped = self._count_cut(reply, checked.blocks, cut)
+            if cut:  # a cut call may miss an argument or hold half a string: never run
+                checked.blocks = [b for b in checked.blocks if b["type"] != "tool_use"]
             uses = checked.tool_uses
             self._ids.fill(uses)  # every call needs an id of its own to pair with its result
             # An empty reply still takes its turn, so user and assistant keep alternating.
@@ -174,11 +184,52 @@ class Agent:
                 self.events.notice(f"malformed reply: {checked.problem}")
                 self._on_loop(self.loops.call("<reply>", None, text))
                 self._say([{"type": "text", "text": text}])
-            elif checked.stop_reason == "max_tokens":
-                self.events.notice("reply cut off at max_tokens: asking the model to continue")
-                self._say([{"type": "text", "text": prompts.CONTINUE_AFTER_MAX_TOKENS}])
+            elif cut:
+                self._on_cut(reply, dropped)
             elif (verdict := self._claim(checked.blocks)) is not None:
                 return self._result(RunStatus.VERIFIED, True, verdict.reason)
+            self._cut_before = cut
+
+    def _count_cut(self, reply: Any, blocks: list[Block], cut: bool) -> list[str]:
+        """Count the replies cut at the output limit during this call, say the adapter's
+        notices, and return the names of the tool calls the cut removed."""
+        if not isinstance(reply, Mapping):
+            return []
+        for note in reply.get("notices") or []:
+            self.events.notice(f"model: {note}")
+        n = reply.get("cut_replies")
+        counted = n if isinstance(n, int) and not isinstance(n, bool) and n > 0 else int(cut)
+        self.counters.truncated_replies += counted
+        if not cut:
+            return []
+        marked = reply.get("truncated")
+        names = [str(b.get("name")) for b in blocks if b["type"] == "tool_use"]
+        if isinstance(marked, Mapping):
+            names += [str(d.get("name")) for d in marked.get("dropped_tool_calls") or []]
+        return names
+
+    def _on_cut(self, reply: Mapping[str, Any], dropped: list[str]) -> None:
+        """A reply cut at the output limit: tell the model, or end after a second one in a row."""
+        marked = reply.get("truncated") if isinstance(reply, Mapping) else None
+        limit = marked.get("output_limit") if isinstance(marked, Mapping) else None
+        limit_text = f"{limit} tokens" if isinstance(limit, int) else "the output-token limit"
+        if self._cut_before:
+            what = f" inside {', '.join(dropped)}" if dropped else ""
+            raise errors.OutputLimit(
+                f"the model's replies were cut at the output limit ({limit_text}) twice in a "
+                f"row{what}; no cut tool call was run"
+            )
+        if dropped:
+            calls_text = " and ".join(f"a call to {name}" for name in dropped)
+            self.events.notice(
+                f"reply cut at the output limit ({limit_text}) inside {', '.join(dropped)}: "
+                "not run; telling the model"
+            )
+            text = prompts.REPLY_CUT.format(limit=limit_text, calls=calls_text)
+        else:
+            self.events.notice("reply cut off at max_tokens: asking the model to continue")
+            text = prompts.CONTINUE_AFTER_MAX_TOKENS
+        self._say([{"type": "text", "text": text}])
 
     def _check_budgets(self) -> None:
         if self._loop_stop:

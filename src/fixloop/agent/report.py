@@ -83,6 +83,7 @@ def summarize(
             (c.false_success_claims, "false success claims"),
             (c.loop_warnings, "loop warnings"),
             (c.tool_errors, "tool errors"),
+            (c.truncated_replies, "replies cut at the output limit"),
         )
         if n
     ]
@@ -103,6 +104,8 @@ def summarize(
             )
     u = result.usage
     cost = "unknown" if u.cost_usd is None else f"${u.cost_usd:.4f}"
+    if u.price_unknown and u.cost_usd is not None:
+        cost += " (too low: the model has no price; its calls count as $0)"
     lines.append(f"Tokens: {u.input_tokens} in, {u.output_tokens} out; cost {cost}.")
     if user_changes:
         lines.append(

@@ -421,7 +421,7 @@ def result_fields(run: AgentRun, hard_limit_s: float) -> dict[str, Any]:
     Returns:
         status (the agent's, else ``timed_out`` or ``crashed``), exit_code, verified, steps,
         test_runs, verifications, input_tokens, output_tokens, cost_usd (None without a
-        result), wall_s, timed_out, refused_test_edits, false_success_claims, tamper_detected,
+        result, or when the model had no price and its calls were counted as $0), wall_s, timed_out, refused_test_edits, false_success_claims, tamper_detected,
         tool_errors, loop_warnings, agent_summary (at most 500 characters), and error (None,
         or one line: killed, no JSON result, or an exit code other than 0 and 1).
     """
@@ -437,7 +437,9 @@ def result_fields(run: AgentRun, hard_limit_s: float) -> dict[str, Any]:
         "verifications": int(res.get("verifications") or 0),
         "input_tokens": int(usage.get("input_tokens") or 0),
         "output_tokens": int(usage.get("output_tokens") or 0),
-        "cost_usd": usage.get("cost_usd") if run.result is not None else None,
+        "cost_usd": (
+            None if run.result is None or usage.get("price_unknown") else usage.get("cost_usd")
+        ),
         "wall_s": round(run.wall_s, 3),
         "timed_out": run.timed_out,
         "refused_test_edits": int(counters.get("refused_test_edits") or 0),
