@@ -7,17 +7,23 @@ import time
 from pathlib import Path
 
 
-def procs_with(marker: str) -> list[int]:
-    """PIDs whose command line contains ``marker`` (read from /proc)."""
+def procs_with(marker: str, *, python_only: bool = False) -> list[int]:
+    """PIDs whose command line contains ``marker`` (read from /proc).
+
+    ``python_only``: only processes whose program is a Python interpreter, that is the
+    sandboxed command itself and not the bwrap or prlimit wrapper whose argv names it too.
+    """
     found = []
     for name in os.listdir("/proc"):
         if not name.isdigit():
             continue
         try:
-            cmd = Path(f"/proc/{name}/cmdline").read_bytes().replace(b"\0", b" ")
+            argv = Path(f"/proc/{name}/cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
-        if marker.encode() in cmd and int(name) != os.getpid():
+        if python_only and not os.path.basename(argv[0]).startswith(b"python"):
+            continue
+        if marker.encode() in b" ".join(argv) and int(name) != os.getpid():
             found.append(int(name))
     return found
 
