@@ -234,28 +234,35 @@ def _line_matches(
         _OutOfTime: the deadline passed (the lines yielded so far stand).
     """
     tlen = len(text)
-    pos = 0
+    pos = 0  # where the next line starts: earlier matches are on a line already reported
     while True:
         left = deadline - time.monotonic()
         if left <= 0:
             raise _OutOfTime
+        # One iterator per run of lines: finditer pays the timeout's set-up once, not per
+        # line; a second match on a reported line restarts it at the next line instead of
+        # walking every match of a busy line ('.' matches each character).
+        restart = False
         try:
-            m = rx.search(text, pos, timeout=left)
+            for m in rx.finditer(text, pos, timeout=left):
+                s = m.start()
+                if s < pos:
+                    restart = True
+                    break
+                if s == tlen and tlen > 0 and text.endswith("\n"):
+                    return
+                ls = text.rfind("\n", 0, s) + 1
+                le = text.find("\n", s)
+                if le < 0:
+                    le = tlen
+                yield ls, le, s, m.end()
+                if le >= tlen:
+                    return
+                pos = le + 1
         except TimeoutError:
             raise _OutOfTime from None
-        if m is None:
+        if not restart:
             return
-        s = m.start()
-        if s == tlen and tlen > 0 and text.endswith("\n"):
-            return
-        ls = text.rfind("\n", 0, s) + 1
-        le = text.find("\n", s)
-        if le < 0:
-            le = tlen
-        yield ls, le, s, m.end()
-        if le >= tlen:
-            return
-        pos = le + 1
 
 
 def _out_of_time(caps: Caps, pattern: str, rel: str, index: int, n_files: int) -> str:
