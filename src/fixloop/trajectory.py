@@ -171,7 +171,8 @@ class Trajectory:
     def write(self, type: str, **data: Any) -> None:
         """Append one event ``{"type": type, "t": seconds, **data}`` and flush it.
 
-        Values are converted with :func:`to_jsonable` and secrets redacted. A ``run_start``
+        Values are converted with :func:`to_jsonable` and secrets redacted; lone surrogates
+        are written as JSON ``\\uXXXX`` escapes (never an encoding error). A ``run_start``
         event also gets ``"started_at"`` (ISO-8601 UTC) and ``"run_id"`` unless given.
         """
         event: dict[str, Any] = {"type": type, "t": round(self.elapsed(), 3)}
@@ -185,7 +186,10 @@ class Trajectory:
         if self._fh is None:
             # owner-only: a trajectory holds the repository's code and the model's messages
             fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-            self._fh = open(fd, "a", encoding="utf-8")  # noqa: SIM115 (kept open)
+            # A lone surrogate (a provider's JSON may carry "\udc80") cannot be UTF-8: it is
+            # written as the JSON escape \udc80 (backslashreplace gives exactly that), which
+            # read_trajectory decodes back to the same string. Writing never raises on text.
+            self._fh = open(fd, "a", encoding="utf-8", errors="backslashreplace")  # noqa: SIM115
         self._fh.write(line + "\n")
         self._fh.flush()
 

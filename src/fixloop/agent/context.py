@@ -16,7 +16,10 @@ ELIDED = "[elided: {n} bytes of old tool output]"
 
 def size(messages: list[dict[str, Any]]) -> int:
     """The size of ``messages`` in bytes (UTF-8 JSON), as the provider would be sent them."""
-    return len(json.dumps(messages, ensure_ascii=False, default=repr).encode("utf-8"))
+    # surrogatepass: a lone surrogate in a tool input (case 28) is counted, never an error
+    return len(
+        json.dumps(messages, ensure_ascii=False, default=repr).encode("utf-8", "surrogatepass")
+    )
 
 
 def _old_results(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
