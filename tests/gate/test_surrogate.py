@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_e2e import init_repo, one_json, run_cli, sandbox_args  # noqa: F401 - fixture
+from test_e2e import default_sandbox_args, init_repo, one_json, run_cli
 
 from fixloop.trajectory import Trajectory, read_trajectory
 
@@ -50,7 +50,7 @@ def test_trajectory_writes_lone_surrogates_as_escapes(tmp_path: Path) -> None:
     ids=["read-path", "edit-new-text", "search-pattern"],
 )
 def test_lone_surrogate_is_a_tool_error_and_the_run_goes_on(
-    tmp_path: Path, sandbox_args, name: str, args: dict
+    tmp_path: Path, name: str, args: dict
 ) -> None:
     repo = _repo(tmp_path / "repo")
     fix = {"path": "calc.py", "old": "a - b", "new": "a + b"}
@@ -64,7 +64,9 @@ def test_lone_surrogate_is_a_tool_error_and_the_run_goes_on(
     ]
     s = tmp_path / "script.json"
     s.write_text(json.dumps(script), encoding="utf-8")  # json escapes the surrogate
-    proc = run_cli(["fix", str(repo), "--model", f"script:{s}", "--json", *sandbox_args], tmp_path)
+    proc = run_cli(
+        ["fix", str(repo), "--model", f"script:{s}", "--json", *default_sandbox_args()], tmp_path
+    )
     out = one_json(proc)
     assert out["status"] == "verified", proc.stderr[-2000:]
     events = read_trajectory(out["trajectory"])
