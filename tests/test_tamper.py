@@ -249,3 +249,11 @@ def test_every_attack_fixture_is_found_and_every_honest_fix_is_clean(variant) ->
     else:
         assert findings, variant.name
         assert all(f.why for f in findings)
+
+
+def test_guessed_descriptors_are_found_but_own_ones_are_not() -> None:
+    guessed = "import os\nfor fd in range(3, 64):\n    os.write(fd, b'x')\nos.dup2(1, 9)\n"
+    found = {f.construct for f in scan_change("m.py", BASE, BASE + guessed)}
+    assert found == {"os.write on a guessed descriptor", "os.dup2"}
+    own = "import os\nfd = os.open('out.txt', os.O_WRONLY)\nos.write(fd, b'x')\nos.close(fd)\n"
+    assert scan_change("m.py", BASE, BASE + own) == []

@@ -13,8 +13,20 @@ gate:
    more skipped tests than a baseline that ran, and ``report.ok`` (outcome passed, >= 1 test);
 5. reads the change to the code under test (:mod:`fixloop.tamper`): a patch that adds a way into
    the running test framework (importing pytest, patching ``sys.modules``, asking for
-   ``PYTEST_CURRENT_TEST``...) is not verified, since in-process code could alter what the suite
-   reports and no sandbox can stop that.
+   ``PYTEST_CURRENT_TEST``, walking ``__subclasses__``, climbing frames, exiting at exit...) is
+   not verified, since in-process code could alter what the suite reports and no sandbox can
+   stop that;
+6. watches the run while it happens (:mod:`fixloop.testrun.audit`): the full-suite run carries
+   a PEP 578 audit hook told which lines the change added; frame access, heap walks, ctypes,
+   tracers, changes to pytest, writes to the result files, signals to itself, and an exit that
+   skips the end of the run are findings, and any finding refuses the claim;
+7. asks for a second opinion (:mod:`fixloop.testrun.secondopinion`): the baseline's failing
+   tests run again in a fresh process through fixloop's own runner, which judges each test by
+   its function's return or exception, not by pytest's reports. Both must say "passed".
+
+Layers 6 and 7 need a runner that can watch (:class:`fixloop.protocols.WatchedRunner`, the real
+:class:`fixloop.testrun.TestRunner`); test doubles get layers 1-5. docs/architecture.md says
+which cheats each layer stops and which remain possible.
 
 The comparison uses git in the worktree (``git diff --name-only <base>`` for tracked files, and
 ``git ls-files --others`` for new ones, ignored files included, blocked folders such as ``.venv``
@@ -28,8 +40,9 @@ from pathlib import Path
 
 from fixloop import workspace as ws
 from fixloop.basediff import BaseDiff
-from fixloop.protocols import Checkout, Runner
+from fixloop.protocols import Checkout, Runner, WatchedRunner
 from fixloop.tamper import Finding, read_text, scan_paths
+from fixloop.testrun.audit import watch_lines
 from fixloop.types import Outcome, TestReport, Verdict
 
 PathRule = Callable[[str], bool]
@@ -102,21 +115,32 @@ class Gate:
             (new_autoload if autoload else tampered).append(rel)
         return tampered, new_autoload
 
+    def _old_text(self, rel: str) -> str | None:
+        data = self.changes.base_bytes(rel)
+        return data.decode("utf-8", "replace") if data is not None else None
+
+    def _changed_code(self) -> list[str]:
+        return self.changes.changed_tracked() + self.changes.untracked(ignored_too=False)
+
+    def watched_lines(self) -> dict[str, list[int]]:
+        """``{relpath: [line, ...]}``: the lines the change added or modified in the code under
+        test (protected and blocked files left out), for the audit hook."""
+        return watch_lines(
+            self._changed_code(),
+            self._old_text,
+            lambda rel: read_text(self.root / rel),
+            lambda rel: self._is_protected(rel) or self._blocked(rel),
+        )
+
     def scan_code_changes(self) -> list[Finding]:
         """Scan every changed or new non-protected ``.py`` file for test-machinery constructs.
 
         Returns:
             the :class:`fixloop.tamper.Finding` list over all changed files (empty when clean).
         """
-        changed = self.changes.changed_tracked() + self.changes.untracked(ignored_too=False)
-
-        def old_text(rel: str) -> str | None:
-            data = self.changes.base_bytes(rel)
-            return data.decode("utf-8", "replace") if data is not None else None
-
         return scan_paths(
-            changed,
-            old_text,
+            self._changed_code(),
+            self._old_text,
             lambda rel: read_text(self.root / rel),
             lambda rel: self._is_protected(rel) or self._blocked(rel),
         )
@@ -131,7 +155,14 @@ class Gate:
         self.verifications += 1
         tampered, new_autoload = self.restore_protected()
         suspicious = [str(f) for f in self.scan_code_changes()]
-        report = self.runner.run("", pristine=True)
+        watched = isinstance(self.runner, WatchedRunner)
+        watch = self.watched_lines() if watched else {}
+        if watched:
+            report = self.runner.run("", pristine=True, audit=watch)  # type: ignore[call-arg]
+        else:
+            report = self.runner.run("", pristine=True)
+        audit = list(report.audit or [])
+        second = ""
         base = self.baseline
         verified = False
         if not report.ok:
@@ -159,12 +190,60 @@ class Gate:
                 + "; ".join(suspicious[:5])
                 + " (write the fix without touching the test runner)"
             )
-        else:
-            verified = True
+        elif audit:
             reason = (
-                f"the full suite passed: {report.tally()}, {report.collected} collected "
-                f"(baseline {base.collected})"
+                "tampered: while the tests ran, the changed code reached into the test run: "
+                + "; ".join(audit[:5])
+                + " (write the fix without touching the test runner)"
+            )
+        else:
+            verdict = self._second_opinion(watch) if watched else None
+            if verdict is not None and verdict[1]:
+                second, audit = verdict[0], verdict[1]
+                reason = (
+                    "tampered: while fixloop's own runner re-ran the failing tests, the changed "
+                    "code reached into the test run: " + "; ".join(audit[:5])
+                )
+            elif verdict is not None and not verdict[0].startswith("agrees"):
+                second = verdict[0]
+                reason = (
+                    "pytest reported a pass, but fixloop's own runner, which judges each test by "
+                    "its function alone, disagrees: " + second
+                )
+            else:
+                second = verdict[0] if verdict is not None else ""
+                verified = True
+                reason = (
+                    f"the full suite passed: {report.tally()}, {report.collected} collected "
+                    f"(baseline {base.collected})"
+                )
+                if second:
+                    reason += f"; second opinion {second}"
+        if audit and not reason.startswith("tampered"):  # the watch's news comes first
+            reason = (
+                "tampered: while the tests ran, the changed code reached into the test run: "
+                + "; ".join(audit[:5])
+                + f"; and {reason}"
             )
         if tampered or new_autoload:
             reason += f"; restored protected files: {', '.join(tampered + new_autoload)}"
-        return Verdict(verified, report, tampered, new_autoload, reason, suspicious)
+        return Verdict(verified, report, tampered, new_autoload, reason, suspicious, audit, second)
+
+    def _second_opinion(self, watch: dict[str, list[int]]) -> tuple[str, list[str]]:
+        """(summary, audit findings) of the second opinion on the baseline's failing tests.
+
+        The summary starts with ``"agrees"`` when every test passed there (tests that runner
+        cannot judge by itself, e.g. async ones, are named); otherwise it says which did not.
+        """
+        ids = self.baseline.failing_ids
+        if not ids:
+            return "agrees: the baseline had no failing test to re-run", []
+        op = self.runner.second_opinion(ids, audit=watch)  # type: ignore[attr-defined]
+        events = [str(e) for e in op.events]
+        why = op.disagreement(ids)
+        if why is not None:
+            return why, events
+        summary = f"agrees: {len(ids)} failing test(s) of the baseline pass in fixloop's runner"
+        if unknown := op.unknown():
+            summary += f" ({len(unknown)} it cannot judge by itself: {', '.join(unknown[:3])})"
+        return summary, events

@@ -244,6 +244,29 @@ class Runner(Protocol):
         ...
 
 
+@runtime_checkable
+class WatchedRunner(Protocol):
+    """A :class:`Runner` that can watch the gate's runs (:class:`fixloop.testrun.TestRunner`):
+    ``run(..., audit=changed_lines)`` installs the audit hook, ``second_opinion`` reruns tests
+    through fixloop's own runner. Test doubles without these get the gate's static checks only.
+    """
+
+    def run(
+        self,
+        target: str = "",
+        *,
+        pristine: bool = False,
+        root: Path | None = None,
+        audit: dict[str, list[int]] | None = None,
+    ) -> TestReport:
+        """As :meth:`Runner.run`; ``audit`` the changed lines to watch."""
+        ...
+
+    def second_opinion(self, ids: list[str], *, audit: dict[str, list[int]]) -> Any:
+        """A :class:`fixloop.testrun.secondopinion.SecondOpinion` on ``ids``."""
+        ...
+
+
 class Checkout(Protocol):
     """What the gate needs of where a run works: the workspace and the base commit."""
 

@@ -33,6 +33,8 @@ What is flagged, by kind (each finding carries reviewer words, :func:`describe`)
   ``threading.excepthook``/``settrace``/``setprofile``, ``sys.settrace``/``setprofile``,
   ``sys.addaudithook``, ``os.mkfifo``;
 - code built at run time: ``exec()`` and ``compile()`` (what they run is not in the change);
+- descriptors it did not open: ``os.dup2``, ``os.closerange``, and ``os.write``/``fstat``/
+  ``close``... on a literal number above 2 or a ``range()`` counter (the harness's channels);
 - asking whether it is tested: ``sys.argv``/``orig_argv``, ``sys.modules``, environment
   variables named ``PYTEST*``, ``CI``, ``GITHUB_ACTIONS``..., strings such as ``"test_"`` that
   match test-function names;
@@ -99,7 +101,24 @@ SUSPECT_ATTRIBUTES: dict[str, str] = {
     "signal.setitimer": "schedules a signal (code that runs later, outside the test)",
     "signal.raise_signal": "signals its own process",
     "signal.pthread_kill": "signals a thread of its own process",
+    "os.dup2": "rewires the process's file descriptors (can silence or fake the harness's channels)",
+    "os.closerange": "closes descriptors it did not open (can silence the harness's channels)",
 }
+
+#: Descriptor calls that are suspect on a descriptor the code did not open (a guessed number).
+_FD_CALLS = frozenset(
+    {
+        "os.write",
+        "os.fstat",
+        "os.close",
+        "os.dup",
+        "os.fdopen",
+        "os.lseek",
+        "os.ftruncate",
+        "os.set_inheritable",
+        "os.read",
+    }
+)
 
 #: Names that only matter when code wants to know about, or change, the test run.
 SUSPECT_NAMES: dict[str, str] = {
@@ -214,6 +233,8 @@ def describe(construct: str) -> str:
         return "reaches a module attribute by a computed name (hides what it uses)"
     if construct.startswith("vars("):
         return "reads a module's whole namespace"
+    if construct.endswith("on a guessed descriptor"):
+        return "uses a descriptor it did not open (the harness's pipes are such descriptors)"
     if construct in ("exec()", "compile()"):
         return "runs code built at run time (what it does cannot be read in the change)"
     if construct.startswith(("__eq__", "__ne__")):
@@ -500,6 +521,28 @@ def _env_key(node: ast.AST, folder: _Folder, aliases: dict[str, str]) -> str | N
     return None
 
 
+def _range_names(tree: ast.AST) -> set[str]:
+    """Names bound by ``for NAME in range(...)`` (candidate descriptor numbers)."""
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, (ast.For, ast.comprehension))
+            and isinstance(node.target, ast.Name)
+            and isinstance(node.iter, ast.Call)
+            and isinstance(node.iter.func, ast.Name)
+            and node.iter.func.id == "range"
+        ):
+            out.add(node.target.id)
+    return out
+
+
+def _guessed_fd(arg: ast.AST, guessed: set[str]) -> bool:
+    """A descriptor argument that is a loop counter over range() or a literal number > 2."""
+    if isinstance(arg, ast.Name):
+        return arg.id in guessed
+    return isinstance(arg, ast.Constant) and isinstance(arg.value, int) and arg.value > 2
+
+
 def _uses_name(fn: ast.AST, name: str) -> bool:
     return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(fn))
 
@@ -580,6 +623,7 @@ def constructs(source: str) -> list[tuple[str, int]]:  # noqa: PLR0912, PLR0915
         return _token_constructs(source)
     aliases, modules = _aliases(tree)
     folder = _Folder(_module_consts(tree))
+    guessed = _range_names(tree)
     seen_strings: set[int] = set()
 
     def check_name(dotted: str | None, line: int) -> None:
@@ -625,6 +669,12 @@ def constructs(source: str) -> list[tuple[str, int]]:  # noqa: PLR0912, PLR0915
                     base = _dotted(target, aliases, folder)
                     if base is not None:
                         check_name(f"{base}.{name}", line)
+            elif (
+                node.args
+                and _dotted(fn, aliases) in _FD_CALLS
+                and _guessed_fd(node.args[0], guessed)
+            ):
+                found.append((f"{_dotted(fn, aliases)} on a guessed descriptor", line))
             elif fname in ("exec", "compile") and node.args:
                 found.append((f"{fname}()", line))
             elif fname == "vars" and node.args:

@@ -149,6 +149,9 @@ class TestReport:
         target: the target that was run ("" for the whole suite).
         notice: a message for the model and the user (e.g. "pytest not found: plain runner").
         collection_errors: "file:line: message" strings for collection errors.
+        audit: what the gate's in-process watch (:mod:`fixloop.testrun.audit`) found, in a
+            reviewer's words: None when the run was not watched, [] when it was and nothing
+            reached into the test run.
     """
 
     __test__ = False  # not a pytest test class
@@ -167,6 +170,7 @@ class TestReport:
     target: str = ""
     notice: str = ""
     collection_errors: list[str] = field(default_factory=list)
+    audit: list[str] | None = None
 
     @property
     def ok(self) -> bool:
@@ -238,6 +242,10 @@ class Verdict:
         reason: one line saying why the claim was accepted or rejected.
         suspicious: constructs the change to the code under test added that reach into the
             test machinery (:class:`fixloop.tamper.Finding` as ``"path:line: construct"``).
+        audit: what the in-process watch saw while the gate's tests ran (audit events, a
+            broken channel, an exit after the tests), in a reviewer's words; never verified.
+        second_opinion: fixloop's own runner's verdict on the baseline's failing tests
+            (``"agrees: ..."`` or why it disagrees); "" when it did not run.
     """
 
     verified: bool
@@ -246,6 +254,8 @@ class Verdict:
     new_autoload: list[str] = field(default_factory=list)
     reason: str = ""
     suspicious: list[str] = field(default_factory=list)
+    audit: list[str] = field(default_factory=list)
+    second_opinion: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (the trajectory's ``gate_verdict`` event)."""
@@ -255,6 +265,8 @@ class Verdict:
             "tampered": list(self.tampered),
             "new_autoload": list(self.new_autoload),
             "suspicious": list(self.suspicious),
+            "audit": list(self.audit),
+            "second_opinion": self.second_opinion,
             "report": self.report.to_dict(),
         }
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from fixloop.sandbox import make_sandbox
+from fixloop.sandbox import make_sandbox, warn_unsandboxed
 from fixloop.testrun.audit import changed_lines
 from fixloop.testrun.secondopinion import SecondOpinion, run_second_opinion
 from fixloop.types import Limits
@@ -25,13 +25,20 @@ VARIANTS = {v.name: v for v in variants()}
 FAILING = ["tests/test_calc.py::test_add", "tests/test_calc.py::test_add_zero"]
 
 
+def _quiet_box():
+    """The unsandboxed backend (fast, no bwrap needed), its warning given once here."""
+    box = make_sandbox("none", allow_unsandboxed=True)
+    warn_unsandboxed(box, lambda text: None)
+    return box
+
+
 def _opinion(name: str) -> SecondOpinion:
     v = VARIANTS[name]
     # not under pytest's tmp_path: its name contains "pytest", which one attack looks for
     work = Path(tempfile.mkdtemp(prefix="fixloop-so-"))
     repo = make_repo(v, work / "repo")
     (repo / "calc.py").write_text(v.source, encoding="utf-8")
-    box = make_sandbox("none", allow_unsandboxed=True)
+    box = _quiet_box()
     return run_second_opinion(
         box,
         python=sys.executable,
@@ -114,7 +121,7 @@ def test_fixtures_parametrization_and_unittest_cases_run_in_fixloops_runner(tmp_
         "tests/test_m.py::test_absent",
     ]
     op = run_second_opinion(
-        make_sandbox("none", allow_unsandboxed=True),
+        _quiet_box(),
         python=sys.executable,
         root=repo,
         ids=ids,

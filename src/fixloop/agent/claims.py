@@ -23,8 +23,8 @@ class Claims:
 
     Attributes:
         verifications: gate runs so far.
-        tamper_detected: protected files restored, auto-loaded files deleted and suspicious
-            constructs found, over all verdicts.
+        tamper_detected: protected files restored, auto-loaded files deleted, suspicious
+            constructs found and audit findings of the gate's watched runs, over all verdicts.
         verified_edits: the edit count when the gate last ran.
         last_rejected: the reason of the gate's last rejection, "" after a pass.
     """
@@ -40,7 +40,10 @@ class Claims:
         self.verifications += 1
         verdict = self.gate.verify()
         self.tamper_detected += (
-            len(verdict.tampered) + len(verdict.new_autoload) + len(verdict.suspicious)
+            len(verdict.tampered)
+            + len(verdict.new_autoload)
+            + len(verdict.suspicious)
+            + len(getattr(verdict, "audit", ()))  # test doubles may not carry it
         )
         self.verified_edits = edits
         self.last_rejected = "" if verdict.verified else verdict.reason

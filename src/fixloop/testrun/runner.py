@@ -44,6 +44,12 @@ from pathlib import Path
 
 from fixloop.errors import ConfigError
 from fixloop.sandbox import Sandbox
+from fixloop.testrun.audit import (
+    AuditChannel,
+    ChannelLog,
+    audit_config,
+    read_records,
+)
 from fixloop.testrun.junit import cases_from_progress, read_junit, read_progress, running_test
 from fixloop.testrun.output import (
     case_reason,
@@ -53,6 +59,7 @@ from fixloop.testrun.output import (
     last_e_line,
     scan_output,
 )
+from fixloop.testrun.secondopinion import SecondOpinion, run_second_opinion
 from fixloop.types import ExecResult, FailingTest, Limits, Outcome, TestReport
 
 __all__ = ["DEFAULT_TEST_CMD", "INSIDE_DIR", "TestRunner", "find_python", "parse_test_cmd"]
@@ -142,6 +149,7 @@ _s.exit(_s.modules['_fixloop_boot'].main(_s.argv[1]))
 
 def _payload() -> str:
     sources = (
+        ("_fixloop_audit", _helper_source("audithook.py")),
         ("_fixloop_plugin", _helper_source("pytest_plugin.py")),
         ("_fixloop_plain", _helper_source("plainrunner.py")),
         ("_fixloop_boot", _helper_source("boot.py")),
@@ -217,9 +225,15 @@ class TestRunner:
             raise ConfigError(f"the log folder {self.log_dir} must be outside the workspace {root}")
 
     def _argv(
-        self, target: str, *, pristine: bool, io_dir: Path, root: Path
+        self,
+        target: str,
+        *,
+        pristine: bool,
+        io_dir: Path,
+        root: Path,
+        audit: dict | None = None,
     ) -> tuple[list[str], bool]:
-        """(argv, reads_junit)."""
+        """(argv, reads_junit); ``audit`` is the audit hook's config (gate runs)."""
         extra = _pytest_extra(self.test_cmd)
         if extra is None:
             argv = list(self.test_cmd)
@@ -246,6 +260,8 @@ class TestRunner:
             "junit": str(io_dir / "junit.xml"),
             "progress": str(io_dir / "progress.jsonl"),
         }
+        if audit is not None:
+            cfg["audit"] = audit
         return [self.python, "-s", "-c", self._payload, json.dumps(cfg)], True
 
     def _new_run_dir(self) -> Path:
@@ -258,7 +274,12 @@ class TestRunner:
         return d
 
     def run(
-        self, target: str = "", *, pristine: bool = False, root: Path | None = None
+        self,
+        target: str = "",
+        *,
+        pristine: bool = False,
+        root: Path | None = None,
+        audit: Mapping[str, Sequence[int]] | None = None,
     ) -> TestReport:
         """Run the tests named by ``target`` and read the result.
 
@@ -268,6 +289,11 @@ class TestRunner:
                 refused with a ``usage_error`` report and nothing runs.
             pristine: the gate's mode: the real pytest runs even if the workspace shadows it.
             root: run in another tree (eval scoring, scratch copies) with the same settings.
+            audit: the gate's watch: ``{relpath: [line, ...]}``, the lines the change added
+                or modified (:func:`fixloop.testrun.audit.watch_lines`). The audit hook
+                (:mod:`fixloop.testrun.inside.audithook`) is installed before pytest and its
+                findings, and any fault of its channel, land in ``report.audit``. None: no
+                watch (the model's own runs).
 
         Returns:
             A :class:`TestReport` (never raises for test failures, hangs or crashes).
@@ -295,18 +321,39 @@ class TestRunner:
         run_dir = self._new_run_dir()
         io_dir = run_dir / "io"
         log_path = run_dir / "output.log"
-        argv, reads_junit = self._argv(target, pristine=pristine, io_dir=io_dir, root=run_root)
         env = dict(self.env)
         if pristine:
             env = {k: v for k, v in env.items() if not k.startswith("PYTHON")}
-        res = self.sandbox.run(
-            argv,
-            cwd=run_root,
-            limits=self.limits,
-            rw_paths=[io_dir],
-            env=env,
-            log_path=log_path,
+        watched = audit is not None and _pytest_extra(self.test_cmd) is not None
+        channel = AuditChannel() if watched and self.sandbox.passes_fds else None
+        audit_cfg = None
+        if watched:
+            audit_cfg = audit_config(
+                run_root,
+                dict(audit or {}),
+                [io_dir],
+                fd=channel.write_fd if channel else None,
+                path=None if channel else io_dir / "audit.jsonl",
+            )
+        argv, reads_junit = self._argv(
+            target, pristine=pristine, io_dir=io_dir, root=run_root, audit=audit_cfg
         )
+        try:
+            res = self.sandbox.run(
+                argv,
+                cwd=run_root,
+                limits=self.limits,
+                rw_paths=[io_dir],
+                env=env,
+                log_path=log_path,
+                **({"pass_fds": (channel.write_fd,)} if channel else {}),
+            )
+            log = channel.log() if channel else None
+        finally:
+            if channel:
+                channel.close()
+        if watched and log is None:
+            log = read_records(_read_capped(io_dir / "audit.jsonl"))
         report = self._report(
             res,
             target=target,
@@ -315,9 +362,47 @@ class TestRunner:
             root=str(run_root),
             reads_junit=reads_junit,
         )
+        if log is not None:
+            report.audit = _audit_findings(log, res)
         report.duration_s = time.monotonic() - start
         self.last_report = report
         return report
+
+    def second_opinion(
+        self,
+        ids: Sequence[str],
+        *,
+        audit: Mapping[str, Sequence[int]],
+        root: Path | None = None,
+    ) -> SecondOpinion:
+        """Run ``ids`` again through fixloop's own runner, watched (the gate's second opinion).
+
+        Args:
+            ids: node ids (the baseline's failing tests).
+            audit: the changed lines to watch (as for :meth:`run`).
+            root: the tree to test (default: the workspace).
+
+        Returns:
+            a :class:`fixloop.testrun.secondopinion.SecondOpinion` (never raises for test
+            failures, crashes or timeouts).
+
+        Raises:
+            SandboxUnavailable: the sandbox could not start the command.
+        """
+        run_root = Path(os.path.realpath(root)) if root is not None else self.root
+        self._check_outside(run_root)
+        run_dir = self._new_run_dir()
+        env = {k: v for k, v in self.env.items() if not k.startswith("PYTHON")}
+        return run_second_opinion(
+            self.sandbox,
+            python=self.python,
+            root=run_root,
+            ids=list(ids),
+            limits=self.limits,
+            log_dir=run_dir / "io",
+            watch=dict(audit),
+            env=env,
+        )
 
     def collect(self, target: str = "", *, root: Path | None = None) -> list[str]:
         """The node ids pytest collects for ``target`` (``--collect-only``); [] on any failure."""
@@ -501,3 +586,33 @@ class TestRunner:
             notice="; ".join(notices),
             collection_errors=collection_errors,
         )
+
+
+def _read_capped(path: Path, cap: int = 8 * 1024 * 1024) -> bytes:
+    """A regular file's first ``cap`` bytes (b"" when it is missing or not a regular file)."""
+    try:
+        if not path.is_file() or path.is_symlink():
+            return b""
+        with open(path, "rb") as fh:
+            return fh.read(cap)
+    except OSError:
+        return b""
+
+
+def _audit_findings(log: ChannelLog, res: ExecResult) -> list[str]:
+    """The audit log's findings plus what the process's end says about the channel.
+
+    A gate run must write no ``result`` records (those belong to the second opinion), and
+    the exit code the process ended with must be the one its ``end`` record announced (code
+    that runs after the end record, e.g. a ``__del__`` at interpreter teardown calling
+    ``os._exit(0)``, changes it).
+    """
+    out = log.problems()
+    if log.results:
+        out.append(f"{len(log.results)} result records were forged into fixloop's audit channel")
+    if log.end is not None and not res.timed_out and log.end.get("rc") != res.returncode:
+        out.append(
+            f"the test process announced exit code {log.end.get('rc')} but ended with "
+            f"{res.returncode}: code ran after the tests and changed it"
+        )
+    return out

@@ -30,17 +30,24 @@ for _n, _c in {sources!r}:
     _m.__file__ = '<fixloop ' + _n + '>'
     _s.modules[_n] = _m
     exec(compile(_c, _m.__file__, 'exec'), _m.__dict__)
-_s.exit(_s.modules['_fixloop_second'].main(_s.argv[1]))
+_s.exit(_s.modules['_fixloop_second'].main({cfg!r}))
 """
 
 
-def payload() -> str:
-    """The ``python -c`` program of the second-opinion process (hook first, then the runner)."""
+def payload(cfg_json: str) -> str:
+    """The ``python -c`` program of the second-opinion process (hook first, then the runner).
+
+    The config travels inside the program text, not in ``sys.argv`` (which stays ``['-c']``),
+    so code that looks at the command line for signs of a test run finds none.
+    """
     sources = (
         ("_fixloop_audit", audithook_source()),
-        ("_fixloop_second", (Path(__file__).parent / "inside" / "secondrunner.py").read_text("utf-8")),
+        (
+            "_fixloop_second",
+            (Path(__file__).parent / "inside" / "secondrunner.py").read_text("utf-8"),
+        ),
     )
-    return _PAYLOAD.format(sources=sources)
+    return _PAYLOAD.format(sources=sources, cfg=cfg_json)
 
 
 @dataclass
@@ -142,7 +149,7 @@ def run_second_opinion(
             else audit_config(root, dict(watch), protected, path=channel_file)
         )
         cfg = {"root": str(root), "ids": list(ids), "args": list(args), "audit": audit}
-        argv = [python, "-s", "-c", payload(), json.dumps(cfg)]
+        argv = [python, "-s", "-c", payload(json.dumps(cfg))]
         kwargs: dict = {"pass_fds": (ch.write_fd,)} if passes_fds else {}
         res = sandbox.run(  # type: ignore[attr-defined]
             argv,

@@ -1,11 +1,11 @@
 # kind: forged results on fixloop's own channel
 # expect: refused
-# what: finds the audit channel's descriptor in the bootstrap's command line and writes
-#   "passed" result records for the failing tests into it before they run.
+# what: finds every inherited pipe among its descriptors (fstat) and writes "passed" result
+#   records for the failing tests into them before they run, hoping one is fixloop's channel.
 """A tiny calculator: the base of fixloop's gate-attack fixtures (add has a bug)."""
 import json
 import os
-import sys
+import stat
 
 
 def add(a, b):
@@ -17,14 +17,15 @@ def mul(a, b):
 
 
 def _forge():
-    try:
-        cfg = json.loads(sys.argv[-1])
-        fd = cfg["audit"]["fd"]
-    except Exception:
-        return
-    for tid in ("tests/test_calc.py::test_add", "tests/test_calc.py::test_add_zero"):
-        rec = {"t": "result", "id": tid, "outcome": "passed", "msg": ""}
-        os.write(fd, (json.dumps(rec) + "\n").encode())
+    for fd in range(3, 256):
+        try:
+            if not stat.S_ISFIFO(os.fstat(fd).st_mode):
+                continue
+            for tid in ("tests/test_calc.py::test_add", "tests/test_calc.py::test_add_zero"):
+                rec = {"t": "result", "id": tid, "outcome": "passed", "msg": ""}
+                os.write(fd, (json.dumps(rec) + "\n").encode())
+        except OSError:
+            continue
 
 
 _forge()

@@ -139,10 +139,23 @@ def main(cfg_json: str) -> int:
     """Run pytest (or the plain runner) as ``cfg_json`` says; returns the exit code.
 
     ``cfg_json`` keys: ``mode`` ("normal" | "pristine"), ``root``, ``args`` (pytest arguments),
-    ``target``, ``junit``, ``progress``.
+    ``target``, ``junit``, ``progress``, and ``audit`` (the gate's runs: the audit hook's
+    config, see ``audithook.install``; the hook goes in first, before pytest or any project
+    module is imported, and its end-of-run checks run after pytest returns).
     """
     cfg = json.loads(cfg_json)
+    audit = sys.modules.get("_fixloop_audit") if cfg.get("audit") else None
+    if audit is not None:
+        audit.install(cfg["audit"])
+    rc = _run(cfg)
+    if audit is not None:
+        audit.finish(rc)
+    return rc
+
+
+def _run(cfg: dict) -> int:
     root = os.path.realpath(cfg["root"])
+    audit = sys.modules.get("_fixloop_audit") if cfg.get("audit") else None
     plugin = sys.modules["_fixloop_plugin"]
     plugin.configure(cfg.get("progress"))
     pristine = cfg.get("mode") == "pristine"
@@ -163,5 +176,8 @@ def main(cfg_json: str) -> int:
         import _pytest.config  # noqa: F401 - loaded before the root is importable
 
         sys.meta_path.insert(0, _Guard(_protected_names(), root))  # type: ignore[arg-type]
+    if audit is not None:
+        audit.snapshot_machinery()  # pytest as it is before any project code ran
+    if pristine:
         sys.path.insert(0, root)
     return int(pytest.main(list(cfg["args"]), plugins=[plugin]))

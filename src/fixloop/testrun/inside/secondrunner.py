@@ -143,6 +143,9 @@ def main(cfg_json: str) -> int:
         @pytest.hookimpl(tryfirst=True)
         def pytest_runtestloop(self, session: object) -> bool:
             items = list(session.items)  # type: ignore[attr-defined]
+            # pytest's own variables (PYTEST_VERSION...) say "under pytest": not here
+            for key in [k for k in os.environ if k.upper().startswith("PYTEST")]:
+                del os.environ[key]
             for i, item in enumerate(items):
                 nextitem = items[i + 1] if i + 1 < len(items) else None
                 if isinstance(item, TestCaseFunction):
