@@ -41,7 +41,7 @@ from fixloop.models.anthropic_model import AnthropicModel
 from fixloop.models.openai_model import OpenAIModel
 from fixloop.types import RunStatus
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 OLD = "    return round(amount * (1 + rate))\n"
 NEW = "    return round(amount * (1 + rate), 2)\n"
 EDIT = {"path": "shop/pricing.py", "old": OLD, "new": NEW}

@@ -37,7 +37,7 @@ from fixloop.models.scripted import ScriptedModel
 from fixloop.trajectory import read_trajectory
 from fixloop.types import RunStatus
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ADD_AND_SUBTRACT = "def add(a, b):\n    return a - b\n\n\ndef subtract(a, b):\n    return a - b\n"
 #: The cut call of case 36's kind: "old" spans two functions, "new" stops after the first.
 CUT_EDIT = {"path": "calc.py", "old": ADD_AND_SUBTRACT, "new": "def add(a, b):\n    return a + b\n"}
