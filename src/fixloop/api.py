@@ -55,7 +55,8 @@ class CodingAgent:
         max_test_runs: test runs the model may ask for (>= 0).
         max_verifications: claims of being done the gate checks (>= 1).
         max_tokens: input + output tokens over the run (>= 1).
-        max_cost_usd: US dollars over the run (>= 0); unenforceable when the price is unknown.
+        max_cost_usd: US dollars over the run (>= 0); a run with a model that has no price
+            refuses to start (ConfigError) until the model is given one.
         max_wall_s: wall-clock seconds for the whole run (> 0).
         test_timeout_s: seconds for one test run in the sandbox (> 0).
         sandbox: ``"auto"``, ``"bwrap"``, ``"docker"``, ``"podman"`` or ``"none"``.
@@ -63,6 +64,7 @@ class CodingAgent:
         docker_image: the image for the docker/podman sandbox.
         test_cmd: the test command (argv list, or a string split like a shell would).
         python: the interpreter for the tests.
+        thinking_budget: tokens of extended thinking per turn for a Claude model (>= 1024).
 
     Attributes:
         model_name: the model's display name; ``model_reason``: why it was chosen.
@@ -89,6 +91,7 @@ class CodingAgent:
         docker_image: str | None = None,
         test_cmd: str | Sequence[str] | None = None,
         python: str | None = None,
+        thinking_budget: int | None = None,
     ) -> None:
         self.model_spec = model
         self.path = Path(path)
@@ -112,6 +115,7 @@ class CodingAgent:
             "docker_image": docker_image,
             "test_cmd": cmd,
             "python": python,
+            "thinking_budget": thinking_budget,
         }
         self.model_name = ""
         self.model_reason = ""

@@ -77,7 +77,10 @@ def fix(
     max_verifications: Annotated[
         int | None, typer.Option(min=1, help="Gate verifications (claims checked).")
     ] = None,
-    max_cost: Annotated[float | None, typer.Option(min=0.0, help="Dollars.")] = None,
+    max_cost: Annotated[
+        float | None,
+        typer.Option(min=0.0, help="Dollars; refused for a model with no price (give one)."),
+    ] = None,
     max_tokens: Annotated[int | None, typer.Option(min=1, help="Input + output tokens.")] = None,
     timeout: Annotated[
         float | None, typer.Option(min=1.0, help="Wall-clock seconds for the whole run.")
@@ -99,6 +102,15 @@ def fix(
     docker_image: Annotated[
         str | None,
         typer.Option("--docker-image", "--image", help="Image for --sandbox docker/podman."),
+    ] = None,
+    thinking: Annotated[
+        int | None,
+        typer.Option(
+            "--thinking",
+            min=1024,
+            metavar="BUDGET",
+            help="Extended thinking for Claude models: tokens of thinking per turn (>= 1024).",
+        ),
     ] = None,
     in_place: Annotated[
         bool,
@@ -155,6 +167,7 @@ def fix(
         allow_unsandboxed=allow_unsandboxed or None,
         docker_image=docker_image,
         in_place=in_place,
+        thinking_budget=thinking,
     )
     code = 0
     result = None

@@ -36,6 +36,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from fixloop.errors import ConfigError
+from fixloop.models.pricing import LongPromptSpec, PriceSpec
 from fixloop.types import Limits
 
 SandboxKind = Literal["auto", "bwrap", "docker", "podman", "none"]
@@ -86,24 +87,11 @@ class LimitSettings(_Strict):
     output_bytes: int = Field(default=8 * 1024 * 1024, ge=10_000)
 
 
-class LongPromptPrice(_Strict):
-    """Rates (USD per million tokens) for calls whose prompt exceeds ``threshold_tokens``."""
-
-    threshold_tokens: int = Field(ge=1)
-    input: float = Field(ge=0)
-    output: float = Field(ge=0)
-    cache_read: float | None = Field(default=None, ge=0)
-    cache_write: float | None = Field(default=None, ge=0)
-
-
-class PriceSettings(_Strict):
-    """One model's rates in USD per million tokens (see :mod:`fixloop.models.pricing`)."""
-
-    input: float = Field(ge=0)
-    output: float = Field(ge=0)
-    cache_read: float | None = Field(default=None, ge=0)
-    cache_write: float | None = Field(default=None, ge=0)
-    long_prompt: LongPromptPrice | None = None
+#: One model's rates (USD per million tokens): the same strict pydantic model validates the
+#: ``[prices."NAME"]`` tables here and the JSON price files and ``prices=`` dicts the adapters
+#: read (:class:`fixloop.models.pricing.PriceSpec`), so ``"3"`` and ``true`` are refused alike.
+PriceSettings = PriceSpec
+LongPromptPrice = LongPromptSpec
 
 
 class Settings(_Strict):
@@ -120,6 +108,8 @@ class Settings(_Strict):
         budgets, timeouts, caps, limits: see their classes.
         blocked: extra paths (glob-ish names) the model may not see, added to the defaults.
         prices: model name -> rates, overriding the built-in price table.
+        thinking_budget: tokens of extended thinking per turn for Claude models (``--thinking``;
+            at least 1024), or None for none.
     """
 
     test_cmd: list[str] | None = None
@@ -134,6 +124,7 @@ class Settings(_Strict):
     limits: LimitSettings = Field(default_factory=lambda: LimitSettings())
     blocked: list[str] = Field(default_factory=list)
     prices: dict[str, PriceSettings] = Field(default_factory=dict)
+    thinking_budget: int | None = Field(default=None, ge=1024)
 
     @field_validator("test_cmd", mode="before")
     @classmethod
@@ -162,6 +153,8 @@ class Settings(_Strict):
         out: dict[str, Any] = {"timeout_s": self.timeouts.model_timeout_s}
         if self.prices:
             out["prices"] = {k: v.model_dump(exclude_none=True) for k, v in self.prices.items()}
+        if self.thinking_budget is not None:
+            out["thinking_budget"] = self.thinking_budget
         return out
 
     def summary(self) -> dict[str, Any]:
@@ -170,7 +163,14 @@ class Settings(_Strict):
 
 
 #: Keys the repository config may not set (they choose where code runs or which model is paid).
-REPO_FORBIDDEN = ("sandbox", "allow_unsandboxed", "docker_image", "model", "prices")
+REPO_FORBIDDEN = (
+    "sandbox",
+    "allow_unsandboxed",
+    "docker_image",
+    "model",
+    "prices",
+    "thinking_budget",
+)
 #: Sections whose numbers the repository may only lower.
 REPO_MIN_SECTIONS = ("budgets", "timeouts", "caps", "limits")
 
@@ -295,7 +295,11 @@ def _apply_repo(
             if value != effective.get(key):
                 notices.append(
                     f"{source}: {key} = {value!r} ignored: a repository's config cannot change "
-                    + ("the model or its prices" if key in ("model", "prices") else "the sandbox")
+                    + (
+                        "the model, its prices or its thinking budget"
+                        if key in ("model", "prices", "thinking_budget")
+                        else "the sandbox"
+                    )
                 )
         elif key in REPO_MIN_SECTIONS:
             section = dict(out[key])

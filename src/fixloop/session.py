@@ -25,8 +25,8 @@ from typing import Any
 from fixloop import sandbox as sandbox_mod
 from fixloop import vcs
 from fixloop.agent import Agent, summarize
-from fixloop.config import Settings, load_settings
-from fixloop.errors import Interrupted, UsageError
+from fixloop.config import BudgetSettings, Settings, load_settings
+from fixloop.errors import ConfigError, Interrupted, UsageError
 from fixloop.events import Events, EventSink
 from fixloop.gate import Gate
 from fixloop.prompts import DEFAULT_TASK
@@ -147,6 +147,7 @@ class RunSession:
         repo_root = self.path if self.path.is_dir() else None
         self.settings, self.config_notices = load_settings(repo_root, self.overrides)
         self.model, self.model_name, self.model_reason = resolve_model(self.spec, self.settings)
+        self._check_price()
         src = self.path.expanduser()
         if not src.is_dir():
             raise UsageError(f"{self.path}: no such folder")
@@ -169,6 +170,33 @@ class RunSession:
         self.trajectory = Trajectory(run_id=self.run_id)
         self.events = Events(self.trajectory, self.on_event)
         return self
+
+    def _check_price(self) -> None:
+        """A cost budget needs a price: refuse to start when the user set one (``--max-cost``,
+        ``max_cost_usd`` in a config) for a model with no price; with only the default budget,
+        say that it cannot be enforced (issues 14 and 20: never silently free)."""
+        from fixloop.models import price_known
+
+        if price_known(self.model):
+            return
+        limit = self.settings.budgets.max_cost_usd
+        priced_as = getattr(self.model, "model_name", None) or self.model_name
+        given = self.overrides.get("max_cost_usd") is not None or (
+            limit != BudgetSettings().max_cost_usd
+        )
+        how = (
+            f'give it a price ([prices."{priced_as}"] with input and output rates in USD per '
+            "million tokens, in the user config or the file named by FIXLOOP_PRICES_FILE)"
+        )
+        if given:
+            raise ConfigError(
+                f"the cost budget (${limit:.2f}) cannot be enforced: no price is known for "
+                f"{self.model_name}; {how}, or run without a cost budget"
+            )
+        self.config_notices.append(
+            f"no price is known for {self.model_name}: its calls count as $0 and the cost "
+            f"budget (${limit:.2f}) cannot be enforced; {how}"
+        )
 
     def run(self) -> RunResult:
         """Run the baseline and, when there is something to fix, the loop.

@@ -31,6 +31,7 @@ from fakeproviders import (
 )
 
 from fixloop.api import CodingAgent
+from fixloop.errors import ConfigError
 from fixloop.models.anthropic_model import AnthropicModel
 from fixloop.models.openai_model import OpenAIModel
 from fixloop.models.scripted import ScriptedModel
@@ -247,3 +248,108 @@ def test_provider_unreachable_before_any_edit_has_nothing_to_check(
     result = CodingAgent(model, calc, **sandbox_kw).run()
     assert result.status == RunStatus.PROVIDER_UNAVAILABLE and result.verifications == 0
     assert "tests/test_calc.py::test_add" in result.failing_tests  # the baseline's
+
+
+# -- a cost budget needs a price; --thinking ---------------------------------------------------
+
+
+def _gateway_model(fp: FakeProvider, name: str = "team-model") -> OpenAIModel:
+    model = OpenAIModel(name, env={"OPENAI_API_KEY": "k"}, base_url=fp.url + "/v1", local=True)
+    model.self_hosted = False  # a hosted gateway (the fake server stands in for it): it bills
+    return model
+
+
+def test_max_cost_refuses_to_start_for_a_model_with_no_price(
+    calc: Path, sandbox_kw, fp: FakeProvider
+) -> None:
+    with pytest.raises(ConfigError, match=r'no price is known.*\[prices\."team-model"\]'):
+        CodingAgent(_gateway_model(fp), calc, max_cost_usd=1.0, **sandbox_kw).run()
+    assert fp.requests == []  # nothing was sent
+    assert git(calc, "for-each-ref", "refs/heads/fixloop/") == ""  # nothing was made
+
+
+def test_max_cost_starts_once_the_model_has_a_price(
+    calc: Path, sandbox_kw, fp: FakeProvider, tmp_path: Path
+) -> None:
+    (tmp_path / "xdg" / "fixloop").mkdir(parents=True)
+    (tmp_path / "xdg" / "fixloop" / "config.toml").write_text(
+        '[prices."team-model"]\ninput = 1.0\noutput = 2.0\n', encoding="utf-8"
+    )
+    fp.script(
+        ok(openai_completion(None, [openai_tool_call("edit_file", json.dumps(GOOD_EDIT))],
+                             model="team-model", prompt_tokens=1_000_000)),
+        ok(openai_completion("Fixed add.", model="team-model")),
+    )  # fmt: skip
+    result = CodingAgent("openai-compatible:team-model@" + fp.url + "/v1", calc,
+                         max_cost_usd=5.0, **sandbox_kw).run()  # fmt: skip
+    assert result.status == RunStatus.VERIFIED and not result.usage.price_unknown
+    assert result.usage.cost_usd == pytest.approx(1.0 + (100 * 1 + 40 * 2) / 1e6)
+
+
+def test_default_cost_budget_with_no_price_warns_at_start(
+    calc: Path, sandbox_kw, fp: FakeProvider
+) -> None:
+    fp.script(
+        ok(openai_completion(None, [openai_tool_call("edit_file", json.dumps(GOOD_EDIT))],
+                             model="team-model")),
+        ok(openai_completion("Fixed add.", model="team-model")),
+    )  # fmt: skip
+    result = CodingAgent(_gateway_model(fp), calc, **sandbox_kw).run()
+    assert result.status == RunStatus.VERIFIED and result.usage.price_unknown
+    notes = _notices(result)
+    assert any("no price is known" in n and "cannot be enforced" in n for n in notes)
+    assert "too low" in result.summary
+
+
+def test_thinking_option_reaches_the_request(
+    calc: Path, fp: FakeProvider, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from test_e2e import default_sandbox_args
+    from typer.testing import CliRunner
+
+    from fixloop import cli
+
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-fake")
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", fp.url)
+    guard = ThinkingGuard([
+        anthropic_message([{"type": "thinking", "thinking": "add", "signature": "s1"},
+                           tool_use("edit_file", GOOD_EDIT)]),
+        anthropic_message([text("Fixed add.")]),
+    ])  # fmt: skip
+    fp.script(guard.step())
+    args = ["fix", str(calc), "--model", "anthropic:claude-sonnet-5-5", "--thinking", "2048",
+            "--json", *default_sandbox_args()]  # fmt: skip
+    res = CliRunner().invoke(cli.app, args)
+    out = json.loads(res.stdout)
+    assert out["status"] == "verified", out["summary"]
+    assert fp.bodies[0]["thinking"] == {"type": "enabled", "budget_tokens": 2048}
+    assert fp.bodies[0]["max_tokens"] == 4096 + 2048 and guard.refusals == []
+
+
+@pytest.mark.parametrize(
+    ("extra", "words"),
+    [
+        (["--thinking", "500"], "1024"),  # below the API's minimum
+        (["--model", "openai:gpt-5.5", "--thinking", "2048"], "Claude"),
+    ],
+)
+def test_thinking_option_errors(
+    calc: Path, extra: list[str], words: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from fixloop import cli
+
+    monkeypatch.setenv("OPENAI_API_KEY", "k")
+    res = CliRunner().invoke(cli.app, ["fix", str(calc), *extra])
+    assert res.exit_code == 2 and words in res.output
+    assert git(calc, "for-each-ref", "refs/heads/fixloop/") == ""
+
+
+def test_repository_config_cannot_turn_on_thinking(calc: Path) -> None:
+    from fixloop.config import load_settings
+
+    (calc / "fixloop.toml").write_text("thinking_budget = 4096\n", encoding="utf-8")
+    settings, notices = load_settings(calc, {})
+    assert settings.thinking_budget is None
+    assert any("thinking" in n for n in notices)

@@ -55,7 +55,8 @@ def make_model(
         a :class:`ModelChoice`.
 
     Raises:
-        UsageError: an unknown spec form or a missing argument (exit code 2).
+        UsageError: an unknown spec form or a missing argument, or a ``thinking_budget`` for a
+            model that is not Claude (exit code 2).
     """
     env = os.environ if env is None else env
     settings = dict(settings or {})
@@ -86,6 +87,10 @@ def make_model(
 
         cls = ScriptedModel if kind == "script" else ReplayModel
         return ModelChoice(cls.from_path(arg), spec, "asked for")
+    if settings.get("thinking_budget") and kind not in ("anthropic", "auto"):
+        raise UsageError(
+            f"--thinking works with Claude models (anthropic:NAME), not with --model {spec}"
+        )
     if kind == "anthropic":
         from fixloop.models.anthropic_model import AnthropicModel
 
