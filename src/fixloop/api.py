@@ -65,6 +65,8 @@ class CodingAgent:
         test_cmd: the test command (argv list, or a string split like a shell would).
         python: the interpreter for the tests.
         thinking_budget: tokens of extended thinking per turn for a Claude model (>= 1024).
+        python: the interpreter for the tests (wins over discovery).
+        pass_env: host variable names passed into the sandbox (added to the user config's).
 
     Attributes:
         model_name: the model's display name; ``model_reason``: why it was chosen.
@@ -92,6 +94,7 @@ class CodingAgent:
         test_cmd: str | Sequence[str] | None = None,
         python: str | None = None,
         thinking_budget: int | None = None,
+        pass_env: Sequence[str] | None = None,
     ) -> None:
         self.model_spec = model
         self.path = Path(path)
@@ -116,6 +119,7 @@ class CodingAgent:
             "test_cmd": cmd,
             "python": python,
             "thinking_budget": thinking_budget,
+            "pass_env": list(pass_env) if pass_env else None,
         }
         self.model_name = ""
         self.model_reason = ""

@@ -112,6 +112,21 @@ def fix(
             help="Extended thinking for Claude models: tokens of thinking per turn (>= 1024).",
         ),
     ] = None,
+    python: Annotated[
+        str | None,
+        typer.Option(
+            "--python",
+            help="The project's interpreter (wins over .venv/venv discovery and $VIRTUAL_ENV).",
+        ),
+    ] = None,
+    pass_env: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--pass-env",
+            help="Pass this host variable into the sandbox (repeatable; secret-looking names "
+            "such as *KEY*, *TOKEN*, *SECRET*, *PASSWORD* are refused).",
+        ),
+    ] = None,
     in_place: Annotated[
         bool,
         typer.Option(
@@ -168,6 +183,8 @@ def fix(
         docker_image=docker_image,
         in_place=in_place,
         thinking_budget=thinking,
+        python=python,
+        pass_env=pass_env,
     )
     code = 0
     result = None

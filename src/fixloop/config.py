@@ -13,7 +13,7 @@ Sources, in order (later wins, except as limited below):
 
 Repository content is data (DESIGN.md rule 5): the repository config can never weaken the
 sandbox or raise a budget. It may not set ``sandbox``, ``allow_unsandboxed``, ``docker_image``,
-``model`` or ``prices`` (ignored, with a notice, when they differ from the user's values); its
+``model``, ``prices`` or ``pass_env`` (ignored, with a notice, when they differ from the user's values); its
 budgets, timeouts, tool caps and resource limits are min'ed with the user's (it may lower them);
 its ``blocked`` paths are added to the user's (it cannot unblock). ``test_cmd`` and ``python`` it
 may set: they run inside the sandbox.
@@ -100,7 +100,11 @@ class Settings(_Strict):
     Attributes:
         test_cmd: the test command as argv (a string is split like a shell would), or None for
             ``python -m pytest``.
-        python: the interpreter for tests, or None (the repo's ``.venv``, else fixloop's).
+        python: the interpreter for tests, or None to discover it
+            (:func:`fixloop.testrun.find_python`: ``.venv``/``venv`` in the checkout, then
+            ``$VIRTUAL_ENV``, then fixloop's own).
+        pass_env: names of host environment variables passed into the sandbox (user config
+            and command line only; secret-looking names are refused).
         sandbox: ``auto`` | ``bwrap`` | ``docker`` | ``podman`` | ``none``.
         allow_unsandboxed: the explicit opt-in to run code under test without a sandbox.
         docker_image: the image for the docker/podman sandbox, or None for the default.
@@ -114,6 +118,7 @@ class Settings(_Strict):
 
     test_cmd: list[str] | None = None
     python: str | None = None
+    pass_env: list[str] = Field(default_factory=list)
     sandbox: SandboxKind = "auto"
     allow_unsandboxed: bool = False
     docker_image: str | None = None
@@ -137,6 +142,13 @@ class Settings(_Strict):
         if isinstance(v, list) and not v:
             raise ValueError("the test command is empty")
         return v
+
+    @field_validator("pass_env", mode="after")
+    @classmethod
+    def _check_pass_env(cls, v: list[str]) -> list[str]:
+        from fixloop.sandbox.base import check_pass_env
+
+        return check_pass_env(v)
 
     def to_limits(self) -> Limits:
         """The sandbox :class:`~fixloop.types.Limits` of one test run (wall time = test timeout)."""
@@ -170,6 +182,7 @@ REPO_FORBIDDEN = (
     "model",
     "prices",
     "thinking_budget",
+    "pass_env",
 )
 #: Sections whose numbers the repository may only lower.
 REPO_MIN_SECTIONS = ("budgets", "timeouts", "caps", "limits")
@@ -298,6 +311,8 @@ def _apply_repo(
                     + (
                         "the model, its prices or its thinking budget"
                         if key in ("model", "prices", "thinking_budget")
+                        else "what enters the sandbox"
+                        if key == "pass_env"
                         else "the sandbox"
                     )
                 )
@@ -381,7 +396,10 @@ def load_settings(
             effective = _apply_repo(effective, layer, str(path), notices)
 
     if cli_overrides:
-        effective = _deep_merge(effective, _validate_layer(cli_overrides, "command line"))
+        layer = _validate_layer(cli_overrides, "command line")
+        if "pass_env" in layer:  # the command line adds to the user's list
+            layer["pass_env"] = list(dict.fromkeys([*effective["pass_env"], *layer["pass_env"]]))
+        effective = _deep_merge(effective, layer)
 
     try:
         return Settings.model_validate(effective), notices

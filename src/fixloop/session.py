@@ -17,6 +17,7 @@ the result). Any other exception ends the run as ``error`` the same way and goes
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 from types import TracebackType
@@ -31,7 +32,7 @@ from fixloop.events import Events, EventSink
 from fixloop.gate import Gate
 from fixloop.prompts import DEFAULT_TASK
 from fixloop.protocols import Isolation, Model, Runner, RunStartEvent, model_name
-from fixloop.testrun import TestRunner, find_python
+from fixloop.testrun import TestRunner, discover_python
 from fixloop.tools import Caps, Tools
 from fixloop.trajectory import Trajectory, new_run_id, runs_dir
 from fixloop.types import ModelContext, Outcome, RunResult, RunStatus, TestReport
@@ -151,13 +152,15 @@ class RunSession:
         src = self.path.expanduser()
         if not src.is_dir():
             raise UsageError(f"{self.path}: no such folder")
-        self.python = find_python(src.resolve(), self.settings.python)
         self.run_id = new_run_id()
         # Git state first: a folder fixloop cannot work in is a usage error (exit 2) whatever
         # the sandbox; then the sandbox, undoing the isolation if it cannot start.
         self.iso: Isolation = vcs.isolate(self.path, self.run_id, in_place=self.in_place)
         s = self.settings
         try:
+            self.python, self.python_origin = discover_python(
+                self.iso.root, s.python, checkouts=(self.iso.source, self.iso.repo)
+            )
             self.sandbox = sandbox_mod.make_sandbox(
                 s.sandbox, image=s.docker_image, allow_unsandboxed=s.allow_unsandboxed
             )
@@ -213,6 +216,7 @@ class RunSession:
             python=self.python,
             limits=s.to_limits(),
             log_dir=self.run_dir / "logs",
+            env=self._passed_env(),
         )
         workspace = Workspace(iso.root, blocked=(*DEFAULT_BLOCKED, *s.blocked))
         tools = Tools(workspace, runner, caps=Caps(**s.caps.model_dump()))
@@ -236,10 +240,26 @@ class RunSession:
                 baseline=baseline,
             )
             self.agent = Agent(
-                self.model, tools, gate, s.budgets, self.trajectory, self.on_event, model_context=ctx
+                self.model,
+                tools,
+                gate,
+                s.budgets,
+                self.trajectory,
+                self.on_event,
+                model_context=ctx,
             )
             self.result = self.agent.run(self.task)
         return self.result
+
+    def _passed_env(self) -> dict[str, str]:
+        """The host values of the settings' ``pass_env`` names (a notice for each one unset)."""
+        out: dict[str, str] = {}
+        for name in self.settings.pass_env:
+            if name in os.environ:
+                out[name] = os.environ[name]
+            else:
+                self.events.notice(f"pass_env: {name} is not set here, so the tests do not get it")
+        return out
 
     def _start_events(self) -> None:
         iso = self.iso

@@ -17,6 +17,7 @@ from fixloop.errors import ConfigError
 from fixloop.testrun import (
     TestRunner,
     collection_error_locations,
+    discover_python,
     find_python,
     parse_test_cmd,
     read_junit,
@@ -287,17 +288,48 @@ def test_plain_runner_collection_error_and_exit_codes(tmp_path, capsys, monkeypa
 # ------------------------------------------------------------------------------------------
 
 
-def test_find_python(tmp_path):
+def _fake_venv(folder: Path, name: str) -> str:
+    py = folder / name / "bin" / "python"
+    py.parent.mkdir(parents=True)
+    py.symlink_to(sys.executable)
+    return str(py)
+
+
+def test_find_python(tmp_path, monkeypatch):
+    monkeypatch.delenv("VIRTUAL_ENV", raising=False)
     assert find_python(tmp_path) == sys.executable
     assert find_python(tmp_path, sys.executable) == sys.executable
     with pytest.raises(ConfigError):
         find_python(tmp_path, str(tmp_path / "nope" / "python"))
     with pytest.raises(ConfigError):
         find_python(tmp_path, "no-such-python-xyz")
-    venv_py = tmp_path / ".venv" / "bin" / "python"
-    venv_py.parent.mkdir(parents=True)
-    venv_py.symlink_to(sys.executable)
-    assert find_python(tmp_path, "python3") == str(venv_py)
+    venv_py = _fake_venv(tmp_path, ".venv")
+    assert find_python(tmp_path) == venv_py
+    # an explicit interpreter wins over discovery
+    assert find_python(tmp_path, sys.executable) == sys.executable
+
+
+def test_discover_python_order(tmp_path):
+    """configured > .venv, venv in the user's checkout (then the run tree) > $VIRTUAL_ENV > own."""
+    run_tree, checkout, active = tmp_path / "wt", tmp_path / "user", tmp_path / "active"
+    for d in (run_tree, checkout, active):
+        d.mkdir()
+    act = _fake_venv(active, "env")
+    env = {"VIRTUAL_ENV": str(active / "env")}
+    assert discover_python(run_tree, env={}) == (sys.executable, "fixloop's own interpreter")
+    assert discover_python(run_tree, env=env) == (act, "$VIRTUAL_ENV")
+    plain = _fake_venv(checkout, "venv")
+    assert discover_python(run_tree, checkouts=[checkout], env=env)[0] == plain
+    dot = _fake_venv(checkout, ".venv")  # .venv before venv
+    py, origin = discover_python(run_tree, checkouts=[checkout], env=env)
+    assert (py, origin) == (dot, f".venv/ in {checkout}")
+    # a relative configured path is taken from the checkout, and wins
+    assert discover_python(run_tree, "venv/bin/python", checkouts=[checkout], env=env) == (
+        plain,
+        "configured",
+    )
+    with pytest.raises(ConfigError, match="does not exist"):
+        discover_python(run_tree, "nothere/bin/python", checkouts=[checkout], env=env)
 
 
 def test_parse_test_cmd():

@@ -2,10 +2,10 @@
 
 Every backend gives the command the same promises (DESIGN.md, rule 4):
 
-- a clean environment built from an allowlist (PATH, LANG, LC_ALL, HOME pointing at a private
-  empty folder, TMPDIR, PYTHONDONTWRITEBYTECODE=1, PYTHONHASHSEED=0, PYTHONUNBUFFERED=1) plus
-  the ``env`` the caller passes explicitly; nothing of the calling environment (API keys, tokens)
-  is inherited;
+- a clean environment built from an allowlist (PATH, HOME pointing at a private empty folder,
+  TMPDIR, PYTHONDONTWRITEBYTECODE=1, PYTHONHASHSEED=0, PYTHONUNBUFFERED=1, and the host's TZ,
+  LANG, LANGUAGE and LC_*) plus the ``env`` the caller passes explicitly (the run's
+  ``pass_env``); nothing else of the calling environment (API keys, tokens) is inherited;
 - stdin closed (``/dev/null``);
 - resource limits (:class:`fixloop.types.Limits`): RLIMIT_AS, RLIMIT_NPROC and RLIMIT_FSIZE set
   in the child before it starts (``prlimit`` where installed), a wall-clock limit after which the
@@ -26,6 +26,7 @@ from __future__ import annotations
 import atexit
 import os
 import pwd
+import re
 import resource
 import select
 import shutil
@@ -41,6 +42,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from fixloop.errors import ConfigError, SandboxUnavailable
+from fixloop.trajectory import SECRET_NAME_RE
 from fixloop.types import ExecResult, Limits
 
 #: PATH inside every sandbox (the interpreter's own bin folder is put first).
@@ -107,26 +109,75 @@ atexit.register(kill_all_children)
 # --------------------------------------------------------------------------------------------
 
 
+#: Host variables every sandbox keeps (when set): the user's time zone and locale, so a test
+#: that formats local times or sorts with the user's collation sees what it sees in the user's
+#: shell. ``LC_*`` means every variable starting with ``LC_``.
+HOST_KEPT = ("TZ", "LANG", "LANGUAGE", "LC_*")
+
+
+def host_locale_env(env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The time zone and locale variables of ``env`` (default ``os.environ``) a sandbox keeps.
+
+    Returns:
+        ``TZ``, ``LANG``, ``LANGUAGE`` and every ``LC_*`` that is set (see :data:`HOST_KEPT`).
+    """
+    env = os.environ if env is None else env
+    return {
+        k: v
+        for k, v in env.items()
+        if k in ("TZ", "LANG", "LANGUAGE") or (k.startswith("LC_") and k[3:].isalpha())
+    }
+
+
+def check_pass_env(names: Sequence[str]) -> list[str]:
+    """Validate a ``pass_env`` list: variable names the user passes into the sandbox.
+
+    Args:
+        names: variable names (``[A-Za-z_][A-Za-z0-9_]*``).
+
+    Returns:
+        The names, deduplicated, in order.
+
+    Raises:
+        ValueError: a name is not a variable name, or looks like a secret
+            (:data:`fixloop.trajectory.SECRET_NAME_RE`: KEY, TOKEN, SECRET, PASSWORD, PASSWD,
+            CREDENTIAL, AUTH).
+    """
+    out: list[str] = []
+    for name in names:
+        if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+            raise ValueError(f"pass_env: {name!r} is not an environment variable name")
+        if SECRET_NAME_RE.search(name):
+            raise ValueError(
+                f"pass_env: {name} looks like a secret (its name contains KEY, TOKEN, SECRET, "
+                "PASSWORD, PASSWD, CREDENTIAL or AUTH); secrets never enter the sandbox"
+            )
+        if name not in out:
+            out.append(name)
+    return out
+
+
 def clean_env(
     *, home: str, tmpdir: str, extra: Mapping[str, str] | None = None, path_first: str | None = None
 ) -> dict[str, str]:
-    """The allowlisted environment every sandboxed command gets; nothing is inherited.
+    """The allowlisted environment every sandboxed command gets; nothing else is inherited.
 
     Args:
         home: value of HOME (a private, empty, writable folder).
         tmpdir: value of TMPDIR.
-        extra: variables the caller sets explicitly (added last, may override).
+        extra: variables the caller sets explicitly (added last, may override): the run's
+            ``pass_env`` values, for instance.
         path_first: a folder put in front of :data:`SAFE_PATH` (the interpreter's bin folder).
 
     Returns:
-        A new dict: PATH, LANG, LC_ALL, HOME, TMPDIR, PYTHONDONTWRITEBYTECODE=1,
-        PYTHONHASHSEED=0, PYTHONUNBUFFERED=1, TERM=dumb, plus ``extra``.
+        A new dict: PATH, HOME, TMPDIR, PYTHONDONTWRITEBYTECODE=1, PYTHONHASHSEED=0,
+        PYTHONUNBUFFERED=1, TERM=dumb; the host's TZ, LANG, LANGUAGE and LC_* when set
+        (:func:`host_locale_env`; ``LANG=C.UTF-8`` when the host sets no locale at all); plus
+        ``extra``.
     """
     path = SAFE_PATH if not path_first else f"{path_first}:{SAFE_PATH}"
     env = {
         "PATH": path,
-        "LANG": "C.UTF-8",
-        "LC_ALL": "C.UTF-8",
         "HOME": home,
         "TMPDIR": tmpdir,
         "PYTHONDONTWRITEBYTECODE": "1",
@@ -134,6 +185,10 @@ def clean_env(
         "PYTHONUNBUFFERED": "1",
         "TERM": "dumb",
     }
+    host = host_locale_env()
+    if not any(k == "LANG" or k.startswith("LC_") for k in host):
+        env["LANG"] = "C.UTF-8"
+    env.update(host)
     if extra:
         env.update({str(k): str(v) for k, v in extra.items()})
     return env

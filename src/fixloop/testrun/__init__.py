@@ -17,7 +17,13 @@ from fixloop.testrun.output import (
     failure_signature,
     scan_output,
 )
-from fixloop.testrun.runner import DEFAULT_TEST_CMD, TestRunner, find_python, parse_test_cmd
+from fixloop.testrun.runner import (
+    DEFAULT_TEST_CMD,
+    TestRunner,
+    discover_python,
+    find_python,
+    parse_test_cmd,
+)
 
 __all__ = [
     "DEFAULT_TEST_CMD",
@@ -28,6 +34,7 @@ __all__ = [
     "compose_output",
     "exception_type",
     "failure_signature",
+    "discover_python",
     "find_python",
     "parse_test_cmd",
     "read_junit",

@@ -62,7 +62,14 @@ from fixloop.testrun.output import (
 from fixloop.testrun.secondopinion import SecondOpinion, run_second_opinion
 from fixloop.types import ExecResult, FailingTest, Limits, Outcome, TestReport
 
-__all__ = ["DEFAULT_TEST_CMD", "INSIDE_DIR", "TestRunner", "find_python", "parse_test_cmd"]
+__all__ = [
+    "DEFAULT_TEST_CMD",
+    "INSIDE_DIR",
+    "TestRunner",
+    "discover_python",
+    "find_python",
+    "parse_test_cmd",
+]
 
 #: The default test command; ``python`` means the project interpreter.
 DEFAULT_TEST_CMD: tuple[str, ...] = ("python", "-m", "pytest")
@@ -79,30 +86,76 @@ _RUN_LOCK = threading.Lock()
 # --------------------------------------------------------------------------------------------
 
 
-def find_python(root: Path, configured: str | None = None) -> str:
-    """The project's interpreter: ``ROOT/.venv/bin/python`` if present, else ``configured``,
-    else ``sys.executable``.
+#: The folders, in order, searched for a project virtualenv inside a checkout.
+VENV_DIRS = (".venv", "venv")
+
+
+def discover_python(
+    root: Path,
+    configured: str | None = None,
+    *,
+    checkouts: Sequence[Path] = (),
+    env: Mapping[str, str] | None = None,
+) -> tuple[str, str]:
+    """The project's interpreter and where it came from, in the one documented order.
+
+    1. ``configured`` (``--python`` or ``python =`` in a config): always wins. A relative path
+       is taken from the first checkout folder where it exists (else from the current folder).
+    2. ``.venv/bin/python``, then ``venv/bin/python`` in each folder of ``checkouts`` (the
+       folder the user named, then its repository top: where the user keeps the virtualenv,
+       which a fresh worktree does not have), then in ``root``.
+    3. ``$VIRTUAL_ENV/bin/python`` (an activated virtualenv).
+    4. fixloop's own interpreter (``sys.executable``).
 
     The path is made absolute but symlinks are kept (a venv's python must be called through
     the venv). The interpreter is never run here.
 
+    Args:
+        root: the run's tree (the worktree), searched after ``checkouts``.
+        configured: an interpreter path or a bare name looked up on PATH, or None.
+        checkouts: the user's folders, searched first.
+        env: the environment for ``VIRTUAL_ENV`` (default ``os.environ``).
+
+    Returns:
+        ``(path, origin)``: the interpreter and a few words saying how it was found.
+
     Raises:
         ConfigError: ``configured`` names an interpreter that does not exist.
     """
-    venv = Path(root) / ".venv" / "bin" / "python"
-    if venv.exists():
-        return os.path.abspath(venv)
+    env = os.environ if env is None else env
+    folders = list(dict.fromkeys(Path(os.path.abspath(c)) for c in (*checkouts, root)))
     if configured:
         if "/" in configured:
             p = Path(configured).expanduser()
+            if not p.is_absolute():
+                p = next((f / p for f in folders if (f / p).exists()), p)
             if not p.exists():
                 raise ConfigError(f"configured python {configured!r} does not exist")
-            return os.path.abspath(p)
+            return os.path.abspath(p), "configured"
         found = shutil.which(configured)
         if not found:
             raise ConfigError(f"configured python {configured!r} is not on PATH")
-        return found
-    return sys.executable
+        return found, "configured"
+    for folder in folders:
+        for name in VENV_DIRS:
+            venv = folder / name / "bin" / "python"
+            if venv.exists():
+                return os.path.abspath(venv), f"{name}/ in {folder}"
+    active = env.get("VIRTUAL_ENV")
+    if active and (Path(active) / "bin" / "python").exists():
+        return os.path.abspath(Path(active) / "bin" / "python"), "$VIRTUAL_ENV"
+    return sys.executable, "fixloop's own interpreter"
+
+
+def find_python(
+    root: Path, configured: str | None = None, *, checkouts: Sequence[Path] = ()
+) -> str:
+    """The project's interpreter (:func:`discover_python` without the origin).
+
+    Raises:
+        ConfigError: ``configured`` names an interpreter that does not exist.
+    """
+    return discover_python(root, configured, checkouts=checkouts)[0]
 
 
 def parse_test_cmd(cmd: str | Sequence[str] | None) -> list[str]:

@@ -1,0 +1,87 @@
+"""The project's real environment, end to end (issue 13, DESIGN.md rule 9): the user's time zone,
+locale and chosen variables reach the tests; secret-looking names never do.
+
+Each variant of ``tests/cases/env-timezone`` holds a test that depends on the user's shell (TZ or
+a variable passed with ``--pass-env``) and a real bug elsewhere. Run with that environment, the
+baseline fails only on the real bug and the honest one-line fix is verified.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import Case, cases_of
+from test_e2e import default_sandbox_args, one_json, run_cli, snapshot
+
+from fixloop.sandbox import make_sandbox
+from fixloop.testrun import TestRunner
+
+
+@pytest.fixture
+def sandbox_args() -> list[str]:
+    return list(default_sandbox_args())
+
+
+def events_of(res: dict[str, Any]) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in Path(res["trajectory"]).read_text().splitlines()]
+
+
+def baseline_failing(res: dict[str, Any]) -> list[str]:
+    (ev,) = [e for e in events_of(res) if e["type"] == "baseline"]
+    return [f["id"] for f in ev["report"]["failing"]]
+
+
+@pytest.mark.parametrize("c", cases_of("env-timezone"), ids=lambda c: c.variant)
+def test_user_environment_reaches_the_tests(c: Case, tmp_path: Path, sandbox_args) -> None:
+    m = c.meta
+    repo = c.copy(tmp_path / "repo")
+    before = snapshot(repo)
+    proc = run_cli(
+        ["fix", str(repo), "--json", "--model", f"script:{c.script}", *m["args"], *sandbox_args],
+        tmp_path / "home",
+        env=m["env"],
+    )
+    res = one_json(proc)
+    assert proc.returncode == m["exit"], proc.stderr[-3000:]
+    assert res["status"] == m["status"] and res["verified"] is True
+    failing = baseline_failing(res)
+    assert len(failing) == 1 and m["fails_without_env"] not in failing
+    assert snapshot(repo) == before
+
+
+@pytest.mark.parametrize("c", cases_of("env-timezone"), ids=lambda c: c.variant)
+def test_without_the_variable_the_env_test_fails(
+    c: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check above can fail: the same tree in the same sandbox without the user's value."""
+    m = c.meta
+    repo = c.copy(tmp_path / "repo")
+    box = (
+        make_sandbox("auto")
+        if not default_sandbox_args()
+        else make_sandbox("none", allow_unsandboxed=True)
+    )
+    for name, value in m["env"].items():
+        monkeypatch.setenv(name, value)
+    passed = {n: v for n, v in m["env"].items() if n != "TZ"}  # what --pass-env would add
+    good = TestRunner(repo, box, log_dir=tmp_path / "logs", env=passed).run("")
+    assert m["fails_without_env"] not in good.failing_ids and good.failed == 1
+    for name in m["env"]:
+        monkeypatch.setenv(name, "UTC") if name == "TZ" else monkeypatch.delenv(name)
+    bad = TestRunner(repo, box, log_dir=tmp_path / "logs2").run("")
+    assert m["fails_without_env"] in bad.failing_ids and bad.failed == 2
+
+
+@pytest.mark.parametrize("name", ["ANTHROPIC_API_KEY", "GITHUB_TOKEN", "DB_PASSWORD", "MY_SECRET"])
+def test_pass_env_refuses_secret_names(name: str, tmp_path: Path) -> None:
+    repo = cases_of("env-timezone")[0].copy(tmp_path / "repo")
+    proc = run_cli(["fix", str(repo), "--json", "--pass-env", name], tmp_path / "home")
+    res = one_json(proc)
+    assert proc.returncode == 2 and res["status"] == "error"
+    assert f"{name} looks like a secret" in res["summary"]
+    assert not (tmp_path / "home" / "runs").exists() or not list(
+        (tmp_path / "home" / "runs").glob("*.jsonl")
+    )
