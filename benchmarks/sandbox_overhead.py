@@ -25,6 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from fixloop import render
 from fixloop.sandbox import make_sandbox
 from fixloop.testrun import TestRunner
 from fixloop.types import Limits, Outcome
@@ -79,7 +80,7 @@ def main() -> int:
         rep = runner.run(pristine=args.pristine)  # warm-up (and a check that it reads right)
         bare(root)
         if rep.outcome != Outcome.FAILED or rep.failed != 2:
-            print(f"unexpected report: {rep.tally()}\n{rep.output}", file=sys.stderr)
+            print(f"unexpected report: {render.tally(rep)}\n{rep.output}", file=sys.stderr)
             return 1
         bares, boxed, ratios = [], [], []
         for i in range(args.reps):

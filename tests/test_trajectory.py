@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from fixloop.errors import UsageError
+from fixloop.render import transcript
 from fixloop.trajectory import (
     Trajectory,
     find_run,
     list_runs,
     new_run_id,
     read_trajectory,
-    render_transcript,
     runs_dir,
 )
 from fixloop.types import FailingTest, Outcome, RunResult, RunStatus, TestReport
@@ -136,7 +136,7 @@ def test_truncated_last_line_is_tolerated(_home: Path) -> None:
     assert events[-1]["type"] == "gate_verdict"
     (summary,) = list_runs()
     assert summary["status"] == "incomplete"
-    assert "incomplete" in render_transcript(events)
+    assert "incomplete" in transcript(events)
 
 
 def test_corrupt_middle_line_and_missing_file(tmp_path: Path) -> None:
@@ -210,9 +210,9 @@ def test_secrets_are_redacted(tmp_path: Path) -> None:
     assert ev["count"] == 1  # short values are not redacted
 
 
-def test_render_transcript(_home: Path) -> None:
+def test_transcript(_home: Path) -> None:
     events = read_trajectory(record_run("r-show"))
-    text = render_transcript(events)
+    text = transcript(events)
     assert "run r-show started" in text
     assert "baseline: 1 passed, 1 failed (failed)" in text
     assert "tests/test_calc.py::test_add" in text

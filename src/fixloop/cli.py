@@ -274,10 +274,11 @@ def show(
     run: Annotated[str, typer.Argument(help="A run id, a unique prefix, 'last', or a file.")],
 ) -> None:
     """Print a run's transcript."""
-    from fixloop.trajectory import find_run, read_trajectory, render_transcript
+    from fixloop.render import transcript
+    from fixloop.trajectory import find_run, read_trajectory
 
     try:
-        text = render_transcript(read_trajectory(find_run(run)))
+        text = transcript(read_trajectory(find_run(run)))
     except FixloopError as e:
         raise _fail(str(e), e.exit_code) from None
     sys.stdout.write(text + "\n")

@@ -19,23 +19,14 @@ from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 
+from fixloop import render
 from fixloop.types import RunResult, RunStatus
-
-
-def _one_line(text: Any, limit: int = 100) -> str:
-    s = text if isinstance(text, str) else json.dumps(text, ensure_ascii=False, default=repr)
-    s = s.strip()
-    first = s.split("\n", 1)[0]
-    cut = "\n" in s or len(first) > limit
-    if len(first) > limit:
-        first = first[: limit - 1]
-    return first + (" …" if cut else "")
 
 
 def short_args(args: Any, limit: int = 70) -> str:
     """Tool arguments on one short line: ``path=a.py old='x + 2' ...`` (values cut)."""
     if not isinstance(args, Mapping):
-        return _one_line(args, limit)
+        return render.one_line(args, limit)
     parts = []
     for k, v in args.items():
         val = v if isinstance(v, str) else json.dumps(v, default=repr)
@@ -43,24 +34,7 @@ def short_args(args: Any, limit: int = 70) -> str:
         if len(val) > 30:
             val = val[:29] + "…"
         parts.append(f"{k}={val}")
-    return _one_line(" ".join(parts), limit)
-
-
-def _tally(rep: Mapping[str, Any]) -> str:
-    parts = [f"{rep.get('passed', 0)} passed", f"{rep.get('failed', 0)} failed"]
-    if rep.get("errors"):
-        parts.append(f"{rep['errors']} errors")
-    return ", ".join(parts) + f" ({rep.get('outcome', '?')})"
-
-
-def collection_error_lines(errors: Any, limit: int = 3) -> list[str]:
-    """The first ``limit`` collection errors ("file:line: message") as short lines, plus
-    "(+N more)" when there are more."""
-    errs = [str(e) for e in errors or [] if str(e).strip()] if isinstance(errors, list) else []
-    lines = [_one_line(e, 160) for e in errs[:limit]]
-    if len(errs) > limit:
-        lines.append(f"(+{len(errs) - limit} more)")
-    return lines
+    return render.one_line(" ".join(parts), limit)
 
 
 class LiveDisplay:
@@ -79,14 +53,11 @@ class LiveDisplay:
         #: The collection errors of the latest test report (baseline, run_tests or gate).
         self.collection_errors: list[str] = []
 
-    def _collection(self, rep: Mapping[str, Any], indent: str) -> None:
+    def _report(self, rep: Mapping[str, Any], indent: str, show_failing: int = 0) -> None:
         errs = rep.get("collection_errors")
         self.collection_errors = [str(e) for e in errs] if isinstance(errs, list) else []
-        lines = collection_error_lines(self.collection_errors)
-        if lines:
-            self.console.print(f"{indent}[red]collection errors[/]:")
-        for line in lines:
-            self.console.print(f"{indent}  {escape(line)}")
+        for line in render.for_terminal(rep, indent=indent, show_failing=show_failing):
+            self.console.print(line)
 
     def __call__(self, type_: str, data: Mapping[str, Any]) -> None:
         """Handle one event (``type_`` as in the trajectory; ``data`` its fields)."""
@@ -100,19 +71,17 @@ class LiveDisplay:
             # the unsandboxed warning comes once, as the run's notice
         elif type_ == "baseline":
             rep = data.get("report") or {}
-            c.print(f"[bold]baseline[/]: {escape(_tally(rep))}")
-            self._collection(rep, "  ")
-            fails = [f.get("id", "?") for f in rep.get("failing") or [] if isinstance(f, dict)]
-            if fails:
-                more = f" (+{len(fails) - 5} more)" if len(fails) > 5 else ""
-                c.print(f"  failing: {escape(', '.join(fails[:5]))}{more}")
+            c.print(f"[bold]baseline[/]: {escape(render.tally(rep))}")
+            self._report(rep, "  ", show_failing=5)
         elif type_ == "model_call":
             self.step = int(data.get("step") or self.step + 1)
             reply = data.get("reply")
             if self.verbose and isinstance(reply, Mapping):
                 for b in reply.get("content") or []:
                     if isinstance(b, Mapping) and b.get("type") == "text" and b.get("text"):
-                        c.print(f"[dim]{self.step:>3} says: {escape(_one_line(b['text']))}[/]")
+                        c.print(
+                            f"[dim]{self.step:>3} says: {escape(render.one_line(b['text'], 100))}[/]"
+                        )
             if isinstance(reply, Mapping) and reply.get("stop_reason") == "max_tokens":
                 c.print(f"{self.step:>3} [yellow]reply cut off (max_tokens)[/]")
         elif type_ == "tool_call":
@@ -125,21 +94,25 @@ class LiveDisplay:
             mark = "✗" if data.get("is_error") else "✓"
             c.print(
                 f"{self.step:>3} {escape(call)}  [{style}]{mark} "
-                f"{escape(_one_line(data.get('content', ''), 80))}[/]"
+                f"{escape(render.one_line(data.get('content', ''), 80))}[/]"
             )
         elif type_ == "test_report" and data.get("source") != "gate":  # the verdict says it
             rep = data.get("report") or {}
-            c.print(f"    [cyan]tests[/]: {escape(_tally(rep))}")
-            self._collection(rep, "      ")
+            c.print(f"    [cyan]tests[/]: {escape(render.tally(rep))}")
+            self._report(rep, "      ")
         elif type_ == "gate_verdict":
             if data.get("verified"):
-                c.print(f"[bold green]gate: verified[/] {escape(_one_line(data.get('reason')))}")
+                c.print(
+                    f"[bold green]gate: verified[/] {escape(render.one_line(data.get('reason'), 100))}"
+                )
             else:
-                c.print(f"[bold red]gate: rejected[/] {escape(_one_line(data.get('reason')))}")
+                c.print(
+                    f"[bold red]gate: rejected[/] {escape(render.one_line(data.get('reason'), 100))}"
+                )
             rep = data.get("report")
-            self._collection(rep if isinstance(rep, Mapping) else {}, "  ")
+            self._report(rep if isinstance(rep, Mapping) else {}, "  ")
         elif type_ == "notice":
-            c.print(f"[yellow]note:[/] {escape(_one_line(data.get('text', ''), 160))}")
+            c.print(f"[yellow]note:[/] {escape(render.one_line(data.get('text', ''), 160))}")
 
 
 def render_report(
@@ -158,7 +131,7 @@ def render_report(
     else:
         style, title = "red", "fixloop: " + result.status.value
     body = escape(result.summary or result.stop_reason)
-    lines = collection_error_lines(collection_errors)
+    lines = render.collection_error_lines(collection_errors)
     if lines:
         body += "\nCollection errors (latest test run):" + "".join(
             f"\n  {escape(line)}" for line in lines

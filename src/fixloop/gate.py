@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from fixloop import render
 from fixloop import workspace as ws
 from fixloop.basediff import BaseDiff
 from fixloop.protocols import Checkout, Runner, WatchedRunner
@@ -169,10 +170,9 @@ class Gate:
             if report.outcome == Outcome.PASSED:
                 reason = "the suite collected no tests"
             else:
-                reason = f"the full suite did not pass: {report.tally()}"
+                reason = f"the full suite did not pass: {render.tally(report)}"
                 if ids := report.failing_ids:
-                    more = f" (+{len(ids) - 5} more)" if len(ids) > 5 else ""
-                    reason += f"; failing: {', '.join(ids[:5])}{more}"
+                    reason += f"; failing: {render.id_list(ids, 5)}"
         elif report.collected < base.collected:
             reason = (
                 f"the suite collected {report.collected} tests, fewer than the baseline's "
@@ -214,7 +214,7 @@ class Gate:
                 second = verdict[0] if verdict is not None else ""
                 verified = True
                 reason = (
-                    f"the full suite passed: {report.tally()}, {report.collected} collected "
+                    f"the full suite passed: {render.tally(report)}, {report.collected} collected "
                     f"(baseline {base.collected})"
                 )
                 if second:

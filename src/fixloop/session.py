@@ -23,9 +23,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from fixloop import render, vcs
 from fixloop import sandbox as sandbox_mod
-from fixloop import vcs
-from fixloop.agent import Agent, summarize
+from fixloop.agent import Agent
 from fixloop.config import BudgetSettings, Settings, load_settings
 from fixloop.errors import ConfigError, Interrupted, UsageError
 from fixloop.events import Events, EventSink
@@ -224,7 +224,7 @@ class RunSession:
         self.events.emit("baseline", {"report": baseline.to_dict()})
         problem = baseline_problem(baseline)
         if problem == "nothing_to_fix":
-            why = f"every test passed before any change ({baseline.tally()})"
+            why = f"every test passed before any change ({render.tally(baseline)})"
             self.result = RunResult(RunStatus.NOTHING_TO_FIX, False, stop_reason=why)
         elif problem:
             self.result = RunResult(RunStatus.ERROR, False, stop_reason=problem)
@@ -339,7 +339,7 @@ class RunSession:
             except Exception as e:  # noqa: BLE001
                 notes.append(f"could not remove the worktree {iso.worktree}: {e}")
         result.wall_s = round(time.monotonic() - self.t0, 3)
-        result.summary = summarize(
+        result.summary = render.summary(
             result,
             edits=self.agent.edits if self.agent is not None else 0,
             baseline=self.baseline,

@@ -182,15 +182,6 @@ class TestReport:
         """The node ids of the failing tests, in run order."""
         return [f.id for f in self.failing]
 
-    def tally(self) -> str:
-        """A one-line tally such as ``"3 passed, 1 failed (failed)"``."""
-        parts = [f"{self.passed} passed", f"{self.failed} failed"]
-        if self.errors:
-            parts.append(f"{self.errors} errors")
-        if self.skipped:
-            parts.append(f"{self.skipped} skipped")
-        return ", ".join(parts) + f" ({self.outcome.value})"
-
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of every field."""
         d = asdict(self)

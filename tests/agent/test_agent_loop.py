@@ -7,9 +7,11 @@ from typing import Any
 
 import pytest
 
-from fixloop.agent import Agent, summarize
+from fixloop import render
+from fixloop.agent import Agent
 from fixloop.config import BudgetSettings
 from fixloop.errors import ContextTooLong, Interrupted, ProviderAuthError, ProviderUnavailable
+from fixloop.render import summary as summarize
 from fixloop.types import (
     FailingTest,
     ModelContext,
@@ -56,7 +58,7 @@ class FakeTools:
             return ToolResult("edited", changed_path=args.get("path"))
         if name == "run_tests":
             report = self.reports.pop(0) if self.reports else FAILING
-            return ToolResult(report.tally(), kind="tests", test_report=report)
+            return ToolResult(render.tally(report), kind="tests", test_report=report)
         return ToolResult(f"unknown tool {name!r}", is_error=True, kind="unknown_tool")
 
     def invalid_call(self, name: Any, parse_error: str, raw_input: Any) -> ToolResult:

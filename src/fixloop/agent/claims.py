@@ -8,7 +8,7 @@ verdict; the loop decides what follows.
 
 from __future__ import annotations
 
-from fixloop.agent.report import report_text
+from fixloop import render
 from fixloop.events import Events
 from fixloop.protocols import TestReportEvent, Verifier
 from fixloop.types import Verdict
@@ -60,7 +60,7 @@ class Claims:
 def rejection_details(verdict: Verdict) -> str:
     """What the model is told about a rejected claim: the reason, the gate's report, and the
     protected files that were restored."""
-    details = verdict.reason + "\n" + report_text(verdict.report)
+    details = verdict.reason + "\n" + render.for_model(verdict.report)
     if verdict.tampered or verdict.new_autoload:
         details += (
             "\nProtected files you changed or created were restored to the base commit: "

@@ -21,11 +21,10 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from fixloop import errors, prompts
+from fixloop import errors, prompts, render
 from fixloop.agent import calls, claims, context
 from fixloop.agent.budgets import BudgetMeter
 from fixloop.agent.loopdetect import LoopDetector, LoopSignal
-from fixloop.agent.report import report_text
 from fixloop.config import BudgetSettings
 from fixloop.events import Events, EventSink, TrajectoryWriter
 from fixloop.protocols import Bindable, Model, TestReportEvent, ToolBox, Verifier, model_name
@@ -141,7 +140,7 @@ class Agent:
         specs = list(self.tools.specs())
         system = prompts.system_prompt(specs)
         base = self.gate.baseline
-        base_text = report_text(base) if base is not None else "(no baseline run)"
+        base_text = render.for_model(base) if base is not None else "(no baseline run)"
         self.messages = [{"role": "user", "content": prompts.task_message(task, base_text)}]
         if isinstance(self.model, Bindable) and self.model_context is not None:
             self.model.bind(self.model_context)

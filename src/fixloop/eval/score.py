@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from fixloop import render
 from fixloop.eval.agentproc import GIT_ENV
 from fixloop.eval.suite import IGNORED_DIRS, Task
 from fixloop.git import git
@@ -253,8 +254,8 @@ def score_tree(task: Task, tree: Path, runner: Any) -> dict[str, Any]:
         "outcome": str(full.outcome.value),
         "visible_outcome": "passed" if visible is None else str(visible.outcome.value),
         "failing": list(full.failing_ids)[:50],
-        "tally": full.tally(),
-        "visible_tally": full.tally() if visible is None else visible.tally(),
+        "tally": render.tally(full),
+        "visible_tally": render.tally(full if visible is None else visible),
     }
 
 

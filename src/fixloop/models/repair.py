@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from fixloop import render
 from fixloop.prompts import GIVE_UP_PREFIX
 from fixloop.repair.candidate import Candidate, minimal_edits
 from fixloop.repair.engine import Analysis, Generator, RepairEngine
@@ -224,9 +225,9 @@ class RepairModel:
                 self._note(f"run_tests ran no tests: {_first_line(text)}")
                 self._state = "revert"
             elif is_error or not report.ok:
-                ids = ", ".join(report.failing_ids[:3])
+                ids = render.id_list(report.failing_ids, 3)
                 self._note(
-                    f"run_tests still failed: {report.tally()}" + (f": {ids}" if ids else "")
+                    f"run_tests still failed: {render.tally(report)}" + (f": {ids}" if ids else "")
                 )
                 self._state = "revert"
             else:

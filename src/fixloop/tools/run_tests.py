@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from fixloop import render
 from fixloop.tools.common import err
 from fixloop.tools.specs import Caps
-from fixloop.tools.text import _fmt, _nbytes, escape_text
 from fixloop.types import Outcome, TestReport, ToolResult
 from fixloop.workspace import PathRefused, Workspace
 
@@ -109,33 +109,16 @@ def run_tests(ws: Workspace, runner: Any | None, caps: Caps, target: str) -> Too
         report.outcome == Outcome.PASSED and report.collected == 0
     )
     usage = report.outcome == Outcome.USAGE_ERROR
-    head = [f"{report.tally()}; {report.collected} collected" + (f" [{norm}]" if norm else "")]
+    first = ""
     if no_tests:
-        head.insert(
-            0,
+        first = (
             "Error: no tests collected: check the target (a test file, folder or node id "
-            "such as 'tests/test_x.py::test_name'). This is not a pass.",
+            "such as 'tests/test_x.py::test_name'). This is not a pass.\n"
         )
-    if report.failing:
-        ids = report.failing_ids
-        shown = ", ".join(ids[:20]) + (f" … (+{len(ids) - 20} more)" if len(ids) > 20 else "")
-        head.append(f"failing: {shown}")
-    tail = f"\n{report.notice}" if report.notice else ""
-    top = "\n".join(head) + "\n"
-    room = caps.result_bytes - _nbytes(escape_text(top + tail)) - 200
-    body = escape_text(report.output or "")
-    if _nbytes(body) > room:
-        keep = max(room // 2, 0)
-        b = body.encode("utf-8")
-        cut_note = f"\n[… output cut: {_fmt(len(b))} bytes in all; full log: {report.log_path}]\n"
-        body = (
-            b[: keep - len(cut_note)].decode("utf-8", "ignore")
-            + cut_note
-            + b[len(b) - keep :].decode("utf-8", "ignore")
-        )
-    text = top + body + tail
-    if usage and not no_tests:
-        text = "Error: the test command refused the target or its options.\n" + text
+    elif usage:
+        first = "Error: the test command refused the target or its options.\n"
+    room = caps.result_bytes - len(first.encode("utf-8"))
+    text = first + render.for_model(report, target=norm, room_bytes=room)
     return ToolResult(
         text,
         is_error=no_tests or usage,
