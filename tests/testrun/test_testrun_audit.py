@@ -192,3 +192,21 @@ def test_a_baseline_without_watched_lines_records_nothing(tmp_path: Path) -> Non
         log = ch.log()
     assert log.hello and log.end is not None and log.events == []
     assert os.path.exists(tmp_path / "junit.xml")
+
+
+def test_an_exit_code_changed_after_the_end_record_is_a_finding() -> None:
+    from fixloop.testrun.runner import _audit_findings
+    from fixloop.types import ExecResult
+
+    def res(rc: int) -> ExecResult:
+        return ExecResult(returncode=rc, output="", timed_out=False, duration_s=0.1)
+
+    ended = read_records(b'{"t": "hello"}\n{"t": "end", "rc": 1}\n')
+    assert _audit_findings(ended, res(1)) == []
+    (finding,) = _audit_findings(ended, res(0))
+    assert "announced exit code 1 but ended with 0" in finding
+    # a bootstrap that stopped before pytest returned announces no code: nothing to compare
+    crashed = read_records(b'{"t": "hello"}\n{"t": "end", "rc": null}\n')
+    assert _audit_findings(crashed, res(1)) == []
+    forged = read_records(b'{"t": "hello"}\n{"t": "result", "id": "a"}\n{"t": "end", "rc": 0}\n')
+    assert any("forged" in f for f in _audit_findings(forged, res(0)))

@@ -663,9 +663,11 @@ def _audit_findings(log: ChannelLog, res: ExecResult) -> list[str]:
     out = log.problems()
     if log.results:
         out.append(f"{len(log.results)} result records were forged into fixloop's audit channel")
-    if log.end is not None and not res.timed_out and log.end.get("rc") != res.returncode:
+    announced = log.end.get("rc") if log.end is not None else None
+    # rc None: the bootstrap itself stopped early (a crash, reported as such), nothing to compare
+    if announced is not None and not res.timed_out and announced != res.returncode:
         out.append(
-            f"the test process announced exit code {log.end.get('rc')} but ended with "
+            f"the test process announced exit code {announced} but ended with "
             f"{res.returncode}: code ran after the tests and changed it"
         )
     return out

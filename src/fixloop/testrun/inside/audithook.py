@@ -138,6 +138,7 @@ _WHAT = {
 }
 
 _state: dict = {
+    "own": {},
     "armed": False,
     "outside": (),
     "ident": None,
@@ -288,11 +289,25 @@ def _is_test_path(rel: str) -> bool:
 
 
 def _machinery_file(filename: str) -> bool:
+    """A file of pytest, pluggy or fixloop, unless it is the repository's own (pluggy's repo)."""
+    if filename.startswith(_state["root"] + os.sep):
+        return False
     return any(p in filename for p in _MACHINERY_PARTS)
 
 
 def _machinery_module(name: object) -> bool:
-    return isinstance(name, str) and name.split(".")[0] in _MACHINERY_TOPS
+    """A module of pytest, pluggy, unittest or fixloop, unless the repository provides it."""
+    if not isinstance(name, str):
+        return False
+    top = name.split(".")[0]
+    if top not in _MACHINERY_TOPS:
+        return False
+    own = _state["own"]
+    if top not in own:
+        mod = sys.modules.get(top)
+        where = getattr(mod, "__file__", None) or ""
+        own[top] = bool(where) and os.path.realpath(where).startswith(_state["root"] + os.sep)
+    return not own[top]
 
 
 def _frame_of(obj: object, attr: str) -> object | None:
