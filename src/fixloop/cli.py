@@ -231,9 +231,11 @@ def fix(
 def runs(
     json_out: Annotated[bool, typer.Option("--json", help="One JSON list on stdout.")] = False,
 ) -> None:
-    """List the recorded runs (oldest first). The branch column is "-" when the run left no
-    branch. Piped (stdout not a terminal): one tab-separated line per run, no header: run id,
-    started, status, model, branch, repository."""
+    """List the recorded runs (oldest first).
+
+    The branch column is "-" when the run left no branch. Piped (stdout not a terminal): one
+    tab-separated line per run, no header: run id, started, status, model, branch, repository.
+    """
     from fixloop.display import print_json
     from fixloop.runlist import runs_with_branches
 

@@ -280,8 +280,11 @@ def _read_toml(path: Path) -> dict[str, Any]:
 
 
 def user_config_path(env: Mapping[str, str] | None = None) -> Path:
-    """The user config file: ``$FIXLOOP_CONFIG``, else ``$XDG_CONFIG_HOME/fixloop/config.toml``,
-    else ``~/.config/fixloop/config.toml`` (it may not exist)."""
+    """The user config file's path.
+
+    The user config file: ``$FIXLOOP_CONFIG``, else ``$XDG_CONFIG_HOME/fixloop/config.toml``, else
+    ``~/.config/fixloop/config.toml`` (it may not exist).
+    """
     env = os.environ if env is None else env
     if env.get("FIXLOOP_CONFIG"):
         return Path(env["FIXLOOP_CONFIG"]).expanduser()
@@ -336,8 +339,10 @@ def _apply_repo(
 
 
 def repo_config_files(repo_root: Path) -> list[tuple[Path, dict[str, Any]]]:
-    """The repository config sources in ``repo_root``: ``(path, raw dict)`` pairs, lowest
-    precedence first (pyproject.toml's ``[tool.fixloop]``, then fixloop.toml).
+    """The repository config sources in ``repo_root``.
+
+    ``(path, raw dict)`` pairs, lowest precedence first (pyproject.toml's ``[tool.fixloop]``, then
+    fixloop.toml).
 
     Raises:
         ConfigError: a file is not valid TOML, or ``[tool.fixloop]`` is not a table.

@@ -141,8 +141,11 @@ def render_report(
 
 @contextlib.contextmanager
 def stdout_to_stderr() -> Iterator[None]:
-    """Send everything written to stdout (fd 1, subprocesses included) to stderr meanwhile, so
-    that ``--json`` output is the one object and nothing else."""
+    """Send everything written to stdout to stderr meanwhile.
+
+    Send everything written to stdout (fd 1, subprocesses included) to stderr meanwhile, so that
+    ``--json`` output is the one object and nothing else.
+    """
     sys.stdout.flush()
     saved = os.dup(1)
     os.dup2(2, 1)
@@ -163,10 +166,12 @@ def print_json(obj: Any) -> None:
 def error_object(
     message: str, code: int, *, status: str = "error", result: RunResult | None = None
 ) -> dict[str, Any]:
-    """The ``--json`` object of a run that ended in an error: the keys of a finished run's
-    object (the run's own result when it got far enough to have one, else empty values), with
-    ``status`` "error" (or "provider_unavailable"), ``verified`` false, ``summary`` the one-line
-    message and ``exit_code``."""
+    """The ``--json`` object of a run that ended in an error.
+
+    The keys of a finished run's object (the run's own result when it got far enough to have one,
+    else empty values), with ``status`` "error" (or "provider_unavailable"), ``verified`` false,
+    ``summary`` the one-line message and ``exit_code``.
+    """
     base = result if result is not None else RunResult(status=RunStatus.ERROR, verified=False)
     obj = base.to_dict()
     obj.update(status=status, verified=False, summary=message, exit_code=code)

@@ -118,22 +118,30 @@ class ContextExhausted(RunStopped):
 
 
 class ClaimRejected(RunStopped):
-    """The gate refuted the last claim and nothing is left to try (no verification left, or the
-    same claim again without a change); the gate's verdict is already the final check."""
+    """The gate refuted the last claim and nothing is left to try.
+
+    The gate refuted the last claim and nothing is left to try (no verification left, or the same
+    claim again without a change); the gate's verdict is already the final check.
+    """
 
     final_check = False
     announce = False
 
 
 class OutputLimit(RunStopped):
-    """The model's replies were cut at the output limit twice in a row (after the adapter's retry
-    with a larger budget and after the harness told the model); the cut tool calls never ran."""
+    """The model's replies were cut at the output limit twice in a row.
+
+    The model's replies were cut at the output limit twice in a row (after the adapter's retry with
+    a larger budget and after the harness told the model); the cut tool calls never ran.
+    """
 
 
 class ProviderStopped(RunStopped):
-    """The provider could not be reached or refused the credentials; the work is kept. When the
-    model had made edits, the gate checks them once before the run ends (issue 14): the tests,
-    not the model's claim, decide whether the work is verified."""
+    """The provider could not be reached or refused the credentials.
+
+    The work is kept. When the model had made edits, the gate checks them once before the run ends
+    (issue 14): the tests, not the model's claim, decide whether the work is verified.
+    """
 
     status = RunStatus.PROVIDER_UNAVAILABLE
 

@@ -124,8 +124,11 @@ class Gate:
         return self.changes.changed_tracked() + self.changes.untracked(ignored_too=False)
 
     def watched_lines(self) -> dict[str, list[int]]:
-        """``{relpath: [line, ...]}``: the lines the change added or modified in the code under
-        test (protected and blocked files left out), for the audit hook."""
+        """The lines the change added or modified in the code under test.
+
+        ``{relpath: [line, ...]}``: the lines the change added or modified in the code under test
+        (protected and blocked files left out), for the audit hook.
+        """
         return watch_lines(
             self._changed_code(),
             self._old_text,

@@ -27,9 +27,12 @@ StopReason = Literal["tool_use", "end_turn", "max_tokens", "stop_sequence"]
 
 
 class ReplyUsage(TypedDict, total=False):
-    """Token counts of one model call; ``cost_usd`` is None when the price is unknown (the
-    provider adapters send 0.0 and ``price_unknown`` True instead). ``reasoning_tokens`` (OpenAI)
-    are a part of ``output_tokens``, reported apart."""
+    """Token counts of one model call.
+
+    ``cost_usd`` is None when the price is unknown (the provider adapters send 0.0 and
+    ``price_unknown`` True instead). ``reasoning_tokens`` (OpenAI) are a part of ``output_tokens``,
+    reported apart.
+    """
 
     input_tokens: int
     output_tokens: int
@@ -41,8 +44,10 @@ class ReplyUsage(TypedDict, total=False):
 
 
 class ContentBlock(TypedDict, total=False):
-    """One block of a reply or message: ``text``, ``tool_use``, ``tool_result``, ``thinking``
-    (``thinking``, ``signature``) or ``redacted_thinking`` (``data``).
+    """One block of a reply or message.
+
+    ``text``, ``tool_use``, ``tool_result``, ``thinking`` (``thinking``, ``signature``) or
+    ``redacted_thinking`` (``data``).
 
     A ``tool_use`` block whose arguments a provider could not parse carries ``input`` {} plus
     ``parse_error`` and ``raw_input``; the loop answers it with an error and never runs it.
@@ -74,9 +79,12 @@ class ReplyTruncation(TypedDict):
 
 
 class ModelReply(TypedDict, total=False):
-    """What a model returns: its stop reason, content blocks and usage; the provider adapters
-    add ``truncated`` (the reply was cut at the output limit), ``cut_replies`` (replies cut
-    during this call, each billed) and ``notices`` (what they changed, e.g. a parameter)."""
+    """What a model returns: its stop reason, content blocks and usage.
+
+    The provider adapters add ``truncated`` (the reply was cut at the output limit), ``cut_replies``
+    (replies cut during this call, each billed) and ``notices`` (what they changed, e.g. a
+    parameter).
+    """
 
     stop_reason: str
     content: list[ContentBlock]
@@ -182,12 +190,17 @@ EventType = Literal[
 
 
 class Model(Protocol):
-    """``model(system, messages, tools) -> reply`` (may raise the provider errors of
-    :mod:`fixloop.errors`: ``ProviderUnavailable``, ``ContextTooLong``)."""
+    """A model: ``model(system, messages, tools) -> reply``.
+
+    A call may raise the provider errors of :mod:`fixloop.errors` (``ProviderUnavailable``,
+    ``ContextTooLong``).
+    """
 
     def __call__(
         self, system: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]]
-    ) -> Any: ...
+    ) -> Any:
+        """One model call: a :class:`ModelReply`-shaped dict (the reply)."""
+        ...
 
 
 @runtime_checkable
@@ -246,7 +259,9 @@ class Runner(Protocol):
 
 @runtime_checkable
 class WatchedRunner(Protocol):
-    """A :class:`Runner` that can watch the gate's runs (:class:`fixloop.testrun.TestRunner`):
+    """A :class:`Runner` that can watch the gate's runs.
+
+    A :class:`Runner` that can watch the gate's runs (:class:`fixloop.testrun.TestRunner`):
     ``run(..., audit=changed_lines)`` installs the audit hook, ``second_opinion`` reruns tests
     through fixloop's own runner. Test doubles without these get the gate's static checks only.
     """

@@ -210,7 +210,7 @@ def transcript_report(rep: ReportLike, *, show_failing: int = 0) -> list[str]:
 
 
 def transcript(events: Iterable[Mapping[str, Any]]) -> str:
-    """A readable plain-text transcript of a run, for ``fixloop show RUN``.
+    r"""A readable plain-text transcript of a run, for ``fixloop show RUN``.
 
     One block per step (model call): the model's text (first line), each tool call with its
     arguments on one line and the first line of its result, test tallies, gate verdicts, notices,
@@ -220,7 +220,7 @@ def transcript(events: Iterable[Mapping[str, Any]]) -> str:
         events: the run's events as :func:`fixloop.trajectory.read_trajectory` gives them.
 
     Returns:
-        The transcript, lines joined with ``\\n`` (no trailing newline).
+        The transcript, lines joined with ``\n`` (no trailing newline).
     """
     out: list[str] = []
     step = 0
@@ -322,7 +322,7 @@ def summary(
     user_changes: list[str] | None = None,
     in_place: bool = False,
 ) -> str:
-    """The honest final report text of a run, for every ending.
+    r"""The honest final report text of a run, for every ending.
 
     Says: verified or not and why it stopped; what was tried (edits, test runs, verifications);
     which tests still fail; files changed; where the change is (branch, commit) and how to review
@@ -336,7 +336,7 @@ def summary(
         in_place: True when the run worked in the user's checkout (``--in-place``).
 
     Returns:
-        Lines joined with ``\\n``.
+        Lines joined with ``\n``.
     """
     nothing = result.status == RunStatus.NOTHING_TO_FIX
     lines: list[str] = []

@@ -119,8 +119,11 @@ def _block_defect(block: Any, kind: Any) -> str | None:
 
 
 def model_call_event(step: int, reply: Any, latency_s: float) -> ModelCallEvent:
-    """The ``model_call`` event of one call: the 1-based ``step``, the reply's usage, the latency
-    in seconds (rounded to ms) and the reply (its ``repr`` when it is no object)."""
+    """The ``model_call`` event of one call.
+
+    The 1-based ``step``, the reply's usage, the latency in seconds (rounded to ms) and the reply
+    (its ``repr`` when it is no object).
+    """
     usage = reply.get("usage") if isinstance(reply, Mapping) else None
     return ModelCallEvent(
         step=step,

@@ -58,8 +58,11 @@ def existing_branch(item: dict[str, Any], cache: dict[str, set[str] | None]) -> 
 
 
 def runs_with_branches(base: Path | None = None) -> list[dict[str, Any]]:
-    """The recorded runs (:func:`fixloop.trajectory.list_runs`, oldest first), each ``branch``
-    replaced by the branch that still exists, or None."""
+    """The recorded runs with the branches that still exist.
+
+    The recorded runs (:func:`fixloop.trajectory.list_runs`, oldest first), each ``branch`` replaced
+    by the branch that still exists, or None.
+    """
     items = list_runs(base)
     cache: dict[str, set[str] | None] = {}
     for item in items:

@@ -175,9 +175,12 @@ class RunSession:
         return self
 
     def _check_price(self) -> None:
-        """A cost budget needs a price: refuse to start when the user set one (``--max-cost``,
-        ``max_cost_usd`` in a config) for a model with no price; with only the default budget,
-        say that it cannot be enforced (issues 14 and 20: never silently free)."""
+        """Check that a cost budget can be enforced.
+
+        A cost budget needs a price: refuse to start when the user set one (``--max-cost``,
+        ``max_cost_usd`` in a config) for a model with no price; with only the default budget, say
+        that it cannot be enforced (issues 14 and 20: never silently free).
+        """
         from fixloop.models import price_known
 
         if price_known(self.model):

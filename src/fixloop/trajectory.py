@@ -38,7 +38,7 @@ _RUN_ID_RE = re.compile(r"^\d{8}-\d{6}-[0-9a-f]{6}$")
 
 
 def fixloop_home() -> Path:
-    """fixloop's own state folder: ``$FIXLOOP_HOME`` if set, else ``~/.fixloop`` (not created)."""
+    """The state folder of fixloop: ``$FIXLOOP_HOME`` if set, else ``~/.fixloop`` (not created)."""
     env = os.environ.get("FIXLOOP_HOME")
     return Path(env).expanduser() if env else Path.home() / ".fixloop"
 
@@ -80,9 +80,11 @@ def secret_values(env: Mapping[str, str] | None = None) -> dict[str, str]:
 
 
 def to_jsonable(obj: Any) -> Any:
-    """Convert ``obj`` to JSON-ready data: dataclasses (``to_dict()`` if they have one), enums
-    (their value), paths and unknown objects (``str``), bytes (UTF-8 with replacement), sets and
-    tuples (lists). Dict keys become strings."""
+    """Convert ``obj`` to JSON-ready data.
+
+    Dataclasses (``to_dict()`` if they have one), enums (their value), paths and unknown objects
+    (``str``), bytes (UTF-8 with replacement), sets and tuples (lists). Dict keys become strings.
+    """
     if obj is None or isinstance(obj, bool | int | float | str):
         if isinstance(obj, enum.Enum):
             return obj.value
@@ -169,10 +171,10 @@ class Trajectory:
         return time.monotonic() - self._start
 
     def write(self, type: str, **data: Any) -> None:
-        """Append one event ``{"type": type, "t": seconds, **data}`` and flush it.
+        r"""Append one event ``{"type": type, "t": seconds, **data}`` and flush it.
 
         Values are converted with :func:`to_jsonable` and secrets redacted; lone surrogates
-        are written as JSON ``\\uXXXX`` escapes (never an encoding error). A ``run_start``
+        are written as JSON ``\uXXXX`` escapes (never an encoding error). A ``run_start``
         event also gets ``"started_at"`` (ISO-8601 UTC) and ``"run_id"`` unless given.
         """
         event: dict[str, Any] = {"type": type, "t": round(self.elapsed(), 3)}
@@ -314,8 +316,11 @@ def summarize_run(path: Path) -> dict[str, Any]:
 
 
 def list_runs(base: Path | None = None) -> list[dict[str, Any]]:
-    """Summaries (see :func:`summarize_run`) of every ``*.jsonl`` in the runs directory, oldest
-    first (sorted by run id, which sorts by start time)."""
+    """Summaries of every run in the runs directory.
+
+    Summaries (see :func:`summarize_run`) of every ``*.jsonl`` in the runs directory, oldest first
+    (sorted by run id, which sorts by start time).
+    """
     d = runs_dir(base, create=False)
     return [summarize_run(p) for p in sorted(d.glob("*.jsonl"))] if d.is_dir() else []
 

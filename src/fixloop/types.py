@@ -292,9 +292,11 @@ class Counters:
 
 @dataclass
 class Usage:
-    """Token and cost totals of one run. ``cost_usd`` is None when any billed call's price is
-    unknown; ``price_unknown`` is True when a provider adapter counted a call of a model with no
-    price as $0 (the total is then too low)."""
+    """Token and cost totals of one run.
+
+    ``cost_usd`` is None when any billed call's price is unknown; ``price_unknown`` is True when a
+    provider adapter counted a call of a model with no price as $0 (the total is then too low).
+    """
 
     input_tokens: int = 0
     output_tokens: int = 0

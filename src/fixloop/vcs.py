@@ -108,8 +108,11 @@ class Isolation:
     # -- staging in a private index: never disturbs any real index --------------------------
 
     def _with_private_index(self, *commands: Sequence[str]) -> list[str]:
-        """Stage the worktree's files (under the subpath, junk excluded) in a temporary index
-        and run each ``commands`` against it; return their stdouts."""
+        """Run git commands against a temporary index of the worktree's files.
+
+        Stage the worktree's files (under the subpath, junk excluded) in a temporary index and run
+        each ``commands`` against it; return their stdouts.
+        """
         real = git(self.worktree, "rev-parse", "--git-path", "index", read_only=True).stdout
         real_index = (self.worktree / real.strip()).resolve()
         with tempfile.TemporaryDirectory(prefix="fixloop-idx-") as tmp:
@@ -165,8 +168,11 @@ class Isolation:
         return [p[len(prefix) :] if p.startswith(prefix) else p for p in paths]
 
     def base_bytes(self, relpath: str) -> bytes | None:
-        """The bytes of a workspace-relative file at the base commit, or None if it did not exist
-        there (or is not a regular file). Used by the gate to check and restore protected files."""
+        """The bytes of a workspace-relative file at the base commit, or None.
+
+        The bytes of a workspace-relative file at the base commit, or None if it did not exist there
+        (or is not a regular file). Used by the gate to check and restore protected files.
+        """
         rel = posixpath.normpath(relpath.replace("\\", "/")).lstrip("/")
         if rel.startswith("../") or rel in ("..", "."):
             return None

@@ -95,8 +95,10 @@ class BudgetMeter:
     def check(
         self, steps: int, test_runs: int, test_run_refused: bool, verifications: int
     ) -> BudgetCheck:
-        """Which budget, if any, is used up, in the order steps, test runs, verifications,
-        tokens, cost, wall time.
+        """Say which budget, if any, is used up.
+
+        Which budget, if any, is used up, in the order steps, test runs, verifications, tokens,
+        cost, wall time.
 
         Args:
             steps: model calls made.

@@ -35,8 +35,11 @@ class Claims:
         self.last_rejected = ""
 
     def verify(self, claim: str, edits: int) -> Verdict:
-        """Have the gate check the work now; ``claim`` is the model's text ("" for the harness's
-        own final check), ``edits`` the edit count so far."""
+        """Have the gate check the work now.
+
+        ``claim`` is the model's text ("" for the harness's own final check), ``edits`` the edit
+        count so far.
+        """
         self.verifications += 1
         verdict = self.gate.verify()
         self.tamper_detected += (
@@ -58,8 +61,11 @@ class Claims:
 
 
 def rejection_details(verdict: Verdict) -> str:
-    """What the model is told about a rejected claim: the reason, the gate's report, and the
-    protected files that were restored."""
+    """Say what the model is told about a rejected claim.
+
+    What the model is told about a rejected claim: the reason, the gate's report, and the protected
+    files that were restored.
+    """
     details = verdict.reason + "\n" + render.for_model(verdict.report)
     if verdict.tampered or verdict.new_autoload:
         details += (

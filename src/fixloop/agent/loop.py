@@ -1,5 +1,7 @@
-"""The controller: a ReAct loop (Yao et al. 2023, "ReAct: Synergizing Reasoning and Acting in
-Language Models") around generate-test-repair, with the gate deciding success.
+"""The controller: a ReAct loop around generate-test-repair.
+
+The controller: a ReAct loop (Yao et al. 2023, "ReAct: Synergizing Reasoning and Acting in Language
+Models") around generate-test-repair, with the gate deciding success.
 
 One step is one model call, after the budget check (:mod:`.budgets`) and the elision of old tool
 output (:mod:`.context`). Tool calls are answered in order, one result each (:mod:`.calls`); a
@@ -117,9 +119,12 @@ class Agent:
             return self.end(stop)
 
     def end(self, stop: errors.RunStopped) -> RunResult:
-        """End the run unverified for ``stop``. When the stop allows it, files changed since the
-        gate's last run and a verification is left, the gate checks the work once more, so the
-        reported failing tests are the real ones (and work that does pass is verified)."""
+        """End the run unverified for ``stop``.
+
+        When the stop allows it, files changed since the gate's last run and a verification is left,
+        the gate checks the work once more, so the reported failing tests are the real ones (and
+        work that does pass is verified).
+        """
         if stop.announce:
             self.events.notice(f"stopping: {stop.reason}")
         reason = stop.reason
@@ -190,8 +195,11 @@ class Agent:
             self._cut_before = cut
 
     def _count_cut(self, reply: Any, blocks: list[Block], cut: bool) -> list[str]:
-        """Count the replies cut at the output limit during this call, say the adapter's
-        notices, and return the names of the tool calls the cut removed."""
+        """Account for the replies cut at the output limit during this call.
+
+        Count the replies cut at the output limit during this call, say the adapter's notices, and
+        return the names of the tool calls the cut removed.
+        """
         if not isinstance(reply, Mapping):
             return []
         for note in reply.get("notices") or []:
@@ -258,7 +266,8 @@ class Agent:
     def _claim(self, blocks: list[Block]) -> Verdict | None:
         """A reply without tool calls: a claim the gate checks, or an honest give-up (no claim).
 
-        Returns the verdict when verified, None when the model goes on; raises the stops."""
+        Returns the verdict when verified, None when the model goes on; raises the stops.
+        """
         claim = " ".join(b.get("text", "") for b in blocks if b["type"] == "text").strip()
         if prompts.is_give_up(claim):
             said = "\n".join(claim.strip().splitlines()[:12])[:1500]

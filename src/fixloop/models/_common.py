@@ -248,9 +248,12 @@ _VENDOR_PREFIX = re.compile(r"^(?:[a-z]{2,6}(?:-[a-z]+)?\.)?(?:anthropic|openai)
 
 
 def bare_model_id(model: str) -> str:
-    """A model id without a router prefix (``anthropic/``), a Bedrock region and vendor
+    """A model id with its router, region, vendor and version parts removed.
+
+    A model id without a router prefix (``anthropic/``), a Bedrock region and vendor
     (``us.anthropic.``), a Vertex version (``@20261001``) or a Bedrock version (``-v1:0``);
-    lower-cased. ``"us.anthropic.claude-sonnet-5-5-20261001-v1:0"`` -> ``"claude-sonnet-5-5-20261001"``.
+    lower-cased. ``"us.anthropic.claude-sonnet-5-5-20261001-v1:0"`` ->
+    ``"claude-sonnet-5-5-20261001"``.
     """
     m = model.strip().lower().rsplit("/", 1)[-1]
     m = _VENDOR_PREFIX.sub("", m)
@@ -276,8 +279,11 @@ _STATED_MAX = re.compile(
 
 
 def stated_max_tokens(message: str) -> int | None:
-    """The output maximum a 400 message names ("... > 64000, which is the maximum allowed
-    number of output tokens", "supports at most 128000 completion tokens"), or None."""
+    """The output maximum a 400 message names, or None.
+
+    The output maximum a 400 message names ("... > 64000, which is the maximum allowed number of
+    output tokens", "supports at most 128000 completion tokens"), or None.
+    """
     m = _STATED_MAX.search(message or "")
     if not m:
         return None
@@ -290,9 +296,12 @@ def stated_max_tokens(message: str) -> int | None:
 
 
 def is_cut(reply: Mapping[str, Any]) -> bool:
-    """True when a reply stopped at the output limit (``stop_reason`` ``max_tokens``, from the
+    """True when a reply stopped at the output limit.
+
+    True when a reply stopped at the output limit (``stop_reason`` ``max_tokens``, from the
     provider's ``max_tokens`` / ``finish_reason: length``), but not at the context window
-    (``model_context_window_exceeded``: a larger output budget cannot help there)."""
+    (``model_context_window_exceeded``: a larger output budget cannot help there).
+    """
     return (
         reply.get("stop_reason") == "max_tokens"
         and reply.get("provider_stop_reason") != "model_context_window_exceeded"
@@ -300,9 +309,11 @@ def is_cut(reply: Mapping[str, Any]) -> bool:
 
 
 def worth_a_larger_budget(reply: Mapping[str, Any]) -> bool:
-    """True when a cut reply is worth one more request with a larger output budget: it was cut
-    inside a tool call (which must never run), or it holds nothing visible (a reasoning model
-    spent the whole budget thinking). A cut text answer is not: the agent asks it to go on."""
+    """True when a cut reply is worth one more request with a larger output budget.
+
+    It was cut inside a tool call (which must never run), or it holds nothing visible (a reasoning
+    model spent the whole budget thinking). A cut text answer is not: the agent asks it to go on.
+    """
     if not is_cut(reply):
         return False
     content = reply.get("content") or []
@@ -312,8 +323,11 @@ def worth_a_larger_budget(reply: Mapping[str, Any]) -> bool:
 
 
 def merge_usage(first: Mapping[str, Any], second: Mapping[str, Any]) -> dict[str, Any]:
-    """Two billed replies' usage added up (tokens summed; ``cost_usd`` summed, None when either
-    is None): a cut reply is billed even when a retry replaces it."""
+    """Two billed replies' usage added up.
+
+    Two billed replies' usage added up (tokens summed; ``cost_usd`` summed, None when either is
+    None): a cut reply is billed even when a retry replaces it.
+    """
     out: dict[str, Any] = {}
     for key in set(first) | set(second):
         if key == "cost_usd":
@@ -610,9 +624,12 @@ class CallPolicy:
         return reply
 
     def has_price(self) -> bool:
-        """True when a call's cost is known before the run: the model has a price (the user's,
-        fixloop's table or the dataset; see :func:`fixloop.models.pricing.lookup`), or it runs
-        on the user's own hardware (free). ``--max-cost`` needs this to be True."""
+        """True when a call's cost is known before the run.
+
+        The model has a price (the user's, fixloop's table or the dataset; see
+        :func:`fixloop.models.pricing.lookup`), or it runs on the user's own hardware (free).
+        ``--max-cost`` needs this to be True.
+        """
         from fixloop.models.pricing import lookup
 
         if getattr(self, "self_hosted", False):
@@ -620,8 +637,11 @@ class CallPolicy:
         return lookup(self.model_name, self.prices) is not None  # type: ignore[attr-defined]
 
     def _output_cap(self) -> int | None:
-        """The largest :attr:`output_budget` the model allows (its maximum output, less any
-        thinking budget counted in the same limit), or None when unknown."""
+        """The largest :attr:`output_budget` the model allows, or None when unknown.
+
+        The largest :attr:`output_budget` the model allows (its maximum output, less any thinking
+        budget counted in the same limit), or None when unknown.
+        """
         return self.model_max_output
 
     def _request(

@@ -82,9 +82,12 @@ _REASONING = re.compile(r"^(?:o\d+(?:-|$)|gpt-5(?!(?:\.\d+)?-chat))")
 
 
 def is_reasoning_model(model: str) -> bool:
-    """True for OpenAI's reasoning families (o1, o3, o4-mini..., gpt-5 and later gpt-5.x, but
-    not the ``-chat`` variants), whatever router prefix or version suffix the id carries: they
-    take ``max_completion_tokens`` and only the default temperature."""
+    """True for OpenAI's reasoning families.
+
+    True for OpenAI's reasoning families (o1, o3, o4-mini..., gpt-5 and later gpt-5.x, but not the
+    ``-chat`` variants), whatever router prefix or version suffix the id carries: they take
+    ``max_completion_tokens`` and only the default temperature.
+    """
     return bool(_REASONING.match(bare_model_id(model)))
 
 
@@ -364,8 +367,11 @@ def tool_use_block(call_id: str, name: str, arguments: Any) -> dict[str, Any]:
 
 
 def is_self_hosted(url: str) -> bool:
-    """True when ``url`` points at the user's own machine or network: localhost, a loopback or
-    private (RFC 1918 / RFC 4193) or link-local address, or a ``.local``/``.internal`` host name."""
+    """True when ``url`` points at the user's own machine or network.
+
+    Localhost, a loopback or private (RFC 1918 / RFC 4193) or link-local address, or a
+    ``.local``/``.internal`` host name.
+    """
     from ipaddress import ip_address
     from urllib.parse import urlsplit
 
@@ -380,7 +386,7 @@ def is_self_hosted(url: str) -> bool:
 
 
 def usage_of(usage: Any) -> dict[str, Any]:
-    """fixloop usage (categories that do not overlap) from an SDK ``CompletionUsage`` or None.
+    """The fixloop usage (categories that do not overlap) from an SDK ``CompletionUsage`` or None.
 
     ``reasoning_tokens`` (``completion_tokens_details.reasoning_tokens``) are billed as output.
     OpenAI counts them inside ``completion_tokens``; a server whose ``total_tokens`` equals

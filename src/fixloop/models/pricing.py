@@ -386,8 +386,10 @@ DATASET_RELEASED = "2026-11"
 
 @dataclass(frozen=True)
 class DatasetPrice:
-    """A price found in the genai-prices dataset; :meth:`cost` asks the dataset each time, so its
-    tiers (long prompts) and dated price changes apply.
+    """A price found in the genai-prices dataset.
+
+    :meth:`cost` asks the dataset each time, so its tiers (long prompts) and dated price changes
+    apply.
 
     Attributes:
         model_ref: the id asked for; provider_id: the dataset's provider (``aws`` for Bedrock)

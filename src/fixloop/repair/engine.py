@@ -120,7 +120,9 @@ def merge_sources(base: str, a: str, b: str) -> str | None:
     """Combine two changes of the same file: ``b``'s changed hunks applied on ``a``.
 
     Args:
-        base: the original text; ``a`` and ``b`` two changed versions of it.
+        base: the original text.
+        a: one changed version of ``base``, kept as it is.
+        b: another changed version, whose hunks are applied on ``a``.
 
     Returns:
         the text with both changes, or None when their hunks overlap or touch.
@@ -242,8 +244,11 @@ def combine(a: Candidate, b: Candidate) -> Candidate | None:
 
 
 def _make_writable(top: Path) -> None:
-    """Give the owner write access in the scratch copy (the screening server rewrites files
-    there; inside the sandbox no capability overrides a read-only mode)."""
+    """Give the owner write access in the scratch copy.
+
+    Give the owner write access in the scratch copy (the screening server rewrites files there;
+    inside the sandbox no capability overrides a read-only mode).
+    """
     for dirpath, dirnames, filenames in os.walk(top):
         for name in [*dirnames, *filenames]:
             p = Path(dirpath) / name
@@ -256,8 +261,10 @@ def _make_writable(top: Path) -> None:
 
 
 def order_candidates(cands: list[Candidate], line_decay: float = 1.0) -> list[Candidate]:
-    """Screening order: ``score`` (suspiciousness x prior), the k-th best candidate of the same
-    line weighted by ``line_decay ** k``, so that the budget spreads over the suspicious lines
+    """Order candidates for screening.
+
+    Screening order: ``score`` (suspiciousness x prior), the k-th best candidate of the same line
+    weighted by ``line_decay ** k``, so that the budget spreads over the suspicious lines
     (localization ties whole blocks) instead of trying every template of one line first.
 
     Ties go to the smaller diff, then to the generator's order.
@@ -485,8 +492,11 @@ class RepairEngine:
     def _second_round(
         self, first: list[Tried], cands: list[Candidate]
     ) -> tuple[list[Candidate], list[Candidate]]:
-        """Combinations for multi-location bugs: (partial fixes paired and changes repeated at
-        identical lines, the templates' two-location pairs)."""
+        """Combinations for multi-location bugs.
+
+        (partial fixes paired and changes repeated at identical lines, the templates' two-location
+        pairs).
+        """
         partial = [t for t in first if t.result.status == "partial"]
         partial.sort(key=lambda t: (-t.result.fixed, -t.candidate.score))
         partial = partial[: self.combine_top]

@@ -81,7 +81,7 @@ class RepairPort:
 
 
 def pytest_args_of(test_cmd: str | Sequence[str] | None) -> tuple[str, ...]:
-    """pytest's arguments in a test command: what follows ``pytest``, with the cache plugin off.
+    """The pytest arguments in a test command: what follows ``pytest``, with the cache plugin off.
 
     Args:
         test_cmd: the configured test command, as a string or an argv list; None for none.

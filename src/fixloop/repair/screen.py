@@ -98,7 +98,7 @@ class _Recorder:
 
 
 def pytest_configure(config: Any) -> None:
-    """pytest hook used when this file is loaded with ``-p`` in a spawned run (no fork)."""
+    """Configure hook of pytest, used when this file is loaded with ``-p`` in a spawned run (no fork)."""
     path = os.environ.get(RESULT_ENV)
     if path and not config.pluginmanager.has_plugin("fixloop-recorder"):
         rec = _Recorder()
@@ -271,8 +271,11 @@ def _server_localize(job: dict[str, Any]) -> None:
 
 
 class _Child:
-    """One pytest run in a fresh child: a fork of the warm server, or a ``python -m pytest``
-    subprocess where fork is unavailable. Non-blocking: :meth:`poll` until done."""
+    """One pytest run in a fresh child.
+
+    A fork of the warm server, or a ``python -m pytest`` subprocess where fork is unavailable.
+    Non-blocking: :meth:`poll` until done.
+    """
 
     def __init__(
         self, job: dict[str, Any], args: list[str], root: str, tag: str, limit: float
@@ -330,8 +333,11 @@ class _Child:
             res_path = self.res_path
 
             class _ExitEarly:
-                """Write the result and leave at session finish: the child needs no unconfigure
-                (pytest's forced garbage collections there cost ~0.1 s)."""
+                """Write the result and leave at session finish.
+
+                The child needs no unconfigure (pytest's forced garbage collections there cost ~0.1
+                s).
+                """
 
                 @pytest.hookimpl(trylast=True)
                 def pytest_sessionfinish(self, session: Any, exitstatus: int) -> None:
@@ -827,9 +833,9 @@ class WarmScreener:
             extra_after_first: after the first plausible candidate, run at most this many more
                 (a small extra budget to find a smaller plausible patch).
             extra_s: ... and for at most this many seconds.
-            timeout_failing_s, timeout_full_s: upper limits of one child's run (failing tests,
-                full suite), seconds; a child over its limit is killed with its process group.
-                The limits are tightened to a few times the expected run time (failing tests:
+            timeout_failing_s: upper limit of one child's run of the failing tests, seconds; a
+                child over its limit is killed with its process group.
+            timeout_full_s: the same for one child's run of the full suite. Both limits are tightened to a few times the expected run time (failing tests:
                 5x the median failing-test run so far + 1 s, at least 1.5 s; full suite: 4x + 1
                 s, at least 3 s). The server first times the failing tests on the unchanged
                 code; the full run's time is estimated from ``suite_s`` when given (the traced

@@ -60,9 +60,11 @@ _log = logging.getLogger("fixloop.repair.templates")
 
 
 def guarded(fi: FileInfo, fn: Callable[..., Iterable[Mutation]], *args: object) -> list[Mutation]:
-    """``list(fn(*args))``, or ``[]`` when the template raises: one template failing on one node
-    (libcst refusing a tree it would build, an unforeseen shape) costs only its own mutations,
-    never the file's other candidates.
+    """Run one template on one node, or give nothing when it raises.
+
+    ``list(fn(*args))``, or ``[]`` when the template raises: one template failing on one node
+    (libcst refusing a tree it would build, an unforeseen shape) costs only its own mutations, never
+    the file's other candidates.
 
     Args:
         fi: the file; a failure is appended to ``fi.template_errors`` (and logged at debug level).
@@ -332,16 +334,20 @@ class FileInfo:
         )
 
     def line_of(self, node: cst.CSTNode) -> int:
+        """The 1-based line where ``node`` starts."""
         return self.positions[node].start.line
 
     def end_line_of(self, node: cst.CSTNode) -> int:
+        """The 1-based line where ``node`` ends."""
         return self.positions[node].end.line
 
     def text(self, node: cst.CSTNode) -> str:
+        """The source text of ``node``, exactly as in the file."""
         s, e = self.span(node)
         return self.source[s:e]
 
     def indent_of_line(self, line: int) -> str:
+        """The leading spaces and tabs of the 1-based ``line``."""
         ln = self.lines[line - 1]
         return ln[: len(ln) - len(ln.lstrip(" \t"))]
 
@@ -356,6 +362,7 @@ class FileInfo:
         return text if text.endswith("\n") else text + "\n"
 
     def parent_of(self, node: cst.CSTNode) -> tuple[cst.CSTNode | None, str]:
+        """``(parent node, field name)`` of ``node``; ``(None, "")`` for the module."""
         return self.parent.get(id(node), (None, ""))
 
     # -------------------------------------------------------------------- indexing
@@ -563,6 +570,7 @@ class FileInfo:
         return best
 
     def stmt_info(self, node: cst.CSTNode) -> StmtInfo | None:
+        """The indexed statement ``node`` is, or None when it is not a statement of the file."""
         if len(self._stmt_by_id) != len(self.stmts):
             self._stmt_by_id = {id(st.node): st for st in self.stmts}
         return self._stmt_by_id.get(id(node))
@@ -613,13 +621,13 @@ class FileInfo:
         return parses(region)
 
     def func_info(self, node: cst.CSTNode | None) -> FuncInfo | None:
+        """The indexed function ``node`` is, or None (also for ``None``)."""
         if node is None:
             return None
         return self.funcs.get(id(node))
 
     def header_nodes(self, st: StmtInfo) -> Iterator[cst.CSTNode]:
         """Every node of the statement, leaving out nested bodies (pre-order)."""
-
         out: list[cst.CSTNode] = []
 
         class V(cst.CSTVisitor):

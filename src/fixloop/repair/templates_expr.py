@@ -716,6 +716,7 @@ def drop_call_mutations(fi: FileInfo, node: cst.Call) -> list[Mutation]:
 
 
 def bool_literal_mutations(fi: FileInfo, node: cst.Name) -> list[Mutation]:
+    """``True`` <-> ``False`` at ``node`` (no mutation for any other name)."""
     if node.value == "True":
         return [_mut(fi, node, "False", "bool-literal", "True -> False")]
     if node.value == "False":

@@ -161,8 +161,11 @@ _EXC_PREFIX = re.compile(
 
 
 def exception_type(case_message: str, text: str) -> str:
-    """The exception class of a failure, from pytest's trailing ``path:N: Type`` line or the
-    message (``assert ...`` messages are AssertionError)."""
+    """The exception class of a failure.
+
+    From pytest's trailing ``path:N: Type`` line or the message (``assert ...`` messages are
+    AssertionError).
+    """
     for line in reversed(text.strip().splitlines()[-3:]):
         m = _EXC_AT_END.match(line.strip())
         if m:

@@ -1,4 +1,4 @@
-"""The tools the model sees: JSON schemas, argument validation, dispatch, capped results.
+r"""The tools the model sees: JSON schemas, argument validation, dispatch, capped results.
 
 Six tools (names and arguments fixed by DESIGN.md; scripts and recorded runs rely on them):
 
@@ -48,7 +48,7 @@ CRLF/LF/mixed, UTF-8 BOM, tabs, bytes that are not UTF-8) and are written atomic
 file's mode kept; an edit or create that makes a parsing ``.py`` file unparsable is refused;
 binary files are reported, skipped by search and refused by edit; invisible and
 direction-changing Unicode characters (bidi controls, zero-width and tag characters, other
-format and control characters, unusual spaces) are shown as ``\\uXXXX`` escapes, never raw
+format and control characters, unusual spaces) are shown as ``\uXXXX`` escapes, never raw
 (``edit_file`` accepts those escapes in ``old``/``new`` when the raw text does not match).
 
 Layout (the package's public names are re-exported here):

@@ -78,9 +78,9 @@ def _close_paths(ws: Workspace, path: str) -> list[str]:
 
 
 def load(ws: Workspace, caps: Caps, path: str, *, write: bool) -> tuple[Path, bytes] | ToolResult:
-    """Resolve and read a file for read_file or edit_file.
+    r"""Resolve and read a file for read_file or edit_file.
 
-    A name the model copied with escaped invisible characters (``\\u200b``) is tried unescaped
+    A name the model copied with escaped invisible characters (``\u200b``) is tried unescaped
     when the spelled one does not exist.
 
     Args:

@@ -1,5 +1,8 @@
-"""The dispatcher: :class:`Tools` validates a call against its schema, runs the tool function,
-caps and escapes the result, and keeps the counters the run reports."""
+"""The dispatcher of tool calls.
+
+The dispatcher: :class:`Tools` validates a call against its schema, runs the tool function, caps and
+escapes the result, and keeps the counters the run reports.
+"""
 
 from __future__ import annotations
 

@@ -321,9 +321,11 @@ _WORD = re.compile(r"\w+")
 
 
 def _candidate_pool(key: str, stripped: list[str], limit: int = 3_000) -> list[str]:
-    """The distinct lines worth comparing with ``key`` in difflib: all of them in a small file;
-    in a large one, the ``limit`` lines sharing the most words with ``key`` (difflib on every
-    line of a 50,000-line file takes seconds)."""
+    """The distinct lines worth comparing with ``key`` in difflib.
+
+    All of them in a small file; in a large one, the ``limit`` lines sharing the most words with
+    ``key`` (difflib on every line of a 50,000-line file takes seconds).
+    """
     distinct = list(dict.fromkeys(s for s in stripped if s))
     if len(distinct) <= limit:
         return distinct
@@ -346,8 +348,11 @@ def _find_all(hay: str, needle: str) -> list[int]:
 
 
 def _eol_for(text: str, region: str, rs: int) -> str:
-    """The line ending to write inside an edited region: the region's own style; for a region
-    without newlines, the ending of the line it is on; else the file's dominant style."""
+    """The line ending to write inside an edited region.
+
+    The region's own style; for a region without newlines, the ending of the line it is on; else the
+    file's dominant style.
+    """
     counts = _endings(region)
     if not any(counts):
         m = _EOL.search(text, rs)

@@ -1,5 +1,8 @@
-"""The ``run_tests`` tool: the target check (never a shell, never an option) and the report
-as the model sees it (tally, failing ids, output cut in the middle, the full log's path)."""
+"""The ``run_tests`` tool.
+
+The target check (never a shell, never an option) and the report as the model sees it (tally,
+failing ids, output cut in the middle, the full log's path).
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
-"""The ``search_code`` tool: a Python regular expression over the workspace's files, line by
-line, with hits capped and paged (``skip``)."""
+"""The ``search_code`` tool.
+
+A Python regular expression over the workspace's files, line by line, with hits capped and paged
+(``skip``).
+"""
 
 from __future__ import annotations
 
@@ -277,9 +280,11 @@ def _out_of_time(caps: Caps, pattern: str, rel: str, index: int, n_files: int) -
 
 
 def _nested_repeat(pattern: str, flags: int) -> bool:
-    """True when ``pattern`` repeats, without bound, something that itself repeats without
-    bound (``(a+)+``, ``(\\w*)*``): the classic catastrophic-backtracking shape (see OWASP,
-    "Regular expression Denial of Service"). Uses the stdlib's regex parser; False if unsure.
+    r"""True when ``pattern`` has the catastrophic-backtracking shape.
+
+    True when ``pattern`` repeats, without bound, something that itself repeats without bound
+    (``(a+)+``, ``(\w*)*``): the classic catastrophic-backtracking shape (see OWASP, "Regular
+    expression Denial of Service"). Uses the stdlib's regex parser; False if unsure.
     """
     try:
         from re import _constants as c  # type: ignore[attr-defined]
@@ -317,7 +322,7 @@ def _nested_repeat(pattern: str, flags: int) -> bool:
 
 
 def _glob_match(rel: str, glob: str) -> bool:
-    """fnmatch ``glob`` against the path and the file name; ``**/`` also matches no folder."""
+    """Match ``glob`` (fnmatch) against the path and the file name; ``**/`` also matches no folder."""
     name = rel.rsplit("/", 1)[-1]
     pats = {glob, glob.replace("**/", "")}
     return any(fnmatch.fnmatchcase(rel, p) or fnmatch.fnmatchcase(name, p) for p in pats)

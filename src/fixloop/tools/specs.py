@@ -1,5 +1,7 @@
-"""What the model is told about the tools: names, JSON schemas, descriptions, caps; and the
-check of a call's arguments against its schema.
+"""What the model is told about the tools, and the check of a call's arguments.
+
+What the model is told about the tools: names, JSON schemas, descriptions, caps; and the check of a
+call's arguments against its schema.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""Text helpers of the tools: escaping invisible characters, capping, decoding, numbering.
+r"""Text helpers of the tools: escaping invisible characters, capping, decoding, numbering.
 
 Everything here is pure (no file system): byte counts are of UTF-8 (``surrogatepass``, so a
 lone surrogate never raises), undecodable bytes travel as ``surrogateescape`` surrogates and
-are shown as ``\\xNN``.
+are shown as ``\xNN``.
 """
 
 from __future__ import annotations
@@ -17,8 +17,10 @@ _NOT_PLAIN = re.compile(r"[^\x20-\x7e\t\n]")
 
 
 def _needs_escape(ch: str) -> bool:
-    """True for characters shown escaped: controls, format (bidi, zero-width, tags), private
-    use, unassigned, line/paragraph separators, non-ASCII spaces, variation selectors, fillers.
+    """True for characters shown escaped.
+
+    Controls, format (bidi, zero-width, tags), private use, unassigned, line/paragraph separators,
+    non-ASCII spaces, variation selectors, fillers.
     """
     if ch in "\t\n":
         return False
@@ -52,11 +54,11 @@ def _escape_match(m: re.Match[str]) -> str:
 
 
 def escape_text(text: str) -> str:
-    """``text`` with invisible/direction-changing characters as visible escapes.
+    r"""``text`` with invisible/direction-changing characters as visible escapes.
 
-    Tabs and newlines are kept; ``\\r`` becomes ``\\r``; undecodable bytes (surrogateescape)
-    become ``\\xNN``; bidi overrides, zero-width and tag characters become ``\\uXXXX`` /
-    ``\\UXXXXXXXX``.
+    Tabs and newlines are kept; a carriage return becomes ``\r``; undecodable bytes
+    (surrogateescape) become ``\xNN``; bidi overrides, zero-width and tag characters become ``\uXXXX`` /
+    ``\UXXXXXXXX``.
     """
     return _NOT_PLAIN.sub(_escape_match, text)
 
@@ -112,9 +114,11 @@ _BINARY_MAGIC = (
 
 
 def is_binary(data: bytes) -> bool:
-    """Git's heuristic, extended: a NUL byte in the first 8,000 bytes, a known binary magic
-    number, or (for data that is not UTF-8) more than 30% control bytes in the first 8,000.
-    UTF-16/32 text (NUL-rich) counts as binary: fixloop edits UTF-8 and 8-bit text only.
+    """True when data looks binary.
+
+    Git's heuristic, extended: a NUL byte in the first 8,000 bytes, a known binary magic number, or
+    (for data that is not UTF-8) more than 30% control bytes in the first 8,000. UTF-16/32 text
+    (NUL-rich) counts as binary: fixloop edits UTF-8 and 8-bit text only.
     """
     head = data[:8000]
     if b"\x00" in head or head.startswith(_BINARY_MAGIC):
@@ -156,8 +160,11 @@ def _encode(t: _Text, text: str) -> bytes:
 
 
 def _split_lines(text: str) -> list[str]:
-    """Lines split at CRLF, LF or a lone CR (as Python's tokenizer does), without their
-    endings; no phantom last line."""
+    """Lines split at CRLF, LF or a lone CR.
+
+    Lines split at CRLF, LF or a lone CR (as Python's tokenizer does), without their endings; no
+    phantom last line.
+    """
     if not text:
         return []
     lines = _lf_view(text)[0].split("\n")
@@ -180,8 +187,11 @@ def _visible_ws(line: str) -> str:
 
 
 def _lf_view(text: str) -> tuple[str, list[int]]:
-    """``text`` with CRLF folded to LF and lone CR turned into LF (the "LF view"), and the
-    LF-view positions of the folded CRLF newlines (a lone CR maps one to one)."""
+    """``text`` in the LF view, and where its CRLF newlines were.
+
+    ``text`` with CRLF folded to LF and lone CR turned into LF (the "LF view"), and the LF-view
+    positions of the folded CRLF newlines (a lone CR maps one to one).
+    """
     if "\r" not in text:
         return text, []
     crlf_at: list[int] = []

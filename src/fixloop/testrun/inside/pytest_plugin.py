@@ -50,12 +50,12 @@ def _crash_message(report: object) -> str:
 
 
 def pytest_runtest_logstart(nodeid: str, location: object) -> None:
-    """pytest hook: a test starts."""
+    """Hook of pytest: a test starts."""
     _write({"e": "start", "id": nodeid})
 
 
 def pytest_runtest_logreport(report: object) -> None:
-    """pytest hook: one phase of a test ended."""
+    """Hook of pytest: one phase of a test ended."""
     when = getattr(report, "when", "")
     outcome = getattr(report, "outcome", "")
     if when == "call" or outcome != "passed":
@@ -67,6 +67,6 @@ def pytest_runtest_logreport(report: object) -> None:
 
 
 def pytest_collectreport(report: object) -> None:
-    """pytest hook: a collector ended; failed collectors are recorded."""
+    """Hook of pytest: a collector ended; failed collectors are recorded."""
     if getattr(report, "outcome", "") == "failed":
         _write({"e": "collect_error", "id": getattr(report, "nodeid", "")})
