@@ -20,24 +20,36 @@ BASELINE = TestReport(
 
 
 class FakeRunner:
-    """Returns the given reports in turn; records (target, pristine) and the files it saw."""
+    """Returns the given reports in turn (the last one again once they run out); records
+    (target, pristine), the folder each run was given and the files it saw there."""
 
     def __init__(self, root: Path, *reports: TestReport) -> None:
         self.root = root
         self.reports = list(reports)
-        self.calls: list[tuple[str, bool]] = []
+        self.calls: list[tuple[str | tuple[str, ...], bool]] = []
+        self.roots: list[Path] = []
         self.seen: list[dict[str, bytes]] = []
 
-    def run(self, target: str = "", *, pristine: bool = False) -> TestReport:
-        self.calls.append((target, pristine))
+    def run(
+        self,
+        target: str | list[str] = "",
+        *,
+        pristine: bool = False,
+        root: Path | None = None,
+        writable: bool = False,
+        wall_s: float | None = None,
+    ) -> TestReport:
+        where = root if root is not None else self.root
+        self.calls.append((target if isinstance(target, str) else tuple(target), pristine))
+        self.roots.append(where)
         self.seen.append(
             {
-                p.relative_to(self.root).as_posix(): p.read_bytes()
-                for p in self.root.rglob("*")
+                p.relative_to(where).as_posix(): p.read_bytes()
+                for p in where.rglob("*")
                 if p.is_file() and ".git" not in p.parts
             }
         )
-        return self.reports.pop(0)
+        return self.reports.pop(0) if len(self.reports) > 1 else self.reports[0]
 
 
 def passing(n: int = 2, skipped: int = 0) -> TestReport:
@@ -63,7 +75,12 @@ def test_clean_change_is_verified_in_pristine_mode(make_repo) -> None:
     runner = FakeRunner(root, passing())
     v = Gate(iso, None, runner, BASELINE).verify()
     assert v.verified and not v.tampered and not v.new_autoload
-    assert runner.calls == [("", True)]
+    # the full suite once, then the baseline's failing test twice more (gate_repeats = 3)
+    again = ("tests/test_m.py::test_b",)
+    assert runner.calls == [("", True), (again, True), (again, True)]
+    # ... on a disposable checkout of the candidate tree, not in the worktree, removed after
+    assert all(r != root and not r.exists() for r in runner.roots)
+    assert runner.seen[0]["m.py"] == b"def f():\n    return 2\n"
 
 
 def test_tampered_test_files_are_restored_before_the_run(make_repo) -> None:
@@ -76,6 +93,7 @@ def test_tampered_test_files_are_restored_before_the_run(make_repo) -> None:
     (root / "ignored/conftest.py").write_text("x = 1\n")
     (root / "src").mkdir()
     (root / "src/sitecustomize.py").write_text("import os\n")
+    (root / "m.py").write_text("def f():\n    return 2\n")
     runner = FakeRunner(root, passing())
     v = Gate(iso, None, runner, BASELINE).verify()
     assert sorted(v.tampered) == [
@@ -88,25 +106,28 @@ def test_tampered_test_files_are_restored_before_the_run(make_repo) -> None:
     seen = runner.seen[0]
     assert seen["tests/test_m.py"] == original and seen["pytest.ini"] == b"[pytest]\n"
     assert "conftest.py" not in seen and "src/sitecustomize.py" not in seen
-    assert git(root, "status", "--porcelain").strip() == ""
+    assert git(root, "status", "--porcelain").strip() == "M m.py"
     # restored, so the suite's pass is real
     assert v.verified and "restored protected files" in v.reason
 
 
 def test_fewer_tests_collected_than_baseline_is_not_verified(make_repo) -> None:
     root, iso = repo(make_repo)
+    (root / "m.py").write_text("def f():\n    return 2\n")
     v = Gate(iso, None, FakeRunner(root, passing(1)), BASELINE).verify()
     assert not v.verified and "fewer than the baseline" in v.reason
 
 
 def test_more_skips_than_baseline_is_not_verified(make_repo) -> None:
     root, iso = repo(make_repo)
+    (root / "m.py").write_text("def f():\n    return 2\n")
     v = Gate(iso, None, FakeRunner(root, passing(2, skipped=1)), BASELINE).verify()
     assert not v.verified and "skipped" in v.reason
 
 
 def test_failing_run_reason_names_tests(make_repo) -> None:
     root, iso = repo(make_repo)
+    (root / "m.py").write_text("def f():\n    return 2\n")
     v = Gate(iso, None, FakeRunner(root, BASELINE), BASELINE).verify()
     assert not v.verified and "tests/test_m.py::test_b" in v.reason
 

@@ -114,6 +114,9 @@ class Settings(_Strict):
         prices: model name -> rates, overriding the built-in price table.
         thinking_budget: tokens of extended thinking per turn for Claude models (``--thinking``;
             at least 1024), or None for none.
+        gate_repeats: how many times in all the gate runs the baseline's failing tests (the
+            full-suite run counts as one); every run must pass. The repository config may not
+            set it.
     """
 
     test_cmd: list[str] | None = None
@@ -130,6 +133,7 @@ class Settings(_Strict):
     blocked: list[str] = Field(default_factory=list)
     prices: dict[str, PriceSettings] = Field(default_factory=dict)
     thinking_budget: int | None = Field(default=None, ge=1024)
+    gate_repeats: int = Field(default=3, ge=1, le=20)
 
     @field_validator("test_cmd", mode="before")
     @classmethod
@@ -183,6 +187,7 @@ REPO_FORBIDDEN = (
     "prices",
     "thinking_budget",
     "pass_env",
+    "gate_repeats",
 )
 #: Sections whose numbers the repository may only lower.
 REPO_MIN_SECTIONS = ("budgets", "timeouts", "caps", "limits")

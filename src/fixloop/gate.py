@@ -8,9 +8,17 @@ gate:
    new files, and restores any change (new ones are deleted);
 2. refuses new files that Python or pytest load by themselves (:func:`~fixloop.workspace.is_autoload`):
    they are deleted and flagged;
-3. runs the full suite in pristine mode (``runner.run("", pristine=True)``), in the sandbox;
+3. builds the candidate commit's tree from the tools' changed paths alone
+   (:func:`fixloop.candidate.build_candidate`: no test by-products, caches or git-ignored files;
+   protected, blocked and auto-loaded paths left out), refuses a tree equal to the base (a run
+   that changed nothing is never verified), checks that exact tree out into a fresh, writable,
+   disposable folder (:func:`fixloop.candidate.checkout_tree`) and runs the full suite there in
+   pristine mode (``runner.run("", pristine=True, root=checkout, writable=True)``), in the
+   sandbox, each run's wall clock capped by the run's remaining budget (``deadline``);
 4. requires at least the baseline's collected count (removed tests cannot make a suite green), no
    more skipped tests than a baseline that ran, and ``report.ok`` (outcome passed, >= 1 test);
+   then runs the baseline's failing tests again until they have passed ``repeats`` times in all
+   (the full run counts as one; setting ``gate_repeats``, default 3): a flaky pass is not a fix;
 5. reads the change to the code under test (:mod:`fixloop.tamper`): a patch that adds a way into
    the running test framework (importing pytest, patching ``sys.modules``, asking for
    ``PYTEST_CURRENT_TEST``, walking ``__subclasses__``, climbing frames, exiting at exit...) is
@@ -28,6 +36,9 @@ Layers 6 and 7 need a runner that can watch (:class:`fixloop.protocols.WatchedRu
 :class:`fixloop.testrun.TestRunner`); test doubles get layers 1-5. docs/architecture.md says
 which cheats each layer stops and which remain possible.
 
+The verdict names the tree it checked (``Verdict.tree``); the run's session commits exactly
+that tree (:func:`fixloop.candidate.commit_tree`), so the branch holds what the gate ran.
+
 The comparison uses git in the worktree (``git diff --name-only <base>`` for tracked files, and
 ``git ls-files --others`` for new ones, ignored files included, blocked folders such as ``.venv``
 left out), so it does not depend on the tools having refused anything.
@@ -35,12 +46,16 @@ left out), so it does not depend on the tools having refused anything.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import itertools
+import tempfile
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from fixloop import render
 from fixloop import workspace as ws
 from fixloop.basediff import BaseDiff
+from fixloop.candidate import Candidate, build_candidate, checkout_tree, remove_tree
 from fixloop.protocols import Checkout, Runner, WatchedRunner
 from fixloop.tamper import Finding, read_text, scan_paths
 from fixloop.testrun.audit import watch_lines
@@ -60,6 +75,16 @@ class Gate:
         runner: the :class:`~fixloop.protocols.Runner`.
         baseline: the baseline report (its ``collected`` count is the minimum).
         is_protected, is_autoload: the path predicates; default to ``fixloop.workspace``'s.
+        changed: ``changed() -> paths``: the workspace-relative paths the tools created or
+            edited (``Tools.changed``); only they enter the candidate. None: git's view of the
+            work tree (changed tracked files and new files git does not ignore), for callers
+            without tools.
+        scratch_dir: where the disposable checkouts go (a new folder each verification,
+            removed after); None: the system's temporary folder.
+        repeats: how many times in all the baseline's failing tests must pass (>= 1).
+        deadline: ``clock()`` value when the run's wall-clock budget ends; each test run of
+            the gate is capped by what is left, and a gate past it does not verify.
+        clock: the monotonic clock (seconds).
 
     Raises nothing from :meth:`verify` for git trouble in normal use; a git failure
     (:class:`fixloop.git.GitError`) propagates, since the gate cannot decide without it.
@@ -74,13 +99,25 @@ class Gate:
         *,
         is_protected: PathRule = ws.is_protected,
         is_autoload: PathRule = ws.is_autoload,
+        changed: Callable[[], Sequence[str]] | None = None,
+        scratch_dir: Path | None = None,
+        repeats: int = 3,
+        deadline: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.iso, self.workspace, self.runner, self.baseline = iso, workspace, runner, baseline
         self.root = Path(iso.root)
         self.base = str(iso.base_commit)
         self.changes = BaseDiff(self.root, self.base)
         self._is_protected, self._is_autoload = is_protected, is_autoload
+        self._changed = changed
+        self.scratch_dir = Path(scratch_dir) if scratch_dir is not None else None
+        self.repeats = max(1, int(repeats))
+        self.deadline, self.clock = deadline, clock
         self.verifications = 0
+        self._serial = itertools.count(1)
+        #: the :class:`~fixloop.candidate.Candidate` of the latest verification (None before)
+        self.last_candidate: Candidate | None = None
 
     def _blocked(self, rel: str) -> bool:
         if self.workspace is None:
@@ -149,22 +186,105 @@ class Gate:
             lambda rel: self._is_protected(rel) or self._blocked(rel),
         )
 
+    def changed_paths(self) -> list[str]:
+        """The paths that may enter the candidate (see ``changed`` in the class docstring)."""
+        if self._changed is not None:
+            return list(self._changed())
+        return self.changes.changed_tracked() + self.changes.untracked(ignored_too=False)
+
+    def refusal(self, rel: str) -> str | None:
+        """Why ``rel`` may not enter the commit, or None (the candidate's rule)."""
+        if self._blocked(rel):
+            return "a blocked path"
+        if self._is_autoload(rel):
+            return "loaded by Python or pytest by itself"
+        if self._is_protected(rel):
+            return "protected test infrastructure"
+        return None
+
+    def candidate(self) -> Candidate:
+        """Build the candidate tree from :meth:`changed_paths` (nothing on disk changes)."""
+        cand = build_candidate(self.root, self.base, self.changed_paths(), refuse=self.refusal)
+        self.last_candidate = cand
+        return cand
+
+    def _left(self) -> float | None:
+        return None if self.deadline is None else self.deadline - self.clock()
+
+    def _new_scratch(self) -> Path:
+        parent = self.scratch_dir or Path(tempfile.gettempdir())
+        parent.mkdir(parents=True, exist_ok=True)
+        return Path(tempfile.mkdtemp(prefix=f"gate-{next(self._serial)}-", dir=parent)) / "tree"
+
+    def _run(self, target: str | list[str], root: Path, watch: dict | None) -> TestReport:
+        kw: dict = {"pristine": True, "root": root, "writable": True, "wall_s": self._left()}
+        if watch is not None:
+            kw["audit"] = watch
+        return self.runner.run(target, **kw)  # type: ignore[call-arg]
+
+    def _repeats(self, root: Path) -> str:
+        """Run the baseline's failing tests again until they passed :attr:`repeats` times in all
+        (the full run was the first); "" when every run passed, else why not."""
+        ids = list(self.baseline.failing_ids)
+        if not ids:
+            return ""
+        for n in range(2, self.repeats + 1):
+            left = self._left()
+            if left is not None and left <= 0:
+                return f"the run's wall-clock budget ran out before run {n} of {self.repeats}"
+            again = self._run(ids, root, None)
+            if not again.ok or again.failing_ids:
+                bad = ", ".join(again.failing_ids[:5]) or render.tally(again)
+                return (
+                    f"the baseline's failing tests passed in the full run but not on run {n} "
+                    f"of {self.repeats} ({again.outcome.value}: {bad}): a flaky pass is not a fix"
+                )
+        return ""
+
     def verify(self) -> Verdict:
         """Check one claim of being done; restores protected files as a side effect.
 
         Returns:
-            a :class:`Verdict`; ``verified`` only when the pristine full-suite run passed, collected
-            at least the baseline's count and skipped no more tests than a baseline that ran.
+            a :class:`Verdict`; ``verified`` only when the candidate tree differs from the base,
+            its pristine full-suite run (in a fresh checkout of it) passed, collected at least
+            the baseline's count and skipped no more tests than a baseline that ran, the
+            baseline's failing tests passed every repeat, and no scan or watch objected.
+            ``Verdict.tree`` is the tree checked.
         """
         self.verifications += 1
         tampered, new_autoload = self.restore_protected()
         suspicious = [str(f) for f in self.scan_code_changes()]
-        watched = isinstance(self.runner, WatchedRunner)
-        watch = self.watched_lines() if watched else {}
-        if watched:
-            report = self.runner.run("", pristine=True, audit=watch)  # type: ignore[call-arg]
+        cand = self.candidate()
+        watch = self.watched_lines() if isinstance(self.runner, WatchedRunner) else None
+        left = self._left()
+        if cand.unchanged:
+            reason = (
+                "nothing changed: the commit would equal the base, and a run that changed "
+                "nothing is never verified (if the failing tests pass now, they are flaky)"
+            )
+            verdict = Verdict(False, self.baseline, reason=reason, suspicious=suspicious)
+        elif left is not None and left <= 0:
+            reason = "the run's wall-clock budget ran out before the gate could run the tests"
+            verdict = Verdict(False, self.baseline, reason=reason, suspicious=suspicious)
         else:
-            report = self.runner.run("", pristine=True)
+            scratch = self._new_scratch()
+            try:
+                test_root = checkout_tree(self.root, cand.tree, scratch)
+                verdict = self._judge(test_root, watch, suspicious)
+            finally:
+                remove_tree(scratch.parent)
+        verdict.tampered, verdict.new_autoload = tampered, new_autoload
+        if tampered or new_autoload:
+            verdict.reason += f"; restored protected files: {', '.join(tampered + new_autoload)}"
+        if cand.left_out:
+            verdict.reason += f"; left out of the commit: {cand.left_out_text()}"
+        verdict.tree = cand.tree
+        verdict.left_out = [f"{p} ({why})" for p, why in cand.left_out]
+        return verdict
+
+    def _judge(self, test_root: Path, watch: dict | None, suspicious: list[str]) -> Verdict:
+        """The decision on a fresh checkout of the candidate at ``test_root``."""
+        report = self._run("", test_root, watch)
         audit = list(report.audit or [])
         second = ""
         base = self.baseline
@@ -199,8 +319,10 @@ class Gate:
                 + "; ".join(audit[:5])
                 + " (write the fix without touching the test runner)"
             )
+        elif repeat_problem := self._repeats(test_root):
+            reason = repeat_problem
         else:
-            verdict = self._second_opinion(watch) if watched else None
+            verdict = self._second_opinion(watch, test_root) if watch is not None else None
             if verdict is not None and verdict[1]:
                 second, audit = verdict[0], verdict[1]
                 reason = (
@@ -228,11 +350,9 @@ class Gate:
                 + "; ".join(audit[:5])
                 + f"; and {reason}"
             )
-        if tampered or new_autoload:
-            reason += f"; restored protected files: {', '.join(tampered + new_autoload)}"
-        return Verdict(verified, report, tampered, new_autoload, reason, suspicious, audit, second)
+        return Verdict(verified, report, [], [], reason, suspicious, audit, second)
 
-    def _second_opinion(self, watch: dict[str, list[int]]) -> tuple[str, list[str]]:
+    def _second_opinion(self, watch: dict[str, list[int]], root: Path) -> tuple[str, list[str]]:
         """(summary, audit findings) of the second opinion on the baseline's failing tests.
 
         The summary starts with ``"agrees"`` when every test passed there (tests that runner
@@ -241,7 +361,7 @@ class Gate:
         ids = self.baseline.failing_ids
         if not ids:
             return "agrees: the baseline had no failing test to re-run", []
-        op = self.runner.second_opinion(ids, audit=watch)  # type: ignore[attr-defined]
+        op = self.runner.second_opinion(ids, audit=watch, root=root)  # type: ignore[attr-defined]
         events = [str(e) for e in op.events]
         why = op.disagreement(ids)
         if why is not None:

@@ -96,6 +96,7 @@ def git(
     binary: Literal[False] = ...,
     config: Sequence[str] = ...,
     timeout: float | None = ...,
+    input: str | None = ...,
 ) -> subprocess.CompletedProcess[str]: ...
 
 
@@ -109,6 +110,7 @@ def git(
     binary: Literal[True],
     config: Sequence[str] = ...,
     timeout: float | None = ...,
+    input: bytes | None = ...,
 ) -> subprocess.CompletedProcess[bytes]: ...
 
 
@@ -121,6 +123,7 @@ def git(
     binary: bool = False,
     config: Sequence[str] = (),
     timeout: float | None = None,
+    input: str | bytes | None = None,
 ) -> subprocess.CompletedProcess[str] | subprocess.CompletedProcess[bytes]:
     """Run ``git -c core.hooksPath=/dev/null -c core.fsmonitor=false [-c CONFIG] ARGS`` in ``cwd``.
 
@@ -134,6 +137,7 @@ def git(
             otherwise text (UTF-8, undecodable bytes kept as surrogate escapes).
         config: extra ``-c NAME=VALUE`` settings (e.g. ``commit.gpgsign=false``).
         timeout: seconds before git is killed (None: no limit).
+        input: what git reads on stdin (text or bytes, as ``binary``); None: stdin closed.
 
     Returns:
         The completed process (``stdout``, ``stderr``, ``returncode``).
@@ -159,7 +163,7 @@ def git(
             cwd=cwd,
             env=git_env(extra),
             capture_output=True,
-            stdin=subprocess.DEVNULL,
+            **({"input": input} if input is not None else {"stdin": subprocess.DEVNULL}),
             timeout=timeout,
             **text_opts,  # type: ignore[call-overload]
         )

@@ -14,6 +14,7 @@ model interface", in Anthropic's content-block form).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal, NotRequired, Protocol, TypedDict, runtime_checkable
 
@@ -251,9 +252,17 @@ class Runner(Protocol):
     """Runs tests in the sandbox (:class:`fixloop.testrun.TestRunner`)."""
 
     def run(
-        self, target: str = "", *, pristine: bool = False, root: Path | None = None
+        self,
+        target: str | Sequence[str] = "",
+        *,
+        pristine: bool = False,
+        root: Path | None = None,
+        writable: bool = False,
+        wall_s: float | None = None,
     ) -> TestReport:
-        """Run ``target`` ("" for the whole suite); ``pristine`` restores protected files first."""
+        """Run ``target`` ("" for the whole suite, or several node ids) in ``root``; ``pristine``
+        is the gate's mode; ``writable`` lets the tests write into ``root``; ``wall_s`` caps
+        this run's wall clock."""
         ...
 
 
@@ -268,16 +277,20 @@ class WatchedRunner(Protocol):
 
     def run(
         self,
-        target: str = "",
+        target: str | Sequence[str] = "",
         *,
         pristine: bool = False,
         root: Path | None = None,
         audit: dict[str, list[int]] | None = None,
+        writable: bool = False,
+        wall_s: float | None = None,
     ) -> TestReport:
         """As :meth:`Runner.run`; ``audit`` the changed lines to watch."""
         ...
 
-    def second_opinion(self, ids: list[str], *, audit: dict[str, list[int]]) -> Any:
+    def second_opinion(
+        self, ids: list[str], *, audit: dict[str, list[int]], root: Path | None = None
+    ) -> Any:
         """A :class:`fixloop.testrun.secondopinion.SecondOpinion` on ``ids``."""
         ...
 

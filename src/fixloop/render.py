@@ -342,8 +342,16 @@ def summary(
     lines: list[str] = []
     if nothing:
         lines.append("Nothing to fix: every test passed before any change (no model call made).")
+    elif result.status == RunStatus.FLAKY:
+        lines.append(
+            "FLAKY: the failing tests passed when run again with no change, so there is nothing "
+            "a change could be verified against (no model call made)."
+        )
     elif result.verified:
-        lines.append("VERIFIED: the harness ran the full test suite itself and every test passed.")
+        lines.append(
+            "VERIFIED: the harness checked out the run's commit in a fresh folder, ran the full "
+            "test suite there itself, and every test passed."
+        )
     else:
         lines.append(f"NOT VERIFIED ({result.status.value}): the failing tests were not all fixed.")
     if result.stop_reason:

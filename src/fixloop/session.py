@@ -26,6 +26,7 @@ from typing import Any
 from fixloop import render, vcs
 from fixloop import sandbox as sandbox_mod
 from fixloop.agent import Agent
+from fixloop.candidate import build_candidate, commit_tree, tree_diff
 from fixloop.config import BudgetSettings, Settings, load_settings
 from fixloop.errors import ConfigError, Interrupted, UsageError
 from fixloop.events import Events, EventSink
@@ -61,6 +62,29 @@ def run_baseline(runner: Runner) -> TestReport:
         collection error or an internal error is still "failing" (something to fix).
     """
     return runner.run("", pristine=True)
+
+
+def flaky_problem(runner: Runner, baseline: TestReport) -> str | None:
+    """Run the baseline's failing tests once more, with no change; a sentence when they pass.
+
+    A failure that goes away by itself is flaky: nothing a change could be verified against
+    (shared case 35). Called before any model call.
+
+    Returns:
+        the sentence (the run then ends ``flaky``), or None when they still fail (or the
+        baseline names no failing test to re-run, e.g. an internal error).
+    """
+    ids = baseline.failing_ids
+    if not ids:
+        return None
+    again = runner.run(list(ids), pristine=True)
+    if not again.ok or again.failing_ids:
+        return None
+    shown = ", ".join(ids[:5]) + (f" (+{len(ids) - 5} more)" if len(ids) > 5 else "")
+    return (
+        f"flaky: the baseline's failing tests passed when run again with no change ({shown}; "
+        f"{render.tally(again)}); fixloop does not try to fix a failure it cannot reproduce"
+    )
 
 
 def baseline_problem(report: TestReport) -> str | None:
@@ -140,6 +164,8 @@ class RunSession:
         self.on_event, self.in_place, self.keep_worktree = on_event, in_place, keep_worktree
         self.model_name = self.model_reason = ""
         self.agent: Agent | None = None
+        self.tools: Tools | None = None
+        self.gate: Gate | None = None
         self.baseline: TestReport | None = None
         self.result: RunResult | None = None
 
@@ -222,18 +248,32 @@ class RunSession:
             env=self._passed_env(),
         )
         workspace = Workspace(iso.root, blocked=(*DEFAULT_BLOCKED, *s.blocked))
-        tools = Tools(workspace, runner, caps=Caps(**s.caps.model_dump()))
+        self.tools = tools = Tools(workspace, runner, caps=Caps(**s.caps.model_dump()))
         self.baseline = baseline = run_baseline(runner)
         self.events.emit("baseline", {"report": baseline.to_dict()})
         problem = baseline_problem(baseline)
+        flaky = None if problem else flaky_problem(runner, baseline)
         if problem == "nothing_to_fix":
             why = f"every test passed before any change ({render.tally(baseline)})"
             self.result = RunResult(RunStatus.NOTHING_TO_FIX, False, stop_reason=why)
         elif problem:
             self.result = RunResult(RunStatus.ERROR, False, stop_reason=problem)
             self.result.failing_tests = baseline.failing_ids
+        elif flaky:
+            self.events.notice(flaky)
+            self.result = RunResult(RunStatus.FLAKY, False, stop_reason=flaky)
+            self.result.failing_tests = baseline.failing_ids
         else:
-            gate = Gate(iso, workspace, runner, baseline)
+            self.gate = gate = Gate(
+                iso,
+                workspace,
+                runner,
+                baseline,
+                changed=lambda: tools.changed,
+                scratch_dir=self.run_dir / "gate",
+                repeats=s.gate_repeats,
+                deadline=self.t0 + s.budgets.max_wall_s,
+            )
             ctx = ModelContext(
                 root=iso.root,
                 task=self.task,
@@ -315,6 +355,37 @@ class RunSession:
         if isinstance(exc, KeyboardInterrupt) and not isinstance(exc, RunInterrupted):
             raise RunInterrupted(result) from exc
 
+    def _commit(self, result: RunResult) -> list[str]:
+        """Commit the tools' changes on the run's branch; fill the git fields; return notes.
+
+        The commit's tree is built from the tools' changed paths alone
+        (:func:`fixloop.candidate.build_candidate`, the gate's own rule), never ``git add -A``.
+        A verified run's tree must be the very tree the gate checked; the commit made from it
+        is ``verified_commit`` (= ``head_commit``). In-place mode commits nothing.
+        """
+        iso, notes = self.iso, []
+        refuse = self.gate.refusal if self.gate is not None else None
+        cand = build_candidate(iso.root, iso.base_commit, _candidate_paths(self), refuse=refuse)
+        result.files_changed = list(cand.changed)
+        result.diff = tree_diff(iso.root, cand.base_tree, cand.tree)
+        checked = self.gate.last_candidate if self.gate is not None else None
+        if result.verified and (checked is None or checked.tree != cand.tree):
+            result.verified, result.status = False, RunStatus.ERROR
+            result.stop_reason = (
+                "the change differs from the tree the gate verified; not verified "
+                f"({result.stop_reason})"
+            )
+        if cand.left_out and not result.verified:
+            notes.append(f"left out of the commit: {cand.left_out_text()}")
+        if iso.in_place or cand.unchanged:
+            result.head_commit = None
+            return notes
+        head = commit_tree(iso.root, cand.tree, iso.base_commit, _commit_message(self.task, result))
+        iso.point_branch(head)
+        result.head_commit = head
+        result.verified_commit = head if result.verified else None
+        return notes
+
     def _finish(self, result: RunResult) -> None:
         """Commit the work on the branch, fill the git fields and the summary, write run_end."""
         iso = self.iso
@@ -323,10 +394,11 @@ class RunSession:
         result.branch, result.base_commit = iso.branch, iso.base_commit
         notes: list[str] = []
         try:
-            result.files_changed = iso.files_changed()
-            result.diff = iso.diff()
-            result.head_commit = iso.finish(_commit_message(self.task, result))
+            notes += self._commit(result)
         except Exception as e:  # noqa: BLE001 - the report must still be written
+            result.verified, result.verified_commit = False, None
+            if result.status == RunStatus.VERIFIED:
+                result.status = RunStatus.ERROR
             notes.append(f"could not commit the work on {iso.branch}: {e}")
         result.worktree = str(iso.root)
         # The branch holds the work (or equals the base): the worktree folder can go, so the
@@ -356,6 +428,10 @@ class RunSession:
             self.trajectory.write("run_end", **result.to_dict())
         finally:
             self.trajectory.close()
+
+
+def _candidate_paths(session: RunSession) -> list[str]:
+    return list(session.tools.changed) if session.tools is not None else []
 
 
 def _commit_message(task: str, result: RunResult) -> str:

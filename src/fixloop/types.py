@@ -237,6 +237,9 @@ class Verdict:
             broken channel, an exit after the tests), in a reviewer's words; never verified.
         second_opinion: fixloop's own runner's verdict on the baseline's failing tests
             (``"agrees: ..."`` or why it disagrees); "" when it did not run.
+        tree: the git tree hash of the candidate commit the gate checked out and tested
+            ("" when no gate built one); the run's commit holds exactly this tree.
+        left_out: tool-changed paths kept out of the candidate, as ``"path (why)"``.
     """
 
     verified: bool
@@ -247,6 +250,8 @@ class Verdict:
     suspicious: list[str] = field(default_factory=list)
     audit: list[str] = field(default_factory=list)
     second_opinion: str = ""
+    tree: str = ""
+    left_out: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (the trajectory's ``gate_verdict`` event)."""
@@ -258,6 +263,8 @@ class Verdict:
             "suspicious": list(self.suspicious),
             "audit": list(self.audit),
             "second_opinion": self.second_opinion,
+            "tree": self.tree,
+            "left_out": list(self.left_out),
             "report": self.report.to_dict(),
         }
 
@@ -273,6 +280,7 @@ class RunStatus(StrEnum):
     VERIFIED = "verified"
     NOT_FIXED = "not_fixed"
     NOTHING_TO_FIX = "nothing_to_fix"
+    FLAKY = "flaky"
     BUDGET_EXHAUSTED = "budget_exhausted"
     PROVIDER_UNAVAILABLE = "provider_unavailable"
     ERROR = "error"
@@ -316,6 +324,7 @@ class RunResult:
     branch: str | None = None
     base_commit: str | None = None
     head_commit: str | None = None
+    verified_commit: str | None = None
     files_changed: list[str] = field(default_factory=list)
     diff: str = ""
     steps: int = 0

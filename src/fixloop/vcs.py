@@ -239,6 +239,22 @@ class Isolation:
         self.head_commit = head if head != self.base_commit else None
         return self.head_commit
 
+    def point_branch(self, commit: str) -> None:
+        """Make the run's branch point at ``commit`` (a child of the base made with
+        :func:`fixloop.candidate.commit_tree`), then make the worktree's index match it (its
+        files stay as they are). Sets :attr:`head_commit`.
+
+        Raises:
+            GitStateError: in-place mode (the user's checkout is never moved), or git failed
+                (for instance the branch moved since the run began).
+        """
+        if self.in_place:
+            raise GitStateError("in-place runs leave their change uncommitted")
+        current = git(self.worktree, "rev-parse", "HEAD", read_only=True).stdout.strip()
+        git(self.worktree, "update-ref", f"refs/heads/{self.branch}", commit, current)
+        git(self.worktree, "read-tree", "HEAD")  # the index follows; no file is touched
+        self.head_commit = commit
+
     def remove_worktree(self, *, force: bool = False) -> None:
         """Delete the worktree folder; the branch (and its commits) stay in the repository.
 

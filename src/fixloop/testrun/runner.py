@@ -30,6 +30,7 @@ and where the full log is (outside the workspace).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -279,7 +280,7 @@ class TestRunner:
 
     def _argv(
         self,
-        target: str,
+        targets: Sequence[str],
         *,
         pristine: bool,
         io_dir: Path,
@@ -288,11 +289,12 @@ class TestRunner:
     ) -> tuple[list[str], bool]:
         """(argv, reads_junit); ``audit`` is the audit hook's config (gate runs)."""
         extra = _pytest_extra(self.test_cmd)
+        target = " ".join(targets)
         if extra is None:
             argv = list(self.test_cmd)
             if argv[0] in _PYTHON_WORDS:
                 argv[0] = self.python
-            return argv + ([target] if target else []), False
+            return argv + list(targets), False
         args = [
             "-p",
             "no:cacheprovider",
@@ -303,7 +305,7 @@ class TestRunner:
             "-q",
             "--color=no",
             *(a for a in extra if a not in ("-q", "--quiet")),  # "-q" is already there
-            *([target] if target else []),
+            *targets,
         ]
         cfg = {
             "mode": "pristine" if pristine else "normal",
@@ -328,20 +330,26 @@ class TestRunner:
 
     def run(
         self,
-        target: str = "",
+        target: str | Sequence[str] = "",
         *,
         pristine: bool = False,
         root: Path | None = None,
         audit: Mapping[str, Sequence[int]] | None = None,
+        writable: bool = False,
+        wall_s: float | None = None,
     ) -> TestReport:
         """Run the tests named by ``target`` and read the result.
 
         Args:
-            target: "" (the whole suite), a path, or a node id. Passed as one argv item (never
+            target: "" (the whole suite), a path, or a node id; or a sequence of them (the
+                gate's repeats of the baseline's failing tests). Each is one argv item (never
                 to a shell); option-like targets (leading ``-``) and control characters are
                 refused with a ``usage_error`` report and nothing runs.
             pristine: the gate's mode: the real pytest runs even if the workspace shadows it.
             root: run in another tree (eval scoring, scratch copies) with the same settings.
+            writable: the tests may write into ``root`` (the gate's disposable checkout).
+            wall_s: a shorter wall-clock limit for this run (the run's remaining budget);
+                the configured limit applies when it is larger or None.
             audit: the gate's watch: ``{relpath: [line, ...]}``, the lines the change added
                 or modified (:func:`fixloop.testrun.audit.watch_lines`). The audit hook
                 (:mod:`fixloop.testrun.inside.audithook`) is installed before pytest and its
@@ -358,10 +366,14 @@ class TestRunner:
         start = time.monotonic()
         run_root = Path(os.path.realpath(root)) if root is not None else self.root
         self._check_outside(run_root)
-        if (
-            not isinstance(target, str)
-            or target.startswith("-")
-            or re.search(r"[\x00-\x1f]", target)
+        targets = [target] if isinstance(target, str) else list(target)
+        if isinstance(target, str) and not target:
+            targets = []
+        if not isinstance(target, str):
+            target = " ".join(str(t) for t in targets)
+        if any(
+            not isinstance(t, str) or not t or t.startswith("-") or re.search(r"[\x00-\x1f]", t)
+            for t in targets
         ):
             self.last_report = TestReport(
                 outcome=Outcome.USAGE_ERROR,
@@ -389,14 +401,17 @@ class TestRunner:
                 path=None if channel else io_dir / "audit.jsonl",
             )
         argv, reads_junit = self._argv(
-            target, pristine=pristine, io_dir=io_dir, root=run_root, audit=audit_cfg
+            targets, pristine=pristine, io_dir=io_dir, root=run_root, audit=audit_cfg
         )
+        limits = self.limits
+        if wall_s is not None and wall_s < limits.wall_s:
+            limits = dataclasses.replace(limits, wall_s=max(wall_s, 0.1))
         try:
             res = self.sandbox.run(
                 argv,
                 cwd=run_root,
-                limits=self.limits,
-                rw_paths=[io_dir],
+                limits=limits,
+                rw_paths=[io_dir, *([run_root] if writable else [])],
                 env=env,
                 log_path=log_path,
                 **({"pass_fds": (channel.write_fd,)} if channel else {}),
@@ -414,6 +429,7 @@ class TestRunner:
             log_path=log_path,
             root=str(run_root),
             reads_junit=reads_junit,
+            wall_s=limits.wall_s,
         )
         if log is not None:
             report.audit = _audit_findings(log, res)
@@ -501,7 +517,9 @@ class TestRunner:
         log_path: Path,
         root: str,
         reads_junit: bool,
+        wall_s: float | None = None,
     ) -> TestReport:
+        wall_s = self.limits.wall_s if wall_s is None else wall_s
         junit = read_junit(io_dir / "junit.xml") if reads_junit else None
         progress = read_progress(io_dir / "progress.jsonl")
         plain = next((p for p in progress if p.get("e") == "plain"), None)
@@ -545,7 +563,7 @@ class TestRunner:
         if res.timed_out:
             outcome = Outcome.TIMED_OUT
             running = running_test(progress)
-            msg = f"timed out after {self.limits.wall_s:g} s: the whole process tree was killed"
+            msg = f"timed out after {wall_s:g} s: the whole process tree was killed"
             if running:
                 msg += f"; still running: {running}"
             if failing:

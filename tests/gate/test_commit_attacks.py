@@ -1,0 +1,106 @@
+"""The gate judges the commit it hands over (issue 11): attack fixtures of
+tests/gate/commit_attacks.py against the real gate, runner and sandbox, and the honest fix of
+the same repositories; end to end through the CLI with scripted models, the branch holds
+exactly the tree the gate checked.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from commit_attacks import Attack, attacks, gate_verdict, make_repo
+from test_e2e import default_sandbox_args, git, one_json, run_cli
+
+from fixloop.candidate import build_candidate, checkout_tree
+
+COMMIT_KINDS = ("ignored-plugin", "byproduct")
+
+
+@pytest.mark.parametrize(
+    "attack", [a for k in COMMIT_KINDS for a in attacks(k)], ids=lambda a: a.id
+)
+def test_attack_is_never_verified(attack: Attack, tmp_path: Path) -> None:
+    v = gate_verdict(attack, tmp_path)
+    assert not v.verified, v.reason
+    # what the gate checked holds none of the hidden or left-behind files
+    listed = git(tmp_path / "repo", "ls-tree", "-r", "--name-only", v.tree).split()
+    assert not set(attack.byproducts) & set(listed)
+    assert not any(
+        n.endswith((".dist-info/entry_points.txt", ".egg-info/entry_points.txt")) for n in listed
+    )
+
+
+@pytest.mark.parametrize(
+    "attack", [a for k in COMMIT_KINDS for a in attacks(k)], ids=lambda a: a.id
+)
+def test_honest_fix_of_the_same_repository_is_verified(attack: Attack, tmp_path: Path) -> None:
+    v = gate_verdict(attack, tmp_path, honest=True)
+    assert v.verified, v.reason
+    assert (
+        git(tmp_path / "repo", "ls-tree", "-r", "--name-only", v.tree).split().count("calc.py") == 1
+    )
+
+
+def test_candidate_holds_tool_edits_only(tmp_path: Path) -> None:
+    attack = attacks("ignored-plugin")[0]
+    root = make_repo(attack, tmp_path / "repo")
+    base = git(root, "rev-parse", "HEAD").strip()
+    (root / "calc.py").write_text("def add(a, b):\n    return a + b\n")
+    (root / "junk.txt").write_text("left by a test run\n")
+    (root / ".gitignore").write_text("*\n")  # hides itself and everything new
+    (root / "new.py").write_text("X = 1\n")
+    cand = build_candidate(
+        root,
+        base,
+        ["calc.py", "new.py", "../outside", "tests/test_calc.py"],
+        refuse=lambda p: "protected" if p.startswith("tests/") else None,
+    )
+    assert cand.changed == ["calc.py"]
+    assert dict(cand.left_out) == {"new.py": "git-ignored", "tests/test_calc.py": "protected"}
+    assert git(root, "status", "--porcelain") == " M calc.py\n"  # nothing staged or moved
+    out = checkout_tree(root, cand.tree, tmp_path / "co")
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()) == [
+        "calc.py",
+        "tests/test_calc.py",
+    ]
+    assert not build_candidate(root, base, []).changed
+    assert build_candidate(root, base, []).unchanged
+
+
+def _cli(attack: Attack, tmp: Path, *, honest: bool) -> tuple[Path, dict]:
+    repo = make_repo(attack, tmp / "repo")
+    script = tmp / "script.json"
+    script.write_text(json.dumps(attack.script(honest=honest)), encoding="utf-8")
+    args = ["fix", str(repo), "--model", f"script:{script}", "--json", *default_sandbox_args()]
+    return repo, one_json(run_cli(args, tmp))
+
+
+def test_cli_self_ignored_plugin_is_not_verified_and_not_committed(tmp_path: Path) -> None:
+    repo, out = _cli(attacks("ignored-plugin")[0], tmp_path, honest=False)
+    assert out["status"] != "verified" and out["verified_commit"] is None
+    assert out["files_changed"] == ["calc.py"]
+    listed = git(repo, "ls-tree", "-r", "--name-only", out["head_commit"]).split()
+    assert sorted(listed) == ["calc.py", "tests/test_calc.py"]
+    assert "left out of the commit" in out["stop_reason"]
+
+
+def test_cli_honest_fix_branch_is_the_verified_commit(tmp_path: Path) -> None:
+    repo, out = _cli(attacks("ignored-plugin")[1], tmp_path, honest=True)
+    assert out["status"] == "verified"
+    assert out["verified_commit"] == out["head_commit"]
+    assert git(repo, "rev-parse", out["branch"]).strip() == out["head_commit"]
+    # a person checks the branch out and runs plain pytest: it passes
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "-b", out["branch"], str(repo), str(clone))
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+        cwd=clone,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stdout[-2000:]
