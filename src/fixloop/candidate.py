@@ -78,8 +78,10 @@ class Candidate:
 
 
 def repo_top(root: Path) -> tuple[Path, str]:
-    """``(top, subpath)``: the top of the git checkout holding ``root`` and ``root``'s POSIX
-    path inside it ("" at the top).
+    """The top of the git checkout holding ``root``, and ``root``'s path inside it.
+
+    Returns:
+        ``(top, subpath)``: ``subpath`` is POSIX, "" at the top.
 
     Raises:
         fixloop.git.GitError: ``root`` is not inside a git work tree.
@@ -97,9 +99,11 @@ def _norm(rel: str) -> str | None:
 
 
 def _ignored(top: Path, full: list[str]) -> set[str]:
-    """The repository-relative paths of ``full`` that git's ignore rules match (tracked paths are
-    never ignored). Rules come from the work tree as it is now: ``.gitignore`` files the model
-    wrote count, so a self-ignoring one hides itself and its neighbours from the commit."""
+    """The repository-relative paths of ``full`` that git's ignore rules match.
+
+    Tracked paths are never ignored. Rules come from the work tree as it is now: ``.gitignore``
+    files the model wrote count, so a self-ignoring one hides itself and its neighbours.
+    """
     if not full:
         return set()
     data = "".join(p + "\0" for p in full)
@@ -256,9 +260,10 @@ def commit_tree(root: Path, tree: str, parent: str, message: str) -> str:
 
 
 def tree_diff(root: Path, base_tree: str, tree: str) -> str:
-    """The unified diff from ``base_tree`` to ``tree`` under ``root``'s folder, with
-    repository-relative ``a/``, ``b/`` paths (applies with ``git apply`` at the top); "" when
-    equal.
+    """The unified diff from ``base_tree`` to ``tree`` under ``root``'s folder.
+
+    Paths are repository-relative (``a/``, ``b/``: applies with ``git apply`` at the top);
+    "" when the trees are equal.
 
     Raises:
         fixloop.git.GitError: git failed.

@@ -223,8 +223,10 @@ class Gate:
         return self.runner.run(target, **kw)  # type: ignore[call-arg]
 
     def _repeats(self, root: Path) -> str:
-        """Run the baseline's failing tests again until they passed :attr:`repeats` times in all
-        (the full run was the first); "" when every run passed, else why not."""
+        """Run the baseline's failing tests again until they passed :attr:`repeats` times.
+
+        The full run counted as the first. Returns "" when every run passed, else why not.
+        """
         ids = list(self.baseline.failing_ids)
         if not ids:
             return ""

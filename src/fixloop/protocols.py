@@ -260,9 +260,11 @@ class Runner(Protocol):
         writable: bool = False,
         wall_s: float | None = None,
     ) -> TestReport:
-        """Run ``target`` ("" for the whole suite, or several node ids) in ``root``; ``pristine``
-        is the gate's mode; ``writable`` lets the tests write into ``root``; ``wall_s`` caps
-        this run's wall clock."""
+        """Run ``target`` ("" for the whole suite, or several node ids) in ``root``.
+
+        ``pristine`` is the gate's mode; ``writable`` lets the tests write into ``root``;
+        ``wall_s`` caps this run's wall clock.
+        """
         ...
 
 

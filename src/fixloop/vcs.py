@@ -240,9 +240,10 @@ class Isolation:
         return self.head_commit
 
     def point_branch(self, commit: str) -> None:
-        """Make the run's branch point at ``commit`` (a child of the base made with
-        :func:`fixloop.candidate.commit_tree`), then make the worktree's index match it (its
-        files stay as they are). Sets :attr:`head_commit`.
+        """Make the run's branch point at ``commit``; the worktree's index follows.
+
+        ``commit`` is a child of the base made with :func:`fixloop.candidate.commit_tree`; the
+        worktree's files stay as they are. Sets :attr:`head_commit`.
 
         Raises:
             GitStateError: in-place mode (the user's checkout is never moved), or git failed
