@@ -342,6 +342,10 @@ class Isolation(Protocol):
         """Commit the work on the branch; the commit hash, None when nothing changed."""
         ...
 
+    def point_branch(self, commit: str) -> None:
+        """Make the run's branch point at ``commit`` (a child of the base commit)."""
+        ...
+
     def remove_worktree(self, *, force: bool = False) -> None:
         """Remove the run's worktree folder."""
         ...

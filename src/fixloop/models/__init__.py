@@ -109,14 +109,14 @@ def make_model(
             if not arg:
                 raise UsageError("--model ollama: name the model, as in ollama:qwen2.5-coder")
             base_url = env.get("OLLAMA_BASE_URL") or OLLAMA_BASE_URL
-        m = OpenAIModel(
+        om = OpenAIModel(
             name or None,
             env=env,
             base_url=base_url,
             local=kind != "openai",
             **_adapter_settings(settings, drop=("base_url",)),
         )
-        return ModelChoice(m, f"{kind}:{m.model_name}", "asked for")
+        return ModelChoice(om, f"{kind}:{om.model_name}", "asked for")
     raise UsageError(f"unknown --model {spec!r}; expected {SPEC_HELP}")
 
 

@@ -663,9 +663,10 @@ class CallPolicy:
                     what=self._what,  # type: ignore[attr-defined]
                 )
             except ProviderRequestError as exc:
-                fix = unsupported_param(exc.__cause__ or exc, self._sdk, kwargs)  # type: ignore[attr-defined]
-                if fix is None:
+                found = unsupported_param(exc.__cause__ or exc, self._sdk, kwargs)  # type: ignore[attr-defined]
+                if found is None:
                     raise
+                fix = found
                 if fix.value is not None:  # the server named the model's output maximum
                     self.model_max_output = fix.value
                     cap = self._output_cap()

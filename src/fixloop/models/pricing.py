@@ -475,7 +475,7 @@ def lookup(
     if not model:
         return None
     variants = list(name_variants(model))
-    overridden = getattr(table, "overridden", set())
+    overridden: set[str] = getattr(table, "overridden", set())
     for name in variants:  # the user's word first
         if name in overridden:
             return table[name]

@@ -19,6 +19,7 @@ import ast
 import logging
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
@@ -106,7 +107,11 @@ def code(node: cst.CSTNode) -> str:
     return _EMPTY.code_for_node(node)
 
 
-def bare(node: cst.CSTNode) -> cst.CSTNode:
+#: any libcst node type: the helpers below give back the type they were given
+_N = TypeVar("_N", bound=cst.CSTNode)
+
+
+def bare(node: _N) -> _N:
     """The node without its outermost parentheses (the splice range excludes them)."""
     if getattr(node, "lpar", None):
         return node.with_changes(lpar=[], rpar=[])
@@ -191,7 +196,7 @@ def needs_parens(parent: cst.CSTNode | None, child: cst.CSTNode, field_name: str
     return c < 0
 
 
-def fix_child_parens(node: cst.CSTNode) -> cst.CSTNode:
+def fix_child_parens(node: _N) -> _N:
     """Parenthesize the operands of a (changed) operator node where precedence requires it."""
     if isinstance(node, cst.BinaryOperation):
         left, right = node.left, node.right
@@ -444,8 +449,8 @@ class FileInfo:
                         attrs = info.class_attrs[id(self.classes[-1])]
                         if node.attr.value not in attrs:
                             attrs.append(node.attr.value)
-                        parent = self.stack[-2] if len(self.stack) > 1 else None
-                        if isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign)):
+                        holder = self.stack[-2] if len(self.stack) > 1 else None
+                        if isinstance(holder, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign)):
                             info.class_assigned[id(self.classes[-1])].add(node.attr.value)
                 elif isinstance(node, cst.Raise) and node.exc is not None:
                     exc = node.exc.func if isinstance(node.exc, cst.Call) else node.exc

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import libcst as cst
 
@@ -91,6 +92,26 @@ PRIORS: dict[str, float] = {
 _ARITH = ["+", "-", "*", "/", "//", "%", "**"]
 _BITS = ["&", "|", "^"]
 _SHIFTS = ["<<", ">>"]
+
+
+def _spaced_like(cls: Any, op: Any) -> Any:
+    """A new operator node of class ``cls`` with the whitespace of ``op``.
+
+    Typed ``Any``: libcst's operator bases (BaseBinaryOp, BaseAugOp, BaseCompOp) do not declare
+    the ``whitespace_before``/``whitespace_after`` fields every concrete operator has.
+    """
+    return cls(whitespace_before=op.whitespace_before, whitespace_after=op.whitespace_after)
+
+
+class _OneSpace:
+    """Stands for an operator spaced ``a + b`` (one space on each side)."""
+
+    whitespace_before = cst.SimpleWhitespace(" ")
+    whitespace_after = cst.SimpleWhitespace(" ")
+
+
+_ONE_SPACE = _OneSpace()
+
 _BIN_CLASSES: dict[str, type[cst.BaseBinaryOp]] = {
     "+": cst.Add,
     "-": cst.Subtract,
@@ -380,9 +401,7 @@ def binop_mutations(fi: FileInfo, node: cst.BinaryOperation) -> list[Mutation]:
     order = related + [t for t in group if t != tok and t not in related]
     op = node.operator
     for t in order:
-        new_op = _BIN_CLASSES[t](
-            whitespace_before=op.whitespace_before, whitespace_after=op.whitespace_after
-        )
+        new_op = _spaced_like(_BIN_CLASSES[t], op)
         new = fix_child_parens(node.with_changes(operator=new_op))
         template = "binop" if t in related else "binop-other"
         out.append(_mut(fi, node, new, template, f"'{tok}' -> '{t}' in {_short(fi, node)}"))
@@ -399,7 +418,7 @@ def binop_mutations(fi: FileInfo, node: cst.BinaryOperation) -> list[Mutation]:
 
 def swap_literal_mutations(fi: FileInfo, node: cst.BinaryOperation) -> list[Mutation]:
     """Swap two numeric literals of one arithmetic chain (``x * 9 / 5`` -> ``x * 5 / 9``)."""
-    lits: list[cst.CSTNode] = []
+    lits: list[cst.Integer | cst.Float] = []
 
     def walk(n: cst.CSTNode) -> None:
         if isinstance(n, cst.BinaryOperation) and not n.lpar:
@@ -437,13 +456,11 @@ def augassign_mutations(fi: FileInfo, node: cst.AugAssign) -> list[Mutation]:
         return out
     related = _BIN_RELATED.get(tok, [])
     group = _ARITH if tok in _ARITH else _BITS if tok in _BITS else _SHIFTS
-    op = node.operator
+    op: Any = node.operator  # a BaseAugOp: every concrete one has the whitespace fields
     s = fi.span(node.target)[1]
     e = fi.span(node.value)[0]
     for t in related + [t for t in group if t != tok and t not in related]:
-        new_op = _AUG_CLASSES[t](
-            whitespace_before=op.whitespace_before, whitespace_after=op.whitespace_after
-        )
+        new_op = _spaced_like(_AUG_CLASSES[t], op)
         text = code(cst.AugAssign(target=cst.Name("x"), operator=new_op, value=cst.Name("y")))
         text = text[1:-1]
         template = "augassign" if t in related else "binop-other"
@@ -516,9 +533,7 @@ def comparison_mutations(fi: FileInfo, node: cst.Comparison) -> list[Mutation]:
             continue
         op = target.operator
         for t, template in _CMP_ORDER.get(tok, []):
-            new_op = _CMP_CLASSES[t](
-                whitespace_before=op.whitespace_before, whitespace_after=op.whitespace_after
-            )
+            new_op = _spaced_like(_CMP_CLASSES[t], op)
             comps = list(node.comparisons)
             comps[i] = target.with_changes(operator=new_op)
             new = node.with_changes(comparisons=comps)
@@ -744,17 +759,14 @@ def off_by_one_mutations(fi: FileInfo, node: cst.BaseExpression) -> list[Mutatio
         where = "length"
     if not where:
         return []
-    out = []
+    out: list[Mutation] = []
     if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Subtract)):
         if _int_value(node.right) == 1:
             return out  # binop_mutations already drops/flips the +-1
     for sign in ("+", "-"):
         new = cst.BinaryOperation(
             left=node,
-            operator=_BIN_CLASSES[sign](
-                whitespace_before=cst.SimpleWhitespace(" "),
-                whitespace_after=cst.SimpleWhitespace(" "),
-            ),
+            operator=_spaced_like(_BIN_CLASSES[sign], _ONE_SPACE),
             right=cst.Integer("1"),
         )
         new = fix_child_parens(new)
@@ -1143,7 +1155,7 @@ def exception_mutations(fi: FileInfo, node: cst.CSTNode) -> list[Mutation]:
         return []
     if not isinstance(target, cst.Name):
         return []
-    out = []
+    out: list[Mutation] = []
     for alt in [n for n in fi.exc_names + _BUILTIN_EXCEPTIONS if n != target.value][:4]:
         if any(m.description.endswith(f"-> {alt}") for m in out):
             continue

@@ -13,6 +13,8 @@ The mutable-default template is the standard Python fix for a shared default (``
 
 from __future__ import annotations
 
+from typing import cast
+
 import libcst as cst
 
 from .templates_ast import (
@@ -35,6 +37,11 @@ def _line_span(fi: FileInfo, first: int, last: int) -> tuple[int, int]:
 
 def _simple(st: StmtInfo) -> bool:
     return isinstance(st.node, cst.SimpleStatementLine) and st.alone and not is_docstring(st.node)
+
+
+def _line(st: StmtInfo) -> cst.SimpleStatementLine:
+    """``st.node`` as the simple statement line :func:`_simple` found it to be."""
+    return cast(cst.SimpleStatementLine, st.node)
 
 
 def _one_line(text: str) -> str:
@@ -232,9 +239,9 @@ def parallel_update_mutations(fi: FileInfo, st: StmtInfo, limit: int = 4) -> lis
 
     State kept in two fields often must change together; forgetting one is a missing statement.
     """
-    if not _simple(st) or len(st.node.body) != 1:
+    if not _simple(st) or len(_line(st).body) != 1:
         return []
-    small = st.node.body[0]
+    small = _line(st).body[0]
     if isinstance(small, cst.AugAssign):
         target = small.target
     elif isinstance(small, cst.Assign) and len(small.targets) == 1:
@@ -305,10 +312,10 @@ def guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     ``d[k]`` needs ``k in d``; ``x / y`` needs ``y != 0``; a freshly assigned number ``v`` may be
     out of range (``v < 0``, ``v > K`` with ``K`` a constant of the function).
     """
-    if not _simple(st) or st.func is None or len(st.node.body) != 1:
+    if not _simple(st) or st.func is None or len(_line(st).body) != 1:
         return []
     raise_text = _nearest_raise(fi, st) or "raise ValueError()"
-    small = st.node.body[0]
+    small = _line(st).body[0]
     before: list[tuple[str, float]] = []
     after: list[tuple[str, float]] = []
     unpacks = isinstance(small, cst.Assign) and isinstance(
@@ -396,7 +403,7 @@ def _nearest_return(fi: FileInfo, st: StmtInfo) -> str | None:
     for other in fi.stmts:
         if other is st or other.func is not st.func or not _simple(other):
             continue
-        if isinstance(other.node.body[0], cst.Return):
+        if isinstance(_line(other).body[0], cst.Return):
             d = abs(other.start - st.start)
             if best is None or d < best[0]:
                 best = (d, fi.stmt_text(other, "").strip())
@@ -429,10 +436,10 @@ def loop_step_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     body = loop.node.body
     if not isinstance(body, cst.IndentedBlock) or not body.body:
         return []
-    last = fi.stmt_info(body.body[-1])
-    if last is None:
+    first, last = fi.stmt_info(body.body[0]), fi.stmt_info(body.body[-1])
+    if first is None or last is None:
         return []
-    indent = fi.indent_of_line(fi.stmt_info(body.body[0]).start)
+    indent = fi.indent_of_line(first.start)
     out = []
     for name in sorted(test_names & bound - assigned - {"self"}):
         for text, prior in ((f"{name} += 1", 1.0), (f"{name} -= 1", 0.7)):
@@ -486,7 +493,7 @@ def init_attribute_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
 
 def break_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     """Insert ``break`` after a statement nested in an ``if`` inside a loop (stop at a match)."""
-    if not _simple(st) or isinstance(st.node.body[-1], (cst.Return, cst.Raise, cst.Break)):
+    if not _simple(st) or isinstance(_line(st).body[-1], (cst.Return, cst.Raise, cst.Break)):
         return []
     loop = _loop_around(fi, st)
     header = _enclosing_header(fi, st)
@@ -602,7 +609,7 @@ def return_variable_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     """``return`` / ``return None`` -> ``return <local>`` (most recently bound first)."""
     if not isinstance(st.node, cst.SimpleStatementLine) or st.func is None:
         return []
-    small = st.node.body[0]
+    small = _line(st).body[0]
     if not isinstance(small, cst.Return):
         return []
     if small.value is not None and not (

@@ -18,7 +18,7 @@ import difflib
 import json
 import os
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -252,7 +252,7 @@ def watch_lines(
 
 def audit_config(
     root: Path | str,
-    watch: dict[str, list[int]],
+    watch: Mapping[str, Sequence[int]],
     io_dirs: Iterable[Path | str],
     *,
     fd: int | None = None,

@@ -42,6 +42,7 @@ import threading
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from fixloop.errors import ConfigError
 from fixloop.sandbox import Sandbox
@@ -307,7 +308,7 @@ class TestRunner:
             *(a for a in extra if a not in ("-q", "--quiet")),  # "-q" is already there
             *targets,
         ]
-        cfg = {
+        cfg: dict[str, Any] = {
             "mode": "pristine" if pristine else "normal",
             "root": str(root),
             "args": args,
@@ -406,6 +407,7 @@ class TestRunner:
         limits = self.limits
         if wall_s is not None and wall_s < limits.wall_s:
             limits = dataclasses.replace(limits, wall_s=max(wall_s, 0.1))
+        extra: dict[str, Any] = {"pass_fds": (channel.write_fd,)} if channel else {}
         try:
             res = self.sandbox.run(
                 argv,
@@ -414,7 +416,7 @@ class TestRunner:
                 rw_paths=[io_dir, *([run_root] if writable else [])],
                 env=env,
                 log_path=log_path,
-                **({"pass_fds": (channel.write_fd,)} if channel else {}),
+                **extra,
             )
             log = channel.log() if channel else None
         finally:

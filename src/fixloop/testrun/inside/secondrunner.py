@@ -96,9 +96,12 @@ def _tell_plugins(item: object, error: BaseException | None, start: float) -> No
 
         excinfo = None
         if error is not None:
-            excinfo = ExceptionInfo.from_exc_info((type(error), error, error.__traceback__))
+            tb = error.__traceback__
+            excinfo = ExceptionInfo.from_exc_info((type(error), error, tb))  # type: ignore[arg-type]
         stop = time.time()
-        call = CallInfo(None, excinfo, start, stop, stop - start, "call", _ispytest=True)
+        call: CallInfo[None] = CallInfo(
+            None, excinfo, start, stop, stop - start, "call", _ispytest=True
+        )
         item.ihook.pytest_runtest_makereport(item=item, call=call)  # type: ignore[attr-defined]
     except Exception:  # noqa: BLE001 - bookkeeping of plugins only
         pass
