@@ -208,9 +208,13 @@ def test_12_in_place_refuses_a_dirty_tree(tmp_path: Path, sandbox_args) -> None:
 # The other cases, end to end: status, exit code, counters, the user's checkout
 # --------------------------------------------------------------------------------------------
 
-# the kinds run end to end here, every variant; the others have their own tests above
+# the kinds run end to end here, every variant; the others have their own tests above (env-*:
+# tests/test_env_e2e.py)
 END_TO_END = [
-    c for c in all_cases() if c.kind not in ("test-tamper", "malformed-tool-calls", "git-states")
+    c
+    for c in all_cases()
+    if c.kind not in ("test-tamper", "malformed-tool-calls", "git-states")
+    and not c.kind.startswith("env-")
 ]
 
 

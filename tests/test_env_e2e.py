@@ -9,6 +9,9 @@ baseline fails only on the real bug and the honest one-line fix is verified.
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -85,3 +88,40 @@ def test_pass_env_refuses_secret_names(name: str, tmp_path: Path) -> None:
     assert not (tmp_path / "home" / "runs").exists() or not list(
         (tmp_path / "home" / "runs").glob("*.jsonl")
     )
+
+
+# --------------------------------------------------------------------------------------------
+# A dotenv file in the user's checkout, outside the folders a sandbox used to hide (case 24)
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def outside(tmp_path: Path):
+    """A folder outside /tmp, /home, /root, /run, /mnt and /media (as /srv/app is in CI)."""
+    base = Path("/var/tmp") if os.access("/var/tmp", os.W_OK) else Path(__file__).parent
+    folder = Path(tempfile.mkdtemp(prefix="fixloop-outside-", dir=base))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.mark.parametrize("c", cases_of("env-dotenv-leak"), ids=lambda c: c.variant)
+def test_dotenv_in_the_checkout_never_reaches_model_or_trajectory(
+    c: Case, tmp_path: Path, outside: Path, sandbox_args
+) -> None:
+    m = c.meta
+    repo = c.copy(outside / "app")
+    assert "sesame-open-4711-prod" in (repo / ".env").read_text()  # the user's secret is there
+    before = snapshot(repo)
+    args = sandbox_args if m["sandboxed"] else ["--sandbox", "none", "--allow-unsandboxed"]
+    proc = run_cli(
+        ["fix", str(repo), "--json", "--model", f"script:{c.script}", *args], tmp_path / "home"
+    )
+    res = one_json(proc)
+    assert proc.returncode == m["exit"], proc.stderr[-3000:]
+    assert res["status"] == m["status"]
+    trajectory = Path(res["trajectory"]).read_text()
+    for secret in m["secrets"]:
+        assert secret not in trajectory and secret not in proc.stdout + proc.stderr
+    (ev,) = [e for e in events_of(res) if e["type"] == "baseline"]
+    assert m["leak_line"] in ev["report"]["output"]  # the attempt ran and found nothing usable
+    assert snapshot(repo) == before

@@ -35,7 +35,13 @@ from fixloop.prompts import DEFAULT_TASK
 from fixloop.protocols import Isolation, Model, Runner, RunStartEvent, model_name
 from fixloop.testrun import TestRunner, discover_python
 from fixloop.tools import Caps, Tools
-from fixloop.trajectory import Trajectory, new_run_id, runs_dir
+from fixloop.trajectory import (
+    Trajectory,
+    dotenv_secrets,
+    new_run_id,
+    runs_dir,
+    secret_values,
+)
 from fixloop.types import ModelContext, Outcome, RunResult, RunStatus, TestReport
 from fixloop.workspace import DEFAULT_BLOCKED, Workspace
 
@@ -196,7 +202,13 @@ class RunSession:
         self.run_dir = runs_dir() / self.run_id
         (self.run_dir / "logs").mkdir(parents=True, exist_ok=True)
         (self.run_dir / "scratch").mkdir(parents=True, exist_ok=True)
-        self.trajectory = Trajectory(run_id=self.run_id)
+        # what must never reach the model or the trajectory: credential-like variables of this
+        # process and the values of the user's dotenv files (rule 9: non-secret settings only)
+        self.secrets = {
+            **dotenv_secrets([self.iso.source, self.iso.repo]),
+            **secret_values(),
+        }
+        self.trajectory = Trajectory(run_id=self.run_id, extra_secrets=self.secrets)
         self.events = Events(self.trajectory, self.on_event)
         return self
 
@@ -246,6 +258,7 @@ class RunSession:
             limits=s.to_limits(),
             log_dir=self.run_dir / "logs",
             env=self._passed_env(),
+            secrets=self.secrets,
         )
         workspace = Workspace(iso.root, blocked=(*DEFAULT_BLOCKED, *s.blocked))
         self.tools = tools = Tools(workspace, runner, caps=Caps(**s.caps.model_dump()))

@@ -9,8 +9,9 @@ Files live in the runs directory, ``$FIXLOOP_HOME/runs`` (default ``~/.fixloop/r
 ``<run-id>.jsonl``. Run ids (:func:`new_run_id`) sort by start time.
 
 Secrets: the values of environment variables whose names look like credentials (containing
-KEY, TOKEN, SECRET, PASSWORD, PASSWD, CREDENTIAL or AUTH) are replaced by ``[REDACTED:NAME]``
-wherever they appear inside a written string.
+KEY, TOKEN, SECRET, PASSWORD, PASSWD, CREDENTIAL or AUTH), and any ``extra_secrets`` (a run
+passes the values of the user's dotenv files, :func:`dotenv_secrets`), are replaced by
+``[REDACTED:NAME]`` wherever they appear inside a written string.
 """
 
 from __future__ import annotations
@@ -79,6 +80,53 @@ def secret_values(env: Mapping[str, str] | None = None) -> dict[str, str]:
     return dict(sorted(found.items(), key=lambda kv: -len(kv[0])))
 
 
+#: ``KEY=VALUE`` lines of dotenv files (an optional ``export``, quotes around the value).
+_DOTENV_LINE = re.compile(r"^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*[=:]\s*(.*?)\s*$")
+
+
+def dotenv_secrets(folders: Iterable[Path], *, max_bytes: int = 256 * 1024) -> dict[str, str]:
+    """Map secret value -> label for every value in the dotenv files of ``folders``.
+
+    A dotenv file is a ``.env`` or ``.env.*`` file directly in one of the folders (the user's
+    checkout and its repository top). Every ``KEY=VALUE`` line's value of at least
+    :data:`MIN_SECRET_LEN` characters counts, whatever the key's name: a dotenv file is where
+    a project keeps what must not leave the machine. Unreadable or huge files are skipped.
+
+    Args:
+        folders: folders to look in (not searched recursively).
+        max_bytes: files larger than this are skipped.
+
+    Returns:
+        ``{value: ".env:KEY"}``, longer values first (see :func:`secret_values`).
+    """
+    found: dict[str, str] = {}
+    for folder in dict.fromkeys(Path(f) for f in folders):
+        try:
+            names = sorted(os.listdir(folder))
+        except OSError:
+            continue
+        for name in names:
+            if name != ".env" and not name.startswith(".env."):
+                continue
+            path = folder / name
+            try:
+                if not path.is_file() or path.stat().st_size > max_bytes:
+                    continue
+                text = path.read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                continue
+            for line in text.splitlines():
+                m = _DOTENV_LINE.match(line)
+                if not m or line.lstrip().startswith("#"):
+                    continue
+                value = m.group(2)
+                if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+                    value = value[1:-1]
+                if len(value) >= MIN_SECRET_LEN:
+                    found.setdefault(value, f"{name}:{m.group(1)}")
+    return dict(sorted(found.items(), key=lambda kv: -len(kv[0])))
+
+
 def to_jsonable(obj: Any) -> Any:
     """Convert ``obj`` to JSON-ready data.
 
@@ -138,6 +186,7 @@ class Trajectory:
         base: the runs directory to use when ``path`` is not given.
         env: environment whose credential-like values are redacted (default ``os.environ``,
             read once here).
+        extra_secrets: more ``{value: label}`` to redact (the user's dotenv values).
 
     Attributes:
         path: the trajectory file (absolute).
@@ -154,6 +203,7 @@ class Trajectory:
         run_id: str | None = None,
         base: Path | None = None,
         env: Mapping[str, str] | None = None,
+        extra_secrets: Mapping[str, str] | None = None,
     ) -> None:
         if path is None:
             self.run_id = run_id or new_run_id()
@@ -162,7 +212,8 @@ class Trajectory:
             self.path = Path(path).absolute()
             self.run_id = run_id or self.path.stem
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._secrets = secret_values(env)
+        merged = {**(extra_secrets or {}), **secret_values(env)}
+        self._secrets = dict(sorted(merged.items(), key=lambda kv: -len(kv[0])))
         self._start = time.monotonic()
         self._fh: IO[str] | None = None
 

@@ -1,9 +1,13 @@
 """The bubblewrap backend (the default on Linux).
 
-Adds to the promises of :mod:`fixloop.sandbox.base`: the whole filesystem read-only, a private
-``/tmp`` and ``/dev/shm``, the user's home, ``/root``, ``/home`` and ``/run`` hidden (the
-interpreter's own install is bound back read-only when it lives there), new network/pid/ipc/uts
-namespaces (``--unshare-all``), ``--die-with-parent``, ``--new-session``, ``--cap-drop ALL``.
+Adds to the promises of :mod:`fixloop.sandbox.base`: an allow-list of mounts instead of the
+host's filesystem. Visible, read-only: the system (``/usr``, ``/bin``, ``/sbin``, ``/lib*``, the
+pieces of ``/etc`` in :data:`ETC_ENTRIES`), the interpreter's install folders (its prefix, a
+venv's base prefix: :func:`fixloop.sandbox.base.interpreter_paths`), the working folder and the
+caller's ``ro_paths``; writable: the caller's ``rw_paths``; private: ``/tmp``, ``/dev/shm``,
+``/dev`` and ``/proc``. Nothing else exists inside: the user's checkout (its ``.env``), home
+folders, ``/srv``, ``/opt``, ``/var``, ``/run`` and the host's unix sockets are invisible. New
+network/pid/ipc/uts namespaces (``--unshare-all``), ``--die-with-parent``, ``--new-session``, ``--cap-drop ALL``.
 Only ``rw_paths`` are writable. A start-up probe inside the sandbox proves that the network is
 unreachable; when it is not, or bwrap cannot start, :class:`fixloop.errors.SandboxUnavailable` is
 raised: never a silent fallback.
@@ -37,8 +41,69 @@ from fixloop.sandbox.base import (
 from fixloop.sandbox.probe import PROBE_SCRIPT
 from fixloop.types import ExecResult, Limits
 
-#: Folder names hidden by the bubblewrap backend (a private tmpfs is mounted over each).
-_HIDDEN_ROOTS = ("/home", "/root", "/run", "/var/run", "/tmp", "/mnt", "/media")
+#: System folders bound read-only at their own path: programs, libraries, data (zoneinfo).
+SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+
+#: The pieces of /etc programs and Python need (dynamic linker, users and groups for ``pwd``,
+#: time zone, locale, TLS certificates, ``/etc/alternatives`` that /usr/bin links point into,
+#: name-service and MIME tables); nothing else of /etc is visible.
+ETC_ENTRIES = (
+    "ld.so.cache",
+    "ld.so.conf",
+    "ld.so.conf.d",
+    "ld.so.preload",
+    "passwd",
+    "group",
+    "nsswitch.conf",
+    "hosts",
+    "host.conf",
+    "protocols",
+    "services",
+    "localtime",
+    "timezone",
+    "locale.alias",
+    "locale.conf",
+    "default/locale",
+    "alternatives",
+    "ssl",
+    "ca-certificates",
+    "ca-certificates.conf",
+    "pki",
+    "mime.types",
+    "os-release",
+    "lsb-release",
+    "debian_version",
+    "issue",
+    "fonts",
+    "python3",
+    "xdg",
+)
+
+
+def system_mounts() -> list[str]:
+    """The bwrap options that show the system read-only: :data:`SYSTEM_DIRS` and
+    :data:`ETC_ENTRIES` that exist (symbolic links recreated as links, e.g. ``/lib -> usr/lib``
+    on merged-/usr systems and ``/etc/localtime``).
+
+    Everything else of the host (``/home``, ``/root``, ``/srv``, ``/opt``, ``/var``, ``/run``,
+    ``/tmp``, ``/mnt`` ...) is absent unless a run binds a folder of it.
+    """
+    out: list[str] = []
+    for d in (*SYSTEM_DIRS, *(f"/etc/{e}" for e in ETC_ENTRIES)):
+        if os.path.islink(d):
+            out += ["--symlink", os.readlink(d), d]
+        elif os.path.exists(d):
+            out += ["--ro-bind", d, d]
+    return out
+
+
+def _is_system(path: str) -> bool:
+    """True for a path already shown by :func:`system_mounts` (no second bind needed)."""
+    return any(
+        path == d or path.startswith(d + "/")
+        for d in SYSTEM_DIRS
+        if os.path.isdir(d) and not os.path.islink(d)
+    )
 
 
 class BwrapSandbox(Sandbox):
@@ -66,21 +131,8 @@ class BwrapSandbox(Sandbox):
             )
         self.bwrap = path
         self.extra_ro = [Path(os.path.abspath(p)) for p in extra_ro]
-        self._hidden = self._hidden_dirs()
         if probe:
             self.probe()
-
-    @staticmethod
-    def _hidden_dirs() -> list[str]:
-        out: list[str] = []
-        homes = [os.path.realpath(h) for h in user_homes()]  # a symlinked home: hide its target
-        for d in [*_HIDDEN_ROOTS, *homes]:
-            if os.path.islink(d) or not os.path.isdir(d):
-                continue
-            if any(d == o or d.startswith(o + "/") for o in out):
-                continue
-            out.append(d)
-        return out
 
     def _args(
         self,
@@ -99,35 +151,26 @@ class BwrapSandbox(Sandbox):
             "--unshare-all",
             "--cap-drop",
             "ALL",
-            "--ro-bind",
-            "/",
-            "/",
-            "--dev",
-            "/dev",
-            "--tmpfs",
-            "/dev/shm",
-            "--proc",
-            "/proc",
         ]
-        for d in self._hidden:
-            args += ["--tmpfs", d]
-        binds: list[tuple[int, str, str]] = []  # (depth, option, path)
+        args += system_mounts()
+        args += ["--dev", "/dev", "--tmpfs", "/dev/shm", "--proc", "/proc", "--tmpfs", "/tmp"]
+        binds: list[tuple[int, str, str, str]] = []  # (depth, option, source, destination)
         ro: list[Path] = [*self.extra_ro, *ro_paths, cwd]
         if argv and "/" in argv[0]:
             ro += list(interpreter_paths(argv[0]))
         for p in ro:
             rp = os.path.realpath(p)
-            # everything else is visible read-only through "--ro-bind / /" already
-            hidden = any(rp == h or rp.startswith(h + "/") for h in self._hidden)
-            if hidden and os.path.exists(rp):
-                binds.append((rp.count("/"), "--ro-bind", rp))
+            if not os.path.exists(rp) or _is_system(rp):
+                continue
+            for dest in dict.fromkeys([rp, os.path.abspath(p)]):
+                binds.append((dest.count("/"), "--ro-bind", rp, dest))
         for p in rw_paths:
             rp = os.path.realpath(p)
             if not os.path.exists(rp):
                 raise SandboxUnavailable(f"writable path {rp} does not exist")
-            binds.append((rp.count("/"), "--bind", rp))
-        for _, opt, rp in sorted(binds, key=lambda b: (b[0], b[1] == "--bind")):
-            args += [opt, rp, rp]
+            binds.append((rp.count("/"), "--bind", rp, rp))
+        for _, opt, src, dest in sorted(binds, key=lambda b: (b[0], b[1] == "--bind")):
+            args += [opt, src, dest]
         home = env["HOME"]
         args += ["--dir", home, "--chdir", os.path.realpath(cwd), "--clearenv"]
         for k, v in env.items():

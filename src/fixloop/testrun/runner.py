@@ -234,6 +234,10 @@ class TestRunner:
         output_cap_bytes: most bytes of output the model sees per run.
         env: extra environment variables for the test command (PYTHON* ones are dropped in
             pristine mode).
+        secrets: ``{value: label}`` replaced by ``[REDACTED:label]`` in every report's output,
+            reasons, notice and collection errors before anyone (the model, the trajectory)
+            reads them: the user's credential-like variables and dotenv values
+            (:func:`fixloop.trajectory.secret_values`, :func:`fixloop.trajectory.dotenv_secrets`).
 
     Raises:
         ConfigError: ``log_dir`` inside the workspace, a bad test command or interpreter.
@@ -257,6 +261,7 @@ class TestRunner:
         log_dir: Path,
         output_cap_bytes: int = 16_000,
         env: Mapping[str, str] | None = None,
+        secrets: Mapping[str, str] | None = None,
     ) -> None:
         self.root = Path(os.path.realpath(root))
         self.sandbox = sandbox
@@ -271,6 +276,7 @@ class TestRunner:
         self.log_dir.mkdir(parents=True, exist_ok=True)
         self.output_cap_bytes = int(output_cap_bytes)
         self.env = dict(env or {})
+        self.secrets = dict(sorted((secrets or {}).items(), key=lambda kv: -len(kv[0])))
         self._count = 0
         self._payload = _payload()
         self.last_report: TestReport | None = None
@@ -436,7 +442,20 @@ class TestRunner:
         if log is not None:
             report.audit = _audit_findings(log, res)
         report.duration_s = time.monotonic() - start
-        self.last_report = report
+        self.last_report = report = self._redact(report)
+        return report
+
+    def _redact(self, report: TestReport) -> TestReport:
+        """``report`` with every secret value in its texts replaced (see ``secrets``)."""
+        if not self.secrets:
+            return report
+        from fixloop.trajectory import redact
+
+        report.output = redact(report.output, self.secrets)
+        report.notice = redact(report.notice, self.secrets)
+        report.collection_errors = redact(report.collection_errors, self.secrets)
+        for f in report.failing:
+            f.reason = redact(f.reason, self.secrets)
         return report
 
     def second_opinion(
