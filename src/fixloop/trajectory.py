@@ -24,7 +24,7 @@ import os
 import re
 import secrets as _secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import IO, Any
 

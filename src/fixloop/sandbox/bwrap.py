@@ -81,9 +81,10 @@ ETC_ENTRIES = (
 
 
 def system_mounts() -> list[str]:
-    """The bwrap options that show the system read-only: :data:`SYSTEM_DIRS` and
-    :data:`ETC_ENTRIES` that exist (symbolic links recreated as links, e.g. ``/lib -> usr/lib``
-    on merged-/usr systems and ``/etc/localtime``).
+    """The bwrap options that show the system read-only.
+
+    :data:`SYSTEM_DIRS` and :data:`ETC_ENTRIES` that exist are bound at their own path (symbolic
+    links recreated as links, e.g. ``/lib -> usr/lib`` on merged-/usr systems, ``/etc/localtime``).
 
     Everything else of the host (``/home``, ``/root``, ``/srv``, ``/opt``, ``/var``, ``/run``,
     ``/tmp``, ``/mnt`` ...) is absent unless a run binds a folder of it.
