@@ -279,6 +279,7 @@ class Workspace:
         self._name_rx = _compile_globs(names)
         self._path_rx = _compile_globs(paths)
         self._name_cache: dict[str, bool] = {}
+        self._blocked_cache: dict[str, bool] = {}
         self._git: bool | None = None  # inside a git work tree? (asked once, on first listing)
 
     # ------------------------------------------------------------------ policy
@@ -298,6 +299,14 @@ class Workspace:
         (``data/private``) matches the whole path or any leading part of it. Matching is
         case-insensitive.
         """
+        hit = self._blocked_cache.get(rel)
+        if hit is None:
+            hit = self._blocked(rel)
+            if len(self._blocked_cache) < 200_000:  # the policy is fixed: answers stay true
+                self._blocked_cache[rel] = hit
+        return hit
+
+    def _blocked(self, rel: str) -> bool:
         parts = _parts(rel)
         if any(self._name_blocked(p) for p in parts):
             return True

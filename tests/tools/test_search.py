@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import sysconfig
+import time
+from pathlib import Path
+
 import pytest
 
-from fixloop.tools import Caps, Tools
+from fixloop.tools import Caps, Tools, ripgrep
 from fixloop.workspace import Workspace
 
 # --------------------------------------------------------------------------- search_code
@@ -130,7 +134,13 @@ def test_every_result_within_cap(make_repo) -> None:
         assert len(t.call(name, args).content.encode()) <= Caps().result_bytes
 
 
-def test_search_deadline_stops_backtracking_and_keeps_hits(make_repo) -> None:
+@pytest.fixture
+def python_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """search_code with its Python engine (the regex module), as without ripgrep."""
+    monkeypatch.setenv("FIXLOOP_SEARCH_ENGINE", "python")
+
+
+def test_search_deadline_stops_backtracking_and_keeps_hits(make_repo, python_engine) -> None:
     """Issue 20: '(a|aa)+$' grows ~1.6x per character; the search stops at its deadline."""
     root = make_repo(
         {
@@ -150,7 +160,7 @@ def test_search_deadline_stops_backtracking_and_keeps_hits(make_repo) -> None:
     assert t.tool_errors == 1
 
 
-def test_search_deadline_with_no_hits_says_it_ran_out(make_repo) -> None:
+def test_search_deadline_with_no_hits_says_it_ran_out(make_repo, python_engine) -> None:
     root = make_repo({"slow.txt": "a" * 200 + "b\n"})
     r = Tools(Workspace(root), None, caps=Caps(search_seconds=0.2)).call(
         "search_code", {"pattern": "(a|aa)+$"}
@@ -161,6 +171,137 @@ def test_search_deadline_with_no_hits_says_it_ran_out(make_repo) -> None:
     assert "No matches" not in r.content  # an incomplete search is never reported as empty
 
 
+@pytest.mark.usefixtures("python_engine")
 def test_search_within_deadline_is_unchanged(tools: Tools) -> None:
     r = tools.call("search_code", {"pattern": r"(a|aa)+\b"})
     assert not r.is_error and r.kind == "ok" and "time limit" not in r.content
+
+
+# --------------------------------------------------------------------------- ripgrep engine
+
+needs_rg = pytest.mark.skipif(ripgrep.rg_binary() is None, reason="no rg (the ripgrep package)")
+
+
+@needs_rg
+def test_ripgrep_is_the_dependency_installed() -> None:
+    """The pinned ``ripgrep`` package puts rg beside this interpreter: no PATH lookup needed."""
+    rg = ripgrep.rg_binary()
+    assert rg is not None and Path(rg).parent == Path(sysconfig.get_path("scripts"))
+
+
+PARITY_FILES: dict[str, str | bytes] = {
+    "a.py": "def add(a, b):\n    return a + b\n\n\ndef  mul(a, b):\n    return a * b\n",
+    "crlf.py": b"x = 1\r\ny = 2\r\n\r\nz = 'tail'\r\n",
+    "oldmac.txt": b"first\rsecond line\rthird\n",
+    "bom.py": b"\xef\xbb\xbfbom = 1\nlatin = '\xe9t\xe9'\n",
+    "uni.py": "caf\u00e9 = '\u00c9T\u00c9'  # \u202e hidden\n\u00e9l\u00e8ve = 2\n",
+    "multi.md": "TODO first\nFIXME second TODO\nXXX\n\n\n    def spaced():\n",
+    "late_nul.txt": "needle early\n" + "x" * 9000 + "\x00\nneedle late\n",
+    "empty.txt": "",
+    "no_newline.py": "value = 3",
+    "deep/nested/mod.py": "class Thing(Base):\n    pass\n",
+}
+
+PARITY_PATTERNS = [
+    "a",
+    r"def \w+\(",
+    r"^def\s+\w+",  # \s may cross a blank line: reported where the match starts
+    r"^\s*def",
+    r"TODO|FIXME|XXX",
+    r"^$",
+    r"= \d$",
+    r"[^a-z\s]+",
+    r"e\n",
+    r"(a|aa)+$",
+    r"y = 2$",
+    r"second",
+    r"\bthird\b",
+    "caf\u00e9|\u00e9l",
+    "\u202e",
+    r"needle",
+    r"x*",
+    r"class \w+\((\w+)\):",
+    r"(?i)todo",
+    r"value = 3$",
+    r"^(?!def)\w+",  # look-ahead: ripgrep rejects it, the Python engine runs it
+    r"(\w)\1",  # a back-reference: the same
+    r"[[:alpha:]]+",  # a POSIX class to ripgrep, a plain set to Python: Python engine
+]
+
+
+@needs_rg
+@pytest.mark.parametrize("pattern", PARITY_PATTERNS)
+@pytest.mark.parametrize("ignore_case", [False, True])
+def test_ripgrep_engine_gives_the_python_engines_results(
+    make_repo, monkeypatch: pytest.MonkeyPatch, pattern: str, ignore_case: bool
+) -> None:
+    """Same text, hit for hit, from both engines: line numbers of CRLF and old-Mac files,
+    one hit per line, matches across lines, the BOM, non-UTF-8 bytes, invisible characters
+    escaped, a NUL past 8,000 bytes (text), an empty match, paging."""
+    root = make_repo(PARITY_FILES)
+    t = Tools(Workspace(root), None, caps=Caps(search_hits=7))
+    for skip in (0, 7):
+        args = {"pattern": pattern, "ignore_case": ignore_case, "skip": skip}
+        monkeypatch.delenv("FIXLOOP_SEARCH_ENGINE", raising=False)
+        fast = t.call("search_code", args)
+        monkeypatch.setenv("FIXLOOP_SEARCH_ENGINE", "python")
+        slow = t.call("search_code", args)
+        assert (fast.content, fast.kind) == (slow.content, slow.kind)
+
+
+@needs_rg
+def test_ripgrep_runs_the_backtracking_pattern_in_linear_time(make_repo) -> None:
+    """'(a|aa)+$' stops the Python engine at its deadline; ripgrep's engine has no
+    backtracking and finishes it: every hit, no time-limit message."""
+    root = make_repo(
+        {"a_first.py": "x = 'aa'\naa\n", "b_slow.txt": "a" * 5000 + "b\n", "c_after.py": "aa\n"}
+    )
+    r = Tools(Workspace(root), None, caps=Caps(search_seconds=5)).call(
+        "search_code", {"pattern": "(a|aa)+$"}
+    )
+    assert r.content.splitlines() == [
+        "2 hit(s) in 2 file(s):",
+        "a_first.py:2: aa",
+        "c_after.py:1: aa",
+    ]
+
+
+@needs_rg
+def test_ripgrep_killed_at_the_deadline_keeps_finished_files(make_repo, monkeypatch) -> None:
+    """A wall-clock deadline on the ripgrep path too: rg is killed, the hits of the files it
+    finished are shown, the result says it ran out (never 'No matches')."""
+    root = make_repo({"a.py": "hit = 1\n", "b.py": "hit = 2\n"})
+    slow = root.parent / "slow-rg"
+    real = ripgrep.rg_binary()
+    # an rg that prints a.py's three messages (begin, match, end), then hangs
+    slow.write_text(f'#!/bin/sh\n{real} -j1 "$@" | head -n 3\nexec sleep 30\n')
+    slow.chmod(0o755)
+    monkeypatch.setattr(ripgrep, "rg_binary", lambda: str(slow))
+    t0 = time.monotonic()
+    r = Tools(Workspace(root), None, caps=Caps(search_seconds=0.5)).call(
+        "search_code", {"pattern": "hit"}
+    )
+    assert time.monotonic() - t0 < 10
+    assert r.is_error and r.kind == "timeout"
+    assert "time limit ran out before the search of 2 file(s) finished" in r.content
+    assert "a.py:1: hit = 1" in r.content and "b.py" not in r.content
+    assert "more than 1 hit(s)" in r.content
+
+
+@needs_rg
+def test_ripgrep_count_limit_falls_back_to_file_order(make_repo) -> None:
+    """More hits than the count limit: which come first needs the files in order, so the
+    Python engine counts; the first hits shown are those of the first file."""
+    root = make_repo({f"f{i}.txt": "x\n" * 40 for i in range(5)})
+    r = Tools(Workspace(root), None, caps=Caps(search_count_limit=50)).call(
+        "search_code", {"pattern": "x"}
+    )
+    lines = r.content.splitlines()
+    assert lines[0] == "more than 50 hit(s) in 2 file(s):"
+    assert lines[1] == "f0.txt:1: x"
+
+
+def test_no_ripgrep_uses_the_python_engine(tools: Tools, monkeypatch) -> None:
+    monkeypatch.setattr(ripgrep, "rg_binary", lambda: None)
+    r = tools.call("search_code", {"pattern": r"def \w+\(a"})
+    assert r.content.splitlines()[0] == "2 hit(s) in 1 file(s):"

@@ -1,7 +1,9 @@
 """The ``search_code`` tool.
 
 A Python regular expression over the workspace's files, line by line, with hits capped and paged
-(``skip``).
+(``skip``). Two engines find the matches: ripgrep (:mod:`fixloop.tools.ripgrep`) when its binary
+is there and the pattern means the same to it, else the Python engine (the ``regex`` module, per
+file); the rules (which files, caps, paging, escaping, the deadline) are applied here, once.
 """
 
 from __future__ import annotations
@@ -9,12 +11,14 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import regex
 
+from fixloop.tools import ripgrep
 from fixloop.tools.common import err, is_root, refused
 from fixloop.tools.specs import Caps
 from fixloop.tools.text import _cut, _decode, _fmt, _lf_view, _nbytes, escape_text, is_binary
@@ -55,7 +59,8 @@ def search_code(
         caps: ``search_hits`` hits per call, ``line_bytes`` per hit (long lines are shown
             around the match), ``search_file_bytes`` per file, ``search_count_limit`` hits
             counted.
-        pattern: a regular expression in Python's syntax, matched with MULTILINE by the
+        pattern: a regular expression in Python's syntax, matched with MULTILINE by ripgrep
+            (no backtracking) or, for patterns it reads differently or rejects, by the
             ``regex`` module (its ``timeout`` bounds backtracking: ``(a|aa)+$``).
         path: a folder or one file, workspace-relative.
         glob: only files whose path or name matches it.
@@ -102,30 +107,33 @@ def search_code(
     skipped_large = 0
     capped_count = False
     stopped_in: str | None = None  # the file being searched when the time ran out
+    rg = _ripgrep_pass(root_s, file_list, caps, pattern, ignore_case, deadline)
     for rel in file_list:
-        if time.monotonic() >= deadline:
-            stopped_in = rel
-            break
-        kind, text = _read_text(os.path.join(root_s, rel), caps.search_file_bytes)
+        if rg is None or rel in rg[1].redo:
+            if time.monotonic() >= deadline:
+                stopped_in = rel
+                break
+            kind, text = _read_text(os.path.join(root_s, rel), caps.search_file_bytes)
+            file_hits: Iterable[tuple[int, str, int, int]] = (
+                _text_hits(rx, text, deadline) if kind == "text" else ()
+            )
+        else:
+            kind = rg[0][rel]
+            file_hits = rg[1].hits.get(rel, ())
         if kind != "text":
             skipped_large += kind == "large"
             skipped_binary += kind == "binary"
             continue
         searched += 1
-        lineno = 1
-        counted_to = 0
         hit_here = False
         try:
-            for ls, le, s, me in _line_matches(rx, text, deadline):
+            for lineno, line, col, width in file_hits:
                 if not hit_here:
                     files_hit += 1
                     hit_here = True
-                lineno += text.count("\n", counted_to, ls)
-                counted_to = ls
                 total += 1
                 if total > skip and len(hits) < caps.search_hits and used < budget:
-                    line = text[ls:le]
-                    entry = f"{escape_text(rel)}:{lineno}: " + _hit_text(caps, line, s - ls, me - s)
+                    entry = f"{escape_text(rel)}:{lineno}: " + _hit_text(caps, line, col, width)
                     nb = _nbytes(entry) + 1
                     if used + nb <= budget:
                         hits.append(entry)
@@ -138,6 +146,7 @@ def search_code(
             break
         if capped_count:
             break
+    rg_late = rg is not None and rg[1].timed_out and stopped_in is None
     notes = []
     if skipped_binary:
         notes.append(f"skipped {_fmt(skipped_binary)} binary file(s)")
@@ -152,10 +161,14 @@ def search_code(
     late = (
         _out_of_time(caps, pattern, stopped_in, file_list.index(stopped_in), len(file_list))
         if stopped_in is not None
+        else _rg_out_of_time(caps, pattern, searched, len(rg[1].hits) if rg else 0)
+        if rg_late
         else None
     )
     if total == 0:
         if late is not None:
+            if rg_late:
+                return err(f"{late} No hits in the files it finished{where}.", "timeout")
             return err(f"{late} No hits before that in {_fmt(searched)} file(s){where}.", "timeout")
         return ToolResult(f"No matches for {pattern!r} in {_fmt(searched)} file(s){where}{note}.")
     tot = f"more than {_fmt(total)}" if capped_count or late else _fmt(total)
@@ -185,11 +198,119 @@ def search_code(
         )
     if late is not None:
         return ToolResult(
-            "Error: " + late + " The hits found before are shown.\n" + "\n".join(out),
+            "Error: "
+            + late
+            + (
+                " The hits of the files it finished are shown.\n"
+                if rg_late
+                else " The hits found before are shown.\n"
+            )
+            + "\n".join(out),
             is_error=True,
             kind="timeout",
         )
     return ToolResult("\n".join(out))
+
+
+def _ripgrep_pass(
+    root: str, files: list[str], caps: Caps, pattern: str, ignore_case: bool, deadline: float
+) -> tuple[dict[str, str], ripgrep.RgResult] | None:
+    """Search with ripgrep when it is there and reads ``pattern`` as Python does.
+
+    Returns:
+        ``(kind of each file, ripgrep's result)``; None when the Python engine searches
+        instead: no ``rg``, a pattern ripgrep reads differently or rejects, or more hits than
+        ``caps.search_count_limit`` (which hits come first needs the files in order).
+    """
+    if ripgrep.rg_binary() is None or not ripgrep.accepts(pattern):
+        return None
+    # ripgrep searches every listed file (binary ones as text, their hits dropped below)
+    # while this thread decides what each file is: the two overlap
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["res"] = ripgrep.search(
+                root,
+                files,
+                pattern,
+                ignore_case,
+                deadline,
+                caps.search_count_limit,
+                max_filesize=caps.search_file_bytes,
+            )
+        except ripgrep.RgRejected as e:
+            box["rejected"] = e
+
+    worker = threading.Thread(target=run, name="search_code-ripgrep", daemon=True)
+    worker.start()
+    kinds = {rel: _file_kind(os.path.join(root, rel), caps.search_file_bytes) for rel in files}
+    worker.join()
+    res = box.get("res")
+    if res is None:
+        return None
+    if res.too_many:
+        return None
+    for rel, kind in kinds.items():
+        if kind == "python":
+            res.redo.add(rel)
+            kinds[rel] = "text"
+    return kinds, res
+
+
+# (path, inode, size, mtime, ctime) -> kind: a file is read once per version of it
+_KINDS: dict[tuple[str, int, int, int, int], str] = {}
+
+
+def _file_kind(path: str, max_bytes: int) -> str:
+    """What :func:`_read_text` would make of a file, remembered per version of the file.
+
+    Returns:
+        ``"large"`` (over ``max_bytes``), ``"binary"`` (:func:`is_binary`), ``"unreadable"``,
+        ``"python"``: text that only the Python engine reads as fixloop does (empty: the
+        Python engine counts its one empty line; a lone CR: a line break in the LF view, not
+        to ripgrep), or ``"text"``.
+    """
+    try:
+        st = os.stat(path)
+    except OSError:
+        return "unreadable"
+    if st.st_size > max_bytes:
+        return "large"
+    key = (path, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    kind = _KINDS.get(key)
+    if kind is None:
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+        except OSError:
+            return "unreadable"
+        if is_binary(data):
+            kind = "binary"
+        elif not data or data.count(b"\r") != data.count(b"\r\n"):
+            kind = "python"
+        else:
+            kind = "text"
+        if len(_KINDS) > 500_000:
+            _KINDS.clear()
+        _KINDS[key] = kind
+    return kind
+
+
+def _text_hits(
+    rx: regex.Pattern[str], text: str, deadline: float
+) -> Iterator[tuple[int, str, int, int]]:
+    """The Python engine's hits in ``text``: ``(line number, line, column, width)``.
+
+    Raises:
+        _OutOfTime: the deadline passed.
+    """
+    lineno = 1
+    counted_to = 0
+    for ls, le, s, me in _line_matches(rx, text, deadline):
+        lineno += text.count("\n", counted_to, ls)
+        counted_to = ls
+        yield lineno, text[ls:le], s - ls, me - s
 
 
 class _OutOfTime(Exception):
@@ -276,6 +397,19 @@ def _out_of_time(caps: Caps, pattern: str, rel: str, index: int, n_files: int) -
         f"results are incomplete. The pattern {pattern!r:.200} may backtrack heavily "
         "(overlapping alternatives or repetitions such as '(a|aa)+'): use a simpler pattern, "
         "or narrow the search with path= or glob=."
+    )
+
+
+def _rg_out_of_time(caps: Caps, pattern: str, n_files: int, finished_with_hits: int) -> str:
+    """The message of a ripgrep search killed at its deadline.
+
+    Files are searched in parallel, so there is no single file where it stopped.
+    """
+    return (
+        f"search_code stopped: its {caps.search_seconds:g} s time limit ran out before the "
+        f"search of {_fmt(n_files)} file(s) finished, so the results are incomplete "
+        f"({_fmt(finished_with_hits)} file(s) with hits were finished). Narrow the search "
+        f"with path= or glob=, or use a more specific pattern than {pattern!r:.200}."
     )
 
 
