@@ -2,7 +2,7 @@
 
 The repair engine's localization run records, for every test, the project lines it ran (plus the
 functions the test code called directly and the lines run at import). This script measures what
-that costs with the engine's own tracer (:class:`fixloop.repair.screen._Tracer`, the
+that costs with the engine's own tracer (:class:`fixloop.repair.screen_trace._Tracer`, the
 ``localize`` job of the screening server) and with coverage.py's API (``Coverage`` started before
 ``pytest.main``, ``switch_context(nodeid)`` around each test: dynamic contexts, then
 ``CoverageData.contexts_by_lineno`` read back into the same per-test line sets), both against a
@@ -146,11 +146,12 @@ def measure(project: Path, reps: int, work: Path) -> dict[str, object]:
         records each called function's ``def`` line, which coverage does not).
     """
     from fixloop import workspace
-    from fixloop.repair import screen
+    from fixloop.repair import screen_server, screen_trace
 
-    server = work / screen.SERVER_NAME  # as WarmScreener lays it out
-    shutil.copyfile(screen.__file__, server)
-    shutil.copyfile(workspace.__file__, work / screen.WORKSPACE_COPY)
+    server = work / screen_server.SERVER_NAME  # as WarmScreener lays it out
+    shutil.copyfile(screen_server.__file__, server)
+    shutil.copyfile(screen_trace.__file__, work / screen_server.TRACE_COPY)
+    shutil.copyfile(workspace.__file__, work / screen_server.WORKSPACE_COPY)
     driver = work / "covdriver.py"
     driver.write_text(COVERAGE_DRIVER, encoding="utf-8")
     times: dict[str, list[float]] = {"plain": [], "tracer": [], "coverage": []}

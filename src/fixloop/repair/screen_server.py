@@ -1,0 +1,480 @@
+"""The screening server: a warm pytest process in the sandbox that forks once per candidate.
+
+Validating a candidate patch is dominated by test start-up (interpreter, pytest and its plugins),
+so this module runs ONE sandboxed process over a scratch copy of the workspace:
+
+1. the process (this very file, copied into the scratch folder and run as a script) imports
+   pytest once and never imports the project's code;
+2. for each candidate, in the order given, the parent writes the candidate's files, forks a child
+   that runs ``pytest.main`` on the failing test ids (in a fresh interpreter state: the project's
+   modules are imported by the child only), and, when they all pass, forks another child for the
+   full suite; then the parent restores the original files;
+3. results stream to a JSON-lines file, one line per candidate, so a run killed by its wall-clock
+   limit still leaves what it found.
+
+Where ``os.fork`` is not available the server runs one ``python -m pytest`` subprocess per
+candidate instead (inside the same sandbox). Every run happens through
+:meth:`fixloop.sandbox.Sandbox.run` with the scratch folder as the only writable path, so the
+sandbox and the gate are not weakened: a plausible candidate found here is still applied through
+``edit_file`` and judged by the gate.
+
+The same server also has a ``localize`` mode (:mod:`fixloop.repair.screen_trace`, copied beside
+it). The host side, which copies these files and reads the results, is
+:mod:`fixloop.repair.screen`.
+
+This file must stay importable by a bare interpreter with only pytest installed (the project's
+Python may not have fixloop): fixloop imports happen inside host-side functions only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+if __package__:  # on the host, inside the fixloop package
+    from fixloop.repair.screen_trace import server_localize
+else:  # the copy in the sandbox: screen_trace.py is copied beside it
+    from fixloop_screen_trace import server_localize  # type: ignore[import-not-found,no-redef]
+
+#: File name of the server script inside the scratch folder.
+SERVER_NAME = "fixloop_screen_server.py"
+#: File name of the copy of :mod:`fixloop.repair.screen_trace` beside the server.
+TRACE_COPY = "fixloop_screen_trace.py"
+#: File name of the copy of :mod:`fixloop.workspace` beside the server (the test-file rule).
+WORKSPACE_COPY = "fixloop_screen_workspace.py"
+#: Environment variable naming the result file of a spawned (non-forked) pytest run.
+RESULT_ENV = "FIXLOOP_SCREEN_RESULT"
+
+
+class _Recorder:
+    """pytest plugin: outcome of every test and collection error, by node id."""
+
+    def __init__(self) -> None:
+        self.failed: list[str] = []
+        self.passed: list[str] = []
+        self.collect_errors: list[str] = []
+
+    def pytest_runtest_logreport(self, report: Any) -> None:
+        if report.failed:
+            if report.nodeid not in self.failed:
+                self.failed.append(report.nodeid)
+        elif report.when == "call" and report.passed and report.nodeid not in self.failed:
+            self.passed.append(report.nodeid)
+
+    def pytest_collectreport(self, report: Any) -> None:
+        if report.failed:
+            self.collect_errors.append(report.nodeid or "<collection>")
+
+    def as_dict(self, code: int) -> dict[str, Any]:
+        passed = [t for t in self.passed if t not in self.failed]
+        return {
+            "exit": int(code),
+            "failed": self.failed,
+            "passed": passed,
+            "collect_errors": self.collect_errors,
+        }
+
+
+def pytest_configure(config: Any) -> None:
+    """Configure hook of pytest, used when this file is loaded with ``-p`` in a spawned run (no fork)."""
+    path = os.environ.get(RESULT_ENV)
+    if path and not config.pluginmanager.has_plugin("fixloop-recorder"):
+        rec = _Recorder()
+        config.pluginmanager.register(rec, "fixloop-recorder")
+
+        def _write(session: Any, exitstatus: int) -> None:
+            Path(path).write_text(json.dumps(rec.as_dict(int(exitstatus))), encoding="utf-8")
+
+        class _Finish:
+            def pytest_sessionfinish(self, session: Any, exitstatus: int) -> None:
+                _write(session, exitstatus)
+
+        config.pluginmanager.register(_Finish(), "fixloop-recorder-finish")
+
+
+class _Child:
+    """One pytest run in a fresh child.
+
+    A fork of the warm server, or a ``python -m pytest`` subprocess where fork is unavailable.
+    Non-blocking: :meth:`poll` until done.
+    """
+
+    def __init__(
+        self, job: dict[str, Any], args: list[str], root: str, tag: str, limit: float
+    ) -> None:
+        engine = Path(job["engine_dir"])
+        self.res_path = engine / f"child-result-{tag}.json"
+        self.res_path.unlink(missing_ok=True)
+        log_path = engine / f"child-{tag}.log"
+        self.deadline = time.monotonic() + limit
+        self.started = time.monotonic()
+        self.how = ""
+        self.code = 0
+        self.proc: Any = None
+        self.pid = 0
+        self.other_roots = {job["root"], *job.get("worker_roots", [])} - {root}
+        if job.get("fork", True) and hasattr(os, "fork"):
+            self.pid = os.fork()
+            if self.pid == 0:  # the child: never returns
+                self._child(args, root, str(log_path))
+        else:
+            import subprocess
+
+            env = dict(os.environ)
+            env[RESULT_ENV] = str(self.res_path)
+            env["PYTHONPATH"] = os.pathsep.join(
+                [str(Path(__file__).resolve().parent), env.get("PYTHONPATH", "")]
+            ).rstrip(os.pathsep)
+            env["PYTHONDONTWRITEBYTECODE"] = "1"
+            argv = [sys.executable, "-m", "pytest", "-p", Path(SERVER_NAME).stem, *args]
+            with open(log_path, "wb") as log:
+                self.proc = subprocess.Popen(
+                    argv,
+                    cwd=root,
+                    env=env,
+                    stdout=log,
+                    stderr=log,
+                    stdin=subprocess.DEVNULL,
+                    start_new_session=True,
+                )
+
+    def _child(self, args: list[str], root: str, log_path: str) -> None:
+        code = 98
+        try:
+            os.setpgid(0, 0)
+            fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            os.dup2(fd, 1)
+            os.dup2(fd, 2)
+            os.chdir(root)
+            sys.path[:] = [p for p in sys.path if p not in self.other_roots]
+            sys.path.insert(0, root)  # this worker's tree first, as `python -m pytest` does
+            sys.dont_write_bytecode = True
+            import pytest
+
+            rec = _Recorder()
+            res_path = self.res_path
+
+            class _ExitEarly:
+                """Write the result and leave at session finish.
+
+                The child needs no unconfigure (pytest's forced garbage collections there cost ~0.1
+                s).
+                """
+
+                @pytest.hookimpl(trylast=True)
+                def pytest_sessionfinish(self, session: Any, exitstatus: int) -> None:
+                    res_path.write_text(json.dumps(rec.as_dict(int(exitstatus))), "utf-8")
+                    os._exit(int(exitstatus))
+
+            code = int(pytest.main(args, plugins=[rec, _ExitEarly()]))
+            res_path.write_text(json.dumps(rec.as_dict(code)), encoding="utf-8")
+        except BaseException:  # noqa: BLE001 - anything at all: report through the code
+            code = 97
+        finally:
+            os._exit(code)
+
+    def poll(self) -> bool:
+        """True when the run has ended (or was killed at its time limit)."""
+        if self.how:
+            return True
+        if self.proc is not None:
+            rc = self.proc.poll()
+            if rc is not None:
+                self.how, self.code = "exited", rc
+        else:
+            done, status = os.waitpid(self.pid, os.WNOHANG)
+            if done:
+                if os.WIFEXITED(status):
+                    self.how, self.code = "exited", os.WEXITSTATUS(status)
+                else:
+                    self.how, self.code = "signaled", -1
+        if not self.how and time.monotonic() > self.deadline:
+            self.kill()
+            self.how, self.code = "timeout", -9
+        return bool(self.how)
+
+    def kill(self) -> None:
+        """Kill the run's process group and reap it."""
+        pid = self.proc.pid if self.proc is not None else self.pid
+        for kill in (lambda: os.killpg(pid, signal.SIGKILL), lambda: os.kill(pid, 9)):
+            try:
+                kill()
+            except OSError:
+                pass
+        try:
+            if self.proc is not None:
+                self.proc.wait()
+            else:
+                os.waitpid(self.pid, 0)
+        except (OSError, ChildProcessError):
+            pass
+
+    def result(self) -> dict[str, Any]:
+        """``{"how", "exit", "failed", "passed", "collect_errors", "seconds"}``."""
+        out: dict[str, Any] = {"how": self.how, "exit": self.code, "failed": [], "passed": []}
+        if self.how != "timeout" and self.res_path.exists():
+            try:
+                out.update(json.loads(self.res_path.read_text(encoding="utf-8")))
+            except (OSError, ValueError):
+                pass
+        out["seconds"] = time.monotonic() - self.started
+        return out
+
+    def wait(self) -> dict[str, Any]:
+        """Block until done; the result."""
+        delay = 0.0005
+        while not self.poll():
+            time.sleep(delay)
+            delay = min(delay * 2, 0.01)
+        return self.result()
+
+
+def _warm_up() -> None:
+    """Pay pytest's start-up costs once, in the parent, before any fork.
+
+    - pytest's own modules and the installed pytest plugins (``pytest11`` entry points) are
+      imported, so each child finds them in ``sys.modules``;
+    - the list of installed distributions is read once and served from memory afterwards:
+      pluggy and pytest scan it on every ``pytest.main`` (reading every package's metadata);
+    - the objects alive now are frozen out of the garbage collector's view (``gc.freeze``), so
+      collections in the children are cheap and do not touch (copy) the shared pages.
+
+    Nothing of the project under test is imported here.
+    """
+    import gc
+    import importlib.metadata as md
+
+    for name in (
+        "_pytest.assertion.rewrite",
+        "_pytest.config",
+        "_pytest.main",
+        "_pytest.python",
+        "_pytest.terminal",
+        "_pytest.fixtures",
+        "_pytest.runner",
+        "_pytest.junitxml",
+        "_pytest.doctest",
+        "_pytest.unittest",
+        "_pytest.skipping",
+        "_pytest.logging",
+    ):
+        try:
+            __import__(name)
+        except ImportError:
+            pass
+    try:
+        dists = list(md.distributions())
+        original = md.distributions
+
+        def distributions(**kwargs: Any) -> Any:
+            return iter(dists) if not kwargs else original(**kwargs)
+
+        md.distributions = distributions  # type: ignore[assignment]
+        for ep in md.entry_points(group="pytest11"):
+            try:
+                ep.load()
+            except Exception:  # noqa: BLE001 - a broken plugin fails in the child as in the gate
+                pass
+    except Exception:  # noqa: BLE001 - the warm-up is an optimization only
+        pass
+    gc.collect()
+    if hasattr(gc, "freeze"):
+        gc.freeze()
+
+
+class _Worker:
+    """One tree the server writes candidates into, with at most one child running on it."""
+
+    def __init__(self, index: int, root: str) -> None:
+        self.index = index
+        self.root = Path(root)
+        self.child: _Child | None = None
+        self.cand: dict[str, Any] | None = None
+        self.phase = ""
+        self.rec: dict[str, Any] = {}
+        self.originals: dict[str, bytes | None] = {}
+        self.t0 = 0.0
+
+    def write(self, cand: dict[str, Any]) -> None:
+        self.cand = cand
+        self.t0 = time.monotonic()
+        for rel, text in cand["files"].items():
+            p = self.root / rel
+            if rel not in self.originals:
+                self.originals[rel] = p.read_bytes() if p.exists() else None
+            p.write_bytes(text.encode("utf-8"))
+
+    def restore(self) -> None:
+        for rel in (self.cand or {}).get("files", {}):
+            orig = self.originals[rel]
+            p = self.root / rel
+            if orig is None:
+                p.unlink(missing_ok=True)
+            else:
+                p.write_bytes(orig)
+        self.cand, self.child, self.phase = None, None, ""
+
+
+def _server_screen(job: dict[str, Any]) -> None:
+    """Screen the job's candidates in order on ``len(job["workers"])`` trees at once."""
+    import pytest  # noqa: F401 - warm: imported once, before any fork
+
+    _warm_up()
+    sys.dont_write_bytecode = True
+    start = time.monotonic()
+    deadline = start + float(job["deadline_s"])
+    failing = list(job["failing"])
+    base = list(job["pytest_args"])
+    fail_args = [*base, "-p", "no:randomly", *failing]
+    roots = [job["root"], *job.get("worker_roots", [])]
+    workers = [_Worker(i, r) for i, r in enumerate(roots)]
+    if not job.get("fork", True) or not hasattr(os, "fork"):
+        workers = workers[:1]
+    out = open(job["out"], "a", encoding="utf-8")  # noqa: SIM115 - closed below
+
+    # calibration: the unchanged code's failing-test and full-suite runs set the per-candidate
+    # time limits (mutations often loop forever; waiting the configured maximum is costly)
+    calib = job.get("calibration") or {}
+    if not calib:
+        r = _Child(job, fail_args, roots[0], "calib", float(job["timeout_failing_s"])).wait()
+        calib["failing_s"] = r["seconds"]
+        est = float(job.get("suite_s", 0.0))
+        if est > 0:  # the traced run's time: an upper estimate of one child's full run
+            calib["full_s"] = max(est / 2, r["seconds"])
+        else:
+            r = _Child(job, base, roots[0], "calib", float(job["timeout_full_s"])).wait()
+            calib["full_s"] = (
+                r["seconds"] if r["how"] != "timeout" else float(job["timeout_full_s"])
+            )
+        out.write(json.dumps({"calibration": calib}) + "\n")
+        out.flush()
+    quick: list[float] = [float(calib["failing_s"])]
+    full_limit = min(float(job["timeout_full_s"]), max(3.0, 4.0 * float(calib["full_s"]) + 1.0))
+
+    cands = list(job["candidates"])
+    started = 0
+    plausible = 0
+    first_plausible_at: int | None = None
+    first_plausible_t = 0.0
+
+    def may_start() -> bool:
+        if started >= len(cands) or started >= int(job["max_candidates"]):
+            return False
+        if time.monotonic() > deadline:
+            return False
+        if first_plausible_at is not None and (
+            plausible >= int(job["max_plausible"])
+            or started - first_plausible_at > int(job["extra_after_first"])
+            or time.monotonic() - first_plausible_t > float(job.get("extra_s", 1e9))
+        ):
+            return False
+        return True
+
+    def finish(w: _Worker, rec: dict[str, Any]) -> None:
+        rec["seconds"] = round(time.monotonic() - w.t0, 4)
+        w.restore()
+        out.write(json.dumps(rec) + "\n")
+        out.flush()
+
+    try:
+        while True:
+            for w in workers:
+                if w.child is None and may_start():
+                    w.write(cands[started])
+                    w.rec = {"id": cands[started]["id"], "worker": w.index}
+                    started += 1
+                    median = sorted(quick)[len(quick) // 2]
+                    limit = min(float(job["timeout_failing_s"]), max(1.5, 5.0 * median + 1.0))
+                    w.phase = "failing"
+                    w.child = _Child(job, fail_args, str(w.root), f"w{w.index}", limit)
+            busy = [w for w in workers if w.child is not None]
+            if not busy:
+                break
+            progressed = False
+            for w in busy:
+                assert w.child is not None
+                if not w.child.poll():
+                    continue
+                progressed = True
+                r = w.child.result()
+                rec = w.rec
+                if w.phase == "failing":
+                    if r["how"] != "timeout":
+                        quick.append(r["seconds"])
+                    passed = set(r["passed"])
+                    fixed = [
+                        t
+                        for t in failing
+                        if t in passed or any(p.startswith(t + "::") for p in passed)
+                    ]
+                    rec.update(
+                        fixed=len(fixed),
+                        total=len(failing),
+                        still_failing=[t for t in failing if t not in fixed][:20],
+                        how=r["how"],
+                    )
+                    if r["how"] == "timeout":
+                        rec["status"] = "timeout"
+                    elif len(fixed) == len(failing) and r["exit"] == 0:
+                        w.phase = "full"
+                        w.child = _Child(job, [*base, "-x"], str(w.root), f"w{w.index}", full_limit)
+                        continue
+                    else:
+                        rec["status"] = "partial" if fixed else "fail"
+                else:
+                    if r["how"] == "timeout":
+                        rec["status"] = "suite_timeout"
+                    elif r["exit"] == 0 and r["passed"]:
+                        rec["status"] = "plausible"
+                        rec["suite_passed"] = len(r["passed"])
+                        plausible += 1
+                        if first_plausible_at is None:
+                            first_plausible_at = started
+                            first_plausible_t = time.monotonic()
+                    else:
+                        rec["status"] = "breaks_suite"
+                        rec["suite_failed"] = (r["failed"] + r.get("collect_errors", []))[:20]
+                finish(w, rec)
+            if not progressed:
+                time.sleep(0.002)
+    finally:
+        for w in workers:
+            if w.child is not None:
+                w.child.kill()
+                w.restore()
+        out.close()
+
+
+def server_main(argv: Sequence[str]) -> int:
+    """Entry point inside the sandbox: ``python fixloop_screen_server.py JOB.json``.
+
+    The job file's ``mode`` is ``"localize"`` (one traced full-suite run) or ``"screen"``
+    (one forked pytest run per candidate). Returns the process exit code.
+    """
+    job = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
+    root = job["root"]
+    os.chdir(root)
+    import pytest  # noqa: F401 - the real pytest, before the project's folder is on sys.path
+
+    if root not in sys.path:
+        sys.path.insert(0, root)  # as `python -m pytest` does
+    if job["mode"] == "localize":
+        server_localize(job)
+    else:
+        _server_screen(job)
+    return 0
+
+
+# ============================================================================================
+# Host side
+# ============================================================================================
+
+
+if __name__ == "__main__":
+    sys.exit(server_main(sys.argv[1:]))
