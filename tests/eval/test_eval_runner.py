@@ -52,7 +52,9 @@ files = sorted(str(p.relative_to(repo)) for p in repo.rglob("*") if ".git" not i
 config = Path(os.environ["FIXLOOP_CONFIG"]).read_text()
 with calls.open("a") as fh:
     fh.write(json.dumps({"argv": args, "files": files, "config": config,
-                         "home": os.environ["FIXLOOP_HOME"]}) + "\n")
+                         "home": os.environ["FIXLOOP_HOME"],
+                         "cores": sorted(os.sched_getaffinity(0)),
+                         "cpu_budget": os.environ.get("FIXLOOP_CPUS")}) + "\n")
 if os.environ.get("FAKE_MODE") == "usage":
     print("Error: No such option: --bogus", file=sys.stderr)
     sys.exit(2)
@@ -218,6 +220,10 @@ def test_eval_scores_hidden_tests_and_resumes(
         assert conf["budgets"] == {"max_steps": 9}
     task_arg = [c["argv"][c["argv"].index("--task") + 1] for c in calls]
     assert "Fix double." in task_arg
+    # the CPU budget (default cores // jobs, at least 1): each agent pinned to that many cores
+    per_run = max(1, len(os.sched_getaffinity(0)) // 2)
+    for c in calls:
+        assert len(c["cores"]) == per_run and c["cpu_budget"] == str(per_run)
 
     # resume: one more epoch runs only epoch 1; the same command again runs nothing
     summary2 = _run_eval(eval_cfg(mini_suite, out, fake_agent, epochs=2))
@@ -403,5 +409,5 @@ def test_eval_help_lists_the_options() -> None:
         timeout=60,
     )
     assert proc.returncode == 0, proc.stderr
-    for opt in ("--model", "--epochs", "--jobs", "--out", "--tasks", "--timeout"):
+    for opt in ("--model", "--epochs", "--jobs", "--cpus-per-run", "--out", "--tasks", "--timeout"):
         assert opt in proc.stdout

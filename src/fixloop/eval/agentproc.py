@@ -30,6 +30,7 @@ from typing import Any
 
 import tomli_w
 
+from fixloop import cpus
 from fixloop.errors import ConfigError
 from fixloop.eval.suite import Task, settings_section
 
@@ -306,6 +307,7 @@ def run_agent(
     env: Mapping[str, str],
     timeout_s: float,
     registry: ProcessRegistry | None = None,
+    cores: list[int] | None = None,
 ) -> AgentRun:
     """Run the agent process to its end, within a hard wall-clock limit.
 
@@ -318,6 +320,8 @@ def run_agent(
         env: its environment (:func:`agent_env`).
         timeout_s: the hard limit in seconds (the agent's own budget plus :data:`HARD_GRACE_S`).
         registry: where the live process is registered for interrupts, or None.
+        cores: the cores the process (and every process it starts) may use
+            (:func:`fixloop.cpus.pin`), or None for all.
 
     Returns:
         the :class:`AgentRun`.
@@ -334,6 +338,8 @@ def run_agent(
         env=dict(env),
         start_new_session=True,
     )
+    if cores is not None:
+        cpus.pin(p.pid, cores)  # before it starts any child: they inherit the affinity
     if registry is not None:
         registry.add(p)
     timed_out = False

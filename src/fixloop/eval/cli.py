@@ -35,6 +35,15 @@ def register(app: typer.Typer) -> None:
         ] = "auto",
         epochs: Annotated[int, typer.Option("--epochs", "-k", min=1, help="Runs per task.")] = 1,
         jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel runs.")] = 1,
+        cpus_per_run: Annotated[
+            int | None,
+            typer.Option(
+                "--cpus-per-run",
+                min=1,
+                help="Cores each run may use (pinned; its repair workers follow it). "
+                "Default: cores / jobs.",
+            ),
+        ] = None,
         out: Annotated[
             Path | None,
             typer.Option("--out", "-o", help="Output folder (default: eval-out/<suite>-<model>)."),
@@ -76,6 +85,7 @@ def register(app: typer.Typer) -> None:
                 model=model,
                 epochs=epochs,
                 jobs=jobs,
+                cpus_per_run=cpus_per_run,
                 out=out,
                 tasks=tasks,
                 timeout_s=timeout,

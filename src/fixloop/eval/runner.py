@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import re
 import shutil
 import tempfile
@@ -42,6 +43,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from fixloop import cpus
 from fixloop.errors import UsageError
 from fixloop.eval import agentproc
 from fixloop.eval.agentproc import (
@@ -85,6 +87,9 @@ class EvalConfig:
         agent_cmd: the command that starts fixloop (default ``[sys.executable, "-m", "fixloop"]``);
             ``fix ...`` arguments are appended.
         extra_args: more arguments for every ``fix`` call (e.g. budget flags).
+        cpus_per_run: each run's CPU budget (``--cpus-per-run``): its agent process is pinned
+            to that many cores of its own (while there are enough) and gets ``FIXLOOP_CPUS``;
+            None: usable cores // jobs (at least 1).
     """
 
     suite: Path
@@ -99,6 +104,7 @@ class EvalConfig:
     keep: bool = False
     agent_cmd: Sequence[str] | None = None
     extra_args: Sequence[str] = field(default_factory=tuple)
+    cpus_per_run: int | None = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -192,6 +198,7 @@ def run_one(
     user_config: Path | None = None,
     keep: bool = False,
     registry: ProcessRegistry | None = None,
+    cores: list[int] | None = None,
 ) -> dict[str, Any]:
     """Run the agent once on ``task`` and score the result.
 
@@ -218,6 +225,8 @@ def run_one(
         user_config: the user's fixloop config file, merged into the run's config.
         keep: keep the temporary folders.
         registry: where live agent processes are registered for interrupts.
+        cores: the run's cores (its CPU budget): the agent process is pinned to them and gets
+            ``FIXLOOP_CPUS``; None: no budget.
 
     Returns:
         the run record (JSON-ready dict): task, kind, epoch, model, status, exit_code,
@@ -261,7 +270,10 @@ def run_one(
             extra_args=extra_args,
         )
         hard_limit = timeout_s + agentproc.HARD_GRACE_S
-        run = run_agent(argv, agent_env(home, config), hard_limit, registry)
+        env = agent_env(home, config)
+        if cores is not None:
+            env[cpus.ENV] = str(len(cores))
+        run = run_agent(argv, env, hard_limit, registry, cores=cores)
         if registry is not None and registry.stopping:
             raise EvalInterrupted(task.id)
         (run_dir / "agent.stdout").write_text(run.stdout, encoding="utf-8")
@@ -352,12 +364,24 @@ def _run_pending(
         console=err,
         disable=cfg.quiet,
     )
+    per_run = cfg.cpus_per_run or max(1, len(cpus.usable_cpus()) // cfg.jobs)
+    slots: queue.SimpleQueue[list[int]] = queue.SimpleQueue()
+    for cores in cpus.core_slots(cfg.jobs, per_run):
+        slots.put(cores)
+
+    def in_slot(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        cores = slots.get()  # one slot per live job: runs side by side get disjoint cores
+        try:
+            return run_one(*args, cores=cores, **kwargs)
+        finally:
+            slots.put(cores)
+
     with progress, ThreadPoolExecutor(max_workers=cfg.jobs) as pool:
         bar = progress.add_task(f"{suite.name} x {cfg.model}", total=len(todo))
         futures: dict[Future[dict[str, Any]], tuple[Task, int]] = {}
         for task, epoch in todo:
             fut = pool.submit(
-                run_one,
+                in_slot,
                 task,
                 epoch,
                 model=cfg.model,
@@ -418,6 +442,8 @@ def run_eval(cfg: EvalConfig) -> dict[str, Any]:
 
     if cfg.epochs < 1 or cfg.jobs < 1:
         raise UsageError("--epochs and --jobs must be at least 1")
+    if cfg.cpus_per_run is not None and cfg.cpus_per_run < 1:
+        raise UsageError("--cpus-per-run must be at least 1")
     suite = load_suite(cfg.suite)
     tasks = suite.select(cfg.tasks)
     out = Path(cfg.out) if cfg.out is not None else default_out(suite, cfg.model)

@@ -78,7 +78,8 @@ class WarmScreener:
         fork: False forces one pytest subprocess per candidate (the fallback; one at a time).
         extra_ro: further read-only paths the sandbox must show (e.g. the interpreter's venv).
         workers: candidates run at once, each in its own copy of ``work_root`` (siblings named
-            ``<work_root>-w<i>``); default ``min(4, cpu_count)``.
+            ``<work_root>-w<i>``); default ``min(4, cpu_budget())``: the run's CPU budget
+            (:mod:`fixloop.cpus`: ``--cpus-per-run`` of an eval, else the usable cores).
         env: extra environment for the test runs (the test runner's own).
 
     Raises (from the methods): :class:`RuntimeError` when the server produced no result file
@@ -107,7 +108,11 @@ class WarmScreener:
         self.limits = limits
         self.fork = fork
         self.extra_ro = list(extra_ro)
-        self.workers = max(1, workers if workers is not None else min(4, os.cpu_count() or 1))
+        if workers is None:
+            from fixloop.cpus import cpu_budget  # host side only: the server file stays bare
+
+            workers = min(4, cpu_budget())
+        self.workers = max(1, workers)
         self.env = dict(env or {})
         self.calibration: dict[str, float] = {}
         self._worker_roots: list[Path] = []

@@ -1,0 +1,64 @@
+"""fixloop.cpus: the CPU budget of a run, the cores of parallel eval jobs, pinning."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fixloop import cpus
+from fixloop.repair.screen import WarmScreener
+
+
+def test_core_slots_are_disjoint_while_cores_last_then_wrap() -> None:
+    assert cpus.core_slots(2, 1, [0, 1]) == [[0], [1]]
+    assert cpus.core_slots(2, 2, [0, 1, 2, 3]) == [[0, 1], [2, 3]]
+    assert cpus.core_slots(3, 1, [4, 5]) == [[4], [5], [4]]  # more jobs than cores: shared
+    assert cpus.core_slots(1, 8, [0, 1]) == [[0, 1]]  # a budget above the cores is capped
+    with pytest.raises(ValueError):
+        cpus.core_slots(0, 1, [0])
+
+
+def test_cpu_budget_follows_the_env_capped_by_usable_cores(monkeypatch) -> None:
+    n = len(cpus.usable_cpus())
+    monkeypatch.setenv(cpus.ENV, "1")
+    assert cpus.cpu_budget() == 1
+    monkeypatch.setenv(cpus.ENV, str(n + 50))
+    assert cpus.cpu_budget() == n
+    for bad in ("0", "-3", "two", ""):
+        monkeypatch.setenv(cpus.ENV, bad)
+        assert cpus.cpu_budget() == n
+
+
+def test_pin_is_inherited_by_the_children_started_after() -> None:
+    core = cpus.usable_cpus()[-1]
+    code = (
+        "import os, subprocess, sys, time; time.sleep(0.3); "
+        "print(subprocess.run([sys.executable, '-c', 'import os; "
+        "print(sorted(os.sched_getaffinity(0)))'], capture_output=True, text=True).stdout)"
+    )
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert cpus.pin(p.pid, [core])
+    out, _ = p.communicate(timeout=60)
+    assert out.strip() == str([core])
+
+
+def test_screening_workers_follow_the_cpu_budget(tmp_path: Path, monkeypatch) -> None:
+    """The repair engine's screening workers: min(4, the run's budget), not the machine's."""
+
+    def screener() -> WarmScreener:
+        return WarmScreener(None, tmp_path / "work", tmp_path / "engine", python=sys.executable)
+
+    monkeypatch.setenv(cpus.ENV, "1")
+    assert screener().workers == 1
+    monkeypatch.delenv(cpus.ENV)
+    assert screener().workers == min(4, len(os.sched_getaffinity(0)))
+    assert (
+        WarmScreener(
+            None, tmp_path / "w2", tmp_path / "e2", python=sys.executable, workers=3
+        ).workers
+        == 3
+    )
