@@ -13,7 +13,6 @@ still applied through ``edit_file`` and judged by the gate.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import time
 from collections.abc import Sequence
@@ -21,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from fixloop.cpus import cpu_budget
 from fixloop.repair import screen_server, screen_trace
 from fixloop.repair.screen_server import SERVER_NAME, TRACE_COPY, WORKSPACE_COPY
 
@@ -109,8 +109,6 @@ class WarmScreener:
         self.fork = fork
         self.extra_ro = list(extra_ro)
         if workers is None:
-            from fixloop.cpus import cpu_budget  # host side only: the server file stays bare
-
             workers = min(4, cpu_budget())
         self.workers = max(1, workers)
         self.env = dict(env or {})
