@@ -18,6 +18,18 @@ budgets, timeouts, tool caps and resource limits are min'ed with the user's (it 
 its ``blocked`` paths are added to the user's (it cannot unblock). ``test_cmd`` and ``python`` it
 may set: they run inside the sandbox.
 
+What the components take: the pydantic sections themselves where the component sits above this
+module (``budgets`` -> :class:`fixloop.agent.budgets.BudgetMeter`, the model settings ->
+:func:`fixloop.models.make_model`). Two sections have a frozen dataclass view instead, built in
+one place each (:meth:`Settings.to_limits`, :meth:`Settings.to_caps`): the sandbox's
+:class:`fixloop.types.Limits` and the tools' :class:`fixloop.tools.Caps`. They stay plain
+dataclasses because their users sit below the settings in the dependency direction (this module
+imports the sandbox's ``check_pass_env``, so the sandbox cannot import it back) and are built
+without any settings by the eval's scoring, the repair engine, benchmarks and tests; the view
+also carries what no config sets (the limits' ``wall_s`` comes from ``timeouts.test_timeout_s``;
+the caps' file-size and search bounds are fixed). There is one set of defaults: the sections
+take theirs from the dataclasses.
+
 Flat keys naming a unique field of a section (``max_steps`` for ``budgets.max_steps``) are
 accepted in every source. Unknown keys and wrong types raise :class:`ConfigError` naming the
 file and the key, as one line.
@@ -37,6 +49,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from fixloop.errors import ConfigError
 from fixloop.models.pricing import LongPromptSpec, PriceSpec
+from fixloop.tools.specs import Caps
 from fixloop.types import Limits
 
 SandboxKind = Literal["auto", "bwrap", "docker", "podman", "none"]
@@ -69,22 +82,22 @@ class TimeoutSettings(_Strict):
 
 
 class ToolCapSettings(_Strict):
-    """Caps on what one tool call returns (mirrors :class:`fixloop.tools.Caps`)."""
+    """Caps on what one tool call returns; the tools take them as :meth:`Settings.to_caps`."""
 
-    result_bytes: int = Field(default=20_000, ge=1_000)
-    line_bytes: int = Field(default=2_000, ge=80)
-    read_lines: int = Field(default=200, ge=10)
-    search_hits: int = Field(default=100, ge=1)
-    list_entries: int = Field(default=500, ge=10)
+    result_bytes: int = Field(default=Caps.result_bytes, ge=1_000)
+    line_bytes: int = Field(default=Caps.line_bytes, ge=80)
+    read_lines: int = Field(default=Caps.read_lines, ge=10)
+    search_hits: int = Field(default=Caps.search_hits, ge=1)
+    list_entries: int = Field(default=Caps.list_entries, ge=10)
 
 
 class LimitSettings(_Strict):
-    """Resource limits of sandboxed commands (mirrors :class:`fixloop.types.Limits`): MiB, counts."""
+    """Resource limits of sandboxed commands (MiB, counts, bytes); see :meth:`Settings.to_limits`."""
 
-    memory_mb: int = Field(default=4096, ge=64)
-    nproc: int = Field(default=512, ge=8)
-    fsize_mb: int = Field(default=256, ge=1)
-    output_bytes: int = Field(default=8 * 1024 * 1024, ge=10_000)
+    memory_mb: int = Field(default=Limits.memory_mb, ge=64)
+    nproc: int = Field(default=Limits.nproc, ge=8)
+    fsize_mb: int = Field(default=Limits.fsize_mb, ge=1)
+    output_bytes: int = Field(default=Limits.output_bytes, ge=10_000)
 
 
 #: One model's rates (USD per million tokens): the same strict pydantic model validates the
@@ -163,6 +176,10 @@ class Settings(_Strict):
             fsize_mb=self.limits.fsize_mb,
             output_bytes=self.limits.output_bytes,
         )
+
+    def to_caps(self) -> Caps:
+        """The tools' :class:`~fixloop.tools.Caps` (the configurable caps; the rest fixed)."""
+        return Caps(**self.caps.model_dump())
 
     def model_settings(self) -> dict[str, Any]:
         """The ``settings`` mapping for :func:`fixloop.models.make_model` (prices, timeout)."""

@@ -34,7 +34,7 @@ from fixloop.gate import Gate
 from fixloop.prompts import DEFAULT_TASK
 from fixloop.protocols import Isolation, Model, Runner, RunStartEvent, model_name
 from fixloop.testrun import TestRunner, discover_python
-from fixloop.tools import Caps, Tools
+from fixloop.tools import Tools
 from fixloop.trajectory import (
     Trajectory,
     dotenv_secrets,
@@ -261,7 +261,7 @@ class RunSession:
             secrets=self.secrets,
         )
         workspace = Workspace(iso.root, blocked=(*DEFAULT_BLOCKED, *s.blocked))
-        self.tools = tools = Tools(workspace, runner, caps=Caps(**s.caps.model_dump()))
+        self.tools = tools = Tools(workspace, runner, caps=s.to_caps())
         self.baseline = baseline = run_baseline(runner)
         self.events.emit("baseline", {"report": baseline.to_dict()})
         problem = baseline_problem(baseline)

@@ -64,9 +64,12 @@ class ModelContext:
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(frozen=True)
 class Limits:
     """Resource limits for one command in the sandbox.
+
+    A frozen view: a run's limits come from its settings (:meth:`fixloop.config.Settings.to_limits`,
+    where the config module says why this stays a dataclass); the defaults here are the only ones.
 
     Attributes:
         wall_s: wall-clock limit in seconds; the whole process tree is killed after it.

@@ -20,9 +20,12 @@ TOOL_NAMES: tuple[str, ...] = (
 )
 
 
-@dataclass
+@dataclass(frozen=True)
 class Caps:
     """Size caps of tool results (see the module docstring for what each one bounds).
+
+    A frozen view: a run's caps come from its settings (:meth:`fixloop.config.Settings.to_caps`,
+    where the config module says why this stays a dataclass); the defaults here are the only ones.
 
     Attributes:
         result_bytes: bytes of one tool result.
