@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Case, cases_of
+from conftest import Case, cases_of, git
 from test_e2e import default_sandbox_args, one_json, run_cli, snapshot
 
 from fixloop.sandbox import make_sandbox
@@ -125,3 +125,54 @@ def test_dotenv_in_the_checkout_never_reaches_model_or_trajectory(
     (ev,) = [e for e in events_of(res) if e["type"] == "baseline"]
     assert m["leak_line"] in ev["report"]["output"]  # the attempt ran and found nothing usable
     assert snapshot(repo) == before
+
+
+# --------------------------------------------------------------------------------------------
+# Tests that write inside the project tree (case 31): allowed, and never part of the commit
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("c", cases_of("env-writes-into-repo"), ids=lambda c: c.variant)
+def test_tests_write_into_the_tree_byproducts_stay_out(
+    c: Case, tmp_path: Path, sandbox_args
+) -> None:
+    m = c.meta
+    repo = c.copy(tmp_path / "repo")
+    before = snapshot(repo)
+    proc = run_cli(
+        ["fix", str(repo), "--json", "--model", f"script:{c.script}", *sandbox_args],
+        tmp_path / "home",
+    )
+    res = one_json(proc)
+    assert proc.returncode == m["exit"], proc.stderr[-3000:]
+    assert res["status"] == m["status"] and res["files_changed"] == [m["file"]]
+    assert len(baseline_failing(res)) == 1  # the writing test passed at the baseline too
+    tree = git(repo, "ls-tree", "-r", "--name-only", res["branch"]).split()
+    assert m["file"] in tree and not set(m["byproducts"]) & set(tree)
+    assert snapshot(repo) == before
+
+
+def test_the_trees_git_entry_stays_read_only(tmp_path: Path) -> None:
+    """A writable run tree still cannot rewrite its ``.git`` file (git would follow it)."""
+    repo = tmp_path / "repo"
+    (repo / "tests").mkdir(parents=True)
+    (repo / ".git").write_text("gitdir: /somewhere/else\n")
+    (repo / "tests" / "test_git.py").write_text(
+        "from pathlib import Path\n\n"
+        "ROOT = Path(__file__).resolve().parent.parent\n\n\n"
+        "def test_rewrite_gitfile():\n"
+        "    (ROOT / '.git').write_text('gitdir: /tmp/evil\\n')\n\n\n"
+        "def test_write_beside_it():\n"
+        "    (ROOT / 'out.txt').write_text('ok')\n"
+    )
+    box = make_sandbox("auto") if not default_sandbox_args() else None
+    if box is None:  # no bwrap here: the unsandboxed backend has no mounts to check
+        box = make_sandbox("none", allow_unsandboxed=True)
+        rep = TestRunner(repo, box, log_dir=tmp_path / "logs", writable=True).run("")
+        assert rep.collected == 2
+        return
+    rep = TestRunner(repo, box, log_dir=tmp_path / "logs", writable=True).run("")
+    assert rep.failing_ids == ["tests/test_git.py::test_rewrite_gitfile"]
+    assert "Read-only file system" in rep.output
+    assert (repo / ".git").read_text() == "gitdir: /somewhere/else\n"
+    assert (repo / "out.txt").read_text() == "ok"

@@ -259,6 +259,9 @@ class RunSession:
             log_dir=self.run_dir / "logs",
             env=self._passed_env(),
             secrets=self.secrets,
+            # tests may write into the worktree (by-products never enter the commit, which is
+            # built from the tools' edits); never into the user's own checkout (--in-place)
+            writable=not iso.in_place,
         )
         workspace = Workspace(iso.root, blocked=(*DEFAULT_BLOCKED, *s.blocked))
         self.tools = tools = Tools(workspace, runner, caps=s.to_caps())

@@ -160,6 +160,24 @@ def find_python(
     return discover_python(root, configured, checkouts=checkouts)[0]
 
 
+def git_entries(root: Path) -> list[Path]:
+    """The ``.git`` entries of a tree: its own and those of the submodules ``.gitmodules`` names.
+
+    Returns:
+        Existing paths (files or folders), the tree's own first.
+    """
+    out = [root / ".git"]
+    try:
+        text = (root / ".gitmodules").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        text = ""
+    for m in re.finditer(r"^\s*path\s*=\s*(.+?)\s*$", text, re.M):
+        rel = m.group(1).strip()
+        if rel and not rel.startswith("/") and ".." not in rel.split("/"):
+            out.append(root / rel / ".git")
+    return [p for p in out if os.path.lexists(p)]
+
+
 def parse_test_cmd(cmd: str | Sequence[str] | None) -> list[str]:
     """The test command as argv: a list as given, a string split with :func:`shlex.split`.
 
@@ -238,6 +256,10 @@ class TestRunner:
             reasons, notice and collection errors before anyone (the model, the trajectory)
             reads them: the user's credential-like variables and dotenv values
             (:func:`fixloop.trajectory.secret_values`, :func:`fixloop.trajectory.dotenv_secrets`).
+        writable: the default of :meth:`run`'s ``writable``: True lets every run's tests write
+            inside the tree (a run's worktree, whose by-products never enter the commit: the
+            candidate is built from the tools' edits alone). The tree's ``.git`` entries stay
+            read-only either way.
 
     Raises:
         ConfigError: ``log_dir`` inside the workspace, a bad test command or interpreter.
@@ -262,6 +284,7 @@ class TestRunner:
         output_cap_bytes: int = 16_000,
         env: Mapping[str, str] | None = None,
         secrets: Mapping[str, str] | None = None,
+        writable: bool = False,
     ) -> None:
         self.root = Path(os.path.realpath(root))
         self.sandbox = sandbox
@@ -276,6 +299,7 @@ class TestRunner:
         self.log_dir.mkdir(parents=True, exist_ok=True)
         self.output_cap_bytes = int(output_cap_bytes)
         self.env = dict(env or {})
+        self.writable = bool(writable)
         self.secrets = dict(sorted((secrets or {}).items(), key=lambda kv: -len(kv[0])))
         self._count = 0
         self._payload = _payload()
@@ -342,7 +366,7 @@ class TestRunner:
         pristine: bool = False,
         root: Path | None = None,
         audit: Mapping[str, Sequence[int]] | None = None,
-        writable: bool = False,
+        writable: bool | None = None,
         wall_s: float | None = None,
     ) -> TestReport:
         """Run the tests named by ``target`` and read the result.
@@ -354,7 +378,10 @@ class TestRunner:
                 refused with a ``usage_error`` report and nothing runs.
             pristine: the gate's mode: the real pytest runs even if the workspace shadows it.
             root: run in another tree (eval scoring, scratch copies) with the same settings.
-            writable: the tests may write into ``root`` (the gate's disposable checkout).
+            writable: the tests may write into ``root`` (the gate's disposable checkout, a run's
+                worktree); None: the runner's default. ``.git`` entries (the tree's own and its
+                submodules') stay read-only: a rewritten gitfile would point fixloop's next git
+                command at a repository of the code's choosing.
             wall_s: a shorter wall-clock limit for this run (the run's remaining budget);
                 the configured limit applies when it is larger or None.
             audit: the gate's watch: ``{relpath: [line, ...]}``, the lines the change added
@@ -410,6 +437,7 @@ class TestRunner:
         argv, reads_junit = self._argv(
             targets, pristine=pristine, io_dir=io_dir, root=run_root, audit=audit_cfg
         )
+        writable = self.writable if writable is None else writable
         limits = self.limits
         if wall_s is not None and wall_s < limits.wall_s:
             limits = dataclasses.replace(limits, wall_s=max(wall_s, 0.1))
@@ -420,6 +448,7 @@ class TestRunner:
                 cwd=run_root,
                 limits=limits,
                 rw_paths=[io_dir, *([run_root] if writable else [])],
+                ro_paths=git_entries(run_root) if writable else [],
                 env=env,
                 log_path=log_path,
                 **extra,
