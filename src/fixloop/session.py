@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -186,19 +187,31 @@ class RunSession:
             raise UsageError(f"{self.path}: no such folder")
         self.run_id = new_run_id()
         # Git state first: a folder fixloop cannot work in is a usage error (exit 2) whatever
-        # the sandbox; then the sandbox, undoing the isolation if it cannot start.
-        self.iso: Isolation = vcs.isolate(self.path, self.run_id, in_place=self.in_place)
+        # the sandbox; then the sandbox, undoing the isolation if it cannot start. The sandbox
+        # probe (it starts the sandbox once) runs in a thread while the worktree is made and
+        # the interpreter found (issue 18: fewer serial start-up steps); its error, if any, is
+        # raised only after the git state was checked, as before.
         s = self.settings
-        try:
-            self.python, self.python_origin = discover_python(
-                self.iso.root, s.python, checkouts=(self.iso.source, self.iso.repo)
+        with ThreadPoolExecutor(1, thread_name_prefix="fixloop-sandbox-probe") as pool:
+            probe = pool.submit(
+                sandbox_mod.make_sandbox,
+                s.sandbox,
+                image=s.docker_image,
+                allow_unsandboxed=s.allow_unsandboxed,
             )
-            self.sandbox = sandbox_mod.make_sandbox(
-                s.sandbox, image=s.docker_image, allow_unsandboxed=s.allow_unsandboxed
-            )
-        except BaseException:
-            _undo_isolation(self.iso)
-            raise
+            try:
+                self.iso: Isolation = vcs.isolate(self.path, self.run_id, in_place=self.in_place)
+            except BaseException:
+                probe.cancel()
+                raise  # the pool waits for a probe already running: no process outlives it
+            try:
+                self.python, self.python_origin = discover_python(
+                    self.iso.root, s.python, checkouts=(self.iso.source, self.iso.repo)
+                )
+                self.sandbox = probe.result()
+            except BaseException:
+                _undo_isolation(self.iso)
+                raise
         self.run_dir = runs_dir() / self.run_id
         (self.run_dir / "logs").mkdir(parents=True, exist_ok=True)
         (self.run_dir / "scratch").mkdir(parents=True, exist_ok=True)
