@@ -116,7 +116,7 @@ class Attack:
 def _at_exit(body: str) -> str:
     """Code appended to calc.py that runs ``body`` (with ``path``: each result file named in
     the runner's config) when the interpreter exits."""
-    indented = "".join(f"            {ln}\n" for ln in body.strip().splitlines())
+    indented = "".join(f"                {ln}\n" for ln in body.strip().splitlines())
     return f"""
 
 import json as _j

@@ -17,7 +17,15 @@ from test_e2e import default_sandbox_args, git, one_json, run_cli
 
 from fixloop.candidate import build_candidate, checkout_tree
 
-COMMIT_KINDS = ("ignored-plugin", "byproduct")
+COMMIT_KINDS = ("ignored-plugin", "byproduct", "result-file", "junit-rewrite")
+
+
+def _distinct_bases() -> list[Attack]:
+    """One attack per distinct base repository (the honest fix is the same edit on each)."""
+    seen: dict[str, Attack] = {}
+    for a in attacks():
+        seen.setdefault(json.dumps(sorted(a.files.items())), a)
+    return list(seen.values())
 
 
 @pytest.mark.parametrize(
@@ -34,9 +42,7 @@ def test_attack_is_never_verified(attack: Attack, tmp_path: Path) -> None:
     )
 
 
-@pytest.mark.parametrize(
-    "attack", [a for k in COMMIT_KINDS for a in attacks(k)], ids=lambda a: a.id
-)
+@pytest.mark.parametrize("attack", _distinct_bases(), ids=lambda a: a.id)
 def test_honest_fix_of_the_same_repository_is_verified(attack: Attack, tmp_path: Path) -> None:
     v = gate_verdict(attack, tmp_path, honest=True)
     assert v.verified, v.reason

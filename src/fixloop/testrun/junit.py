@@ -16,11 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
+from fixloop.testrun.resultfile import read_result_file
+
 __all__ = [
     "MAX_JUNIT_BYTES",
     "Case",
     "JunitReport",
     "cases_from_progress",
+    "parse_progress",
     "read_junit",
     "read_progress",
     "running_test",
@@ -72,17 +75,19 @@ def read_junit(path: Path) -> JunitReport | None:
     """Parse a JUnit XML file (pytest's xunit1 or xunit2 shape).
 
     Returns:
-        The cases, or None when the file is absent, unreadable, malformed or bigger than
-        :data:`MAX_JUNIT_BYTES`.
+        The cases, or None when the file is absent, not a regular file (a FIFO, a symlink),
+        unreadable, malformed or bigger than :data:`MAX_JUNIT_BYTES`
+        (:func:`fixloop.testrun.resultfile.read_result_file`).
     """
+    data = read_result_file(path, cap=MAX_JUNIT_BYTES)
+    if data is None:
+        return None
     try:
-        if path.stat().st_size > MAX_JUNIT_BYTES:
-            return None
-        tree = ET.parse(path)
-    except (OSError, ET.ParseError):
+        root = ET.fromstring(data)
+    except ET.ParseError:
         return None
     out = JunitReport()
-    for tc in tree.getroot().iter("testcase"):
+    for tc in root.iter("testcase"):
         failure = tc.find("failure")
         error = tc.find("error")
         skipped = tc.find("skipped")
@@ -122,18 +127,19 @@ def read_junit(path: Path) -> JunitReport | None:
 
 def read_progress(path: Path) -> list[dict]:
     """The progress lines (see ``fixloop.testrun.inside.pytest_plugin``); [] when absent. Bad lines skipped."""
+    return parse_progress(read_result_file(path) or b"")
+
+
+def parse_progress(data: bytes) -> list[dict]:
+    """Progress lines (JSON objects, one a line) from bytes; bad lines skipped."""
     out: list[dict] = []
-    try:
-        with open(path, encoding="utf-8", errors="replace") as fh:
-            for line in fh:
-                try:
-                    obj = json.loads(line)
-                except ValueError:
-                    continue
-                if isinstance(obj, dict):
-                    out.append(obj)
-    except OSError:
-        pass
+    for line in data.decode("utf-8", "replace").splitlines():
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(obj, dict):
+            out.append(obj)
     return out
 
 

@@ -61,7 +61,9 @@ from fixloop.testrun.output import (
     last_e_line,
     scan_output,
 )
+from fixloop.testrun.resultfile import read_result_file
 from fixloop.testrun.secondopinion import SecondOpinion, run_second_opinion
+from fixloop.testrun.stream import ResultStream, stream_disagreement
 from fixloop.types import ExecResult, FailingTest, Limits, Outcome, TestReport
 
 __all__ = [
@@ -317,8 +319,13 @@ class TestRunner:
         io_dir: Path,
         root: Path,
         audit: dict | None = None,
+        stream_fd: int | None = None,
     ) -> tuple[list[str], bool]:
-        """(argv, reads_junit); ``audit`` is the audit hook's config (gate runs)."""
+        """Return (argv, reads_junit).
+
+        ``audit`` is the audit hook's config (gate runs), ``stream_fd`` the descriptor of the
+        per-test stream (:mod:`fixloop.testrun.stream`).
+        """
         extra = _pytest_extra(self.test_cmd)
         target = " ".join(targets)
         if extra is None:
@@ -345,6 +352,7 @@ class TestRunner:
             "target": target,
             "junit": str(io_dir / "junit.xml"),
             "progress": str(io_dir / "progress.jsonl"),
+            "stream_fd": stream_fd,
         }
         if audit is not None:
             cfg["audit"] = audit
@@ -434,14 +442,25 @@ class TestRunner:
                 fd=channel.write_fd if channel else None,
                 path=None if channel else io_dir / "audit.jsonl",
             )
-        argv, reads_junit = self._argv(
-            targets, pristine=pristine, io_dir=io_dir, root=run_root, audit=audit_cfg
+        stream = (
+            ResultStream()
+            if self.sandbox.passes_fds and _pytest_extra(self.test_cmd) is not None
+            else None
         )
+        argv, reads_junit = self._argv(
+            targets,
+            pristine=pristine,
+            io_dir=io_dir,
+            root=run_root,
+            audit=audit_cfg,
+            stream_fd=stream.write_fd if stream else None,
+        )
+        fds = tuple(c.write_fd for c in (channel, stream) if c is not None)
         writable = self.writable if writable is None else writable
         limits = self.limits
         if wall_s is not None and wall_s < limits.wall_s:
             limits = dataclasses.replace(limits, wall_s=max(wall_s, 0.1))
-        extra: dict[str, Any] = {"pass_fds": (channel.write_fd,)} if channel else {}
+        extra: dict[str, Any] = {"pass_fds": fds} if fds else {}
         try:
             res = self.sandbox.run(
                 argv,
@@ -454,9 +473,12 @@ class TestRunner:
                 **extra,
             )
             log = channel.log() if channel else None
+            streamed = stream.records() if stream else None
         finally:
             if channel:
                 channel.close()
+            if stream:
+                stream.close()
         if watched and log is None:
             log = read_records(_read_capped(io_dir / "audit.jsonl"))
         report = self._report(
@@ -467,6 +489,7 @@ class TestRunner:
             root=str(run_root),
             reads_junit=reads_junit,
             wall_s=limits.wall_s,
+            stream=streamed,
         )
         if log is not None:
             report.audit = _audit_findings(log, res)
@@ -568,6 +591,7 @@ class TestRunner:
         root: str,
         reads_junit: bool,
         wall_s: float | None = None,
+        stream: list[dict] | None = None,
     ) -> TestReport:
         wall_s = self.limits.wall_s if wall_s is None else wall_s
         junit = read_junit(io_dir / "junit.xml") if reads_junit else None
@@ -681,6 +705,17 @@ class TestRunner:
         else:
             outcome = Outcome.INTERNAL_ERROR
             notices.append(f"unexpected exit code {rc}")
+        if (
+            stream is not None
+            and junit is not None
+            and rc in (0, 1)
+            and outcome in (Outcome.PASSED, Outcome.FAILED, Outcome.NO_TESTS_COLLECTED)
+        ):
+            why = stream_disagreement(stream, junit.cases, rc)
+            if why:
+                if outcome != Outcome.FAILED:  # a failing run stays failed; a pass is undone
+                    outcome = Outcome.INTERNAL_ERROR
+                notices.append(f"the test results disagree, so this run is not a pass: {why}")
         signature = failure_signature(outcome, cases, collection_errors, root)
         output = compose_output(
             header=notices,
@@ -710,14 +745,8 @@ class TestRunner:
 
 
 def _read_capped(path: Path, cap: int = 8 * 1024 * 1024) -> bytes:
-    """A regular file's first ``cap`` bytes (b"" when it is missing or not a regular file)."""
-    try:
-        if not path.is_file() or path.is_symlink():
-            return b""
-        with open(path, "rb") as fh:
-            return fh.read(cap)
-    except OSError:
-        return b""
+    """A regular file's bytes (b"" when it is missing, not a regular file or over ``cap``)."""
+    return read_result_file(path, cap=cap) or b""
 
 
 def _audit_findings(log: ChannelLog, res: ExecResult) -> list[str]:

@@ -163,11 +163,9 @@ def run_second_opinion(
         log = ch.log()
     if not passes_fds:
         from fixloop.testrun.audit import read_records
+        from fixloop.testrun.resultfile import read_result_file
 
-        try:
-            log = read_records(channel_file.read_bytes()[: 8 * 1024 * 1024])
-        except OSError:
-            pass
+        log = read_records(read_result_file(channel_file, cap=8 * 1024 * 1024) or b"")
     out = SecondOpinion(duration_s=time.monotonic() - start, returncode=res.returncode)
     out.events = list(log.events)
     out.problems = log.problems()

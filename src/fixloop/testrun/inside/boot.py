@@ -157,7 +157,7 @@ def _run(cfg: dict) -> int:
     root = os.path.realpath(cfg["root"])
     audit = sys.modules.get("_fixloop_audit") if cfg.get("audit") else None
     plugin = sys.modules["_fixloop_plugin"]
-    plugin.configure(cfg.get("progress"))
+    plugin.configure(cfg.get("progress"), cfg.get("stream_fd"))
     pristine = cfg.get("mode") == "pristine"
     if not pristine:
         sys.path.insert(0, root)
@@ -168,9 +168,7 @@ def _run(cfg: dict) -> int:
             sys.path.insert(0, root)
         reason = f"pytest not found in {sys.executable} ({e})"
         print(f"fixloop: {reason}: running fixloop's plain runner", flush=True)
-        if cfg.get("progress"):
-            with open(cfg["progress"], "a", encoding="utf-8") as fh:
-                fh.write(json.dumps({"e": "plain", "reason": reason}) + "\n")
+        plugin._write({"e": "plain", "reason": reason})  # the file and the stream
         return int(sys.modules["_fixloop_plain"].main(cfg))
     if pristine:
         import _pytest.config  # noqa: F401 - loaded before the root is importable

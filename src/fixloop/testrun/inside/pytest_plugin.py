@@ -8,25 +8,41 @@ line of the progress file is one JSON object:
 - ``{"e": "report", "id": NODEID, "when": "setup"|"call"|"teardown", "outcome": ..., "msg": ...}``
   for every call phase and every phase that did not pass;
 - ``{"e": "collect_error", "id": NODEID}`` for a collector that failed.
+- ``{"e": "finish", "rc": EXITSTATUS}`` when the session ends (``pytest_sessionfinish``).
 
 When the run is killed on timeout, the JUnit XML report is never written; this file still says
-which tests failed so far and which test was running when time ran out. Stdlib only.
+which tests failed so far and which test was running when time ran out.
+
+Every line also goes, at once, to the descriptor ``fd`` when the harness passed one (an
+inherited pipe it drains while the tests run): the stream the code under test cannot rewrite
+after the fact, which the harness compares with the JUnit file and the exit code. Stdlib only.
 """
 
 from __future__ import annotations
 
 import json
+import os
 
-_state: dict = {"path": None, "fh": None}
+_state: dict = {"path": None, "fh": None, "fd": None}
 
 
-def configure(path: str | None) -> None:
-    """Set the progress file (append mode, line-buffered); None disables recording."""
+def configure(path: str | None, fd: int | None = None) -> None:
+    """Set the progress file (append mode, line-buffered) and the stream descriptor.
+
+    None disables each.
+    """
     _state["path"] = path
     _state["fh"] = None
+    _state["fd"] = fd
 
 
 def _write(obj: dict) -> None:
+    fd = _state["fd"]
+    if fd is not None:
+        try:
+            os.write(fd, (json.dumps(obj) + "\n").encode("utf-8"))  # one write: one line
+        except OSError:
+            _state["fd"] = None
     path = _state["path"]
     if not path:
         return
@@ -70,3 +86,8 @@ def pytest_collectreport(report: object) -> None:
     """Hook of pytest: a collector ended; failed collectors are recorded."""
     if getattr(report, "outcome", "") == "failed":
         _write({"e": "collect_error", "id": getattr(report, "nodeid", "")})
+
+
+def pytest_sessionfinish(session: object, exitstatus: object) -> None:
+    """Pytest hook: the session ended with ``exitstatus``."""
+    _write({"e": "finish", "rc": int(exitstatus)})  # type: ignore[call-overload]
