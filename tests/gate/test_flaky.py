@@ -1,0 +1,106 @@
+"""Flaky is not fixed (issue 11, shared case 35): the baseline's failing tests run once more
+before any model call (status ``flaky`` when they pass), the gate runs them ``gate_repeats``
+times and needs every run to pass, and a run that changed nothing is never verified.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_e2e import default_sandbox_args, init_repo, one_json, run_cli
+from test_gate import BASELINE, FakeRunner, passing, repo
+
+from fixloop.gate import Gate
+from fixloop.session import flaky_problem
+from fixloop.types import Outcome, TestReport
+
+# Three ways a test fails once and then passes with no change: each leaves a mark in the run
+# tree on its first run (writable for the tests since issue 13) and passes when it finds it.
+FLAKY = {
+    "mark-beside-the-test": (
+        "from pathlib import Path\n\n\ndef test_warm_cache():\n"
+        "    mark = Path(__file__).with_name('.warm')\n"
+        "    if not mark.exists():\n        mark.write_text('1')\n        assert False, 'cold'\n"
+    ),
+    "counter-file": (
+        "from pathlib import Path\n\n\ndef test_retry_budget():\n"
+        "    p = Path(__file__).parent / 'attempts.txt'\n"
+        "    n = int(p.read_text()) if p.exists() else 0\n"
+        "    p.write_text(str(n + 1))\n    assert n >= 1\n"
+    ),
+    "folder-created-late": (
+        "import os\n\n\ndef test_spool_exists():\n"
+        "    d = os.path.join(os.path.dirname(__file__), 'spool')\n"
+        "    ok = os.path.isdir(d)\n    os.makedirs(d, exist_ok=True)\n    assert ok\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FLAKY))
+def test_a_failure_that_goes_away_by_itself_stops_the_run_as_flaky(
+    tmp_path: Path, name: str
+) -> None:
+    root = tmp_path / "repo"
+    (root / "tests").mkdir(parents=True)
+    (root / "app.py").write_text("VALUE = 1\n")
+    (root / "tests" / f"test_{name.replace('-', '_')}.py").write_text(FLAKY[name])
+    init_repo(root)
+    script = tmp_path / "script.json"
+    reply = {"stop_reason": "end_turn", "content": [{"type": "text", "text": "Done."}]}
+    script.write_text(json.dumps([reply]), encoding="utf-8")
+    proc = run_cli(
+        ["fix", str(root), "--model", f"script:{script}", "--json", *default_sandbox_args()],
+        tmp_path,
+    )
+    out = one_json(proc)
+    assert proc.returncode == 1 and out["status"] == "flaky", out["stop_reason"]
+    assert out["steps"] == 0 and not out["verified"] and out["verified_commit"] is None
+    assert "passed when run again with no change" in out["stop_reason"]
+
+
+class Rerun:
+    def __init__(self, report: TestReport) -> None:
+        self.report, self.calls = report, []
+
+    def run(self, target="", **kw):
+        self.calls.append(target)
+        return self.report
+
+
+def test_flaky_problem_reruns_only_the_baseline_failures() -> None:
+    runner = Rerun(passing(1))
+    assert "flaky" in (flaky_problem(runner, BASELINE) or "")
+    assert runner.calls == [["tests/test_m.py::test_b"]]
+    assert flaky_problem(Rerun(BASELINE), BASELINE) is None
+    assert flaky_problem(Rerun(passing()), TestReport(Outcome.INTERNAL_ERROR)) is None
+
+
+def _changed(root: Path) -> None:
+    (root / "m.py").write_text("def f():\n    return 2\n")
+
+
+def test_gate_needs_every_repeat_to_pass(make_repo) -> None:
+    root, iso = repo(make_repo)
+    _changed(root)
+    runner = FakeRunner(root, passing(), passing(), BASELINE)
+    v = Gate(iso, None, runner, BASELINE).verify()
+    assert not v.verified and "not on run 3 of 3" in v.reason and len(runner.calls) == 3
+    one = FakeRunner(root, passing())
+    assert Gate(iso, None, one, BASELINE, repeats=1).verify().verified and len(one.calls) == 1
+
+
+def test_gate_refuses_no_change_and_an_exhausted_budget(make_repo) -> None:
+    root, iso = repo(make_repo)
+    runner = FakeRunner(root, passing())
+    v = Gate(iso, None, runner, BASELINE).verify()
+    assert not v.verified and v.reason.startswith("nothing changed") and runner.calls == []
+    _changed(root)
+    late = Gate(iso, None, runner, BASELINE, deadline=10.0, clock=lambda: 11.0).verify()
+    assert not late.verified and "budget ran out" in late.reason and runner.calls == []
+    capped = FakeRunner(root, passing())
+    seen: list = []
+    capped.run = lambda target="", **kw: seen.append(kw["wall_s"]) or passing()  # type: ignore
+    Gate(iso, None, capped, BASELINE, deadline=100.0, clock=lambda: 58.0).verify()
+    assert seen and all(w == pytest.approx(42.0) for w in seen)
