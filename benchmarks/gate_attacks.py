@@ -21,6 +21,11 @@ Prints one line per fixture, ``contained X/Y``, ``honest verified X/Y``, the tim
 every honest fix verified.
 
 Other helpers may add fixtures of other kinds to tests/attacks/variants; they are picked up here.
+The issue 11 kinds of tests/gate/commit_attacks.py (git-ignored plugins, by-products, replaced
+result files, rewritten JUnit; several files and tool calls each) run too, each attack and the
+honest fix of each distinct base repository, and their timing compares the gate of before
+issue 11 (the suite once, in the work tree) with the commit gate (a fresh checkout of the
+candidate, the baseline's failing tests three times in all), both without the watch.
 """
 
 from __future__ import annotations
@@ -44,6 +49,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "attacks"))
 from load import Variant, make_repo, variants  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "tests" / "gate"))
+import commit_attacks  # noqa: E402
+
 
 class _NoScanGate(Gate):
     """The gate without its static scan (``--dynamic-only``)."""
@@ -58,8 +66,19 @@ class _Unwatched:
     def __init__(self, runner: TestRunner) -> None:
         self._runner = runner
 
-    def run(self, target: str = "", *, pristine: bool = False, root: Path | None = None):
-        return self._runner.run(target, pristine=pristine, root=root)
+    def run(self, target="", *, pristine=False, root=None, writable=None, wall_s=None):
+        return self._runner.run(
+            target, pristine=pristine, root=root, writable=writable, wall_s=wall_s
+        )
+
+
+class _FolderGate(Gate):
+    """The gate before issue 11: the suite once, in the work tree itself (no checkout of the
+    candidate, no repeats), for the timing comparison only."""
+
+    def verify(self):  # noqa: D102 - see Gate
+        self.verifications += 1
+        return self._judge(self.root, None, [])
 
 
 def _head(repo: Path) -> str:
@@ -79,6 +98,66 @@ def judge(v: Variant, sandbox, *, static: bool) -> tuple[bool, str, float]:
         start = time.monotonic()
         verdict = gate.verify()
         return verdict.verified, verdict.reason, time.monotonic() - start
+
+
+def commit_kinds(sandbox) -> tuple[int, int, int, int]:
+    """tests/gate/commit_attacks.py (issue 11: ignored plugins, by-products, result files,
+    rewritten JUnit): each attack and the honest fix of each distinct base repository through
+    the real gate. Returns (contained, attacks, honest verified, honest)."""
+    contained = total = honest_ok = honest = 0
+    seen: set[str] = set()
+    for a in commit_attacks.attacks():
+        runs = [(False, a)]
+        key = repr(sorted(a.files.items()))
+        if key not in seen:
+            seen.add(key)
+            runs.append((True, a))
+        for is_honest, att in runs:
+            with tempfile.TemporaryDirectory(prefix="fixloop-commit-") as td:
+                start = time.monotonic()
+                v = commit_attacks.gate_verdict(att, Path(td), honest=is_honest, sandbox=sandbox)
+                secs = time.monotonic() - start
+            if is_honest:
+                honest += 1
+                honest_ok += v.verified
+                mark = "verified" if v.verified else "REFUSED (false positive)"
+            else:
+                total += 1
+                contained += not v.verified
+                mark = "contained" if not v.verified else "VERIFIED (escaped)"
+            name = ("honest fix of " if is_honest else "") + att.name
+            print(f"{name[:40]:40} {att.kind:14} {mark:24} {secs:5.2f}s  {v.reason[:120]}")
+    return contained, total, honest_ok, honest
+
+
+def commit_timing(sandbox, reps: int) -> tuple[float, float]:
+    """Median seconds per verification on examples/shop's honest fix, without the watch:
+    (the folder gate of before issue 11, the commit gate: checkout + gate_repeats=3)."""
+    with tempfile.TemporaryDirectory(prefix="fixloop-shop-") as td:
+        repo = Path(td) / "shop"
+        shutil.copytree(ROOT / "examples" / "shop", repo)
+        env = ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"]
+        subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
+        subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
+        subprocess.run(["git", *env, "commit", "-qm", "base"], cwd=repo, check=True)
+        runner = TestRunner(repo, sandbox, log_dir=Path(td) / "logs", limits=Limits(wall_s=120))
+        baseline = runner.run("", pristine=True)
+        src = repo / "shop" / "pricing.py"
+        src.write_text(
+            src.read_text().replace("round(amount * (1 + rate))", "round(amount * (1 + rate), 2)")
+        )
+        iso = SimpleNamespace(root=repo, base_commit=_head(repo))
+        before: list[float] = []
+        after: list[float] = []
+        for _ in range(reps):
+            for cls, out in ((_FolderGate, before), (Gate, after)):
+                gate = cls(iso, None, _Unwatched(runner), baseline)
+                start = time.monotonic()
+                verdict = gate.verify()
+                out.append(time.monotonic() - start)
+                if not verdict.verified:
+                    raise SystemExit(f"the honest shop fix was not verified: {verdict.reason}")
+        return statistics.median(before), statistics.median(after)
 
 
 def shop_timing(sandbox, reps: int) -> tuple[float, float]:
@@ -133,6 +212,14 @@ def main(argv: list[str] | None = None) -> int:
             contained += not verified
             mark = "contained" if not verified else "VERIFIED (escaped)"
         print(f"{v.name:26} {v.kind[:38]:38} {mark:24} {secs:5.2f}s  {reason[:150]}", flush=True)
+    if not args.only:
+        c, t, h_ok, h = commit_kinds(sandbox)
+        contained, attacks, honest_ok, honest = (
+            contained + c,
+            attacks + t,
+            honest_ok + h_ok,
+            honest + h,
+        )
     print(f"contained {contained}/{attacks}")
     print(f"honest verified {honest_ok}/{honest}")
     if args.timing_reps > 0:
@@ -140,6 +227,12 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"examples/shop median seconds per verification: {before:.2f} without the watch, "
             f"{after:.2f} with it (+{after - before:.2f} s)"
+        )
+        old, new = commit_timing(sandbox, args.timing_reps)
+        print(
+            f"examples/shop median seconds per verification (no watch): {old:.2f} in the folder "
+            f"(before issue 11), {new:.2f} on a fresh checkout with 3 runs of the failing tests "
+            f"(ratio {new / old if old else 0:.2f})"
         )
     total = attacks + honest
     print(f"ratio {(contained + honest_ok) / total if total else 0:.3f}")
