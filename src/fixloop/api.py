@@ -27,12 +27,12 @@ __all__ = ["CodingAgent", "DEFAULT_TASK", "exit_code_for"]
 def exit_code_for(result: RunResult) -> int:
     """The CLI exit code of a finished run.
 
-    0 verified or nothing to fix, 3 provider unavailable (an environment error), 1 for every other
-    ending.
+    0 verified or nothing to fix, 3 provider unavailable or an environment problem found at the
+    baseline (status ``environment``), 1 for every other ending.
     """
     if result.verified or result.status == RunStatus.NOTHING_TO_FIX:
         return 0
-    if result.status == RunStatus.PROVIDER_UNAVAILABLE:
+    if result.status in (RunStatus.PROVIDER_UNAVAILABLE, RunStatus.ENVIRONMENT):
         return 3
     return 1
 

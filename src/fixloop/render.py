@@ -347,6 +347,18 @@ def summary(
             "FLAKY: the failing tests passed when run again with no change, so there is nothing "
             "a change could be verified against (no model call made)."
         )
+    elif result.status == RunStatus.ENVIRONMENT and result.environment is not None:
+        env = result.environment
+        lines.append(
+            "ENVIRONMENT PROBLEM: the test suite cannot run as it should; stopped before any "
+            "model call."
+        )
+        lines.append(f"Cause: {env.cause}")
+        lines.append(f"Fix: {env.fix}")
+        if baseline is not None:
+            lines.append(f"At the start: {tally(baseline)}.")
+        lines.append(f"Trajectory: {result.trajectory}")
+        return "\n".join(lines)
     elif result.verified:
         lines.append(
             "VERIFIED: the harness checked out the run's commit in a fresh folder, ran the full "

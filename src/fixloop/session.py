@@ -20,11 +20,12 @@ from __future__ import annotations
 import os
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from fixloop import render, vcs
+from fixloop import doctor, render, vcs
 from fixloop import sandbox as sandbox_mod
 from fixloop.agent import Agent
 from fixloop.candidate import build_candidate, commit_tree, tree_diff
@@ -278,16 +279,32 @@ class RunSession:
         )
         workspace = Workspace(iso.root, blocked=(*DEFAULT_BLOCKED, *s.blocked))
         self.tools = tools = Tools(workspace, runner, caps=s.to_caps())
-        self.baseline = baseline = run_baseline(runner)
-        self.events.emit("baseline", {"report": baseline.to_dict()})
-        problem = baseline_problem(baseline)
-        flaky = None if problem else flaky_problem(runner, baseline)
-        if problem == "nothing_to_fix":
+        self.runner = runner
+        env_problem = doctor.command_problem(
+            runner.test_cmd, runner.python, host_path=self.sandbox.host_python
+        )
+        if env_problem is None:
+            self.baseline = baseline = run_baseline(runner)
+            self.events.emit("baseline", {"report": baseline.to_dict()})
+            env_problem = doctor.diagnose(
+                baseline,
+                root=iso.root,
+                python=runner.python,
+                test_cmd=runner.test_cmd,
+                source=iso.source,
+                reads_counts=runner.reads_counts,
+            )
+        if env_problem is not None:
+            self.events.emit("environment", asdict(env_problem))
+            self.result = RunResult(RunStatus.ENVIRONMENT, False, stop_reason=env_problem.cause)
+            self.result.environment = env_problem
+            if self.baseline is not None:
+                self.result.failing_tests = self.baseline.failing_ids
+            return self.result
+        flaky = None if baseline.ok else flaky_problem(runner, baseline)
+        if baseline.ok:
             why = f"every test passed before any change ({render.tally(baseline)})"
             self.result = RunResult(RunStatus.NOTHING_TO_FIX, False, stop_reason=why)
-        elif problem:
-            self.result = RunResult(RunStatus.ERROR, False, stop_reason=problem)
-            self.result.failing_tests = baseline.failing_ids
         elif flaky:
             self.events.notice(flaky)
             self.result = RunResult(RunStatus.FLAKY, False, stop_reason=flaky)

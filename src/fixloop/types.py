@@ -286,7 +286,25 @@ class RunStatus(StrEnum):
     FLAKY = "flaky"
     BUDGET_EXHAUSTED = "budget_exhausted"
     PROVIDER_UNAVAILABLE = "provider_unavailable"
+    ENVIRONMENT = "environment"
     ERROR = "error"
+
+
+@dataclass
+class EnvironmentProblem:
+    """Why the project's suite cannot run as it should, found before any model call
+    (:func:`fixloop.doctor.diagnose`).
+
+    Attributes:
+        kind: ``command_not_found`` | ``usage_error`` | ``missing_module`` | ``submodule`` |
+            ``async_plugin`` | ``permission`` | ``unreadable`` | ``no_tests``.
+        cause: one line: what went wrong (quoting pytest where pytest said it).
+        fix: one line: what the user should change.
+    """
+
+    kind: str
+    cause: str
+    fix: str
 
 
 @dataclass
@@ -343,6 +361,7 @@ class RunResult:
     run_id: str = ""
     worktree: str | None = None
     wall_s: float = 0.0
+    environment: EnvironmentProblem | None = None  # status "environment": cause and fix
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (the ``--json`` output)."""

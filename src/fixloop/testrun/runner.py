@@ -307,6 +307,12 @@ class TestRunner:
         self._payload = _payload()
         self.last_report: TestReport | None = None
 
+    @property
+    def reads_counts(self) -> bool:
+        """True when the test command is one whose tests fixloop counts (pytest, or unittest
+        run through pytest); any other command can never be a pass."""
+        return _pytest_extra(self.test_cmd) is not None
+
     def _check_outside(self, root: Path) -> None:
         if self.log_dir == root or self.log_dir.is_relative_to(root):
             raise ConfigError(f"the log folder {self.log_dir} must be outside the workspace {root}")

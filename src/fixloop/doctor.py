@@ -1,0 +1,495 @@
+"""The baseline doctor: why a suite cannot start, said before the first model call.
+
+A run's baseline (the whole suite, once, before the model) can fail for reasons no edit of the
+code under test can mend: pytest refuses an option of a plugin the interpreter lacks, the
+project's own package or a declared dependency is not importable, async tests have no async
+plugin, the tests may not write where they write, a git submodule is absent, the test command
+does not exist, or the suite collects nothing. :func:`diagnose` reads the baseline
+:class:`~fixloop.types.TestReport` (and the full log) and names such a problem as an
+:class:`~fixloop.types.EnvironmentProblem`: its kind, the cause in one line (quoting pytest where
+pytest said it) and the fix in another. A run stops on it with status ``environment`` and exit
+code 3, spending nothing on the model; ``fixloop doctor`` runs the same checks alone.
+
+:func:`command_problem` checks the test command before anything runs (a program that is not on
+the ``PATH``). Anything the doctor does not recognize is left to the model: a failing test, a
+collection error in the code under test or an import of a module nobody declared are bugs to fix.
+
+The kinds, in the order they are checked:
+
+=====================  ===================================================================
+kind                   when
+=====================  ===================================================================
+``command_not_found``  the test command's program is missing (before the run, or the
+                       sandbox's ``execvp`` error, or ``python -m X`` with no module X)
+``usage_error``        pytest exit 4 on the whole suite: an unknown option (``--cov``
+                       without pytest-cov), a missing path, a bad ini value
+``missing_module``     ``No module named 'X'`` where X is the project's own package (or a
+                       file of it that only your checkout has) or a declared dependency
+``submodule``          a git submodule of the project is empty in the run's tree and the
+                       failure names it
+``async_plugin``       pytest says "async def functions are not natively supported"
+``permission``         a test failed on ``[Errno 30] Read-only file system`` or
+                       ``[Errno 13] Permission denied``
+``unreadable``         a test command fixloop cannot read counts from (not pytest or unittest)
+``no_tests``           the suite collected no test
+=====================  ===================================================================
+"""
+
+from __future__ import annotations
+
+import configparser
+import os
+import re
+import shutil
+import tomllib
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from fixloop.types import EnvironmentProblem, Outcome, TestReport
+
+__all__ = ["EnvironmentProblem", "command_problem", "declared_dependencies", "diagnose"]
+
+#: pytest options that only a plugin adds, and the plugin's distribution name.
+PLUGIN_OPTIONS: dict[str, str] = {
+    "--cov": "pytest-cov",
+    "--no-cov": "pytest-cov",
+    "--numprocesses": "pytest-xdist",
+    "--dist": "pytest-xdist",
+    "-n": "pytest-xdist",
+    "--timeout": "pytest-timeout",
+    "--reruns": "pytest-rerunfailures",
+    "--benchmark": "pytest-benchmark",
+    "--html": "pytest-html",
+    "--self-contained-html": "pytest-html",
+    "--randomly": "pytest-randomly",
+    "-p randomly": "pytest-randomly",
+    "--asyncio-mode": "pytest-asyncio",
+    "--ds": "pytest-django",
+    "--django": "pytest-django",
+    "--mypy": "pytest-mypy",
+    "--flake8": "pytest-flake8",
+    "--black": "pytest-black",
+    "--hypothesis": "hypothesis",
+    "--snapshot-update": "syrupy",
+    "--env": "pytest-env",
+    "--mpl": "pytest-mpl",
+    "--doctest-plus": "pytest-doctestplus",
+    "--flakes": "pytest-flakes",
+    "--isort": "pytest-isort",
+    "--instafail": "pytest-instafail",
+    "--sugar": "pytest-sugar",
+    "--junit-xml": "",  # pytest's own; listed so a typo is not blamed on a plugin
+}
+
+#: Distribution names whose import name differs from the normalized name.
+_IMPORT_NAMES = {
+    "pyyaml": "yaml",
+    "pillow": "PIL",
+    "beautifulsoup4": "bs4",
+    "scikit_learn": "sklearn",
+    "python_dateutil": "dateutil",
+    "attrs": "attr",
+    "pyjwt": "jwt",
+    "opencv_python": "cv2",
+    "protobuf": "google",
+    "msgpack_python": "msgpack",
+    "typing_extensions": "typing_extensions",
+    "python_multipart": "multipart",
+    "pymysql": "pymysql",
+    "pytest_asyncio": "pytest_asyncio",
+}
+
+_ASYNC = re.compile(
+    r"async def functions are not natively supported|PytestUnhandledCoroutineWarning"
+)
+_NO_MODULE = re.compile(r"No module named '([A-Za-z_][\w.]*)'")
+_PERMISSION = re.compile(
+    r"(?:[\w.]*Error: )?\[Errno (?:30|13)\] (?:Read-only file system|Permission denied)[^\n]*"
+)
+_USAGE = re.compile(r"^[^\n:]*: error: ([^\n]+)$", re.M)
+_EXECVP = re.compile(r"execvp (\S+): No such file or directory|^(\S+): command not found", re.M)
+_LOG_HEAD = 256 * 1024
+
+
+def _q(argv: Sequence[str]) -> str:
+    import shlex
+
+    return " ".join(shlex.quote(a) for a in argv)
+
+
+def command_problem(
+    test_cmd: Sequence[str], python: str, *, host_path: bool = True
+) -> EnvironmentProblem | None:
+    """The test command's program is missing (checked before anything runs).
+
+    Args:
+        test_cmd: the test command as argv (a leading ``python`` means ``python``, the project's
+            interpreter).
+        python: the project's interpreter (absolute, or a name on the ``PATH``).
+        host_path: False when the tests run in a container whose programs the host cannot see
+            (then nothing is checked).
+
+    Returns:
+        an :class:`EnvironmentProblem` of kind ``command_not_found``, or None.
+    """
+    if not test_cmd or not host_path:
+        return None
+    prog = test_cmd[0]
+    if prog in ("python", "python3"):
+        prog = python
+    found = (
+        (os.path.isfile(prog) and os.access(prog, os.X_OK)) if "/" in prog else shutil.which(prog)
+    )
+    if found:
+        return None
+    return EnvironmentProblem(
+        kind="command_not_found",
+        cause=f"the test command's program {prog!r} was not found (test command: {_q(test_cmd)})",
+        fix=f"install {os.path.basename(prog)!r} where the tests run, or set test_cmd (for "
+        'example test_cmd = "python -m pytest") in fixloop.toml or the user config',
+    )
+
+
+def diagnose(
+    report: TestReport,
+    *,
+    root: Path,
+    python: str,
+    test_cmd: Sequence[str],
+    source: Path | None = None,
+    reads_counts: bool = True,
+) -> EnvironmentProblem | None:
+    """Name the environment problem in a baseline report, or None when the model has work.
+
+    Args:
+        report: the baseline's report (the whole suite, pristine).
+        root: the run's tree (the worktree the tests ran in).
+        python: the interpreter that ran the tests (named in the fix).
+        test_cmd: the test command as argv (named in the cause).
+        source: the user's folder (where ignored files that the run's tree lacks may be);
+            None when it is the same as ``root``.
+        reads_counts: False when the test command is neither pytest nor unittest, so fixloop
+            cannot count its tests.
+
+    Returns:
+        the first problem found, in the order of the module docstring, or None.
+    """
+    text = _texts(report)
+    cmd = _q(test_cmd)
+    py = python
+    checks = (
+        _command_missing(report, text, cmd, test_cmd),
+        _usage(report, text, cmd, py),
+        _missing_module(report, text, root, source or root, py),
+        _submodule(report, text, root),
+        _async(report, text, py),
+        _permission(report, text),
+    )
+    for found in checks:
+        if found is not None:
+            return found
+    if not reads_counts:
+        return EnvironmentProblem(
+            kind="unreadable",
+            cause=f"the test command `{cmd}` is neither pytest nor `python -m unittest`: fixloop "
+            "cannot count its tests, so no fix could ever be verified",
+            fix='set test_cmd to a pytest command (test_cmd = "python -m pytest ...") or a '
+            "`python -m unittest ...` command",
+        )
+    if report.collected == 0 and report.outcome in (Outcome.NO_TESTS_COLLECTED, Outcome.PASSED):
+        return EnvironmentProblem(
+            kind="no_tests",
+            cause=f"the test command `{cmd}` collected no tests, so there is nothing to verify a "
+            "fix against",
+            fix="point the test command at the tests (test_cmd in fixloop.toml) or check "
+            "testpaths / python_files in the pytest configuration",
+        )
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+
+
+def _texts(report: TestReport) -> str:
+    """The report's output, notice, errors and reasons, plus the head of the full log."""
+    parts = [report.notice, report.output, *report.collection_errors]
+    parts += [f"{f.id}: {f.reason}" for f in report.failing]
+    if report.log_path:
+        try:
+            with open(report.log_path, encoding="utf-8", errors="replace") as fh:
+                parts.append(fh.read(_LOG_HEAD))
+        except OSError:
+            pass
+    return "\n".join(p for p in parts if p)
+
+
+def _command_missing(
+    report: TestReport, text: str, cmd: str, argv: Sequence[str]
+) -> EnvironmentProblem | None:
+    m = _EXECVP.search(text)
+    if m and report.collected == 0:
+        prog = m.group(1) or m.group(2)
+        return EnvironmentProblem(
+            kind="command_not_found",
+            cause=f"the test command's program {prog!r} was not found in the sandbox "
+            f"(test command: {cmd})",
+            fix=f"install {os.path.basename(prog)!r} in the project's environment, or set test_cmd",
+        )
+    if len(argv) >= 3 and argv[1] == "-m" and argv[2] not in ("pytest", "unittest"):
+        mod = argv[2]
+        if report.collected == 0 and re.search(rf"No module named {re.escape(mod)}\b", text):
+            return EnvironmentProblem(
+                kind="command_not_found",
+                cause=f"the test command `{cmd}` failed: the interpreter has no module {mod!r}",
+                fix=f"install {mod!r} in the project's interpreter, or set test_cmd",
+            )
+    return None
+
+
+def _usage(report: TestReport, text: str, cmd: str, py: str) -> EnvironmentProblem | None:
+    if report.outcome != Outcome.USAGE_ERROR or report.target:
+        return None
+    if "ImportError while loading conftest" in text:
+        return None  # a conftest that cannot import: missing_module decides, else the model's
+    m = _USAGE.search(text)
+    line = m.group(0).strip() if m else _first_error_line(text)
+    if not line:
+        line = report.notice or "pytest exit 4 (usage error)"
+    if line.startswith("pytest.main(): "):
+        line = "pytest: " + line[len("pytest.main(): ") :]
+    plugins = _plugins_for(line)
+    if plugins:
+        fix = (
+            f"install {' and '.join(plugins)} in the interpreter that runs the tests ({py} -m pip "
+            f"install {' '.join(plugins)}; usually the project's .venv), or set `python` to one "
+            "that has it"
+        )
+    elif "unrecognized arguments" in line:
+        fix = (
+            "remove the option from the test command / addopts, or install the pytest plugin "
+            f"that adds it in {py}"
+        )
+    else:
+        fix = f"correct the test command (`{cmd}`) or the pytest configuration it reads"
+    return EnvironmentProblem(kind="usage_error", cause=line, fix=fix)
+
+
+def _first_error_line(text: str) -> str:
+    for ln in text.splitlines():
+        s = ln.strip()
+        if s.startswith("ERROR:") and "usage:" not in s:
+            return s
+    return ""
+
+
+def _plugins_for(line: str) -> list[str]:
+    if "unrecognized arguments" not in line:
+        return []
+    found: list[str] = []
+    for word in line.split("unrecognized arguments:", 1)[1].split():
+        opt = word.split("=", 1)[0]
+        for key, plugin in PLUGIN_OPTIONS.items():
+            if plugin and (opt == key or (key.startswith("--") and opt.startswith(key + "-"))):
+                if plugin not in found:
+                    found.append(plugin)
+    return found
+
+
+def _missing_module(
+    report: TestReport, text: str, root: Path, source: Path, py: str
+) -> EnvironmentProblem | None:
+    if report.ok:
+        return None
+    names = list(dict.fromkeys(_NO_MODULE.findall(text)))
+    if not names:
+        return None
+    own = own_packages(root)
+    declared = declared_dependencies(root)
+    for full in names:
+        top = full.split(".")[0]
+        if top in own:
+            if full != top:
+                rel = Path(*full.split("."))
+                for base in ("", "src"):
+                    for cand in (rel.with_suffix(".py"), rel / "__init__.py"):
+                        if (source / base / cand).is_file() and not (root / base / cand).exists():
+                            path = (Path(base) / cand).as_posix()
+                            return EnvironmentProblem(
+                                kind="missing_module",
+                                cause=f"{path} is in your checkout but not in git (ignored), so "
+                                f"the run's copy cannot import {full!r}",
+                                fix=f"commit {path}, or make the build generate it; fixloop "
+                                "works from the HEAD commit",
+                            )
+                continue  # a module of the project that exists nowhere: the code's own bug
+            return EnvironmentProblem(
+                kind="missing_module",
+                cause=f"the project's own package {top!r} cannot be imported by {py} "
+                "(No module named " + repr(full) + ")",
+                fix=f"install the project into that interpreter ({py} -m pip install -e .), "
+                "or set `python` (fixloop.toml or the user config) to the project's virtualenv",
+            )
+        if top in declared:
+            return EnvironmentProblem(
+                kind="missing_module",
+                cause=f"{top!r}, a dependency the project declares in {declared[top]}, is not "
+                f"installed in {py} (No module named {full!r})",
+                fix=f"install the project's dependencies in that interpreter ({py} -m pip "
+                "install -e '.[test]' or its requirements file), or set `python` to the "
+                "project's virtualenv",
+            )
+    return None
+
+
+def own_packages(root: Path) -> set[str]:
+    """Top-level import names the project provides: packages and modules at the root or under
+    ``src/``, and the normalized ``[project].name`` of ``pyproject.toml``."""
+    out: set[str] = set()
+    for base in (root, root / "src"):
+        try:
+            entries = list(base.iterdir())
+        except OSError:
+            continue
+        for p in entries:
+            if p.name.startswith((".", "_")) and p.name != "__init__.py":
+                continue
+            if p.is_dir() and (p / "__init__.py").is_file():
+                out.add(p.name)
+            elif base != root and p.is_dir() and p.name.isidentifier():
+                out.add(p.name)  # a namespace package under src/
+            elif p.suffix == ".py" and p.stem.isidentifier() and not p.stem.startswith("test"):
+                if p.stem not in ("setup", "conftest", "noxfile", "fabfile"):
+                    out.add(p.stem)
+    name = _project_meta(root).get("name")
+    if isinstance(name, str) and name:
+        out.add(re.sub(r"[-.]+", "_", name).lower())
+    return out
+
+
+def _project_meta(root: Path) -> dict:
+    try:
+        with open(root / "pyproject.toml", "rb") as fh:
+            data = tomllib.load(fh)
+    except (OSError, tomllib.TOMLDecodeError):
+        return {}
+    project = data.get("project")
+    return project if isinstance(project, dict) else {}
+
+
+def _req_name(req: str) -> str | None:
+    m = re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)", req)
+    if not m or req.lstrip().startswith(("-", "#")):
+        return None
+    norm = re.sub(r"[-.]+", "_", m.group(1)).lower()
+    return _IMPORT_NAMES.get(norm, norm)
+
+
+def declared_dependencies(root: Path) -> dict[str, str]:
+    """Import names of the dependencies the project declares, each with the file that says so.
+
+    Read: ``pyproject.toml`` (``[project]`` dependencies and optional-dependencies, ``[dependency-
+    groups]``), ``setup.cfg`` (install_requires, tests_require, extras_require) and
+    ``requirements*.txt`` at the root. A distribution's import name is its normalized name (PEP
+    503 separators as ``_``), except the known differences in ``_IMPORT_NAMES`` (PyYAML -> yaml).
+    """
+    out: dict[str, str] = {}
+
+    def add(reqs: Iterable[object], where: str) -> None:
+        for r in reqs:
+            if isinstance(r, str):
+                name = _req_name(r)
+                if name:
+                    out.setdefault(name, where)
+
+    meta = _project_meta(root)
+    add(meta.get("dependencies") or [], "pyproject.toml")
+    for reqs in (meta.get("optional-dependencies") or {}).values():
+        add(reqs if isinstance(reqs, list) else [], "pyproject.toml")
+    try:
+        with open(root / "pyproject.toml", "rb") as fh:
+            groups = tomllib.load(fh).get("dependency-groups") or {}
+        for reqs in groups.values():
+            add(reqs if isinstance(reqs, list) else [], "pyproject.toml")
+    except (OSError, tomllib.TOMLDecodeError, AttributeError):
+        pass
+    cfg = configparser.ConfigParser(interpolation=None)
+    try:
+        cfg.read(root / "setup.cfg", encoding="utf-8")
+    except (configparser.Error, UnicodeDecodeError):
+        cfg = configparser.ConfigParser()
+    for section, key in (("options", "install_requires"), ("options", "tests_require")):
+        if cfg.has_option(section, key):
+            add(cfg.get(section, key).splitlines(), "setup.cfg")
+    if cfg.has_section("options.extras_require"):
+        for _, value in cfg.items("options.extras_require"):
+            add(value.splitlines(), "setup.cfg")
+    for req in sorted(root.glob("requirements*.txt")):
+        try:
+            add(req.read_text(encoding="utf-8", errors="replace").splitlines(), req.name)
+        except OSError:
+            pass
+    return out
+
+
+def _submodule(report: TestReport, text: str, root: Path) -> EnvironmentProblem | None:
+    if report.ok or not (root / ".gitmodules").is_file():
+        return None
+    try:
+        body = (root / ".gitmodules").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    for path in re.findall(r"^\s*path\s*=\s*(.+?)\s*$", body, re.M):
+        folder = root / path
+        empty = not folder.is_dir() or not any(folder.iterdir())
+        if not empty:
+            continue
+        name = Path(path).name
+        if path in text or re.search(rf"\b{re.escape(name)}\b", text):
+            return EnvironmentProblem(
+                kind="submodule",
+                cause=f"the git submodule {path!r} is empty in the run's tree, and the tests "
+                "need it",
+                fix="check it out in your checkout (`git submodule update --init`), so fixloop "
+                "can take it from your local clone",
+            )
+    return None
+
+
+def _async(report: TestReport, text: str, py: str) -> EnvironmentProblem | None:
+    if not _ASYNC.search(text):
+        return None
+    ids = [f.id for f in report.failing if _ASYNC.search(f.reason or "")]
+    where = f" ({', '.join(ids[:3])}{' ...' if len(ids) > 3 else ''})" if ids else ""
+    return EnvironmentProblem(
+        kind="async_plugin",
+        cause=f"async tests cannot run: pytest says 'async def functions are not natively "
+        f"supported', no async plugin is installed in {py}{where}",
+        fix=f"install the project's async test plugin in that interpreter ({py} -m pip install "
+        "pytest-asyncio, or anyio / pytest-trio as the project uses), or set `python` to the "
+        "project's virtualenv",
+    )
+
+
+def _permission(report: TestReport, text: str) -> EnvironmentProblem | None:
+    if report.ok:
+        return None
+    for f in report.failing:
+        m = _PERMISSION.search(f.reason or "")
+        if m:
+            return EnvironmentProblem(
+                kind="permission",
+                cause=f"{f.id} cannot write where it writes: {m.group(0).strip()}",
+                fix="in fixloop's sandbox the tests may write only in the project's tree and "
+                "temporary folders; make the test write under tmp_path (or the project tree)",
+            )
+    m = _PERMISSION.search("\n".join(report.collection_errors)) or (
+        _PERMISSION.search(text) if report.collected == 0 else None
+    )
+    if m:
+        return EnvironmentProblem(
+            kind="permission",
+            cause=f"the suite cannot start: {m.group(0).strip()}",
+            fix="in fixloop's sandbox the tests may write only in the project's tree and "
+            "temporary folders; make the code that runs at import write under a temporary folder",
+        )
+    return None

@@ -1,0 +1,126 @@
+"""The baseline doctor end to end (issue 13): each fixture of tests/cases/env-doctor stops with
+exit 3, status ``environment``, the cause and the fix named, before any model call; and
+:mod:`fixloop.doctor` on reports built by hand.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import Case, cases_of
+from test_e2e import default_sandbox_args, fixloop_branches, one_json, run_cli, snapshot
+
+from fixloop.doctor import command_problem, declared_dependencies, diagnose, own_packages
+from fixloop.types import FailingTest, Outcome, TestReport
+
+
+@pytest.mark.parametrize("c", cases_of("env-doctor"), ids=lambda c: c.variant)
+def test_environment_stops_before_the_model(c: Case, tmp_path: Path) -> None:
+    m = c.meta
+    repo = c.copy(tmp_path / "repo")
+    before = snapshot(repo)
+    home = tmp_path / "home"
+    args = ["fix", str(repo), "--model", f"script:{c.script}", *default_sandbox_args()]
+    proc = run_cli([*args, "--json"], home)
+    assert proc.returncode == m["exit"], proc.stderr[-3000:]
+    res = one_json(proc)
+    assert res["status"] == m["status"] and res["exit_code"] == m["exit"]
+    env = res["environment"]
+    assert env["kind"] == m["kind"], env
+    for words in m["cause"]:
+        assert words in env["cause"], env
+    for words in m["fix"]:
+        assert words in env["fix"], env
+    assert "\n" not in env["cause"] and "\n" not in env["fix"]
+    # no model call, nothing changed, the user's checkout untouched, no branch left
+    assert res["steps"] == 0 and res["files_changed"] == [] and res["verified"] is False
+    assert f"Cause: {env['cause']}" in res["summary"] and f"Fix: {env['fix']}" in res["summary"]
+    assert snapshot(repo) == before and fixloop_branches(repo) == []
+    # the terminal says the same (the cause and the fix, each on its own line of the report)
+    term = run_cli(args, home)
+    assert term.returncode == m["exit"]
+    flat = " ".join((term.stdout + term.stderr).replace("│", " ").split())
+    assert "environment" in flat
+    assert " ".join(f"Cause: {env['cause']}".split()) in flat
+    assert " ".join(f"Fix: {env['fix']}".split()) in flat
+
+
+def _report(outcome: Outcome, **kw: object) -> TestReport:
+    return TestReport(outcome=outcome, **kw)  # type: ignore[arg-type]
+
+
+def test_usage_error_quotes_pytest_and_names_the_plugin(tmp_path: Path) -> None:
+    rep = _report(
+        Outcome.USAGE_ERROR,
+        output="ERROR: usage: pytest.main() [options]\n"
+        "pytest.main(): error: unrecognized arguments: --cov=pkg -n 2\n  inifile: setup.cfg\n",
+    )
+    found = diagnose(
+        rep, root=tmp_path, python="/p/bin/python", test_cmd=["python", "-m", "pytest"]
+    )
+    assert found is not None and found.kind == "usage_error"
+    assert found.cause == "pytest: error: unrecognized arguments: --cov=pkg -n 2"
+    assert "pytest-cov and pytest-xdist" in found.fix and "/p/bin/python -m pip" in found.fix
+    # a usage error of a target the model chose is the model's business, not the environment's
+    rep.target = "tests/test_x.py::nope"
+    assert diagnose(rep, root=tmp_path, python="p", test_cmd=["pytest"]) is None
+
+
+def test_missing_module_only_for_own_or_declared(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "requirements-dev.txt").write_text("# dev\nPyYAML>=6\n-e .\n")
+    (tmp_path / "setup.cfg").write_text("[options]\ninstall_requires =\n    requests>=2\n")
+    assert {"yaml", "requests"} <= set(declared_dependencies(tmp_path))
+    assert "pkg" in own_packages(tmp_path)
+
+    def diag(msg: str) -> str | None:
+        rep = _report(Outcome.COLLECTION_ERROR, collection_errors=[f"tests/t.py:1: {msg}"])
+        found = diagnose(rep, root=tmp_path, python="py", test_cmd=["pytest"])
+        return found.cause if found else None
+
+    assert "'yaml'" in (diag("ModuleNotFoundError: No module named 'yaml'") or "")
+    assert "setup.cfg" in (diag("ModuleNotFoundError: No module named 'requests'") or "")
+    # an import of a module nobody declared, or of a module of the project that exists nowhere,
+    # is a bug in the code: the model's to fix
+    assert diag("ModuleNotFoundError: No module named 'jsonn'") is None
+    assert diag("ModuleNotFoundError: No module named 'pkg.helperz'") is None
+
+
+def test_ignored_file_of_the_checkout_is_named(tmp_path: Path) -> None:
+    src, run = tmp_path / "src", tmp_path / "run"
+    for d in (src, run):
+        (d / "pkg").mkdir(parents=True)
+        (d / "pkg" / "__init__.py").write_text("from pkg._version import v\n")
+    (src / "pkg" / "_version.py").write_text("v = '1'\n")
+    rep = _report(
+        Outcome.COLLECTION_ERROR, collection_errors=["t.py:1: No module named 'pkg._version'"]
+    )
+    found = diagnose(rep, root=run, python="py", test_cmd=["pytest"], source=src)
+    assert found is not None and "pkg/_version.py is in your checkout but not in git" in found.cause
+
+
+def test_permission_and_unreadable(tmp_path: Path) -> None:
+    rep = _report(
+        Outcome.FAILED,
+        collected=2,
+        failed=1,
+        failing=[FailingTest("t.py::w", "OSError: [Errno 30] Read-only file system: '/x'")],
+    )
+    found = diagnose(rep, root=tmp_path, python="py", test_cmd=["pytest"])
+    assert found is not None and found.kind == "permission" and "t.py::w" in found.cause
+    rep = _report(
+        Outcome.FAILED, collected=2, failed=1, failing=[FailingTest("t.py::a", "assert 1 == 2")]
+    )
+    assert diagnose(rep, root=tmp_path, python="py", test_cmd=["pytest"]) is None
+    found = diagnose(rep, root=tmp_path, python="py", test_cmd=["make", "test"], reads_counts=False)
+    assert found is not None and found.kind == "unreadable" and "make test" in found.cause
+
+
+def test_command_problem(tmp_path: Path) -> None:
+    assert command_problem(["python", "-m", "pytest"], "/bin/sh") is None
+    assert command_problem(["sh", "-c", "true"], "py") is None
+    found = command_problem(["./run.sh"], "py")
+    assert found is not None and found.kind == "command_not_found" and "./run.sh" in found.cause
+    assert command_problem(["./run.sh"], "py", host_path=False) is None
