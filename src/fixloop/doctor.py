@@ -342,8 +342,12 @@ def _missing_module(
 
 
 def own_packages(root: Path) -> set[str]:
-    """Top-level import names the project provides: packages and modules at the root or under
-    ``src/``, and the normalized ``[project].name`` of ``pyproject.toml``."""
+    """Top-level import names the project provides.
+
+    Returns:
+        packages and modules at the root or under ``src/`` (test and set-up modules left out),
+        and the normalized ``[project].name`` of ``pyproject.toml``.
+    """
     out: set[str] = set()
     for base in (root, root / "src"):
         try:

@@ -309,8 +309,10 @@ class TestRunner:
 
     @property
     def reads_counts(self) -> bool:
-        """True when the test command is one whose tests fixloop counts (pytest, or unittest
-        run through pytest); any other command can never be a pass."""
+        """True when fixloop counts the test command's tests (pytest, or unittest through pytest).
+
+        Any other command can never be a pass.
+        """
         return _pytest_extra(self.test_cmd) is not None
 
     def _check_outside(self, root: Path) -> None:
