@@ -292,8 +292,9 @@ class RunStatus(StrEnum):
 
 @dataclass
 class EnvironmentProblem:
-    """Why the project's suite cannot run as it should, found before any model call
-    (:func:`fixloop.doctor.diagnose`).
+    """Why the project's suite cannot run as it should (:func:`fixloop.doctor.diagnose`).
+
+    Found at the baseline, before any model call.
 
     Attributes:
         kind: ``command_not_found`` | ``usage_error`` | ``missing_module`` | ``submodule`` |
