@@ -11,6 +11,9 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import sys
+import sysconfig
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -176,3 +179,81 @@ def test_the_trees_git_entry_stays_read_only(tmp_path: Path) -> None:
     assert "Read-only file system" in rep.output
     assert (repo / ".git").read_text() == "gitdir: /somewhere/else\n"
     assert (repo / "out.txt").read_text() == "ok"
+
+
+# --------------------------------------------------------------------------------------------
+# Editable installs (case 29): the run's tree, not the user's checkout, is what the tests import
+# --------------------------------------------------------------------------------------------
+
+#: What a project's virtualenv needs to run its tests, copied from this test run's own
+#: environment (local files only, no index): pytest and the packages it imports.
+PYTEST_STACK = ("pytest", "_pytest", "pluggy", "iniconfig", "packaging", "pygments", "py.py")
+
+
+def make_project_venv(checkout: Path) -> Path:
+    """``checkout/.venv`` as a user keeps it: pytest in it, the project installed editable.
+
+    The venv is made without pip; pip and setuptools of this test run are lent to it through a
+    ``.pth`` file for the one ``pip install --no-index --no-build-isolation -e`` and taken away
+    after, and the pytest stack is copied in (a sandbox shows the venv, not this test run's).
+    """
+    venv = checkout / ".venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    py = venv / "bin" / "python"
+    site_dir = Path(
+        subprocess.run(
+            [str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    )
+    ours = Path(sysconfig.get_paths()["purelib"])
+    lend = site_dir / "zz_lent_tools.pth"
+    lend.write_text(f"{ours}\n")
+    proc = subprocess.run(
+        [str(py), "-m", "pip", "install", "-q", "--no-index", "--no-build-isolation"]
+        + ["--no-deps", "-e", str(checkout)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"},
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    lend.unlink()
+    for name in PYTEST_STACK:
+        src = ours / name
+        if src.is_dir():
+            shutil.copytree(src, site_dir / name, ignore=shutil.ignore_patterns("__pycache__"))
+        elif src.is_file():
+            shutil.copy2(src, site_dir / name)
+    return py
+
+
+@pytest.mark.parametrize("c", cases_of("env-editable-src"), ids=lambda c: c.variant)
+def test_editable_install_tests_the_run_tree(c: Case, tmp_path: Path, sandbox_args) -> None:
+    m = c.meta
+    repo = c.copy(tmp_path / "repo")
+    py = make_project_venv(repo)
+    site_dir = next((repo / ".venv" / "lib").glob("python3*/site-packages"))
+    assert (site_dir / m["editable"]).is_file()  # the kind of editable install of the case
+    # the user's own run: the checkout's code imports (and fails on the bug)
+    here = subprocess.run(
+        [str(py), "-c", f"import {m['package']} as p; print(p.__file__)"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert here.stdout.startswith(str(repo)), here.stderr
+    before = snapshot(repo)
+    proc = run_cli(
+        ["fix", str(repo), "--json", "--model", f"script:{c.script}", *sandbox_args],
+        tmp_path / "home",
+    )
+    res = one_json(proc)
+    assert (proc.returncode, res["status"]) == (m["exit"], m["status"]), proc.stderr[-3000:]
+    if m["status"] == "verified":
+        assert res["files_changed"] == [m["file"]] and res["verified"] is True
+    else:  # stopped before the model with the cause named
+        assert res["steps"] == 0 and m["cause"] in res["summary"]
+        assert "not from the run's tree" in res["summary"] or "not importable" in res["summary"]
+    assert snapshot(repo) == before

@@ -61,6 +61,7 @@ from fixloop.testrun.output import (
     last_e_line,
     scan_output,
 )
+from fixloop.testrun.projectpaths import declared_packages, package_roots, top_level_packages
 from fixloop.testrun.resultfile import read_result_file
 from fixloop.testrun.secondopinion import SecondOpinion, run_second_opinion
 from fixloop.testrun.stream import ResultStream, stream_disagreement
@@ -302,6 +303,8 @@ class TestRunner:
         self.output_cap_bytes = int(output_cap_bytes)
         self.env = dict(env or {})
         self.writable = bool(writable)
+        #: the tree's package roots (e.g. ``["src"]``), first on ``sys.path`` in every run
+        self.package_dirs = package_roots(self.root)
         self.secrets = dict(sorted((secrets or {}).items(), key=lambda kv: -len(kv[0])))
         self._count = 0
         self._payload = _payload()
@@ -361,6 +364,7 @@ class TestRunner:
             "junit": str(io_dir / "junit.xml"),
             "progress": str(io_dir / "progress.jsonl"),
             "stream_fd": stream_fd,
+            "paths": self.package_dirs,
         }
         if audit is not None:
             cfg["audit"] = audit
@@ -552,7 +556,56 @@ class TestRunner:
             log_dir=run_dir / "io",
             watch=dict(audit),
             env=env,
+            paths=self.package_dirs,
         )
+
+    def project_packages(self) -> list[str]:
+        """The project's top-level import names in the run's tree (at most 20).
+
+        Those in its package roots (``src/`` ...), else those at the root, then the names its
+        ``package-dir`` maps to folders (:func:`~fixloop.testrun.projectpaths.declared_packages`).
+        """
+        names: list[str] = []
+        for rel in self.package_dirs or [""]:
+            names += [n for n in top_level_packages(self.root / rel) if n not in names]
+        names += [n for n in declared_packages(self.root) if n not in names]
+        return names[:20]
+
+    def import_origins(self, names: Sequence[str]) -> dict[str, str | None]:
+        """Where the project's interpreter, in the sandbox, would import each of ``names`` from.
+
+        ``sys.path`` is set up as for a test run (package roots, then the root); each name is
+        found with ``importlib.util.find_spec`` (nothing of the project is executed).
+
+        Returns:
+            ``{name: file or folder, or None when not importable}``; ``{}`` when the probe
+            itself failed (its output is then in the log folder) or for a container sandbox.
+        """
+        if not names or not self.sandbox.host_python:
+            return {}
+        run_dir = self._new_run_dir()
+        io_dir = run_dir / "io"
+        cfg = {
+            "mode": "where",
+            "root": str(self.root),
+            "paths": self.package_dirs,
+            "names": list(names),
+            "where": str(io_dir / "where.json"),
+            "progress": None,
+        }
+        self.sandbox.run(
+            [self.python, "-s", "-c", self._payload, json.dumps(cfg)],
+            cwd=self.root,
+            limits=self.limits,
+            rw_paths=[io_dir],
+            env={k: v for k, v in self.env.items() if not k.startswith("PYTHON")},
+            log_path=run_dir / "where.log",
+        )
+        try:
+            data = json.loads((io_dir / "where.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return {str(k): (str(v) if v is not None else None) for k, v in data.items()}
 
     def collect(self, target: str = "", *, root: Path | None = None) -> list[str]:
         """The node ids pytest collects for ``target`` (``--collect-only``); [] on any failure."""
@@ -575,6 +628,7 @@ class TestRunner:
             "target": target,
             "junit": None,
             "progress": None,
+            "paths": self.package_dirs,
         }
         res = self.sandbox.run(
             [self.python, "-s", "-c", self._payload, json.dumps(cfg)],

@@ -114,6 +114,7 @@ def run_second_opinion(
     io_dirs: Sequence[Path] = (),
     args: Sequence[str] = (),
     env: Mapping[str, str] | None = None,
+    paths: Sequence[str] = (),
 ) -> SecondOpinion:
     """Run ``ids`` with fixloop's own runner in ``sandbox`` and read its channel.
 
@@ -128,6 +129,8 @@ def run_second_opinion(
         watch: the changed lines (:func:`fixloop.testrun.audit.watch_lines`).
         io_dirs: result folders of the run to protect (``log_dir`` is always one).
         args: extra pytest arguments for collection (``-p`` options of the test command).
+        paths: the tree's package roots, relative to ``root``, put first on ``sys.path``
+            (:func:`fixloop.testrun.projectpaths.package_roots`).
         env: extra environment variables.
 
     Returns:
@@ -148,7 +151,13 @@ def run_second_opinion(
             if passes_fds
             else audit_config(root, dict(watch), protected, path=channel_file)
         )
-        cfg = {"root": str(root), "ids": list(ids), "args": list(args), "audit": audit}
+        cfg = {
+            "root": str(root),
+            "ids": list(ids),
+            "args": list(args),
+            "audit": audit,
+            "paths": list(paths),
+        }
         argv = [python, "-s", "-c", payload(json.dumps(cfg))]
         kwargs: dict = {"pass_fds": (ch.write_fd,)} if passes_fds else {}
         res = sandbox.run(  # type: ignore[attr-defined]

@@ -6,8 +6,12 @@ fixloop package inside.
 The payload first drops ``sys.path[0]`` (the working folder that ``-c`` puts there), so nothing
 in the workspace is importable before :func:`main` decides how:
 
-- ``normal`` mode: the repository root goes first on ``sys.path`` (as ``python -m pytest`` does),
-  then pytest is imported and run.
+- ``normal`` mode: the tree's package roots (``cfg["paths"]``, e.g. ``src``; see
+  ``fixloop.testrun.projectpaths``) and the repository root go first on ``sys.path`` (as
+  ``python -m pytest`` does for the root), so an editable install of the user's checkout never
+  wins over the run's code; then pytest is imported and run.
+- ``where`` mode: no test runs; the same ``sys.path`` is set up and the origin of each name of
+  ``cfg["names"]`` is written to ``cfg["where"]`` (the session's import check).
 - ``pristine`` mode (the gate's): pytest is imported *before* the root is on ``sys.path``, so a
   workspace ``pytest.py`` or ``_pytest/`` cannot replace it; then an import guard is installed
   that resolves every top-level name of the standard library and of the pytest ecosystem
@@ -139,7 +143,7 @@ def main(cfg_json: str) -> int:
     """Run pytest (or the plain runner) as ``cfg_json`` says; returns the exit code.
 
     ``cfg_json`` keys: ``mode`` ("normal" | "pristine"), ``root``, ``args`` (pytest arguments),
-    ``target``, ``junit``, ``progress``, and ``audit`` (the gate's runs: the audit hook's
+    ``target``, ``junit``, ``progress``, ``paths`` (package roots, relative to the root), and ``audit`` (the gate's runs: the audit hook's
     config, see ``audithook.install``; the hook goes in first, before pytest or any project
     module is imported, and its end-of-run checks run after pytest returns).
     """
@@ -153,19 +157,55 @@ def main(cfg_json: str) -> int:
     return rc
 
 
+def _front(cfg: dict, root: str) -> list[str]:
+    """The folders that go first on ``sys.path``: the tree's package roots, then the root."""
+    return [os.path.join(root, rel) for rel in cfg.get("paths", ())] + [root]
+
+
+def _where(cfg: dict, root: str) -> int:
+    """Write ``{name: origin or None}`` for ``cfg["names"]`` to ``cfg["where"]`` (JSON).
+
+    ``sys.path`` is set up as for a test run; ``importlib.util.find_spec`` finds each name
+    without executing it, through the same finders (editable ones included) an import uses.
+    """
+    import importlib.util
+
+    sys.path[0:0] = _front(cfg, root)
+    out: dict = {}
+    for name in cfg.get("names", ()):
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError) as e:
+            out[name] = None
+            print(f"fixloop: {name}: {e}", flush=True)
+            continue
+        if spec is None:
+            out[name] = None
+        elif spec.origin and spec.origin not in ("built-in", "frozen", "namespace"):
+            out[name] = spec.origin
+        else:
+            locs = list(spec.submodule_search_locations or [])
+            out[name] = locs[0] if locs else spec.origin
+    with open(cfg["where"], "w", encoding="utf-8") as fh:
+        json.dump(out, fh)
+    return 0
+
+
 def _run(cfg: dict) -> int:
     root = os.path.realpath(cfg["root"])
+    if cfg.get("mode") == "where":
+        return _where(cfg, root)
     audit = sys.modules.get("_fixloop_audit") if cfg.get("audit") else None
     plugin = sys.modules["_fixloop_plugin"]
     plugin.configure(cfg.get("progress"), cfg.get("stream_fd"))
     pristine = cfg.get("mode") == "pristine"
     if not pristine:
-        sys.path.insert(0, root)
+        sys.path[0:0] = _front(cfg, root)
     try:
         import pytest
     except ImportError as e:
         if pristine:
-            sys.path.insert(0, root)
+            sys.path[0:0] = _front(cfg, root)
         reason = f"pytest not found in {sys.executable} ({e})"
         print(f"fixloop: {reason}: running fixloop's plain runner", flush=True)
         plugin._write({"e": "plain", "reason": reason})  # the file and the stream
@@ -177,5 +217,5 @@ def _run(cfg: dict) -> int:
     if audit is not None:
         audit.snapshot_machinery()  # pytest as it is before any project code ran
     if pristine:
-        sys.path.insert(0, root)
+        sys.path[0:0] = _front(cfg, root)
     return int(pytest.main(list(cfg["args"]), plugins=[plugin]))

@@ -128,7 +128,7 @@ def main(cfg_json: str) -> int:
         TestCaseFunction = ()  # type: ignore[assignment,misc]
 
     audit.snapshot_machinery()
-    sys.path.insert(0, root)
+    sys.path[0:0] = [os.path.join(root, rel) for rel in cfg.get("paths", ())] + [root]
     wanted = list(cfg["ids"])
     # the files, not the ids: pytest refuses a whole run when one id names nothing
     files = sorted({w.split("::", 1)[0] for w in wanted})

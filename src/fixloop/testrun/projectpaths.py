@@ -1,0 +1,177 @@
+"""Where a project's packages live in its tree, so the tests import the run's code.
+
+An editable install (``pip install -e .``) makes the user's *checkout* importable: a path
+``.pth`` file in the virtualenv names ``<checkout>/src``, or setuptools' ``__editable__``
+finder maps each package name to a folder of the checkout. A run works in another tree (a
+worktree, the gate's fresh checkout), so the test runner puts that tree's package roots at the
+front of ``sys.path`` (before site-packages, where ``.pth`` entries land, and before the
+editable finders, which setuptools appends to ``sys.meta_path`` after the path finder), and the
+session checks inside the sandbox that the project's top-level packages really import from the
+run's tree (:func:`outside_imports`).
+
+Package roots come from the project's own settings, read as data (never executed):
+``src/`` when it holds a package or module; setuptools' ``[tool.setuptools.packages.find]
+where`` and ``package-dir`` (pyproject.toml) or ``[options] package_dir`` (setup.cfg); hatch's
+``[tool.hatch.build.targets.wheel] packages``; poetry's ``packages = [{include, from}]``.
+
+Sources: setuptools "Package Discovery" and "Development Mode (a.k.a. Editable Installs)"
+(setuptools 69 docs); PEP 660; hatch "Build configuration"; poetry "The pyproject.toml file".
+"""
+
+from __future__ import annotations
+
+import configparser
+import os
+import tomllib
+from pathlib import Path
+from typing import Any
+
+__all__ = ["declared_packages", "outside_imports", "package_roots", "top_level_packages"]
+
+#: Folder names that hold tests or tooling, never the project's importable code.
+_NOT_CODE = {"tests", "test", "testing", "docs", "doc", "examples", "benchmarks", "scripts"}
+
+
+def _pyproject(root: Path) -> dict[str, Any]:
+    try:
+        with open(root / "pyproject.toml", "rb") as fh:
+            return tomllib.load(fh)
+    except (OSError, tomllib.TOMLDecodeError):
+        return {}
+
+
+def _setup_cfg_package_dir(root: Path) -> dict[str, str]:
+    cp = configparser.ConfigParser()
+    try:
+        cp.read(root / "setup.cfg", encoding="utf-8")
+        text = cp.get("options", "package_dir", fallback="")
+    except (configparser.Error, OSError, UnicodeDecodeError):
+        return {}
+    out: dict[str, str] = {}
+    for line in text.replace(",", "\n").splitlines():
+        if "=" in line:
+            name, _, folder = line.partition("=")
+            out[name.strip()] = folder.strip()
+    return out
+
+
+def _inside(root: Path, rel: str) -> Path | None:
+    rel = str(rel).strip().strip("/")
+    if not rel or rel == ".":
+        return root
+    p = Path(os.path.normpath(root / rel))
+    return p if p == root or p.is_relative_to(root) else None
+
+
+def declared_packages(root: Path) -> dict[str, Path]:
+    """Package names the project maps to a folder of another name or place (``package-dir``).
+
+    Returns:
+        ``{import name: folder}`` from setuptools' ``package-dir`` (pyproject.toml or setup.cfg)
+        for entries other than the root mapping ``""``; folders inside ``root`` only.
+    """
+    data = _pyproject(root)
+    tool = data.get("tool", {}) if isinstance(data.get("tool"), dict) else {}
+    st = tool.get("setuptools", {}) if isinstance(tool.get("setuptools"), dict) else {}
+    mapping = st.get("package-dir") if isinstance(st.get("package-dir"), dict) else {}
+    mapping = {**_setup_cfg_package_dir(root), **mapping}
+    out: dict[str, Path] = {}
+    for name, folder in mapping.items():
+        if name and isinstance(folder, str) and "." not in name:
+            p = _inside(root, folder)
+            if p is not None:
+                out[name] = p
+    return out
+
+
+def package_roots(root: Path) -> list[str]:
+    """The folders of ``root`` to put first on ``sys.path``, relative POSIX paths, in order.
+
+    Returns:
+        e.g. ``["src"]`` for a src layout; ``[]`` when the code sits at the root (which the
+        runner puts on ``sys.path`` anyway). Only existing folders inside ``root``.
+    """
+    root = Path(root)
+    found: list[Path] = []
+    data = _pyproject(root)
+    tool = data.get("tool", {}) if isinstance(data.get("tool"), dict) else {}
+    st = tool.get("setuptools", {}) if isinstance(tool.get("setuptools"), dict) else {}
+    pkgs = st.get("packages")
+    if isinstance(pkgs, dict) and isinstance(pkgs.get("find"), dict):
+        where = pkgs["find"].get("where", [])
+        for w in [where] if isinstance(where, str) else where if isinstance(where, list) else []:
+            if isinstance(w, str) and (p := _inside(root, w)) is not None:
+                found.append(p)
+    mapping = st.get("package-dir") if isinstance(st.get("package-dir"), dict) else {}
+    mapping = {**_setup_cfg_package_dir(root), **mapping}
+    for name, folder in mapping.items():
+        if not isinstance(folder, str) or (p := _inside(root, folder)) is None:
+            continue
+        if name == "":
+            found.append(p)
+        elif "." not in name and p.name == name:
+            found.append(p.parent)  # a folder named like its package: its parent is a root
+    hatch = tool.get("hatch", {}) if isinstance(tool.get("hatch"), dict) else {}
+    wheel = hatch.get("build", {}).get("targets", {}).get("wheel", {}) if hatch else {}
+    for pkg in wheel.get("packages", []) if isinstance(wheel, dict) else []:
+        if isinstance(pkg, str) and (p := _inside(root, pkg)) is not None:
+            found.append(p.parent)
+    poetry = tool.get("poetry", {}) if isinstance(tool.get("poetry"), dict) else {}
+    for entry in poetry.get("packages", []) if isinstance(poetry.get("packages"), list) else []:
+        if isinstance(entry, dict) and isinstance(entry.get("from"), str):
+            if (p := _inside(root, entry["from"])) is not None:
+                found.append(p)
+    src = root / "src"
+    if src.is_dir() and any(top_level_packages(src)):
+        found.append(src)
+    out: list[str] = []
+    for p in found:
+        rel = p.relative_to(root).as_posix() if p != root else ""
+        if rel and p.is_dir() and rel not in out:
+            out.append(rel)
+    return out
+
+
+def top_level_packages(folder: Path) -> list[str]:
+    """Importable top-level names directly in ``folder``, sorted.
+
+    Packages (a folder with ``__init__.py``) and modules; test and set-up modules left out.
+    """
+    out: list[str] = []
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return out
+    for e in entries:
+        name = e.name
+        if name.startswith((".", "_")) or name in _NOT_CODE:
+            continue
+        if e.is_dir() and name.isidentifier() and os.path.isfile(os.path.join(e.path, "__init__.py")):
+            out.append(name)
+        elif name.endswith(".py") and name[:-3].isidentifier():
+            stem = name[:-3]
+            if not stem.startswith("test") and stem not in ("setup", "conftest", "noxfile"):
+                out.append(stem)
+    return out
+
+
+def outside_imports(origins: dict[str, str | None], root: Path) -> list[str]:
+    """The names of ``origins`` that do not import from ``root``, each with where they do.
+
+    Args:
+        origins: ``{name: file or folder the interpreter would load it from, or None}`` as the
+            runner's import probe reports it.
+        root: the run's tree (realpath).
+
+    Returns:
+        Lines such as ``"tally: from /home/me/app/src/tally/__init__.py"`` or
+        ``"tally: not importable"``; empty when every name imports from ``root``.
+    """
+    out: list[str] = []
+    base = os.path.realpath(root)
+    for name, where in origins.items():
+        if where is None:
+            out.append(f"{name}: not importable")
+        elif not (os.path.realpath(where) + os.sep).startswith(base + os.sep):
+            out.append(f"{name}: from {where}")
+    return out

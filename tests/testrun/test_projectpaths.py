@@ -1,0 +1,128 @@
+"""Package roots of a project's tree and the import check (fixloop.testrun.projectpaths)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fixloop.sandbox import make_sandbox
+from fixloop.testrun import TestRunner
+from fixloop.testrun.projectpaths import (
+    declared_packages,
+    outside_imports,
+    package_roots,
+    top_level_packages,
+)
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text)
+    return root
+
+
+@pytest.mark.parametrize(
+    ("files", "roots"),
+    [
+        ({"src/pkg/__init__.py": ""}, ["src"]),
+        ({"pkg/__init__.py": ""}, []),
+        ({"src/README.md": ""}, []),  # a src/ folder without code is not a root
+        (
+            {
+                "pyproject.toml": '[tool.setuptools.packages.find]\nwhere = ["lib"]\n',
+                "lib/a/__init__.py": "",
+            },
+            ["lib"],
+        ),
+        (
+            {
+                "pyproject.toml": '[tool.setuptools]\npackage-dir = {"meters" = "code/meters"}\n',
+                "code/meters/__init__.py": "",
+            },
+            ["code"],
+        ),
+        (
+            {"setup.cfg": "[options]\npackage_dir =\n    =source\n", "source/x.py": ""},
+            ["source"],
+        ),
+        (
+            {
+                "pyproject.toml": '[tool.hatch.build.targets.wheel]\npackages = ["py/tool"]\n',
+                "py/tool/__init__.py": "",
+            },
+            ["py"],
+        ),
+        (
+            {
+                "pyproject.toml": '[tool.poetry]\npackages = [{include = "b", from = "pysrc"}]\n',
+                "pysrc/b/__init__.py": "",
+            },
+            ["pysrc"],
+        ),
+        (  # a folder outside the tree is never a root
+            {"pyproject.toml": '[tool.setuptools.packages.find]\nwhere = ["../elsewhere"]\n'},
+            [],
+        ),
+    ],
+)
+def test_package_roots(tmp_path: Path, files: dict[str, str], roots: list[str]) -> None:
+    assert package_roots(write(tmp_path, files)) == roots
+
+
+def test_declared_and_top_level(tmp_path: Path) -> None:
+    root = write(
+        tmp_path,
+        {
+            "pyproject.toml": '[tool.setuptools]\npackage-dir = {"tally" = "source", "" = "."}\n',
+            "source/__init__.py": "",
+            "tests/test_x.py": "",
+            "setup.py": "",
+            "tool.py": "",
+            "pkg/__init__.py": "",
+        },
+    )
+    assert declared_packages(root) == {"tally": root / "source"}
+    assert top_level_packages(root) == ["pkg", "source", "tool"]
+
+
+def test_outside_imports(tmp_path: Path) -> None:
+    root = tmp_path / "run"
+    (root / "src" / "a").mkdir(parents=True)
+    origins = {
+        "a": str(root / "src" / "a" / "__init__.py"),
+        "b": "/home/me/app/src/b/__init__.py",
+        "c": None,
+    }
+    assert outside_imports(origins, root) == [
+        "b: from /home/me/app/src/b/__init__.py",
+        "c: not importable",
+    ]
+
+
+def test_import_origins_in_the_sandbox(tmp_path: Path) -> None:
+    """src/ goes before the root; a folder of another name than its package is not found."""
+    root = write(
+        tmp_path / "repo",
+        {
+            "src/stock/__init__.py": "raise SystemExit('never executed by the probe')\n",
+            "pyproject.toml": '[tool.setuptools]\npackage-dir = {"tally" = "source"}\n',
+            "source/__init__.py": "",
+        },
+    )
+    from test_e2e import default_sandbox_args
+
+    box = (
+        make_sandbox("auto")
+        if not default_sandbox_args()
+        else make_sandbox("none", allow_unsandboxed=True)
+    )
+    runner = TestRunner(root, box, log_dir=tmp_path / "logs")
+    assert runner.package_dirs == ["src"]
+    assert runner.project_packages() == ["stock", "tally"]
+    origins = runner.import_origins(runner.project_packages())
+    assert origins["stock"] == str(root / "src" / "stock" / "__init__.py")
+    assert origins["tally"] is None
+    assert outside_imports(origins, root) == ["tally: not importable"]
