@@ -290,7 +290,15 @@ register_eval(app)
 
 
 def main() -> None:
-    """The ``fixloop`` entry point."""
+    """The ``fixloop`` entry point.
+
+    Ctrl-C exits 130. A run's interrupt is handled once, by the run session (children killed,
+    work committed, ``run_end`` written; :class:`fixloop.session.RunInterrupted` carries the
+    result). What the commands add is what they say about it: ``fix`` reports the interrupted
+    run's result (its panel, or its one ``--json`` object, also when the run had not started)
+    and ``eval`` says how to resume. Typer turns an interrupt inside a command into exit 130;
+    this handler covers the moments before a command starts, without a traceback.
+    """
     try:
         app()
     except KeyboardInterrupt:
