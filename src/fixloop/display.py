@@ -143,8 +143,8 @@ def render_report(
 def stdout_to_stderr() -> Iterator[None]:
     """Send everything written to stdout to stderr meanwhile.
 
-    Send everything written to stdout (fd 1, subprocesses included) to stderr meanwhile, so that
-    ``--json`` output is the one object and nothing else.
+    Subprocesses included (fd 1 is redirected), so that ``--json`` output is the one object and
+    nothing else.
     """
     sys.stdout.flush()
     saved = os.dup(1)

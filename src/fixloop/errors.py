@@ -120,8 +120,8 @@ class ContextExhausted(RunStopped):
 class ClaimRejected(RunStopped):
     """The gate refuted the last claim and nothing is left to try.
 
-    The gate refuted the last claim and nothing is left to try (no verification left, or the same
-    claim again without a change); the gate's verdict is already the final check.
+    No verification is left, or the same claim came again without a change; the gate's verdict is
+    already the final check.
     """
 
     final_check = False
@@ -131,8 +131,8 @@ class ClaimRejected(RunStopped):
 class OutputLimit(RunStopped):
     """The model's replies were cut at the output limit twice in a row.
 
-    The model's replies were cut at the output limit twice in a row (after the adapter's retry with
-    a larger budget and after the harness told the model); the cut tool calls never ran.
+    Cut after the adapter's retry with a larger budget and after the harness told the model; the
+    cut tool calls never ran.
     """
 
 

@@ -54,8 +54,8 @@ GIVE_UP_PREFIX = "CANNOT FIX:"
 def is_give_up(text: str) -> bool:
     """True when a final message is an honest give-up.
 
-    True when a final message is an honest give-up (starts with :data:`GIVE_UP_PREFIX`, ignoring
-    case and leading white space and markdown emphasis).
+    It starts with :data:`GIVE_UP_PREFIX`, ignoring case, leading white space and markdown
+    emphasis.
     """
     return text.lstrip(" \t\r\n*_#>`").upper().startswith(GIVE_UP_PREFIX)
 

@@ -272,9 +272,8 @@ class Runner(Protocol):
 class WatchedRunner(Protocol):
     """A :class:`Runner` that can watch the gate's runs.
 
-    A :class:`Runner` that can watch the gate's runs (:class:`fixloop.testrun.TestRunner`):
-    ``run(..., audit=changed_lines)`` installs the audit hook, ``second_opinion`` reruns tests
-    through fixloop's own runner. Test doubles without these get the gate's static checks only.
+    That is :class:`fixloop.testrun.TestRunner`: ``run(..., audit=changed_lines)`` installs the
+    audit hook, ``second_opinion`` reruns tests through fixloop's own runner. Test doubles without these get the gate's static checks only.
     """
 
     def run(

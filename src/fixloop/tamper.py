@@ -495,8 +495,8 @@ def _aliases(tree: ast.AST) -> tuple[dict[str, str], set[str]]:
 def _env_key(node: ast.AST, folder: _Folder, aliases: dict[str, str]) -> str | None:
     """The folded key of an environment lookup, or None.
 
-    The folded key of an environment lookup (``os.environ[k]``, ``.get(k)``, ``getenv(k)``, ``k in
-    os.environ``), or None when ``node`` is not one.
+    Lookups: ``os.environ[k]``, ``.get(k)``, ``getenv(k)``, ``k in os.environ``; None when ``node``
+    is not one.
     """
     if isinstance(node, ast.Subscript) and _dotted(node.value, aliases) in (
         "os.environ",

@@ -170,8 +170,7 @@ class Isolation:
     def base_bytes(self, relpath: str) -> bytes | None:
         """The bytes of a workspace-relative file at the base commit, or None.
 
-        The bytes of a workspace-relative file at the base commit, or None if it did not exist there
-        (or is not a regular file). Used by the gate to check and restore protected files.
+        None when the file did not exist there or is not a regular file. Used by the gate to check and restore protected files.
         """
         rel = posixpath.normpath(relpath.replace("\\", "/")).lstrip("/")
         if rel.startswith("../") or rel in ("..", "."):

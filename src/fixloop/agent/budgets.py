@@ -97,8 +97,7 @@ class BudgetMeter:
     ) -> BudgetCheck:
         """Say which budget, if any, is used up.
 
-        Which budget, if any, is used up, in the order steps, test runs, verifications, tokens,
-        cost, wall time.
+        Checked in the order steps, test runs, verifications, tokens, cost, wall time.
 
         Args:
             steps: model calls made.

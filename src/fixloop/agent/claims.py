@@ -63,8 +63,7 @@ class Claims:
 def rejection_details(verdict: Verdict) -> str:
     """Say what the model is told about a rejected claim.
 
-    What the model is told about a rejected claim: the reason, the gate's report, and the protected
-    files that were restored.
+    The reason, the gate's report, and the protected files that were restored.
     """
     details = verdict.reason + "\n" + render.for_model(verdict.report)
     if verdict.tampered or verdict.new_autoload:

@@ -1,7 +1,7 @@
 """The controller: a ReAct loop around generate-test-repair.
 
-The controller: a ReAct loop (Yao et al. 2023, "ReAct: Synergizing Reasoning and Acting in Language
-Models") around generate-test-repair, with the gate deciding success.
+ReAct is Yao et al. 2023, "ReAct: Synergizing Reasoning and Acting in Language Models"; the gate,
+not the model, decides success.
 
 One step is one model call, after the budget check (:mod:`.budgets`) and the elision of old tool
 output (:mod:`.context`). Tool calls are answered in order, one result each (:mod:`.calls`); a
@@ -197,8 +197,8 @@ class Agent:
     def _count_cut(self, reply: Any, blocks: list[Block], cut: bool) -> list[str]:
         """Account for the replies cut at the output limit during this call.
 
-        Count the replies cut at the output limit during this call, say the adapter's notices, and
-        return the names of the tool calls the cut removed.
+        Counts them, says the adapter's notices, and returns the names of the tool calls the cut
+        removed.
         """
         if not isinstance(reply, Mapping):
             return []

@@ -212,8 +212,8 @@ def scan_tree_change(before: Path, after: Path, changed: Sequence[str]) -> list[
 def score_tree(task: Task, tree: Path, runner: Any) -> dict[str, Any]:
     """Score a final tree against the task's hidden tests.
 
-    Score a final tree: ``hidden/`` laid over a copy of it, the full suite, then (only when that
-    does not resolve the task) the visible tests alone, to tell "overfit" from "wrong".
+    ``hidden/`` is laid over a copy of the tree and the full suite runs; then, only when that does
+    not resolve the task, the visible tests alone run, to tell "overfit" from "wrong".
 
     Both runs use the runner's pristine mode (the gate's): the real pytest runs even if the
     agent's tree holds files that shadow it, so a tree cannot fake its own score.

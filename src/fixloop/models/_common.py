@@ -281,8 +281,8 @@ _STATED_MAX = re.compile(
 def stated_max_tokens(message: str) -> int | None:
     """The output maximum a 400 message names, or None.
 
-    The output maximum a 400 message names ("... > 64000, which is the maximum allowed number of
-    output tokens", "supports at most 128000 completion tokens"), or None.
+    Messages such as "... > 64000, which is the maximum allowed number of output tokens" or
+    "supports at most 128000 completion tokens".
     """
     m = _STATED_MAX.search(message or "")
     if not m:
@@ -298,9 +298,9 @@ def stated_max_tokens(message: str) -> int | None:
 def is_cut(reply: Mapping[str, Any]) -> bool:
     """True when a reply stopped at the output limit.
 
-    True when a reply stopped at the output limit (``stop_reason`` ``max_tokens``, from the
-    provider's ``max_tokens`` / ``finish_reason: length``), but not at the context window
-    (``model_context_window_exceeded``: a larger output budget cannot help there).
+    That is ``stop_reason`` ``max_tokens`` (the provider's ``max_tokens`` / ``finish_reason:
+    length``), but not the context window (``model_context_window_exceeded``: a larger output
+    budget cannot help there).
     """
     return (
         reply.get("stop_reason") == "max_tokens"
@@ -325,8 +325,8 @@ def worth_a_larger_budget(reply: Mapping[str, Any]) -> bool:
 def merge_usage(first: Mapping[str, Any], second: Mapping[str, Any]) -> dict[str, Any]:
     """Two billed replies' usage added up.
 
-    Two billed replies' usage added up (tokens summed; ``cost_usd`` summed, None when either is
-    None): a cut reply is billed even when a retry replaces it.
+    Tokens summed; ``cost_usd`` summed, None when either is None: a cut reply is billed even when a
+    retry replaces it.
     """
     out: dict[str, Any] = {}
     for key in set(first) | set(second):
@@ -639,8 +639,7 @@ class CallPolicy:
     def _output_cap(self) -> int | None:
         """The largest :attr:`output_budget` the model allows, or None when unknown.
 
-        The largest :attr:`output_budget` the model allows (its maximum output, less any thinking
-        budget counted in the same limit), or None when unknown.
+        That is the model's maximum output, less any thinking budget counted in the same limit.
         """
         return self.model_max_output
 

@@ -84,9 +84,9 @@ _REASONING = re.compile(r"^(?:o\d+(?:-|$)|gpt-5(?!(?:\.\d+)?-chat))")
 def is_reasoning_model(model: str) -> bool:
     """True for OpenAI's reasoning families.
 
-    True for OpenAI's reasoning families (o1, o3, o4-mini..., gpt-5 and later gpt-5.x, but not the
-    ``-chat`` variants), whatever router prefix or version suffix the id carries: they take
-    ``max_completion_tokens`` and only the default temperature.
+    o1, o3, o4-mini..., gpt-5 and later gpt-5.x, but not the ``-chat`` variants, whatever router
+    prefix or version suffix the id carries: they take ``max_completion_tokens`` and only the
+    default temperature.
     """
     return bool(_REASONING.match(bare_model_id(model)))
 

@@ -140,8 +140,8 @@ def count_occurrences(text: str, snippet: str) -> int:
 def _context(cur: list[str], text: str, lo: int, hi: int) -> tuple[int, int]:
     """The fewest context lines that make a change's old text unique.
 
-    The fewest context lines (before, after) that make ``cur[lo - before:hi + after]`` occur once in
-    ``text``; for a given total, more lines before are tried first (the line above a change, such as
+    Returns ``(before, after)`` such that ``cur[lo - before:hi + after]`` occurs once in ``text``;
+    for a given total, more lines before are tried first (the line above a change, such as
     its ``def``, reads best).
     """
     n = len(cur)

@@ -246,8 +246,8 @@ def combine(a: Candidate, b: Candidate) -> Candidate | None:
 def _make_writable(top: Path) -> None:
     """Give the owner write access in the scratch copy.
 
-    Give the owner write access in the scratch copy (the screening server rewrites files there;
-    inside the sandbox no capability overrides a read-only mode).
+    The screening server rewrites files there, and inside the sandbox no capability overrides a
+    read-only mode.
     """
     for dirpath, dirnames, filenames in os.walk(top):
         for name in [*dirnames, *filenames]:

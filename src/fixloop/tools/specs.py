@@ -1,7 +1,7 @@
 """What the model is told about the tools, and the check of a call's arguments.
 
-What the model is told about the tools: names, JSON schemas, descriptions, caps; and the check of a
-call's arguments against its schema.
+The names, JSON schemas, descriptions and caps of the tools; a call's arguments are checked
+against its schema here.
 """
 
 from __future__ import annotations
