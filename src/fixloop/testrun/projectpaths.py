@@ -73,8 +73,8 @@ def declared_packages(root: Path) -> dict[str, Path]:
     data = _pyproject(root)
     tool = data.get("tool", {}) if isinstance(data.get("tool"), dict) else {}
     st = tool.get("setuptools", {}) if isinstance(tool.get("setuptools"), dict) else {}
-    mapping = st.get("package-dir") if isinstance(st.get("package-dir"), dict) else {}
-    mapping = {**_setup_cfg_package_dir(root), **mapping}
+    declared = st.get("package-dir")
+    mapping = {**_setup_cfg_package_dir(root), **(declared if isinstance(declared, dict) else {})}
     out: dict[str, Path] = {}
     for name, folder in mapping.items():
         if name and isinstance(folder, str) and "." not in name:
@@ -102,8 +102,8 @@ def package_roots(root: Path) -> list[str]:
         for w in [where] if isinstance(where, str) else where if isinstance(where, list) else []:
             if isinstance(w, str) and (p := _inside(root, w)) is not None:
                 found.append(p)
-    mapping = st.get("package-dir") if isinstance(st.get("package-dir"), dict) else {}
-    mapping = {**_setup_cfg_package_dir(root), **mapping}
+    declared = st.get("package-dir")
+    mapping = {**_setup_cfg_package_dir(root), **(declared if isinstance(declared, dict) else {})}
     for name, folder in mapping.items():
         if not isinstance(folder, str) or (p := _inside(root, folder)) is None:
             continue
