@@ -25,6 +25,8 @@ kind                   when
                        without pytest-cov), a missing path, a bad ini value
 ``missing_module``     ``No module named 'X'`` where X is the project's own package (or a
                        file of it that only your checkout has) or a declared dependency
+``import_outside``     the project's package would import from outside the run's tree
+                       (asked before the baseline: ``projectpaths.import_problem``)
 ``submodule``          a git submodule of the project is empty in the run's tree and the
                        failure names it
 ``async_plugin``       pytest says "async def functions are not natively supported"

@@ -36,6 +36,7 @@ from fixloop.gate import Gate
 from fixloop.prompts import DEFAULT_TASK
 from fixloop.protocols import Isolation, Model, Runner, RunStartEvent, model_name
 from fixloop.testrun import TestRunner, discover_python
+from fixloop.testrun.projectpaths import import_problem
 from fixloop.tools import Tools
 from fixloop.trajectory import (
     Trajectory,
@@ -283,6 +284,8 @@ class RunSession:
         env_problem = doctor.command_problem(
             runner.test_cmd, runner.python, host_path=self.sandbox.host_python
         )
+        if env_problem is None:  # the tests must run the code the model edits (issue 13)
+            env_problem = import_problem(runner)
         if env_problem is None:
             self.baseline = baseline = run_baseline(runner)
             self.events.emit("baseline", {"report": baseline.to_dict()})

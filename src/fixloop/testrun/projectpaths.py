@@ -26,7 +26,15 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-__all__ = ["declared_packages", "outside_imports", "package_roots", "top_level_packages"]
+from fixloop.types import EnvironmentProblem
+
+__all__ = [
+    "declared_packages",
+    "import_problem",
+    "outside_imports",
+    "package_roots",
+    "top_level_packages",
+]
 
 #: Folder names that hold tests or tooling, never the project's importable code.
 _NOT_CODE = {"tests", "test", "testing", "docs", "doc", "examples", "benchmarks", "scripts"}
@@ -175,3 +183,33 @@ def outside_imports(origins: dict[str, str | None], root: Path) -> list[str]:
         elif not (os.path.realpath(where) + os.sep).startswith(base + os.sep):
             out.append(f"{name}: from {where}")
     return out
+
+
+def import_problem(runner: Any) -> EnvironmentProblem | None:
+    """The project's packages do not import from the run's tree: why, and what to change.
+
+    Asks ``runner`` (a :class:`fixloop.testrun.TestRunner`) where, inside the sandbox, each of
+    its project's top-level packages would import from (``project_packages``,
+    ``import_origins``); a name that resolves outside the run's tree, or not at all although
+    the tree holds it, means the tests would not run the code the model edits (an editable
+    install of the user's checkout, a ``package-dir`` folder named unlike its package, an
+    installed copy that wins over the tree).
+
+    Returns:
+        an :class:`~fixloop.types.EnvironmentProblem` of kind ``import_outside``, or None when
+        every name imports from the run's tree (or the probe could not run: the baseline
+        doctor then speaks for itself).
+    """
+    names = runner.project_packages()
+    origins = runner.import_origins(names) if names else {}
+    bad = outside_imports(origins, runner.root)
+    if not bad:
+        return None
+    return EnvironmentProblem(
+        kind="import_outside",
+        cause=f"the project's code would not be imported from the run's tree {runner.root} "
+        f"with {runner.python}: " + "; ".join(bad[:3]),
+        fix="make each package importable from a folder named like it (a src/ layout, or "
+        "pytest's `pythonpath`), or set `python` to an interpreter whose install of the "
+        "project does not point elsewhere",
+    )
