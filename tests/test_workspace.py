@@ -316,9 +316,9 @@ def test_not_test_files(rel: str) -> None:
 
 def test_one_test_file_rule_for_the_repair_engine() -> None:
     """The repair engine (host and sandboxed server) uses the workspace's rule, not its own."""
-    from fixloop.repair import engine, localize, screen
+    from fixloop.repair import engine, localize, screen_trace
 
-    assert screen.is_test_path is is_test_file
+    assert screen_trace.is_test_path is is_test_file  # the server's tracer (its copy: the same file)
     assert localize.is_test_path is is_test_file
     assert engine.is_test_path is is_test_file
 
