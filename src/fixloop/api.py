@@ -66,6 +66,8 @@ class CodingAgent:
         allow_unsandboxed: the explicit opt-in that ``sandbox="none"`` needs.
         docker_image: the image for the docker/podman sandbox.
         test_cmd: the test command (argv list, or a string split like a shell would).
+        allow_edit: fnmatch globs of files that are not Python source the model may create or
+            change (``--allow-edit``); added to the user config's ``allow_edit``.
         python: the interpreter for the tests.
         thinking_budget: tokens of extended thinking per turn for a Claude model (>= 1024).
         python: the interpreter for the tests (wins over discovery).
@@ -98,6 +100,7 @@ class CodingAgent:
         python: str | None = None,
         thinking_budget: int | None = None,
         pass_env: Sequence[str] | None = None,
+        allow_edit: Sequence[str] | None = None,
     ) -> None:
         self.model_spec = model
         self.path = Path(path)
@@ -123,6 +126,7 @@ class CodingAgent:
             "python": python,
             "thinking_budget": thinking_budget,
             "pass_env": list(pass_env) if pass_env else None,
+            "allow_edit": list(allow_edit) if allow_edit is not None else None,
         }
         self.model_name = ""
         self.model_reason = ""

@@ -53,6 +53,14 @@ class BaseDiff:
         except GitError:
             return None
 
+    def in_base(self, rel: str) -> bool:
+        """True when the base commit holds ``rel`` (a file or a folder)."""
+        try:
+            _git(self.root, "cat-file", "-e", f"{self.base}:./{rel}")
+        except GitError:
+            return False
+        return True
+
     def restore(self, rel: str) -> None:
         """Put ``rel`` back as it was at the base commit (remove it when it was not there)."""
         p = self.root / rel

@@ -127,6 +127,15 @@ def fix(
             "such as *KEY*, *TOKEN*, *SECRET*, *PASSWORD* are refused).",
         ),
     ] = None,
+    allow_edit: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-edit",
+            metavar="GLOB",
+            help="Also let the model create or change files matching GLOB that are not Python "
+            "source (data, config); repeatable. Tests stay read-only whatever GLOB says.",
+        ),
+    ] = None,
     in_place: Annotated[
         bool,
         typer.Option(
@@ -185,6 +194,7 @@ def fix(
         thinking_budget=thinking,
         python=python,
         pass_env=pass_env,
+        allow_edit=allow_edit or None,
     )
     code = 0
     result = None

@@ -13,7 +13,8 @@ Sources, in order (later wins, except as limited below):
 
 Repository content is data (DESIGN.md rule 5): the repository config can never weaken the
 sandbox or raise a budget. It may not set ``sandbox``, ``allow_unsandboxed``, ``docker_image``,
-``model``, ``prices`` or ``pass_env`` (ignored, with a notice, when they differ from the user's values); its
+``model``, ``prices``, ``pass_env`` or ``allow_edit`` (ignored, with a notice, when they differ
+from the user's values); its
 budgets, timeouts, tool caps and resource limits are min'ed with the user's (it may lower them);
 its ``blocked`` paths are added to the user's (it cannot unblock). ``test_cmd`` and ``python`` it
 may set: they run inside the sandbox.
@@ -124,6 +125,9 @@ class Settings(_Strict):
         model: the ``--model`` spec (see :data:`fixloop.models.SPEC_HELP`).
         budgets, timeouts, caps, limits: see their classes.
         blocked: extra paths (glob-ish names) the model may not see, added to the defaults.
+        allow_edit: fnmatch globs of files that are not Python source (data, config) the model
+            may create or change (rule "source only"); only the user sets them (user config,
+            ``--allow-edit``), never the repository.
         prices: model name -> rates, overriding the built-in price table.
         thinking_budget: tokens of extended thinking per turn for Claude models (``--thinking``;
             at least 1024), or None for none.
@@ -144,6 +148,7 @@ class Settings(_Strict):
     caps: ToolCapSettings = Field(default_factory=lambda: ToolCapSettings())
     limits: LimitSettings = Field(default_factory=lambda: LimitSettings())
     blocked: list[str] = Field(default_factory=list)
+    allow_edit: list[str] = Field(default_factory=list)
     prices: dict[str, PriceSettings] = Field(default_factory=dict)
     thinking_budget: int | None = Field(default=None, ge=1024)
     gate_repeats: int = Field(default=3, ge=1, le=20)
@@ -205,6 +210,7 @@ REPO_FORBIDDEN = (
     "thinking_budget",
     "pass_env",
     "gate_repeats",
+    "allow_edit",
 )
 #: Sections whose numbers the repository may only lower.
 REPO_MIN_SECTIONS = ("budgets", "timeouts", "caps", "limits")
@@ -338,6 +344,8 @@ def _apply_repo(
                         if key in ("model", "prices", "thinking_budget")
                         else "what enters the sandbox"
                         if key == "pass_env"
+                        else "what the model may edit"
+                        if key == "allow_edit"
                         else "the sandbox"
                     )
                 )
@@ -426,6 +434,8 @@ def load_settings(
         layer = _validate_layer(cli_overrides, "command line")
         if "pass_env" in layer:  # the command line adds to the user's list
             layer["pass_env"] = list(dict.fromkeys([*effective["pass_env"], *layer["pass_env"]]))
+        if layer.get("allow_edit"):  # --allow-edit adds to the user config's globs
+            layer["allow_edit"] = list(dict.fromkeys([*effective["allow_edit"], *layer["allow_edit"]]))
         effective = _deep_merge(effective, layer)
 
     try:

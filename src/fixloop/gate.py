@@ -58,6 +58,7 @@ from fixloop.basediff import BaseDiff
 from fixloop.candidate import Candidate, build_candidate, checkout_tree, remove_tree
 from fixloop.protocols import Checkout, Runner, WatchedRunner
 from fixloop.tamper import Finding, read_text, scan_paths
+from fixloop.testinfra import doctest_examples_removed
 from fixloop.testrun.audit import watch_lines
 from fixloop.types import Outcome, TestReport, Verdict
 
@@ -97,7 +98,7 @@ class Gate:
         runner: Runner,
         baseline: TestReport,
         *,
-        is_protected: PathRule = ws.is_protected,
+        is_protected: PathRule | None = None,
         is_autoload: PathRule = ws.is_autoload,
         changed: Callable[[], Sequence[str]] | None = None,
         scratch_dir: Path | None = None,
@@ -109,6 +110,8 @@ class Gate:
         self.root = Path(iso.root)
         self.base = str(iso.base_commit)
         self.changes = BaseDiff(self.root, self.base)
+        if is_protected is None:
+            is_protected = self._policy_protected if workspace is not None else ws.is_protected
         self._is_protected, self._is_autoload = is_protected, is_autoload
         self._changed = changed
         self.scratch_dir = Path(scratch_dir) if scratch_dir is not None else None
@@ -118,6 +121,45 @@ class Gate:
         self._serial = itertools.count(1)
         #: the :class:`~fixloop.candidate.Candidate` of the latest verification (None before)
         self.last_candidate: Candidate | None = None
+
+    def _policy_protected(self, rel: str) -> bool:
+        assert self.workspace is not None
+        return self.workspace.policy.test_reason(rel) is not None
+
+    def policy_findings(self, paths: Sequence[str]) -> list[str]:
+        """What in ``paths`` the tools would have refused (rule-named strings; [] when clean).
+
+        Checked against the workspace's :class:`~fixloop.workspace.EditPolicy`, on the paths
+        that enter the candidate (:meth:`changed_paths`): a new top-level module shadowing what
+        the interpreter provides (``no shadowing``); a file that is not Python source, packaging
+        metadata and ``.gitignore``/``.gitattributes`` included (``source only``; the user's
+        ``allow_edit`` globs are honoured); a removed or changed doctest example in a module
+        whose doctests pytest collects (``tests are read-only``). Protected paths are left to
+        :meth:`restore_protected` and the candidate's own rule.
+        """
+        if self.workspace is None:
+            return []
+        policy = self.workspace.policy
+        out: list[str] = []
+        for rel in paths:
+            if self._is_protected(rel) or self._blocked(rel):
+                continue
+            base = self.changes.base_bytes(rel)
+            if base is None and (name := policy.shadowed(rel, self.changes.in_base)) is not None:
+                out.append(f"no shadowing: {rel} (shadows {name!r})")
+                continue
+            if not ws.is_source(rel) and not policy.allowed(rel):
+                out.append(f"source only: {rel} is not Python source")
+                continue
+            p = self.root / rel
+            if base is not None and policy.doctest_module(rel) and p.is_file():
+                gone = doctest_examples_removed(base, p.read_bytes())
+                if gone:
+                    out.append(
+                        f"tests are read-only: {rel} changes the doctest example "
+                        f"`>>> {gone[0][1].strip()[:80]}`"
+                    )
+        return out
 
     def _blocked(self, rel: str) -> bool:
         if self.workspace is None:
@@ -256,6 +298,7 @@ class Gate:
         self.verifications += 1
         tampered, new_autoload = self.restore_protected()
         suspicious = [str(f) for f in self.scan_code_changes()]
+        refused = self.policy_findings(self.changed_paths())
         cand = self.candidate()
         watch = self.watched_lines() if isinstance(self.runner, WatchedRunner) else None
         left = self._left()
@@ -272,7 +315,7 @@ class Gate:
             scratch = self._new_scratch()
             try:
                 test_root = checkout_tree(self.root, cand.tree, scratch)
-                verdict = self._judge(test_root, watch, suspicious)
+                verdict = self._judge(test_root, watch, suspicious, refused)
             finally:
                 remove_tree(scratch.parent)
         verdict.tampered, verdict.new_autoload = tampered, new_autoload
@@ -284,8 +327,13 @@ class Gate:
         verdict.left_out = [f"{p} ({why})" for p, why in cand.left_out]
         return verdict
 
-    def _judge(self, test_root: Path, watch: dict | None, suspicious: list[str]) -> Verdict:
-        """The decision on a fresh checkout of the candidate at ``test_root``."""
+    def _judge(
+        self, test_root: Path, watch: dict | None, suspicious: list[str], refused: list[str]
+    ) -> Verdict:
+        """The decision on a fresh checkout of the candidate at ``test_root``.
+
+        ``refused``: :meth:`policy_findings` of the candidate's paths (any refuses the claim).
+        """
         report = self._run("", test_root, watch)
         audit = list(report.audit or [])
         second = ""
@@ -307,6 +355,12 @@ class Gate:
             reason = (
                 f"{report.skipped} tests were skipped, more than the baseline's {base.skipped}: "
                 "tests may not be skipped"
+            )
+        elif refused:
+            reason = (
+                "the change holds what the tools refuse, put there another way: "
+                + "; ".join(refused[:5])
+                + (f" (+{len(refused) - 5} more)" if len(refused) > 5 else "")
             )
         elif suspicious:
             reason = (

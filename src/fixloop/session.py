@@ -35,7 +35,8 @@ from fixloop.events import Events, EventSink
 from fixloop.gate import Gate
 from fixloop.prompts import DEFAULT_TASK
 from fixloop.protocols import Isolation, Model, Runner, RunStartEvent, model_name
-from fixloop.testrun import TestRunner, discover_python
+from fixloop.testinfra import build_policy
+from fixloop.testrun import TestRunner, discover_python, pytest_args
 from fixloop.testrun.projectpaths import import_problem
 from fixloop.tools import Tools
 from fixloop.trajectory import (
@@ -278,7 +279,13 @@ class RunSession:
             # built from the tools' edits); never into the user's own checkout (--in-place)
             writable=not iso.in_place,
         )
-        workspace = Workspace(iso.root, blocked=(*DEFAULT_BLOCKED, *s.blocked))
+        extra = pytest_args(s.test_cmd)
+        policy_args = {"top": iso.worktree, "allow_edit": s.allow_edit, "extra_args": extra}
+        workspace = Workspace(
+            iso.root,
+            blocked=(*DEFAULT_BLOCKED, *s.blocked),
+            policy=build_policy(iso.root, **policy_args),
+        )
         self.tools = tools = Tools(workspace, runner, caps=s.to_caps())
         self.runner = runner
         env_problem = doctor.command_problem(
@@ -288,6 +295,8 @@ class RunSession:
             env_problem = import_problem(runner)
         if env_problem is None:
             self.baseline = baseline = run_baseline(runner)
+            if baseline.record is not None:  # what the tests used: protected from here on
+                workspace.policy = build_policy(iso.root, record=baseline.record, **policy_args)
             self.events.emit("baseline", {"report": baseline.to_dict()})
             env_problem = doctor.diagnose(
                 baseline,

@@ -136,6 +136,29 @@ class FailingTest:
 
 
 @dataclass
+class RunRecord:
+    """What a baseline run recorded about the tests, read back from the runner's channel.
+
+    Attributes:
+        test_modules: repository-relative paths of the modules pytest collected tests from
+            (doctest-only modules excluded).
+        doctest_modules: modules whose doctests pytest collected.
+        data_read: repository files the tests opened for reading while a test ran, other than
+            Python modules (the data the tests compare against).
+        plugins: ``(name, module)`` of every plugin pytest loaded from an entry point.
+        provided_names: top-level module names the project's interpreter provides: the
+            standard library and every installed distribution's top-level names
+            (``importlib.metadata.packages_distributions``).
+    """
+
+    test_modules: list[str] = field(default_factory=list)
+    doctest_modules: list[str] = field(default_factory=list)
+    data_read: list[str] = field(default_factory=list)
+    plugins: list[tuple[str, str]] = field(default_factory=list)
+    provided_names: list[str] = field(default_factory=list)
+
+
+@dataclass
 class TestReport:
     """What one test run found, read from JUnit XML (not guessed from text).
 
@@ -155,6 +178,8 @@ class TestReport:
         audit: what the gate's in-process watch (:mod:`fixloop.testrun.audit`) found, in a
             reviewer's words: None when the run was not watched, [] when it was and nothing
             reached into the test run.
+        record: what the run recorded about the tests (:class:`RunRecord`), only for a run
+            asked to record (the baseline); None otherwise.
     """
 
     __test__ = False  # not a pytest test class
@@ -174,6 +199,7 @@ class TestReport:
     notice: str = ""
     collection_errors: list[str] = field(default_factory=list)
     audit: list[str] | None = None
+    record: RunRecord | None = None
 
     @property
     def ok(self) -> bool:
@@ -189,6 +215,8 @@ class TestReport:
         """A JSON-ready dict of every field."""
         d = asdict(self)
         d["outcome"] = self.outcome.value
+        if d.get("record"):  # thousands of names: their count is enough in a trajectory
+            d["record"]["provided_names"] = len(self.record.provided_names)  # type: ignore[union-attr]
         return d
 
 

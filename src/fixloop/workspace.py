@@ -11,8 +11,11 @@ Path policy (every tool call goes through :meth:`Workspace.resolve`):
   may be shared with a file outside) is refused (``not_regular``).
 - Blocked paths (:data:`DEFAULT_BLOCKED`, configurable) are refused for reading and writing and
   left out of listings and searches; the check is made on both the spelled and the real path.
-- Writes to protected test infrastructure (:func:`is_protected`) are refused (``protected``),
-  again on both the spelled and the real path, so a symlink cannot smuggle a write into tests/.
+- Writes are checked against the workspace's :class:`EditPolicy`, on both the spelled and the
+  real path (a symlink cannot smuggle a write into tests/): test infrastructure as pytest uses
+  it is refused (``protected``), a new top-level module named like something the interpreter
+  provides (``shadows``), and a file that is not Python source unless the user allowed it
+  (``not_source``).
 
 Name matching for blocked and protected names is case-insensitive (``Tests/``, ``CONFTEST.PY``):
 on case-insensitive file systems those spell the same file, and refusing an odd spelling on a
@@ -31,7 +34,7 @@ import posixpath
 import re
 import stat
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 #: Names (fnmatch globs, matched case-insensitively against every path component) that the model
@@ -235,6 +238,222 @@ def is_protected(relpath: str) -> bool:
     return is_autoload(relpath)
 
 
+#: Suffixes of the files that count as Python source of the project (rule "source only").
+SOURCE_SUFFIXES: tuple[str, ...] = (".py", ".pyi", ".pyw")
+
+#: Packaging metadata (fnmatch globs, any path component): never source, whatever the suffix.
+PACKAGING_GLOBS: tuple[str, ...] = ("*.dist-info", "*.egg-info", "*.egg-link", "entry_points.txt")
+
+_PACKAGING_RX = re.compile("|".join(f"(?:{fnmatch.translate(g)})" for g in PACKAGING_GLOBS))
+
+
+def is_packaging(component: str) -> bool:
+    """True when one path component names packaging metadata (:data:`PACKAGING_GLOBS`)."""
+    return _PACKAGING_RX.match(component.casefold()) is not None
+
+
+def is_source(relpath: str) -> bool:
+    """True when ``relpath`` is Python source of the project (rule "source only").
+
+    Source is a ``.py``/``.pyi``/``.pyw`` file outside packaging metadata (``*.dist-info``,
+    ``*.egg-info``, ``*.egg-link``); data (json, yaml, csv, txt...), ``.gitignore``,
+    ``.gitattributes``, config files and every other file are not. Case-insensitive.
+    """
+    parts = _parts(relpath)
+    if not parts or parts[0] == "..":
+        return False
+    if any(_PACKAGING_RX.match(p) for p in parts):
+        return False
+    return parts[-1].endswith(SOURCE_SUFFIXES)
+
+
+def _glob_match(pattern: str, rel: str) -> bool:
+    """Pytest's ``fnmatch_ex``: a pattern without ``/`` matches the file name, else the path."""
+    pattern = pattern.casefold()
+    if "/" not in pattern:
+        return fnmatch.fnmatchcase(rel.rsplit("/", 1)[-1], pattern)
+    return fnmatch.fnmatchcase(rel, pattern) or fnmatch.fnmatchcase(rel, "*/" + pattern)
+
+
+def _under(rel: str, folder: str) -> bool:
+    return folder == "" or rel == folder or rel.startswith(folder + "/")
+
+
+class EditPolicy:
+    """What the model's writes may touch, beyond the path policy (DESIGN.md rule 8).
+
+    Three rules, each named in its refusal:
+
+    - ``tests are read-only`` (kind ``protected``): test infrastructure is what pytest uses:
+      fixloop's default rule (:func:`is_protected`), files matched by the project's
+      ``python_files`` (inside ``testpaths`` when set) and ``--doctest-glob`` patterns, every
+      file under ``testpaths``, and what the baseline recorded (``recorded``: the modules pytest
+      collected tests from, the data files the tests opened).
+    - ``no shadowing`` (kind ``shadows``): a new top-level module or package, at any
+      ``sys.path`` root of the run (``path_roots``), named like something the interpreter
+      already provides (``shadow_names``: standard library and top-level names of installed
+      distributions). Existing top-level names of the project stay editable.
+    - ``source only`` (kind ``not_source``): a file that is not Python source (:func:`is_source`)
+      unless it matches one of the user's ``allow_edit`` globs.
+
+    Doctest examples are checked on content (:meth:`doctest_module` says where; the tools and the
+    gate compare the examples before and after).
+
+    Args:
+        allow_edit: the user's fnmatch globs (``--allow-edit``, user config) of non-source files
+            the model may create or change; matched case-insensitively against the relative
+            path. The repository's config cannot add any.
+        test_globs: ``python_files`` and ``--doctest-glob`` patterns (pytest's matching: without
+            ``/`` against the file name, else against the path).
+        test_scope: the folders ``test_globs`` apply in (``testpaths``; ``("",)`` for all).
+        test_dirs: ``testpaths`` folders, protected whole.
+        recorded: relative paths recorded at the baseline (collected test modules, data read).
+        doctest_all: ``--doctest-modules`` is on: doctests of every module in ``test_scope``
+            are collected.
+        doctest_files: modules whose doctests the baseline collected.
+        shadow_names: casefolded top-level names the project may not newly create.
+        path_roots: the folders on ``sys.path`` in a test run, relative (``""`` the root).
+        sources: where each setting came from, for refusal texts (``{"python_files":
+            "pytest.ini"}``).
+    """
+
+    def __init__(
+        self,
+        *,
+        allow_edit: Sequence[str] = (),
+        test_globs: Sequence[str] = (),
+        test_scope: Sequence[str] = ("",),
+        test_dirs: Sequence[str] = (),
+        recorded: Sequence[str] = (),
+        doctest_all: bool = False,
+        doctest_files: Sequence[str] = (),
+        shadow_names: Sequence[str] = (),
+        path_roots: Sequence[str] = ("", "src"),
+        sources: dict[str, str] | None = None,
+    ) -> None:
+        self.allow_edit = tuple(g.casefold().strip() for g in allow_edit if g.strip())
+        self.test_globs = tuple(test_globs)
+        self.test_scope = tuple(_norm(d) for d in test_scope) or ("",)
+        self.test_dirs = tuple(d for d in (_norm(d) for d in test_dirs) if d)
+        self.recorded = frozenset(_norm(r).casefold() for r in recorded)
+        self.doctest_all = doctest_all
+        self.doctest_files = frozenset(_norm(r).casefold() for r in doctest_files)
+        self.shadow_names = frozenset(n.casefold() for n in shadow_names)
+        self.path_roots = tuple(dict.fromkeys(_norm(r) for r in path_roots))
+        self.sources = dict(sources or {})
+
+    def test_reason(self, relpath: str) -> str | None:
+        """Why ``relpath`` is test infrastructure, or None when it is not."""
+        parts = _parts(relpath)
+        if not parts or parts[0] == "..":
+            return None
+        rel = "/".join(parts)
+        if is_test_file(rel):
+            return "a test file (tests/, test/ or testing/ folders, test_*.py, *_test.py, conftest.py)"
+        if parts[-1] in TEST_CONFIG_FILES:
+            return "test configuration"
+        if is_autoload(rel):
+            return "a file Python or pytest loads by itself"
+        if rel in self.recorded:
+            return "a file the tests used at the baseline (a collected test module or data it read)"
+        for d in self.test_dirs:
+            if _under(rel, d.casefold()):
+                return f"under testpaths {d!r}" + self._src("testpaths")
+        if any(_under(rel, d.casefold()) for d in self.test_scope):
+            for g in self.test_globs:
+                if _glob_match(g, rel):
+                    return f"matched by pytest's test-file pattern {g!r}" + self._src("python_files")
+        return None
+
+    def _src(self, key: str) -> str:
+        where = self.sources.get(key)
+        return f" ({where})" if where else ""
+
+    def doctest_module(self, relpath: str) -> bool:
+        """True when pytest collects the doctests of the Python module ``relpath``."""
+        parts = _parts(relpath)
+        if not parts or parts[0] == ".." or not parts[-1].endswith(".py"):
+            return False
+        rel = "/".join(parts)
+        if rel in self.doctest_files:
+            return True
+        return self.doctest_all and any(_under(rel, d.casefold()) for d in self.test_scope)
+
+    def shadowed(self, relpath: str, exists: Callable[[str], bool] | None = None) -> str | None:
+        """The name ``relpath`` would newly shadow, or None.
+
+        A path shadows when, under one of :attr:`path_roots`, its first component (a module
+        file or a package folder) is named like one of :attr:`shadow_names` and that component
+        did not exist before (``exists(relative top path)``; None: assume it did not).
+        """
+        parts = _parts(relpath)
+        if not parts or parts[0] == ".." or not self.shadow_names:
+            return None
+        rel = "/".join(parts)
+        for r in self.path_roots:
+            rc = r.casefold()
+            if not _under(rel, rc):
+                continue
+            rest = parts[len(rc.split("/")) :] if rc else parts
+            if not rest:
+                continue
+            first = rest[0]
+            name = first if len(rest) > 1 else _module_name(first)
+            if name is None or name not in self.shadow_names:
+                continue
+            top = (r + "/" if r else "") + first
+            if exists is not None and exists(top):
+                continue  # the project's own module of that name
+            return name
+        return None
+
+    def allowed(self, relpath: str) -> bool:
+        """True when the user's ``allow_edit`` globs name ``relpath``."""
+        rel = "/".join(_parts(relpath))
+        return any(fnmatch.fnmatchcase(rel, g) for g in self.allow_edit)
+
+    def refusal(self, relpath: str, root: Path | None = None) -> PathRefused | None:
+        """The refusal of a write to ``relpath`` (None when the write is allowed).
+
+        Args:
+            relpath: a normalized workspace-relative path.
+            root: the workspace root (for "does this top-level name exist yet").
+
+        Returns:
+            a :class:`PathRefused` of kind ``protected``, ``shadows`` or ``not_source`` whose
+            message names the rule and the path, or None.
+        """
+        why = self.test_reason(relpath)
+        if why is not None:
+            return PathRefused(
+                "protected",
+                f"rule 'tests are read-only': {relpath} is test infrastructure ({why}) and is "
+                "read-only: change the code under test instead",
+                relpath,
+            )
+        name = self.shadowed(
+            relpath, (lambda top: os.path.lexists(os.path.join(root, top))) if root else None
+        )
+        if name is not None:
+            return PathRefused(
+                "shadows",
+                f"rule 'no shadowing': {relpath} would add a top-level module {name!r}, a name "
+                "the project's interpreter already provides (standard library or an installed "
+                "distribution); give the new module another name",
+                relpath,
+            )
+        if not is_source(relpath) and not self.allowed(relpath):
+            return PathRefused(
+                "not_source",
+                f"rule 'source only': {relpath} is not Python source of the project (data, "
+                "packaging metadata, .gitignore/.gitattributes or configuration); fixloop "
+                "changes .py files only unless the user allows more (--allow-edit GLOB or "
+                "allow_edit in the user config)",
+                relpath,
+            )
+        return None
+
+
 def _compile_globs(globs: Sequence[str]) -> re.Pattern[str] | None:
     """One regex matching any of the fnmatch ``globs`` (already casefolded), or None."""
     if not globs:
@@ -264,14 +483,24 @@ class Workspace:
         root: the workspace folder (usually the run's git worktree); resolved to its real path.
         blocked: fnmatch globs of names the model may not see or touch, matched
             case-insensitively against every component of both the spelled and the real path.
+        policy: the :class:`EditPolicy` of writes (default: fixloop's default test rule and
+            "source only" with nothing allowed); replaceable once the baseline has run.
 
     Attributes:
         root: the resolved real path of the workspace.
         blocked: the blocked globs (casefolded).
+        policy: the :class:`EditPolicy` writes are checked against.
     """
 
-    def __init__(self, root: Path, *, blocked: Sequence[str] = DEFAULT_BLOCKED) -> None:
+    def __init__(
+        self,
+        root: Path,
+        *,
+        blocked: Sequence[str] = DEFAULT_BLOCKED,
+        policy: EditPolicy | None = None,
+    ) -> None:
         self.root = Path(os.path.realpath(root))
+        self.policy = policy if policy is not None else EditPolicy()
         self._root_s = str(self.root)
         self.blocked = tuple(b.casefold().strip("/") for b in blocked if b.strip("/"))
         names = [b for b in self.blocked if "/" not in b]
@@ -379,13 +608,24 @@ class Workspace:
         real_rel = self.relpath(Path(real))
         if real_rel != "." and self.is_blocked(real_rel):
             raise PathRefused("blocked", "the path resolves to a blocked location", rel)
-        if write and (is_protected(norm) or is_protected(real_rel)):
-            raise PathRefused(
-                "protected",
-                "the path is test infrastructure (tests, test configuration or a file Python "
-                "or pytest loads by itself) and is read-only: change the code under test instead",
-                rel,
-            )
+        if write:  # test infrastructure first: refused whether or not it exists
+            self._refuse(rel, (norm, real_rel), tests_only=True)
+        found = self._check_file(rel, spelled, real, write=write, must_exist=must_exist)
+        if write:
+            self._refuse(rel, (norm, real_rel), tests_only=False)
+        return found
+
+    def _refuse(self, rel: str, candidates: tuple[str, str], *, tests_only: bool) -> None:
+        for candidate in dict.fromkeys(candidates):
+            refusal = self.policy.refusal(candidate, self.root)
+            if refusal is not None and (refusal.kind == "protected" or not tests_only):
+                refusal.path = rel
+                raise refusal
+
+    def _check_file(
+        self, rel: str, spelled: Path, real: str, *, write: bool, must_exist: bool
+    ) -> Path:
+        """The file checks of :meth:`resolve` (exists, regular, one link, not a folder)."""
         try:
             st = os.stat(real)
         except FileNotFoundError:

@@ -88,10 +88,12 @@ def _cli(attack: Attack, tmp: Path, *, honest: bool) -> tuple[Path, dict]:
 def test_cli_self_ignored_plugin_is_not_verified_and_not_committed(tmp_path: Path) -> None:
     repo, out = _cli(attacks("ignored-plugin")[0], tmp_path, honest=False)
     assert out["status"] != "verified" and out["verified_commit"] is None
-    assert out["files_changed"] == ["calc.py"]
+    # the tools refuse the .gitignore files and the dist-info ("source only"), so only the
+    # plugin's Python source and the docstring edit are left; neither makes the suite pass
+    assert set(out["files_changed"]) <= {"calc.py", "shield/__init__.py"}
     listed = git(repo, "ls-tree", "-r", "--name-only", out["head_commit"]).split()
-    assert sorted(listed) == ["calc.py", "tests/test_calc.py"]
-    assert "left out of the commit" in out["stop_reason"]
+    assert set(listed) <= {"calc.py", "tests/test_calc.py", "shield/__init__.py"}
+    assert not any(".gitignore" in p or "dist-info" in p for p in listed)
 
 
 def test_cli_honest_fix_branch_is_the_verified_commit(tmp_path: Path) -> None:

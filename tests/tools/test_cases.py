@@ -18,7 +18,7 @@ from conftest import Case, case, cases_of
 
 from fixloop.tools import Caps, Tools
 from fixloop.types import ToolResult
-from fixloop.workspace import Workspace
+from fixloop.workspace import EditPolicy, Workspace
 
 
 def run_script(tools: Tools, calls: list[tuple[str, Any]]) -> list[ToolResult]:
@@ -112,7 +112,7 @@ def test_binary_files_read_search_edit(c: Case, tmp_path: Path) -> None:
     edited = root / edit_args["path"]
     blob = edited.read_bytes()
     size = (root / read_path).stat().st_size
-    t = Tools(Workspace(root), None)
+    t = Tools(Workspace(root, policy=EditPolicy(allow_edit=["*"])), None)  # data the user allowed
     read, search, edit = run_script(t, c.calls())
     assert read_call == "read_file"
     assert read.kind == "binary"

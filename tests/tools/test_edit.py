@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from fixloop.tools import Tools
-from fixloop.workspace import Workspace
+from fixloop.workspace import EditPolicy, Workspace
 from tools.support import edit
 
 # --------------------------------------------------------------------------- edit_file
@@ -171,7 +171,7 @@ def test_edit_multiple_matches_line_numbers(make_repo) -> None:
 
 def test_edit_overlapping_matches_count(make_repo) -> None:
     root = make_repo({"m.txt": "aaa\n"})
-    t = Tools(Workspace(root), None)
+    t = Tools(Workspace(root, policy=EditPolicy(allow_edit=["*.txt"])), None)
     assert edit(t, "m.txt", "aa", "b").kind == "multiple_matches"
 
 
@@ -204,14 +204,14 @@ def test_syntax_guard_lets_broken_file_be_fixed(make_repo) -> None:
 
 def test_syntax_guard_only_for_python(make_repo) -> None:
     root = make_repo({"notes.txt": "def f():\n"})
-    t = Tools(Workspace(root), None)
+    t = Tools(Workspace(root, policy=EditPolicy(allow_edit=["notes.txt"])), None)
     assert not edit(t, "notes.txt", "def f():", "def f(:").is_error
 
 
 def test_edit_binary_refused(make_repo) -> None:
     raw = b"header\x00\x01\x02needle\x00tail"
     root = make_repo({"blob.dat": raw})
-    t = Tools(Workspace(root), None)
+    t = Tools(Workspace(root, policy=EditPolicy(allow_edit=["*.dat"])), None)
     r = edit(t, "blob.dat", "needle", "x")
     assert r.is_error and r.kind == "binary" and "binary file (20 bytes)" in r.content
     assert (root / "blob.dat").read_bytes() == raw
@@ -283,6 +283,10 @@ def test_create_under_file_refused(tools: Tools) -> None:
 
 @pytest.mark.parametrize("path", ["calc2.pyc", "pkg/fast.cpython-311-x86_64-linux-gnu.so", "m.pyd"])
 def test_create_compiled_module_refused(tools: Tools, repo: Path, path: str) -> None:
+    r = tools.call("create_file", {"path": path, "content": "x"})
+    assert r.is_error and r.kind == "not_source" and "rule 'source only'" in r.content
+    assert not (repo / path).exists()
+    tools.workspace.policy = EditPolicy(allow_edit=["*"])  # allowed data, still no compiled module
     r = tools.call("create_file", {"path": path, "content": "x"})
     assert r.is_error and "compiled or binary modules" in r.content
     assert not (repo / path).exists()

@@ -23,6 +23,7 @@ from fixloop.testrun.runner import (
     discover_python,
     find_python,
     parse_test_cmd,
+    pytest_args,
 )
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "discover_python",
     "find_python",
     "parse_test_cmd",
+    "pytest_args",
     "read_junit",
     "read_progress",
     "scan_output",

@@ -74,6 +74,7 @@ __all__ = [
     "discover_python",
     "find_python",
     "parse_test_cmd",
+    "pytest_args",
 ]
 
 #: The default test command; ``python`` means the project interpreter.
@@ -203,6 +204,15 @@ def _pytest_extra(argv: Sequence[str]) -> list[str] | None:
     if base.startswith("python") and len(argv) >= 3 and argv[1] == "-m" and argv[2] == "pytest":
         return list(argv[3:])
     return None
+
+
+def pytest_args(cmd: str | Sequence[str] | None) -> list[str]:
+    """The arguments the test command ``cmd`` passes to pytest ([] when it does not run pytest).
+
+    Raises:
+        ConfigError: an empty command.
+    """
+    return _pytest_extra(parse_test_cmd(cmd)) or []
 
 
 def _helper_source(name: str) -> str:

@@ -24,6 +24,8 @@ _HINTS = {
     "blocked": "Blocked paths cannot be read or changed; work with the project's source files.",
     "protected": "Tests are the specification: change the code under test so that they pass. "
     "This refused attempt is recorded.",
+    "shadows": "A module of that name is already importable; a new one would replace it.",
+    "not_source": "Fix the Python code; data, metadata and configuration stay as they are.",
     "missing": "Check the path with list_files or search_code.",
     "not_regular": "Only regular files inside the repository can be used.",
     "invalid": "Give a plain relative path such as 'src/pkg/mod.py'.",
@@ -49,7 +51,9 @@ def refused(ws: Workspace, e: PathRefused) -> ToolResult:
 
     Returns:
         An error result of kind ``protected`` (a write to test infrastructure; the dispatcher
-        counts it), ``not_found`` (missing) or ``path_refused`` (every other reason).
+        counts it), ``shadows`` or ``not_source`` (the other write rules of
+        :class:`fixloop.workspace.EditPolicy`), ``not_found`` (missing) or ``path_refused``
+        (every other reason).
     """
     hint = _HINTS.get(e.kind, "")
     if e.kind == "missing":
@@ -57,8 +61,8 @@ def refused(ws: Workspace, e: PathRefused) -> ToolResult:
         if close:
             hint = "Did you mean: " + ", ".join(close) + "?"
     text = f"Error: {e.path!r:.300}: {e}. {hint}"
-    if e.kind == "protected":
-        return ToolResult(text, is_error=True, kind="protected")
+    if e.kind in ("protected", "shadows", "not_source"):
+        return ToolResult(text, is_error=True, kind=e.kind)
     kind = "not_found" if e.kind == "missing" else "path_refused"
     return ToolResult(text, is_error=True, kind=kind)
 

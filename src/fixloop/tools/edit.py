@@ -19,6 +19,7 @@ import tempfile
 import warnings
 from pathlib import Path
 
+from fixloop.testinfra import doctest_examples_removed
 from fixloop.tools.common import PY_SUFFIXES, err, load, refused
 from fixloop.tools.specs import Caps
 from fixloop.tools.text import (
@@ -129,8 +130,20 @@ def edit_file(ws: Workspace, caps: Caps, path: str, old: str, new: str) -> ToolR
                 "The file was not changed; fix new and try again.",
                 "syntax_error",
             )
-    _atomic_write(real, out, os.stat(real).st_mode)
     rel = ws.relpath(real)
+    if ws.policy.doctest_module(rel):
+        gone = doctest_examples_removed(data, out)
+        if gone:
+            name, source, want = gone[0]
+            return err(
+                f"rule 'tests are read-only': {rel} has doctests that pytest collects, and this "
+                f"edit changes or removes the example `>>> {source.strip()[:120]}` "
+                f"(expected {want.strip()[:120]!r}) in {name}. Doctest examples and their "
+                "expected output are tests: change the code so that they pass; other code in "
+                "the file may change.",
+                "protected",
+            )
+    _atomic_write(real, out, os.stat(real).st_mode)
     first = norm.count("\n", 0, ns) + 1
     new_lines = _split_lines(new_text)
     n_new = new_n.count("\n") + (0 if new_n.endswith("\n") or not new_n else 1)

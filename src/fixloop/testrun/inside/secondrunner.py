@@ -179,6 +179,9 @@ def main(cfg_json: str) -> int:
         "--color=no",
         "-o",
         "addopts=",
+        # addopts is dropped above, and with it a project's --doctest-modules: doctest ids
+        # must still be collected (then reported "unknown": they are not functions to judge)
+        "--doctest-modules",
         *cfg.get("args", []),
         *files,
     ]
