@@ -5,6 +5,7 @@ exit 3, status ``environment``, the cause and the fix named, before any model ca
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from conftest import Case, cases_of
 from test_e2e import default_sandbox_args, fixloop_branches, one_json, run_cli, snapshot
 
 from fixloop.doctor import command_problem, declared_dependencies, diagnose, own_packages
+from fixloop.testrun.unittestcmd import UnittestCommand, unittest_to_pytest
 from fixloop.types import FailingTest, Outcome, TestReport
 
 
@@ -124,3 +126,50 @@ def test_command_problem(tmp_path: Path) -> None:
     found = command_problem(["./run.sh"], "py")
     assert found is not None and found.kind == "command_not_found" and "./run.sh" in found.cause
     assert command_problem(["./run.sh"], "py", host_path=False) is None
+
+
+# --------------------------------------------------------------------------------------------
+# unittest test commands run through pytest's unittest support
+# --------------------------------------------------------------------------------------------
+
+
+def test_unittest_command_is_counted_and_verified(tmp_path: Path) -> None:
+    c = cases_of("unittest-command")[0]
+    m = c.meta
+    repo = c.copy(tmp_path / "repo")
+    proc = run_cli(
+        ["fix", str(repo), "--json", "--model", f"script:{c.script}", *default_sandbox_args()],
+        tmp_path / "home",
+    )
+    res = one_json(proc)
+    assert (proc.returncode, res["status"]) == (m["exit"], m["status"]), proc.stderr[-3000:]
+    assert res["files_changed"] == ["initials.py"]
+    events = [json.loads(x) for x in Path(res["trajectory"]).read_text().splitlines()]
+    base = next(e["report"] for e in events if e["type"] == "baseline")
+    assert base["collected"] == m["collected"]
+    assert sorted(f["id"] for f in base["failing"]) == m["baseline_failing"]
+    # the model's run_tests on one file ran that file's tests only, counted
+    tests = [
+        e["report"] for e in events if e["type"] == "test_report" and e.get("source") != "gate"
+    ]
+    assert tests and tests[0]["collected"] == 3 and tests[0]["outcome"] == "passed"
+
+
+def test_unittest_translation() -> None:
+    assert unittest_to_pytest([]) == (["-o", "python_files=test*.py"], ["."])
+    assert unittest_to_pytest(["discover", "-s", "tests", "-t", ".", "-p", "t_*.py", "-v"]) == (
+        ["-o", "python_files=t_*.py"],
+        ["tests"],
+    )
+    assert unittest_to_pytest(["discover", "src", "spec_*.py"]) == (
+        ["-o", "python_files=spec_*.py"],
+        ["src"],
+    )
+    assert unittest_to_pytest(["tests.test_a.TestA.test_b", "tests.test_c", "-k", "fast"]) == (
+        ["-k", "fast", "-o", "python_files=*.py"],
+        ["tests/test_a.py::TestA::test_b", "tests/test_c.py"],
+    )
+    with pytest.raises(UnittestCommand):
+        unittest_to_pytest(["discover", "--bogus"])
+    with pytest.raises(UnittestCommand):
+        unittest_to_pytest(["-k", "*fast*"])

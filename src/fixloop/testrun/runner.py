@@ -65,6 +65,7 @@ from fixloop.testrun.projectpaths import declared_packages, package_roots, top_l
 from fixloop.testrun.resultfile import read_result_file
 from fixloop.testrun.secondopinion import SecondOpinion, run_second_opinion
 from fixloop.testrun.stream import ResultStream, stream_disagreement
+from fixloop.testrun.unittestcmd import UnittestCommand, is_unittest, unittest_to_pytest
 from fixloop.types import ExecResult, FailingTest, Limits, Outcome, TestReport
 
 __all__ = [
@@ -196,14 +197,34 @@ def parse_test_cmd(cmd: str | Sequence[str] | None) -> list[str]:
     return argv
 
 
-def _pytest_extra(argv: Sequence[str]) -> list[str] | None:
-    """Arguments after ``pytest`` when ``argv`` runs pytest, else None."""
+def _pytest_parts(argv: Sequence[str]) -> tuple[list[str], list[str]] | None:
+    """``(options, paths)`` of pytest when ``argv`` runs pytest, else None.
+
+    A ``python -m unittest ...`` command runs through pytest's unittest support
+    (:func:`fixloop.testrun.unittestcmd.unittest_to_pytest`): its start folder or named tests are
+    the paths, used when no target of the caller's replaces them. A pytest command keeps all its
+    arguments as options (paths included, as before).
+
+    Raises:
+        UnittestCommand: a unittest option with no pytest spelling.
+    """
+    if is_unittest(argv):
+        return unittest_to_pytest(argv[3:])
     base = os.path.basename(argv[0])
     if base in ("pytest", "py.test"):
-        return list(argv[1:])
+        return list(argv[1:]), []
     if base.startswith("python") and len(argv) >= 3 and argv[1] == "-m" and argv[2] == "pytest":
-        return list(argv[3:])
+        return list(argv[3:]), []
     return None
+
+
+def _pytest_extra(argv: Sequence[str]) -> list[str] | None:
+    """Arguments after ``pytest`` when ``argv`` runs pytest (or unittest through it), else None."""
+    try:
+        parts = _pytest_parts(argv)
+    except UnittestCommand:
+        return None
+    return None if parts is None else parts[0] + parts[1]
 
 
 def pytest_args(cmd: str | Sequence[str] | None) -> list[str]:
@@ -306,6 +327,10 @@ class TestRunner:
         else:
             self.python = python or "python"
         self.test_cmd = parse_test_cmd(test_cmd)
+        try:
+            _pytest_parts(self.test_cmd)
+        except UnittestCommand as e:
+            raise ConfigError(f"test command: {e}") from None
         self.limits = limits or Limits()
         self.log_dir = Path(os.path.realpath(log_dir))
         self._check_outside(self.root)
@@ -347,9 +372,9 @@ class TestRunner:
         ``audit`` is the audit hook's config (gate runs), ``stream_fd`` the descriptor of the
         per-test stream (:mod:`fixloop.testrun.stream`).
         """
-        extra = _pytest_extra(self.test_cmd)
+        parts = _pytest_parts(self.test_cmd)
         target = " ".join(targets)
-        if extra is None:
+        if parts is None:
             argv = list(self.test_cmd)
             if argv[0] in _PYTHON_WORDS:
                 argv[0] = self.python
@@ -363,8 +388,8 @@ class TestRunner:
             "-rfE",
             "-q",
             "--color=no",
-            *(a for a in extra if a not in ("-q", "--quiet")),  # "-q" is already there
-            *targets,
+            *(a for a in parts[0] if a not in ("-q", "--quiet")),  # "-q" is already there
+            *(targets or parts[1]),
         ]
         cfg: dict[str, Any] = {
             "mode": "pristine" if pristine else "normal",
