@@ -168,3 +168,16 @@ def test_price_known_before_a_run() -> None:
         make_model("anthropic:claude-sonnet-5-5@20261001", env={"ANTHROPIC_API_KEY": "k"}).model
     )
     assert price_known(lambda system, messages, tools: {})  # bills nothing itself
+
+
+@pytest.mark.parametrize("typo", ["claude-sonnet-4-5x", "claude-sonnet-4-5-typo", "gpt-4o-minix"])
+def test_a_misspelled_name_gets_no_neighbours_price(typo: str) -> None:
+    """genai-prices matches names by their start; a typo must stay unpriced (--max-cost refuses)."""
+    assert lookup(typo) is None
+
+
+@pytest.mark.parametrize(
+    "name", ["claude-sonnet-4-5-20250929", "claude-opus-4-1@20250805", "gpt-4o-2024-08-06"]
+)
+def test_dated_names_still_get_the_datasets_price(name: str) -> None:
+    assert isinstance(lookup(name, table={}), DatasetPrice)

@@ -431,6 +431,34 @@ def _dataset_calc(model: str, provider_id: str | None, usage: Mapping[str, Any])
         return None
 
 
+#: What may follow a model's name and still be that model: a date, ``latest``, a version tag.
+_VERSION_TAIL = re.compile(r"(?:-latest|-\d{8}|-\d{4}-\d{2}-\d{2}|@[\w.:-]+|-v\d+(?::\d+)?)+$")
+#: Region and vendor segments in front of a Bedrock-style id (``us.anthropic.``).
+_ROUTE_HEAD = re.compile(r"^(?:[a-z-]+\.)+")
+
+
+def same_model(asked: str, matched: str) -> bool:
+    """Whether the dataset's ``matched`` id names the model ``asked`` for, not a neighbour.
+
+    genai-prices matches a name by its start, so ``claude-sonnet-4-5x`` (a typo) would get
+    ``claude-sonnet-4-5``'s price and ``--max-cost`` would accept it. A match counts only when
+    the two names are equal once region/vendor heads (``us.anthropic.``) and version tails (a
+    date, ``-latest``, ``@...``, ``-v2:0``) are taken off.
+
+    Args:
+        asked: the name fixloop looked up (one of :func:`name_variants`).
+        matched: the id of the model the dataset answered with.
+
+    Returns:
+        True when both name the same model.
+    """
+
+    def core(name: str) -> str:
+        return _VERSION_TAIL.sub("", _ROUTE_HEAD.sub("", name.lower()))
+
+    return core(asked) == core(matched)
+
+
 def dataset_lookup(model: str) -> DatasetPrice | None:
     """The genai-prices price of ``model`` (Bedrock's for a Bedrock-style id), or None."""
     names = list(name_variants(model))
@@ -440,7 +468,7 @@ def dataset_lookup(model: str) -> DatasetPrice | None:
     tries += [(name, None) for name in names]
     for ref, provider in tries:
         calc = _dataset_calc(ref, provider, {"input_tokens": 1})
-        if calc is None:
+        if calc is None or not same_model(ref, str(calc.model.id)):
             continue
         try:
             version = metadata.version(DATASET)
