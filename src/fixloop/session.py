@@ -280,11 +280,12 @@ class RunSession:
             writable=not iso.in_place,
         )
         extra = pytest_args(s.test_cmd)
-        policy_args = {"top": iso.worktree, "allow_edit": s.allow_edit, "extra_args": extra}
         workspace = Workspace(
             iso.root,
             blocked=(*DEFAULT_BLOCKED, *s.blocked),
-            policy=build_policy(iso.root, **policy_args),
+            policy=build_policy(
+                iso.root, top=iso.worktree, allow_edit=s.allow_edit, extra_args=extra
+            ),
         )
         self.tools = tools = Tools(workspace, runner, caps=s.to_caps())
         self.runner = runner
@@ -296,7 +297,13 @@ class RunSession:
         if env_problem is None:
             self.baseline = baseline = run_baseline(runner)
             if baseline.record is not None:  # what the tests used: protected from here on
-                workspace.policy = build_policy(iso.root, record=baseline.record, **policy_args)
+                workspace.policy = build_policy(
+                    iso.root,
+                    top=iso.worktree,
+                    allow_edit=s.allow_edit,
+                    extra_args=extra,
+                    record=baseline.record,
+                )
             self.events.emit("baseline", {"report": baseline.to_dict()})
             env_problem = doctor.diagnose(
                 baseline,

@@ -85,7 +85,7 @@ class PytestSettings:
     addopts: tuple[str, ...] = field(default=())
 
 
-def _ini_section(path: Path, section: str) -> dict[str, str] | None:
+def _ini_section(path: Path, section: str) -> dict[str, object] | None:
     parser = configparser.ConfigParser(interpolation=None, strict=False)
     try:
         parser.read(path, encoding="utf-8")
@@ -93,7 +93,8 @@ def _ini_section(path: Path, section: str) -> dict[str, str] | None:
         return None
     if not parser.has_section(section):
         return None
-    return dict(parser.items(section))
+    items: dict[str, object] = dict(parser.items(section))
+    return items
 
 
 def _toml_section(path: Path) -> dict[str, object] | None:
