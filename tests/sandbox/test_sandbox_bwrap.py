@@ -47,7 +47,9 @@ def test_env_is_clean_and_home_private(bwrap, tmp_path, monkeypatch):
     env = json.loads(res.output.splitlines()[0])
     assert "sk-test-not-real" not in res.output and "abc123" not in res.output
     assert not [k for k in env if "KEY" in k or "TOKEN" in k or "SECRET" in k]
-    assert env["PYTHONDONTWRITEBYTECODE"] == "1" and env["PYTHONHASHSEED"] == "0"
+    assert env["PYTHONDONTWRITEBYTECODE"] == "1"
+    # no fixed hash seed: code under test must not recognise the sandbox by hash() values
+    assert "PYTHONHASHSEED" not in env
     assert env["HOME"] != os.environ["HOME"]
     assert res.output.splitlines()[1] == "[]"
 
@@ -300,3 +302,14 @@ def test_bwrap_that_isolates_nothing_fails_the_probe(tmp_path):
 def test_missing_rw_path_is_an_error(bwrap, tmp_path):
     with pytest.raises(SandboxUnavailable, match="does not exist"):
         bwrap.run(["true"], cwd=tmp_path, limits=Limits(), rw_paths=[tmp_path / "nope"])
+
+
+@needs_bwrap
+def test_hash_seed_differs_between_runs(bwrap, tmp_path):
+    """Code under test cannot recognise a gate run by a fixed hash() value (red-team finding)."""
+    code = "print(hash('calc'))"
+    values = {
+        bwrap.run([PY, "-c", code], cwd=tmp_path, limits=Limits(wall_s=30)).output.strip()
+        for _ in range(3)
+    }
+    assert len(values) > 1, values

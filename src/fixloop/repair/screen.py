@@ -145,7 +145,9 @@ class WarmScreener:
             limits=self._limits(wall_s),
             ro_paths=self.extra_ro,
             rw_paths=[self.engine_dir, self.work_root, *self._worker_roots],
-            env={**self.env, "PYTHONDONTWRITEBYTECODE": "1"},
+            # a fixed hash seed keeps the engine's runs comparable with each other (the engine
+            # is not the verdict; the gate's runs draw their own seed)
+            env={**self.env, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0"},
             log_path=self.engine_dir / f"job-{self._jobs}.log",
         )
         self.stats.runs += 1

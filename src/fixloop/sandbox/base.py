@@ -3,7 +3,7 @@
 Every backend gives the command the same promises (DESIGN.md, rule 4):
 
 - a clean environment built from an allowlist (PATH, HOME pointing at a private empty folder,
-  TMPDIR, PYTHONDONTWRITEBYTECODE=1, PYTHONHASHSEED=0, PYTHONUNBUFFERED=1, and the host's TZ,
+  TMPDIR, PYTHONDONTWRITEBYTECODE=1, PYTHONUNBUFFERED=1, and the host's TZ,
   LANG, LANGUAGE and LC_*) plus the ``env`` the caller passes explicitly (the run's
   ``pass_env``); nothing else of the calling environment (API keys, tokens) is inherited;
 - stdin closed (``/dev/null``);
@@ -170,8 +170,9 @@ def clean_env(
         path_first: a folder put in front of :data:`SAFE_PATH` (the interpreter's bin folder).
 
     Returns:
-        A new dict: PATH, HOME, TMPDIR, PYTHONDONTWRITEBYTECODE=1, PYTHONHASHSEED=0,
-        PYTHONUNBUFFERED=1, TERM=dumb; the host's TZ, LANG, LANGUAGE and LC_* when set
+        A new dict: PATH, HOME, TMPDIR, PYTHONDONTWRITEBYTECODE=1, PYTHONUNBUFFERED=1,
+        TERM=dumb (no PYTHONHASHSEED: each process draws its own seed, as in the user's shell, so
+        code cannot recognise the sandbox by a fixed ``hash()`` value); the host's TZ, LANG, LANGUAGE and LC_* when set
         (:func:`host_locale_env`; ``LANG=C.UTF-8`` when the host sets no locale at all); plus
         ``extra``.
     """
@@ -181,7 +182,6 @@ def clean_env(
         "HOME": home,
         "TMPDIR": tmpdir,
         "PYTHONDONTWRITEBYTECODE": "1",
-        "PYTHONHASHSEED": "0",
         "PYTHONUNBUFFERED": "1",
         "TERM": "dumb",
     }
