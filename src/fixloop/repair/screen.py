@@ -23,6 +23,7 @@ from typing import Any
 from fixloop.cpus import cpu_budget
 from fixloop.repair import screen_server, screen_trace
 from fixloop.repair.screen_server import SERVER_NAME, TRACE_COPY, WORKSPACE_COPY
+from fixloop.testrun.projectpaths import package_roots
 
 
 @dataclass
@@ -134,6 +135,8 @@ class WarmScreener:
 
     def _run(self, job: dict[str, Any], wall_s: float) -> Any:
         self._jobs += 1
+        # a src layout's package roots go first on the server's sys.path (issue 13)
+        job.setdefault("package_dirs", package_roots(self.work_root))
         job_path = self.engine_dir / f"job-{self._jobs}.json"
         job_path.write_text(json.dumps(job), encoding="utf-8")
         t0 = time.monotonic()

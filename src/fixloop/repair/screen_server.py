@@ -98,6 +98,15 @@ def pytest_configure(config: Any) -> None:
         config.pluginmanager.register(_Finish(), "fixloop-recorder-finish")
 
 
+def _tree_paths(root: str, job: dict[str, Any]) -> list[str]:
+    """The ``sys.path`` entries of one tree: its package roots (``src``...), then the tree.
+
+    The job's ``package_dirs`` come from the host (``projectpaths.package_roots``), so a src
+    layout imports the tree's code, never an editable install's target in the user's checkout.
+    """
+    return [os.path.join(root, d) for d in job.get("package_dirs", [])] + [root]
+
+
 class _Child:
     """One pytest run in a fresh child.
 
@@ -118,7 +127,9 @@ class _Child:
         self.code = 0
         self.proc: Any = None
         self.pid = 0
-        self.other_roots = {job["root"], *job.get("worker_roots", [])} - {root}
+        others = {job["root"], *job.get("worker_roots", [])} - {root}
+        self.other_roots = {p for r in others for p in _tree_paths(r, job)}
+        self.own_paths = _tree_paths(root, job)
         if job.get("fork", True) and hasattr(os, "fork"):
             self.pid = os.fork()
             if self.pid == 0:  # the child: never returns
@@ -129,7 +140,7 @@ class _Child:
             env = dict(os.environ)
             env[RESULT_ENV] = str(self.res_path)
             env["PYTHONPATH"] = os.pathsep.join(
-                [str(Path(__file__).resolve().parent), env.get("PYTHONPATH", "")]
+                [str(Path(__file__).resolve().parent), *self.own_paths, env.get("PYTHONPATH", "")]
             ).rstrip(os.pathsep)
             env["PYTHONDONTWRITEBYTECODE"] = "1"
             argv = [sys.executable, "-m", "pytest", "-p", Path(SERVER_NAME).stem, *args]
@@ -153,7 +164,8 @@ class _Child:
             os.dup2(fd, 2)
             os.chdir(root)
             sys.path[:] = [p for p in sys.path if p not in self.other_roots]
-            sys.path.insert(0, root)  # this worker's tree first, as `python -m pytest` does
+            # this worker's tree first, as `python -m pytest` does (its package roots before it)
+            sys.path[0:0] = self.own_paths
             sys.dont_write_bytecode = True
             import pytest
 
@@ -462,8 +474,8 @@ def server_main(argv: Sequence[str]) -> int:
     os.chdir(root)
     import pytest  # noqa: F401 - the real pytest, before the project's folder is on sys.path
 
-    if root not in sys.path:
-        sys.path.insert(0, root)  # as `python -m pytest` does
+    # as `python -m pytest` does, with the tree's package roots (a src layout) in front
+    sys.path[0:0] = [p for p in _tree_paths(root, job) if p not in sys.path]
     if job["mode"] == "localize":
         server_localize(job)
     else:
