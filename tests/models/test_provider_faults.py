@@ -1,7 +1,7 @@
 """Case 14 (provider faults) through each adapter, against a real local server.
 
-Each fault of ../shared/cases/14-provider-faults/CASE.md with its expected outcome: 429 with
-Retry-After honoured; 529 overloaded three times then success; 500 for ever -> ProviderUnavailable
+Each provider fault of this kind, scripted on the suite's own fake server
+(``tests/fakeproviders.py``), with its expected outcome: 429 with Retry-After honoured; 529 overloaded three times then success; 500 for ever -> ProviderUnavailable
 after the maximum attempts with capped sleeps; a connection dropped mid-response retried; 400
 context length -> ContextTooLong with exactly one request; 401 -> ProviderAuthError naming the
 variable with exactly one request; invalid tool-argument JSON -> a parse_error block whose usage
