@@ -29,6 +29,38 @@ CHANNEL_BROKEN_EXIT = 121
 MAX_CHANNEL_BYTES = 8 * 1024 * 1024
 
 
+_PROGRAM = """\
+import sys as _s
+if _s.path and _s.path[0] in ('', '.'):
+    del _s.path[0]
+import types as _t
+for _n, _c in {sources!r}:
+    _m = _t.ModuleType(_n)
+    _m.__file__ = '<fixloop ' + _n + '>'
+    _s.modules[_n] = _m
+    exec(compile(_c, _m.__file__, 'exec'), _m.__dict__)
+_s.exit({entry})
+"""
+
+
+def inline_program(sources: Sequence[tuple[str, str]], entry: str) -> str:
+    """A ``python -c`` program that loads ``sources`` as modules, in order, then runs ``entry``.
+
+    The gate's test run and the second opinion both start this way: the audit hook module
+    first (so it is installed before anything else is imported), no file of fixloop's on the
+    sandbox's disk, and the script folder dropped from ``sys.path``.
+
+    Args:
+        sources: ``(module name, source text)`` pairs.
+        entry: the expression whose value is the exit status, e.g.
+            ``"_s.modules['_fixloop_boot'].main(_s.argv[1])"`` (``_s`` is ``sys``).
+
+    Returns:
+        The program text.
+    """
+    return _PROGRAM.format(sources=tuple(sources), entry=entry)
+
+
 def audithook_source() -> str:
     """The source of :mod:`fixloop.testrun.inside.audithook` (passed to the sandboxed interpreter)."""
     return (Path(__file__).parent / "inside" / "audithook.py").read_text(encoding="utf-8")

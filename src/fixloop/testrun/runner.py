@@ -50,6 +50,7 @@ from fixloop.testrun.audit import (
     AuditChannel,
     ChannelLog,
     audit_config,
+    inline_program,
     read_records,
 )
 from fixloop.testrun.junit import cases_from_progress, read_junit, read_progress, running_test
@@ -240,18 +241,6 @@ def _helper_source(name: str) -> str:
     return (INSIDE_DIR / name).read_text(encoding="utf-8")
 
 
-_PAYLOAD_TEMPLATE = """\
-import sys as _s
-if _s.path and _s.path[0] in ('', '.'):
-    del _s.path[0]
-import types as _t
-for _n, _c in {sources!r}:
-    _m = _t.ModuleType(_n)
-    _m.__file__ = '<fixloop ' + _n + '>'
-    _s.modules[_n] = _m
-    exec(compile(_c, _m.__file__, 'exec'), _m.__dict__)
-_s.exit(_s.modules['_fixloop_boot'].main(_s.argv[1]))
-"""
 
 
 def _payload() -> str:
@@ -261,7 +250,7 @@ def _payload() -> str:
         ("_fixloop_plain", _helper_source("plainrunner.py")),
         ("_fixloop_boot", _helper_source("boot.py")),
     )
-    return _PAYLOAD_TEMPLATE.format(sources=sources)
+    return inline_program(sources, "_s.modules['_fixloop_boot'].main(_s.argv[1])")
 
 
 # --------------------------------------------------------------------------------------------

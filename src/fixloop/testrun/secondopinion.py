@@ -17,21 +17,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fixloop.testrun.audit import AuditChannel, AuditEvent, audit_config, audithook_source
+from fixloop.testrun.audit import (
+    AuditChannel,
+    AuditEvent,
+    audit_config,
+    audithook_source,
+    inline_program,
+)
 from fixloop.types import Limits
-
-_PAYLOAD = """\
-import sys as _s
-if _s.path and _s.path[0] in ('', '.'):
-    del _s.path[0]
-import types as _t
-for _n, _c in {sources!r}:
-    _m = _t.ModuleType(_n)
-    _m.__file__ = '<fixloop ' + _n + '>'
-    _s.modules[_n] = _m
-    exec(compile(_c, _m.__file__, 'exec'), _m.__dict__)
-_s.exit(_s.modules['_fixloop_second'].main({cfg!r}))
-"""
 
 
 def payload(cfg_json: str) -> str:
@@ -47,7 +40,7 @@ def payload(cfg_json: str) -> str:
             (Path(__file__).parent / "inside" / "secondrunner.py").read_text("utf-8"),
         ),
     )
-    return _PAYLOAD.format(sources=sources, cfg=cfg_json)
+    return inline_program(sources, f"_s.modules['_fixloop_second'].main({cfg_json!r})")
 
 
 @dataclass
