@@ -79,7 +79,7 @@ class _FolderGate(Gate):
     def verify(self):  # noqa: D102 - see Gate
         self.verifications += 1
         self.repeats = 1  # the suite once: no repeats of the failing tests
-        return self._judge(self.root, None, [])
+        return self._judge(self.root, None, [], [])
 
 
 def _head(repo: Path) -> str:
