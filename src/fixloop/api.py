@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from fixloop.errors import UsageError
 from fixloop.events import EventSink
 from fixloop.prompts import DEFAULT_TASK
 from fixloop.protocols import Model
@@ -72,6 +73,12 @@ class CodingAgent:
         thinking_budget: tokens of extended thinking per turn for a Claude model (>= 1024).
         python: the interpreter for the tests (wins over discovery).
         pass_env: host variable names passed into the sandbox (added to the user config's).
+        attempts: independent attempts from the same base commit, the smallest gate-verified
+            diff wins (:mod:`fixloop.attempts`); with more than one, ``model`` is a spec string
+            or a list of model callables, one per attempt.
+        jobs: attempts running at once.
+        keep_attempts: keep the branches of the attempts that did not win.
+        all_attempts: run every attempt to its end even after one was verified.
 
     Attributes:
         model_name: the model's display name; ``model_reason``: why it was chosen.
@@ -80,7 +87,7 @@ class CodingAgent:
 
     def __init__(
         self,
-        model: Model | str | None = None,
+        model: Model | str | Sequence[Model] | None = None,
         path: str | Path = ".",
         *,
         on_event: EventSink | None = None,
@@ -101,8 +108,14 @@ class CodingAgent:
         thinking_budget: int | None = None,
         pass_env: Sequence[str] | None = None,
         allow_edit: Sequence[str] | None = None,
+        attempts: int = 1,
+        jobs: int = 1,
+        keep_attempts: bool = False,
+        all_attempts: bool = False,
     ) -> None:
         self.model_spec = model
+        self.attempts, self.jobs = int(attempts), int(jobs)
+        self.keep_attempts, self.all_attempts = bool(keep_attempts), bool(all_attempts)
         self.path = Path(path)
         self.on_event = on_event
         self.in_place = bool(in_place)
@@ -149,8 +162,35 @@ class CodingAgent:
                 cleanly: sandboxed children killed, the work committed on the branch,
                 ``run_end`` written; :attr:`result` and the exception's ``result`` hold it.
         """
-        from fixloop.session import RunSession
+        from fixloop.session import RunInterrupted, RunSession
 
+        if self.attempts > 1 or (
+            self.model_spec is not None
+            and not isinstance(self.model_spec, str)
+            and not callable(self.model_spec)
+        ):
+            from fixloop.attempts import run_attempts
+
+            if self.in_place:
+                raise UsageError("--in-place works with one attempt: a checkout holds one branch")
+            try:
+                self.result = run_attempts(
+                    self.model_spec,
+                    self.path,
+                    attempts=self.attempts,
+                    jobs=self.jobs,
+                    task=task,
+                    overrides=self.overrides,
+                    on_event=self.on_event,
+                    keep_attempts=self.keep_attempts,
+                    all_attempts=self.all_attempts,
+                    keep_worktree=self.keep_worktree,
+                )
+            except RunInterrupted as e:
+                self.result = e.result
+                raise
+            self.model_name = self.result.model
+            return self.result
         session = RunSession(
             self.model_spec,
             self.path,

@@ -155,6 +155,22 @@ def fix(
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Show the model's text.")
     ] = False,
+    attempts: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Independent attempts from the same base commit; the gate-verified one with "
+            "the smallest diff wins (script models: script:A.json,B.json or script:FOLDER).",
+        ),
+    ] = 1,
+    jobs: Annotated[int, typer.Option(min=1, help="Attempts running at once.")] = 1,
+    keep_attempts: Annotated[
+        bool, typer.Option("--keep-attempts", help="Keep the branches of the other attempts.")
+    ] = False,
+    all_attempts: Annotated[
+        bool,
+        typer.Option("--all-attempts", help="Run every attempt to its end after one verified."),
+    ] = False,
 ) -> None:
     """Make the failing tests pass in PATH; the harness verifies the result itself."""
     from fixloop.api import CodingAgent, exit_code_for
@@ -195,6 +211,10 @@ def fix(
         python=python,
         pass_env=pass_env,
         allow_edit=allow_edit or None,
+        attempts=attempts,
+        jobs=jobs,
+        keep_attempts=keep_attempts,
+        all_attempts=all_attempts,
     )
     code = 0
     result = None

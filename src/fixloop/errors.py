@@ -158,3 +158,13 @@ class Interrupted(RunStopped):
 
     final_check = False
     announce = False
+
+
+class Superseded(RunStopped):
+    """Another attempt of the same run ended it (``--attempts``): one verified, or a stop.
+
+    The attempt's work is kept on its branch (WIP) until the run decides which branches stay; no
+    final check is spent on it.
+    """
+
+    final_check = False

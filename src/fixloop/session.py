@@ -28,6 +28,7 @@ from typing import Any
 from fixloop import doctor, render, vcs
 from fixloop import sandbox as sandbox_mod
 from fixloop.agent import Agent
+from fixloop.agent.budgets import SharedBudget
 from fixloop.candidate import build_candidate, commit_tree, tree_diff
 from fixloop.config import BudgetSettings, Settings, load_settings
 from fixloop.errors import ConfigError, Interrupted, UsageError
@@ -147,6 +148,8 @@ class RunSession:
         on_event: ``on_event(type, data)`` with every event, or None.
         in_place: work in the user's checkout on the run's branch instead of a worktree.
         keep_worktree: keep the worktree folder after the run.
+        shared: budgets shared with the other attempts of one run (:mod:`fixloop.attempts`),
+            or None.
 
     Attributes:
         settings, model, model_name, model_reason, iso, sandbox, trajectory, agent, baseline:
@@ -168,8 +171,10 @@ class RunSession:
         on_event: EventSink | None = None,
         in_place: bool = False,
         keep_worktree: bool = False,
+        shared: SharedBudget | None = None,
     ) -> None:
         self.spec, self.path, self.task = model, Path(path), task
+        self.shared = shared
         self.overrides = {k: v for k, v in (overrides or {}).items() if v is not None}
         self.on_event, self.in_place, self.keep_worktree = on_event, in_place, keep_worktree
         self.model_name = self.model_reason = ""
@@ -337,7 +342,10 @@ class RunSession:
                 changed=lambda: tools.changed,
                 scratch_dir=self.run_dir / "gate",
                 repeats=s.gate_repeats,
-                deadline=self.t0 + s.budgets.max_wall_s,
+                deadline=min(
+                    self.t0 + s.budgets.max_wall_s,
+                    self.shared.deadline if self.shared is not None else float("inf"),
+                ),
             )
             ctx = ModelContext(
                 root=iso.root,
@@ -355,6 +363,7 @@ class RunSession:
                 self.trajectory,
                 self.on_event,
                 model_context=ctx,
+                shared=self.shared,
             )
             self.result = self.agent.run(self.task)
         return self.result

@@ -391,6 +391,8 @@ class RunResult:
     worktree: str | None = None
     wall_s: float = 0.0
     environment: EnvironmentProblem | None = None  # status "environment": cause and fix
+    # --attempts N: one record per attempt (fixloop.attempts.attempt_record); None for one run
+    attempts: list[dict[str, Any]] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (the ``--json`` output)."""

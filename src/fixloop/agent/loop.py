@@ -25,7 +25,7 @@ from typing import Any
 
 from fixloop import errors, prompts, render
 from fixloop.agent import calls, claims, context
-from fixloop.agent.budgets import BudgetMeter
+from fixloop.agent.budgets import BudgetMeter, SharedBudget
 from fixloop.agent.loopdetect import LoopDetector, LoopSignal
 from fixloop.config import BudgetSettings
 from fixloop.events import Events, EventSink, TrajectoryWriter
@@ -49,6 +49,7 @@ class Agent:
         on_event: ``on_event(type, data)`` with every event (the CLI's live display), or None.
         model_context: handed to ``model.bind``.
         clock: a monotonic clock in seconds (for tests).
+        shared: budgets shared with the other attempts of the run (``--attempts``), or None.
 
     Attributes:
         messages, counters, steps, test_runs, verifications, edits: the run's state.
@@ -66,12 +67,13 @@ class Agent:
         *,
         model_context: ModelContext | None = None,
         clock: Callable[[], float] = time.monotonic,
+        shared: SharedBudget | None = None,
     ) -> None:
         self.model, self.tools, self.gate, self.budgets = model, tools, gate, budgets
         self.events = Events(trajectory, on_event)
         self.model_context = model_context
         self.clock = clock
-        self.meter = BudgetMeter(budgets, clock)
+        self.meter = BudgetMeter(budgets, clock, shared)
         self.loops = LoopDetector()
         self.messages: list[Block] = []
         self.counters = Counters()
@@ -246,6 +248,10 @@ class Agent:
         )
         if check.notice:
             self.events.notice(check.notice)
+        if check.cancelled:
+            if check.interrupt:
+                raise errors.Interrupted(check.cancelled)
+            raise errors.Superseded(check.cancelled)
         if check.stop:
             raise errors.BudgetExhausted(check.stop)
 

@@ -109,6 +109,8 @@ class AnthropicModel(CallPolicy):
             the model's maximum.
         thinking_budget: tokens of extended thinking per turn (at least 1024), or None for no
             thinking.
+        temperature: sent when set and thinking is off (the API takes only the default with
+            extended thinking); the attempts of ``--attempts`` set it.
         sleep: the sleep function used between retries (tests record instead of sleeping).
         **_ignored: other settings are accepted and ignored (make_model passes a shared dict).
 
@@ -138,12 +140,14 @@ class AnthropicModel(CallPolicy):
         timeout_s: float = 120.0,
         max_output_tokens: int = 4096,
         thinking_budget: int | None = None,
+        temperature: float | None = None,
         sleep: Callable[[float], Any] = time.sleep,
         **_ignored: Any,
     ) -> None:
         self.model_name = model_name or env.get(MODEL_VAR) or DEFAULT_MODEL
         self.name = f"anthropic:{self.model_name}"
         self.thinking_budget = _check_thinking(self.model_name, thinking_budget)
+        self.temperature = temperature
         self.base_url = base_url or env.get(BASE_URL_VAR) or None
         key = env.get(KEY_VAR)
         if not key:
@@ -202,6 +206,8 @@ class AnthropicModel(CallPolicy):
         }
         if self.thinking_budget:
             kwargs["thinking"] = {"type": "enabled", "budget_tokens": self.thinking_budget}
+        elif self.temperature is not None:  # extended thinking takes only the default
+            kwargs["temperature"] = self.temperature
         if system:
             kwargs["system"] = [{"type": "text", "text": system, "cache_control": _EPHEMERAL}]
         if tools:

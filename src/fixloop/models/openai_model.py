@@ -123,6 +123,8 @@ class OpenAIModel(CallPolicy):
             reasoning models and on OpenAI, ``max_tokens`` for other models on other servers);
             doubled once for a reply cut inside a tool call, up to the model's maximum.
         temperature: sent to models that take it; never to reasoning models (a notice says so).
+        seed: sent as ``seed`` when set (best-effort reproducible sampling; the attempts of
+            ``--attempts`` each get their own); a server that refuses it gets the request without.
         sleep: the sleep function used between retries.
         **_ignored: other settings are accepted and ignored.
 
@@ -151,12 +153,14 @@ class OpenAIModel(CallPolicy):
         timeout_s: float = 120.0,
         max_output_tokens: int = 4096,
         temperature: float | None = None,
+        seed: int | None = None,
         sleep: Callable[[float], Any] = time.sleep,
         **_ignored: Any,
     ) -> None:
         self.model_name = model_name or env.get(MODEL_VAR) or DEFAULT_MODEL
         self.reasoning = is_reasoning_model(self.model_name)
         self.temperature = temperature
+        self.seed = seed
         self.base_url = base_url or env.get(BASE_URL_VAR) or None
         self.local = bool(local) or bool(self.base_url and not env.get(KEY_VAR))
         self.self_hosted = bool(self.local and self.base_url and is_self_hosted(self.base_url))
@@ -223,6 +227,8 @@ class OpenAIModel(CallPolicy):
             kwargs["max_completion_tokens"] = self.output_budget
         if self.temperature is not None and not self.reasoning:
             kwargs["temperature"] = self.temperature
+        if self.seed is not None:
+            kwargs["seed"] = self.seed
         return kwargs
 
     def parse_reply(self, completion: Any) -> dict[str, Any]:

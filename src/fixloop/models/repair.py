@@ -93,7 +93,7 @@ class RepairModel:
         **engine: the :class:`~fixloop.repair.engine.RepairEngine` settings
             (``max_candidates``, ``time_budget_s``, ``extra_candidates``, ``extra_s``,
             ``max_plausible``, ``max_lines``, ``per_file_candidates``, ``combine_top``, ``pairs``,
-            ``pair_pool``, ``line_decay``, ``fork``, ``generator``).
+            ``pair_pool``, ``line_decay``, ``fork``, ``generator``, ``seed``: the search order).
 
     Raises:
         TypeError: an unknown engine setting.

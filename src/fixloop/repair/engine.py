@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import random
 import shutil
 import stat
 import time
@@ -260,14 +261,24 @@ def _make_writable(top: Path) -> None:
                 p.chmod(want)
 
 
-def order_candidates(cands: list[Candidate], line_decay: float = 1.0) -> list[Candidate]:
+#: How far a seed moves a candidate's weight: each weight is multiplied by a factor drawn
+#: uniformly from ``[1 - SEED_JITTER, 1 + SEED_JITTER]``.
+SEED_JITTER = 0.5
+
+
+def order_candidates(
+    cands: list[Candidate], line_decay: float = 1.0, seed: int = 0
+) -> list[Candidate]:
     """Order candidates for screening.
 
     Screening order: ``score`` (suspiciousness x prior), the k-th best candidate of the same line
     weighted by ``line_decay ** k``, so that the budget spreads over the suspicious lines
     (localization ties whole blocks) instead of trying every template of one line first.
 
-    Ties go to the smaller diff, then to the generator's order.
+    Ties go to the smaller diff, then to the generator's order. A non-zero ``seed`` (the attempts
+    of ``--attempts``) multiplies each weight by a factor drawn from ``random.Random(seed)``
+    within ``1 +- SEED_JITTER``, in the unseeded order: another search order over the same
+    candidates, the same for the same seed. Seed 0 is the unseeded order.
     """
     order = {id(c): i for i, c in enumerate(cands)}
     by_line: dict[tuple[str, int], list[Candidate]] = {}
@@ -276,6 +287,10 @@ def order_candidates(cands: list[Candidate], line_decay: float = 1.0) -> list[Ca
     weight = {
         id(c): c.score * (line_decay**k) for group in by_line.values() for k, c in enumerate(group)
     }
+    if seed:
+        rng = random.Random(seed)
+        for c in sorted(cands, key=lambda c: (-weight[id(c)], c.diff_lines, order[id(c)])):
+            weight[id(c)] *= rng.uniform(1.0 - SEED_JITTER, 1.0 + SEED_JITTER)
     return sorted(cands, key=lambda c: (-weight[id(c)], c.diff_lines, order[id(c)]))
 
 
@@ -298,6 +313,7 @@ class RepairEngine:
             (:func:`order_candidates`).
         fork: False makes the screening server run one pytest subprocess per candidate.
         generator: the candidate generator (default :func:`templates.generate_candidates`).
+        seed: the search order's seed (:func:`order_candidates`; 0: the unseeded order).
     """
 
     def __init__(
@@ -316,7 +332,9 @@ class RepairEngine:
         line_decay: float = 1.0,
         fork: bool = True,
         generator: Generator | None = None,
+        seed: int = 0,
     ) -> None:
+        self.seed = seed
         self.max_candidates = max_candidates
         self.time_budget_s = time_budget_s
         self.extra_candidates = extra_candidates
@@ -487,7 +505,7 @@ class RepairEngine:
                 if c.score <= 0:
                     c.score = lines.get(c.line, 0.5 * floor) * c.prior
                 out.append(c)
-        return order_candidates(out, self.line_decay)
+        return order_candidates(out, self.line_decay, self.seed)
 
     def _second_round(
         self, first: list[Tried], cands: list[Candidate]
