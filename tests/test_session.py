@@ -104,3 +104,41 @@ def test_an_unexpected_error_in_the_loop_keeps_the_work(
     assert result is not None and result.status == RunStatus.ERROR and not result.verified
     assert "RuntimeError: recording broke" in result.stop_reason
     assert result.head_commit and fixloop_branches(calc) == [result.branch]
+
+
+def test_the_models_run_tests_is_warm_and_the_gate_stays_cold(
+    calc: Path, sandbox_kw: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fixloop.testrun import TestRunner
+    from fixloop.testrun.warm import WarmRunner
+
+    monkeypatch.delenv("FIXLOOP_WARM_RUNS", raising=False)
+    pristine_runs: list[bool] = []
+    real_run = TestRunner.run
+
+    def cold_run(self: TestRunner, target: Any = "", **kw: Any) -> TestReport:
+        pristine_runs.append(bool(kw.get("pristine")))
+        return real_run(self, target, **kw)
+
+    monkeypatch.setattr(TestRunner, "run", cold_run)
+    run_tests = {"type": "tool_use", "name": "run_tests", "input": {"target": ""}}
+    done = reply({"type": "text", "text": "done"}, stop="end_turn")
+    session = RunSession(
+        model_of([reply(run_tests), reply(EDIT_ADD), reply(run_tests), done]),
+        calc,
+        overrides=sandbox_kw,
+    )
+    with session:
+        result = session.run()
+    assert result.verified
+    warm = session.warm
+    assert isinstance(warm, WarmRunner) and session.tools is not None
+    assert session.tools.runner is warm
+    assert session.gate is not None and session.gate.runner is session.runner
+    assert isinstance(session.runner, TestRunner) and not isinstance(session.gate.runner, WarmRunner)
+    # the model's two runs were served warm (where the sandbox passes descriptors); every run
+    # of the cold runner is the baseline's or the gate's, all pristine
+    expected = 2 if session.sandbox.passes_fds else 0
+    assert (warm.warm_runs, warm.cold_runs) == (expected, 2 - expected)
+    assert pristine_runs.count(False) == 2 - expected and pristine_runs.count(True) >= 2
+    assert warm._server is None  # stopped when the run ended

@@ -39,6 +39,7 @@ from fixloop.protocols import Isolation, Model, Runner, RunStartEvent, model_nam
 from fixloop.testinfra import build_policy
 from fixloop.testrun import TestRunner, discover_python, pytest_args
 from fixloop.testrun.projectpaths import import_problem
+from fixloop.testrun.warm import WarmRunner
 from fixloop.tools import Tools
 from fixloop.trajectory import (
     Trajectory,
@@ -180,6 +181,7 @@ class RunSession:
         self.model_name = self.model_reason = ""
         self.agent: Agent | None = None
         self.tools: Tools | None = None
+        self.warm: WarmRunner | None = None
         self.gate: Gate | None = None
         self.baseline: TestReport | None = None
         self.result: RunResult | None = None
@@ -292,7 +294,9 @@ class RunSession:
                 iso.root, top=iso.worktree, allow_edit=s.allow_edit, extra_args=extra
             ),
         )
-        self.tools = tools = Tools(workspace, runner, caps=s.to_caps())
+        # the model's run_tests goes warm (testrun/warm.py); the baseline and the gate stay cold
+        self.warm = WarmRunner(runner, notice=self.events.notice)
+        self.tools = tools = Tools(workspace, self.warm, caps=s.to_caps())
         self.runner = runner
         env_problem = doctor.command_problem(
             runner.test_cmd, runner.python, host_path=self.sandbox.host_python
@@ -463,6 +467,8 @@ class RunSession:
     def _finish(self, result: RunResult) -> None:
         """Commit the work on the branch, fill the git fields and the summary, write run_end."""
         iso = self.iso
+        if self.warm is not None:
+            self.warm.close()
         result.model, result.run_id = self.model_name, self.run_id
         result.trajectory = str(self.trajectory.path)
         result.branch, result.base_commit = iso.branch, iso.base_commit
