@@ -90,6 +90,8 @@ class ToolCapSettings(_Strict):
     read_lines: int = Field(default=Caps.read_lines, ge=10)
     search_hits: int = Field(default=Caps.search_hits, ge=1)
     list_entries: int = Field(default=Caps.list_entries, ge=10)
+    #: estimated tokens of the repo map in the first message; 0 leaves it out (issue 15)
+    repo_map_tokens: int = Field(default=Caps.repo_map_tokens, ge=0, le=50_000)
 
 
 class LimitSettings(_Strict):

@@ -76,18 +76,20 @@ def system_prompt(tool_specs: Sequence[dict[str, Any]]) -> str:
     return SYSTEM_PROMPT.format(tools="\n".join(lines) or "- (none)")
 
 
-def task_message(task: str, baseline_text: str) -> str:
-    """The first user message: the task and the baseline test report the harness ran.
+def task_message(task: str, baseline_text: str, overview: str = "") -> str:
+    """The first user message: the task, the baseline test report the harness ran, the map.
 
     Args:
         task: the user's task text.
         baseline_text: the baseline report as shown to the model (tally, failing ids, output).
+        overview: the repo map (:meth:`fixloop.tools.Tools.opening`), or "" for none.
     """
-    return (
+    text = (
         f"Task: {task.strip() or DEFAULT_TASK}\n\n"
         "The harness ran the full test suite before you started:\n"
         f"{baseline_text}\n"
     )
+    return f"{text}\n{overview}\n" if overview else text
 
 
 CONTINUE_AFTER_MAX_TOKENS = (

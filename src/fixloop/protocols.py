@@ -212,6 +212,15 @@ class Bindable(Protocol):
         """Receive the run's context (called once)."""
 
 
+@runtime_checkable
+class Briefing(Protocol):
+    """A tool box that adds a view of the project to the first message (the repo map)."""
+
+    def opening(self, report: TestReport | None) -> str:
+        """Text for the first message after the baseline report ("" for none)."""
+        ...
+
+
 class ToolBox(Protocol):
     """The tools the model may call (:class:`fixloop.tools.Tools`).
 

@@ -44,6 +44,7 @@ from fixloop.tools import Tools
 from fixloop.trajectory import (
     Trajectory,
     dotenv_secrets,
+    fixloop_home,
     new_run_id,
     runs_dir,
     secret_values,
@@ -296,7 +297,12 @@ class RunSession:
         )
         # the model's run_tests goes warm (testrun/warm.py); the baseline and the gate stay cold
         self.warm = WarmRunner(runner, notice=self.events.notice)
-        self.tools = tools = Tools(workspace, self.warm, caps=s.to_caps())
+        self.tools = tools = Tools(
+            workspace,
+            self.warm,
+            caps=s.to_caps(),
+            map_cache=fixloop_home() / "cache" / "repomap.sqlite3",
+        )
         self.runner = runner
         env_problem = doctor.command_problem(
             runner.test_cmd, runner.python, host_path=self.sandbox.host_python

@@ -724,8 +724,11 @@ class Workspace:
             return False
         return not self.is_blocked(self.relpath(Path(real)))
 
-    def iter_files(self, rel: str = ".") -> Iterator[str]:
+    def iter_files(self, rel: str = ".", *, suffixes: tuple[str, ...] = ()) -> Iterator[str]:
         """Yield workspace-relative POSIX paths of the files under ``rel``, sorted.
+
+        ``suffixes``, when given, keeps only names ending with one of them (checked before
+        the file is examined: the repo map lists a large project's Python files only).
 
         Blocked paths, git-ignored paths (``git ls-files --cached --others --exclude-standard``
         when the root is inside a git work tree, at its top or in a subfolder; a plain walk
@@ -746,5 +749,5 @@ class Workspace:
         if names is None:
             names = sorted(self._walk_files(sub))
         for name in names:
-            if self._usable_file(name):
+            if (not suffixes or name.endswith(suffixes)) and self._usable_file(name):
                 yield name

@@ -29,7 +29,15 @@ from fixloop.agent.budgets import BudgetMeter, SharedBudget
 from fixloop.agent.loopdetect import LoopDetector, LoopSignal
 from fixloop.config import BudgetSettings
 from fixloop.events import Events, EventSink, TrajectoryWriter
-from fixloop.protocols import Bindable, Model, TestReportEvent, ToolBox, Verifier, model_name
+from fixloop.protocols import (
+    Bindable,
+    Briefing,
+    Model,
+    TestReportEvent,
+    ToolBox,
+    Verifier,
+    model_name,
+)
 from fixloop.reply import check_reply, model_call_event
 from fixloop.types import Counters, ModelContext, RunResult, RunStatus, TestReport, Usage, Verdict
 
@@ -148,7 +156,9 @@ class Agent:
         system = prompts.system_prompt(specs)
         base = self.gate.baseline
         base_text = render.for_model(base) if base is not None else "(no baseline run)"
-        self.messages = [{"role": "user", "content": prompts.task_message(task, base_text)}]
+        overview = self.tools.opening(base) if isinstance(self.tools, Briefing) else ""
+        first = prompts.task_message(task, base_text, overview)
+        self.messages = [{"role": "user", "content": first}]
         if isinstance(self.model, Bindable) and self.model_context is not None:
             self.model.bind(self.model_context)
         trimmed = False

@@ -8,16 +8,20 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from fixloop.tools.edit import create_file, edit_file
+from fixloop.tools.mapscan import MapCache
+from fixloop.tools.outline import repo_map
 from fixloop.tools.read import list_files, read_file
+from fixloop.tools.repomap import RepoMap
 from fixloop.tools.run_tests import check_target, run_tests
 from fixloop.tools.search import search_code
 from fixloop.tools.specs import _SPECS, TOOL_NAMES, Caps, _schema_text, _validate
 from fixloop.tools.text import _cut, _fmt, _nbytes, escape_text
-from fixloop.types import ToolResult
-from fixloop.workspace import Workspace
+from fixloop.types import TestReport, ToolResult
+from fixloop.workspace import PathRefused, Workspace
 
 
 class Tools:
@@ -28,6 +32,8 @@ class Tools:
         runner: a :class:`fixloop.testrun.TestRunner` (``run(target) -> TestReport``), or None
             when tests cannot run (``run_tests`` then answers with an error result).
         caps: the size caps (:class:`~fixloop.tools.specs.Caps`).
+        map_cache: the repo map's SQLite cache file (``$FIXLOOP_HOME/cache/repomap.sqlite3``
+            in a run), or None for a cache in memory.
 
     Attributes:
         refused_test_edits: refused create/edit attempts on protected test infrastructure
@@ -37,8 +43,16 @@ class Tools:
             (from each result's ``changed_path``).
     """
 
-    def __init__(self, workspace: Workspace, runner: Any | None, *, caps: Caps | None = None):
+    def __init__(
+        self,
+        workspace: Workspace,
+        runner: Any | None,
+        *,
+        caps: Caps | None = None,
+        map_cache: Path | None = None,
+    ):
         self.workspace = workspace
+        self.map = RepoMap(workspace, MapCache(map_cache))
         self.runner = runner
         self.caps = caps or Caps()
         self.refused_test_edits = 0
@@ -53,6 +67,7 @@ class Tools:
             "edit_file": lambda **a: edit_file(ws, self.caps, **a),
             "create_file": lambda **a: create_file(ws, self.caps, **a),
             "run_tests": lambda **a: run_tests(ws, self.runner, self.caps, **a),
+            "repo_map": lambda **a: repo_map(self.map, self.caps, **a),
         }
 
     def specs(self) -> list[dict[str, Any]]:
@@ -61,6 +76,24 @@ class Tools:
             {"name": n, "description": _SPECS[n][0], "input_schema": copy.deepcopy(_SPECS[n][1])}
             for n in TOOL_NAMES
         ]
+
+    def opening(self, report: TestReport | None) -> str:
+        """What the first message adds to the baseline: the ranked repo map, or "".
+
+        Args:
+            report: the baseline report (its failing tests rank the map).
+
+        Returns:
+            The map within ``caps.repo_map_tokens`` (:meth:`fixloop.tools.repomap.RepoMap.render`),
+            or "" when the budget is 0, the project has no Python source, or the map cannot be
+            built (a listing or read error: the run goes on without it).
+        """
+        if self.caps.repo_map_tokens <= 0:
+            return ""
+        try:
+            return self.map.render(report, self.caps.repo_map_tokens)
+        except (OSError, ValueError, PathRefused):
+            return ""
 
     def call(self, name: str, args: Any) -> ToolResult:
         """Validate and run one tool call. Never raises (except KeyboardInterrupt/SystemExit).

@@ -17,6 +17,7 @@ TOOL_NAMES: tuple[str, ...] = (
     "edit_file",
     "create_file",
     "run_tests",
+    "repo_map",
 )
 
 
@@ -39,6 +40,8 @@ class Caps:
         search_seconds: the deadline of one search_code call, in seconds; past it the search
             stops and says so, keeping the hits found (a backtracking pattern such as
             ``(a|aa)+$`` on a long line would otherwise run for hours).
+        repo_map_tokens: the repo map's budget in the first message, in estimated tokens
+            (4 characters each); 0 leaves the map out (setting ``repo_map_tokens``).
     """
 
     result_bytes: int = 20_000
@@ -50,6 +53,7 @@ class Caps:
     file_bytes: int = 32_000_000
     search_count_limit: int = 100_000
     search_seconds: float = 10.0
+    repo_map_tokens: int = 1000
 
 
 def _obj(props: dict[str, Any], required: list[str]) -> dict[str, Any]:
@@ -155,6 +159,22 @@ _SPECS: dict[str, tuple[str, dict[str, Any]]] = {
                     "type": "string",
                     "default": "",
                     "description": "Test path or node id; empty runs the whole suite.",
+                }
+            },
+            [],
+        ),
+    ),
+    "repo_map": (
+        "Outline of a folder or Python file: its classes and functions with signatures and "
+        "line numbers.\n"
+        "Cheaper than reading whole files to find where something is defined; read_file then "
+        "shows the code. Files in path order; a long outline is cut and says how to go on.",
+        _obj(
+            {
+                "path": {
+                    "type": "string",
+                    "default": ".",
+                    "description": "Folder or Python file (default: the whole repository).",
                 }
             },
             [],

@@ -1,0 +1,48 @@
+"""End to end: the model's view tools (issue 15) through the real CLI and a script model.
+
+examples/shop in a temporary git repository, fixed by tests/scripts/shop_view.json, which also
+calls each view tool, once with bad input. The run must be verified, every call counted as a
+step and recorded in the trajectory, and ``fixloop show`` must list the calls and their results.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from test_e2e import EXAMPLES, SCRIPTS, copy_repo, one_json, run_cli, sandbox_args, snapshot
+
+__all__ = ["sandbox_args"]  # the fixture, shared with test_e2e
+
+
+def test_view_tools_in_a_verified_run(tmp_path: Path, sandbox_args) -> None:
+    repo = copy_repo(EXAMPLES / "shop", tmp_path / "shop")
+    before = snapshot(repo)
+    home = tmp_path / "home"
+    proc = run_cli(
+        ["fix", str(repo), "--json", "--model", f"script:{SCRIPTS / 'shop_view.json'}"]
+        + sandbox_args,
+        home,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    res = one_json(proc)
+    assert res["status"] == "verified" and res["files_changed"] == ["shop/pricing.py"]
+    assert res["steps"] == 4 and res["counters"]["tool_errors"] == 1
+    assert snapshot(repo) == before
+    events = [json.loads(line) for line in Path(res["trajectory"]).read_text().splitlines()]
+    results = {e["id"]: e for e in events if e["type"] == "tool_result"}
+    calls = [(e["name"], results[e["id"]]) for e in events if e["type"] == "tool_call"]
+    names = [n for n, _r in calls]
+    assert names[:2] == ["repo_map", "repo_map"]
+    outline, wrong = calls[0][1], calls[1][1]
+    assert (
+        not outline["is_error"]
+        and "18|def add_tax(amount: float, rate: float) -> float" in (outline["content"])
+    )
+    assert wrong["is_error"] and wrong["kind"] == "not_python"
+    # the repo map was built into the run's cache under FIXLOOP_HOME
+    assert (home / "cache" / "repomap.sqlite3").is_file()
+    shown = run_cli(["show", res["run_id"]], home)
+    assert shown.returncode == 0
+    assert "-> repo_map" in shown.stdout and "not a Python source file" in shown.stdout
+    assert "repo_map" in proc.stderr  # the live display named the call
