@@ -27,22 +27,25 @@ def test_view_tools_in_a_verified_run(tmp_path: Path, sandbox_args) -> None:
     assert proc.returncode == 0, proc.stderr[-3000:]
     res = one_json(proc)
     assert res["status"] == "verified" and res["files_changed"] == ["shop/pricing.py"]
-    assert res["steps"] == 4 and res["counters"]["tool_errors"] == 1
+    assert res["steps"] == 5 and res["counters"]["tool_errors"] == 2
     assert snapshot(repo) == before
     events = [json.loads(line) for line in Path(res["trajectory"]).read_text().splitlines()]
     results = {e["id"]: e for e in events if e["type"] == "tool_result"}
     calls = [(e["name"], results[e["id"]]) for e in events if e["type"] == "tool_call"]
     names = [n for n, _r in calls]
-    assert names[:2] == ["repo_map", "repo_map"]
-    outline, wrong = calls[0][1], calls[1][1]
+    assert names[:4] == ["repo_map", "repo_map", "lint", "type_check"]
+    outline, wrong, lint, typed = (r for _n, r in calls[:4])
     assert (
         not outline["is_error"]
         and "18|def add_tax(amount: float, rate: float) -> float" in (outline["content"])
     )
     assert wrong["is_error"] and wrong["kind"] == "not_python"
+    assert not lint["is_error"] and "no problems found" in lint["content"]  # in the sandbox
+    assert typed["is_error"] and "declares no type checker" in typed["content"]
     # the repo map was built into the run's cache under FIXLOOP_HOME
     assert (home / "cache" / "repomap.sqlite3").is_file()
     shown = run_cli(["show", res["run_id"]], home)
     assert shown.returncode == 0
     assert "-> repo_map" in shown.stdout and "not a Python source file" in shown.stdout
+    assert "-> lint" in shown.stdout and "-> type_check" in shown.stdout
     assert "repo_map" in proc.stderr  # the live display named the call

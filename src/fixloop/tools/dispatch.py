@@ -11,6 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from fixloop.tools.checks import Checks, edit_findings
+from fixloop.tools.common import PY_SUFFIXES
 from fixloop.tools.edit import create_file, edit_file
 from fixloop.tools.mapscan import MapCache
 from fixloop.tools.outline import repo_map
@@ -53,6 +55,7 @@ class Tools:
     ):
         self.workspace = workspace
         self.map = RepoMap(workspace, MapCache(map_cache))
+        self.checks = Checks(workspace, runner)
         self.runner = runner
         self.caps = caps or Caps()
         self.refused_test_edits = 0
@@ -64,10 +67,12 @@ class Tools:
             "list_files": lambda **a: list_files(ws, self.caps, **a),
             "read_file": lambda **a: read_file(ws, self.caps, **a),
             "search_code": lambda **a: search_code(ws, self.caps, **a),
-            "edit_file": lambda **a: edit_file(ws, self.caps, **a),
+            "edit_file": lambda **a: self._linted(a["path"], lambda: edit_file(ws, self.caps, **a)),
             "create_file": lambda **a: create_file(ws, self.caps, **a),
             "run_tests": lambda **a: run_tests(ws, self.runner, self.caps, **a),
             "repo_map": lambda **a: repo_map(self.map, self.caps, **a),
+            "lint": lambda **a: self.checks.lint(self.caps, **a),
+            "type_check": lambda **a: self.checks.type_check(self.caps, **a),
         }
 
     def specs(self) -> list[dict[str, Any]]:
@@ -153,6 +158,37 @@ class Tools:
             Error text, or None when the target may run.
         """
         return check_target(self.workspace, target)[1]
+
+    def _linted(self, path: str, edit: Callable[[], ToolResult]) -> ToolResult:
+        """Run ``edit``; append the undefined names and syntax errors it added to a ``.py`` file.
+
+        SWE-agent's edit linting (:func:`fixloop.tools.checks.edit_findings`); the file's bytes
+        are read before and after, the edit itself is unchanged.
+        """
+        before = self._peek(path)
+        res = edit()
+        if res.is_error or not res.changed_path or before is None:
+            return res
+        after = self._peek(res.changed_path)
+        if after is None:
+            return res
+        found = edit_findings(res.changed_path, before, after)
+        if found:
+            res.content += (
+                f"\nLint after this edit: {len(found)} new problem"
+                f"{'s' if len(found) != 1 else ''} in {res.changed_path} (undefined names, "
+                "syntax errors); the edit was made, fix them if they are yours:\n"
+                + "\n".join(f.text() for f in found[:20])
+            )
+        return res
+
+    def _peek(self, path: str) -> bytes | None:
+        """The bytes of a Python file of the workspace, or None (not Python, refused, absent)."""
+        try:
+            real = self.workspace.resolve(path)
+            return real.read_bytes() if real.suffix in PY_SUFFIXES and real.is_file() else None
+        except (PathRefused, OSError):
+            return None
 
     def _finish(self, res: ToolResult) -> ToolResult:
         """Escape and cap ``res.content``; count errors, refused test edits, changed paths."""

@@ -18,6 +18,8 @@ TOOL_NAMES: tuple[str, ...] = (
     "create_file",
     "run_tests",
     "repo_map",
+    "lint",
+    "type_check",
 )
 
 
@@ -175,6 +177,38 @@ _SPECS: dict[str, tuple[str, dict[str, Any]]] = {
                     "type": "string",
                     "default": ".",
                     "description": "Folder or Python file (default: the whole repository).",
+                }
+            },
+            [],
+        ),
+    ),
+    "lint": (
+        "Run ruff (the project's own, or fixloop's) on a folder or file, with the project's "
+        "ruff configuration when it has one.\n"
+        "Returns one 'file:line:code:message' line per problem (undefined names, unused "
+        "imports, syntax errors, ...).",
+        _obj(
+            {
+                "path": {
+                    "type": "string",
+                    "default": ".",
+                    "description": "Folder or file to lint (default: the whole repository).",
+                }
+            },
+            [],
+        ),
+    ),
+    "type_check": (
+        "Run the type checker the project declares (mypy or pyright, from its environment) on "
+        "a folder or file.\n"
+        "Returns one 'file:line:code:message' line per error; a project that declares no type "
+        "checker gets an error saying so.",
+        _obj(
+            {
+                "path": {
+                    "type": "string",
+                    "default": ".",
+                    "description": "Folder or file to check (default: the whole repository).",
                 }
             },
             [],
