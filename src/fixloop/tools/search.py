@@ -13,13 +13,14 @@ import os
 import re
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import regex
 
 from fixloop.tools import ripgrep
 from fixloop.tools.common import err, is_root, refused
+from fixloop.tools.listing import listed_files_unchecked
 from fixloop.tools.specs import Caps
 from fixloop.tools.text import _cut, _decode, _fmt, _lf_view, _nbytes, escape_text, is_binary
 from fixloop.types import ToolResult
@@ -92,9 +93,10 @@ def search_code(
             "invalid_regex",
         )
     try:
-        file_list = [f for f in ws.iter_files(path or ".") if not glob or _glob_match(f, glob)]
+        listed, recheck = listed_files_unchecked(ws, path)
     except PathRefused as e:
         return refused(ws, e)
+    file_list = [f for f in listed if not glob or _glob_match(f, glob)]
     deadline = time.monotonic() + caps.search_seconds
     root_s = str(ws.root)
     hits: list[str] = []
@@ -107,7 +109,12 @@ def search_code(
     skipped_large = 0
     capped_count = False
     stopped_in: str | None = None  # the file being searched when the time ran out
-    rg = _ripgrep_pass(root_s, file_list, caps, pattern, ignore_case, deadline)
+    # ripgrep starts on the list as last seen while the list is checked (folders' stat data)
+    rg = _ripgrep_pass(root_s, file_list, caps, rx, ignore_case, deadline, recheck)
+    again = recheck()  # (answered once: the pass may have asked already)
+    if again is not None:  # the list changed: search the new one
+        file_list = [f for f in again if not glob or _glob_match(f, glob)]
+        rg = _ripgrep_pass(root_s, file_list, caps, rx, ignore_case, deadline, lambda: None)
     for rel in file_list:
         if rg is None or rel in rg[1].redo:
             if time.monotonic() >= deadline:
@@ -213,26 +220,40 @@ def search_code(
 
 
 def _ripgrep_pass(
-    root: str, files: list[str], caps: Caps, pattern: str, ignore_case: bool, deadline: float
+    root: str,
+    files: list[str],
+    caps: Caps,
+    rx: regex.Pattern[str],
+    ignore_case: bool,
+    deadline: float,
+    recheck: Callable[[], list[str] | None],
 ) -> tuple[dict[str, str], ripgrep.RgResult] | None:
-    """Search with ripgrep when it is there and reads ``pattern`` as Python does.
+    """Search with ripgrep when it is there and reads ``rx.pattern`` as Python does.
+
+    Empty files are not given to either engine: their hits are the Python engine's hits in
+    ``""`` (one empty line), found once.
 
     Returns:
         ``(kind of each file, ripgrep's result)``; None when the Python engine searches
         instead: no ``rg``, a pattern ripgrep reads differently or rejects, or more hits than
         ``caps.search_count_limit`` (which hits come first needs the files in order).
     """
+    pattern = rx.pattern
     if ripgrep.rg_binary() is None or not ripgrep.accepts(pattern):
         return None
-    # ripgrep searches every listed file (binary ones as text, their hits dropped below)
-    # while this thread decides what each file is: the two overlap
+    base = root.rstrip("/") + "/"
+    # ripgrep searches the listed files that were text the last time they were seen (a binary
+    # or large one among them is searched as text, its hits dropped below) while this thread
+    # decides what each file is now: the two overlap. A file that became text since is
+    # searched by the Python engine.
+    given = [rel for rel in files if _LAST_KIND.get(base + rel, "text") == "text"]
     box: dict[str, Any] = {}
 
     def run() -> None:
         try:
             box["res"] = ripgrep.search(
                 root,
-                files,
+                given,
                 pattern,
                 ignore_case,
                 deadline,
@@ -244,22 +265,45 @@ def _ripgrep_pass(
 
     worker = threading.Thread(target=run, name="search_code-ripgrep", daemon=True)
     worker.start()
-    kinds = {rel: _file_kind(os.path.join(root, rel), caps.search_file_bytes) for rel in files}
+    if recheck() is not None:  # the list changed: this pass searched the old one
+        worker.join()
+        return _STALE, ripgrep.RgResult()
+    kinds = {rel: _file_kind(base + rel, caps.search_file_bytes) for rel in files}
     worker.join()
     res = box.get("res")
     if res is None:
         return None
     if res.too_many:
         return None
+    passed = set(given) if len(given) != len(files) else None
+    empty_hits: list[tuple[int, str, int, int]] | None = None
     for rel, kind in kinds.items():
         if kind == "python":
             res.redo.add(rel)
             kinds[rel] = "text"
+        elif kind == "empty":
+            kinds[rel] = "text"
+            if empty_hits is None:
+                try:
+                    empty_hits = list(_text_hits(rx, "", deadline))
+                except _OutOfTime:
+                    res.redo.add(rel)  # the main loop stops on the deadline
+                    continue
+            if empty_hits:
+                res.hits[rel] = list(empty_hits)
+                res.total += len(empty_hits)
+        elif kind == "text" and passed is not None and rel not in passed:
+            res.redo.add(rel)
     return kinds, res
 
 
+#: ``_ripgrep_pass``'s answer when the file list changed under it (search again)
+_STALE: dict[str, str] = {}
+
 # (path, inode, size, mtime, ctime) -> kind: a file is read once per version of it
 _KINDS: dict[tuple[str, int, int, int, int], str] = {}
+# path -> its kind when last seen ("python" counts as text): which files ripgrep is given
+_LAST_KIND: dict[str, str] = {}
 
 
 def _file_kind(path: str, max_bytes: int) -> str:
@@ -267,15 +311,16 @@ def _file_kind(path: str, max_bytes: int) -> str:
 
     Returns:
         ``"large"`` (over ``max_bytes``), ``"binary"`` (:func:`is_binary`), ``"unreadable"``,
-        ``"python"``: text that only the Python engine reads as fixloop does (empty: the
-        Python engine counts its one empty line; a lone CR: a line break in the LF view, not
-        to ripgrep), or ``"text"``.
+        ``"empty"`` (no bytes: the Python engine counts its one empty line), ``"python"``:
+        text that only the Python engine reads as fixloop does (a lone CR: a line break in the
+        LF view, not to ripgrep), or ``"text"``.
     """
     try:
         st = os.stat(path)
     except OSError:
         return "unreadable"
     if st.st_size > max_bytes:
+        _LAST_KIND[path] = "large"
         return "large"
     key = (path, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
     kind = _KINDS.get(key)
@@ -287,13 +332,17 @@ def _file_kind(path: str, max_bytes: int) -> str:
             return "unreadable"
         if is_binary(data):
             kind = "binary"
-        elif not data or data.count(b"\r") != data.count(b"\r\n"):
+        elif not data:
+            kind = "empty"
+        elif data.count(b"\r") != data.count(b"\r\n"):
             kind = "python"
         else:
             kind = "text"
         if len(_KINDS) > 500_000:
             _KINDS.clear()
+            _LAST_KIND.clear()
         _KINDS[key] = kind
+    _LAST_KIND[path] = "text" if kind in ("python", "empty") else kind
     return kind
 
 
