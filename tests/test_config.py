@@ -37,8 +37,9 @@ def test_defaults(tmp_path: Path, user_cfg: Path) -> None:
         1800.0,
         400_000,
     )
-    assert s.timeouts.test_timeout_s == 120.0
-    assert s.to_limits().wall_s == 120.0 and s.to_limits().memory_mb == 4096
+    assert s.timeouts.test_timeout_s == 1800.0  # the cap; the baseline's own limit
+    assert s.timeouts.per_test_timeout_s == 120.0
+    assert s.to_limits().wall_s == 1800.0 and s.to_limits().memory_mb == 4096
     assert s.test_cmd is None and s.blocked == []
 
 
@@ -179,3 +180,36 @@ def test_cli_errors_and_model_settings(tmp_path: Path, user_cfg: Path) -> None:
     assert ms["timeout_s"] == 30
     assert ms["prices"] == {"my-model": {"input": 1.0, "output": 4.0}}
     assert s.summary()["budgets"]["max_steps"] == 40
+
+
+def test_limits_derive_from_the_baseline_with_floors_and_caps() -> None:
+    t = Settings().timeouts
+    small = t.derive(0.5, 0.01)  # a tiny suite: the floors
+    assert (small.test_run_s, small.per_test_s) == (t.test_timeout_min_s, t.per_test_min_s)
+    mid = t.derive(100.0, 5.0)  # the factors
+    assert mid.test_run_s == t.test_timeout_factor * 100.0
+    assert mid.per_test_s == t.per_test_factor * 5.0
+    big = t.derive(10_000.0, 1_000.0)  # the caps
+    assert (big.test_run_s, big.per_test_s) == (t.test_timeout_s, t.per_test_timeout_s)
+    assert "4 s per test" not in mid.describe() and "400 s per test run" in mid.describe()
+    # the per-test limit never exceeds the run's
+    tight = Settings(timeouts={"test_timeout_s": 20.0, "test_timeout_min_s": 5.0}).timeouts
+    assert tight.derive(10.0, 8.0).per_test_s == 20.0
+    budget = t.repair_budget()
+    assert (budget.min_s, budget.max_s, budget.candidates) == (
+        t.repair_budget_min_s,
+        t.repair_budget_max_s,
+        t.repair_candidates,
+    )
+
+
+def test_a_repository_may_lower_the_limit_settings_only(tmp_path: Path, user_cfg: Path) -> None:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "fixloop.toml").write_text(
+        "[timeouts]\nper_test_timeout_s = 30\ntest_timeout_factor = 9.0\n"
+    )
+    s, notices = load(repo, user_cfg)
+    assert s.timeouts.per_test_timeout_s == 30  # lowered: kept
+    assert s.timeouts.test_timeout_factor == 4.0  # raised: clamped, with a notice
+    assert any("test_timeout_factor" in n for n in notices)

@@ -62,7 +62,9 @@ class CodingAgent:
         max_cost_usd: US dollars over the run (>= 0); a run with a model that has no price
             refuses to start (ConfigError) until the model is given one.
         max_wall_s: wall-clock seconds for the whole run (> 0).
-        test_timeout_s: seconds for one test run in the sandbox (> 0).
+        test_timeout_s: the cap of one test run in the sandbox, seconds (> 0): the baseline's
+            limit; later runs get a limit derived from the baseline, never above it
+            (:class:`fixloop.config.TimeoutSettings`).
         sandbox: ``"auto"``, ``"bwrap"``, ``"docker"``, ``"podman"`` or ``"none"``.
         allow_unsandboxed: the explicit opt-in that ``sandbox="none"`` needs.
         docker_image: the image for the docker/podman sandbox.

@@ -43,6 +43,7 @@ import os
 import shlex
 import tomllib
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
@@ -51,7 +52,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from fixloop.errors import ConfigError
 from fixloop.models.pricing import LongPromptSpec, PriceSpec
 from fixloop.tools.specs import Caps
-from fixloop.types import Limits
+from fixloop.types import Limits, RepairBudget
 
 SandboxKind = Literal["auto", "bwrap", "docker", "podman", "none"]
 
@@ -76,10 +77,102 @@ class BudgetSettings(_Strict):
 
 
 class TimeoutSettings(_Strict):
-    """Timeouts in seconds: one test run in the sandbox, one model request."""
+    """Time limits (seconds): they scale with the project, measured by its baseline run.
 
-    test_timeout_s: float = Field(default=120.0, gt=0)
+    Nothing is measured before the baseline, so the baseline runs under the caps:
+    ``test_timeout_s`` for the whole run and ``per_test_timeout_s`` for each test (a test that
+    runs longer is stopped alone, as a failure, by fixloop's pytest plugin, and the rest of the
+    suite still reports). Every later run (the model's ``run_tests``, the flaky re-run, the
+    gate's runs, the repair engine's) gets limits derived from the baseline by :meth:`derive`,
+    with ``B`` the baseline's seconds without the tests the per-test limit stopped and ``T``
+    its slowest test that was not stopped:
+
+    - one test run: ``min(test_timeout_s, max(test_timeout_min_s, test_timeout_factor * B))``;
+    - one test: ``min(per_test_timeout_s, max(per_test_min_s, per_test_factor * T))``;
+    - the repair engine (:class:`fixloop.types.RepairBudget`): its traced run gets
+      ``repair_trace_factor`` x the run limit and x the per-test limit, its screening budget
+      the time to screen ``repair_candidates`` candidates at their measured cost (plus two
+      full suites); both within ``[repair_budget_min_s, repair_budget_max_s]``; its screening
+      runs stop a test at ``repair_test_factor`` x the traced run's slowest test, at least
+      ``repair_test_min_s``, at most the run's per-test limit.
+
+    ``model_timeout_s`` is one model request's limit (not a test run).
+    """
+
+    test_timeout_s: float = Field(default=1800.0, gt=0)
+    test_timeout_factor: float = Field(default=4.0, ge=1)
+    test_timeout_min_s: float = Field(default=30.0, gt=0)
+    per_test_timeout_s: float = Field(default=120.0, gt=0)
+    per_test_factor: float = Field(default=10.0, ge=1)
+    per_test_min_s: float = Field(default=10.0, gt=0)
+    repair_budget_min_s: float = Field(default=RepairBudget.min_s, gt=0)
+    repair_budget_max_s: float = Field(default=RepairBudget.max_s, gt=0)
+    repair_candidates: int = Field(default=RepairBudget.candidates, ge=1)
+    repair_trace_factor: float = Field(default=RepairBudget.trace_factor, ge=1)
+    repair_test_factor: float = Field(default=RepairBudget.test_factor, ge=1)
+    repair_test_min_s: float = Field(default=RepairBudget.test_min_s, gt=0)
     model_timeout_s: float = Field(default=120.0, gt=0)
+
+    def derive(self, baseline_s: float, slowest_s: float) -> DerivedLimits:
+        """The limits of the runs after the baseline (formulas in the class docstring).
+
+        Args:
+            baseline_s: the baseline run's wall-clock seconds, without the seconds of the tests
+                the per-test limit stopped (``TestReport.duration_s - TestReport.hung_s``).
+            slowest_s: the longest test of the baseline that was not stopped, seconds
+                (``TestReport.slowest_s``).
+
+        Returns:
+            the :class:`DerivedLimits` (seconds).
+        """
+        base = max(0.0, float(baseline_s))
+        slow = max(0.0, float(slowest_s))
+        run_s = min(
+            self.test_timeout_s, max(self.test_timeout_min_s, self.test_timeout_factor * base)
+        )
+        per_test = min(
+            self.per_test_timeout_s, max(self.per_test_min_s, self.per_test_factor * slow)
+        )
+        return DerivedLimits(
+            test_run_s=run_s, per_test_s=min(per_test, run_s), baseline_s=base, slowest_s=slow
+        )
+
+    def repair_budget(self) -> RepairBudget:
+        """The repair engine's :class:`~fixloop.types.RepairBudget` from these settings."""
+        return RepairBudget(
+            min_s=self.repair_budget_min_s,
+            max_s=max(self.repair_budget_min_s, self.repair_budget_max_s),
+            candidates=self.repair_candidates,
+            trace_factor=self.repair_trace_factor,
+            test_factor=self.repair_test_factor,
+            test_min_s=self.repair_test_min_s,
+        )
+
+
+@dataclass(frozen=True)
+class DerivedLimits:
+    """The limits :meth:`TimeoutSettings.derive` computed from one baseline (seconds).
+
+    Attributes:
+        test_run_s: wall-clock limit of one test run (the model's, the gate's, the engine's
+            screening runs take theirs from it).
+        per_test_s: the per-test limit (never above ``test_run_s``).
+        baseline_s: the baseline seconds they were derived from.
+        slowest_s: the baseline's slowest test (not stopped), seconds.
+    """
+
+    test_run_s: float
+    per_test_s: float
+    baseline_s: float
+    slowest_s: float
+
+    def describe(self) -> str:
+        """One line for the user: the limits and what they came from."""
+        return (
+            f"time limits from the baseline ({self.baseline_s:.1f} s, slowest test "
+            f"{self.slowest_s:.2f} s): {self.test_run_s:.0f} s per test run, "
+            f"{self.per_test_s:.0f} s per test"
+        )
 
 
 class ToolCapSettings(_Strict):
@@ -175,7 +268,12 @@ class Settings(_Strict):
         return check_pass_env(v)
 
     def to_limits(self) -> Limits:
-        """The sandbox :class:`~fixloop.types.Limits` of one test run (wall time = test timeout)."""
+        """The sandbox :class:`~fixloop.types.Limits` of one test run.
+
+        The wall time is ``timeouts.test_timeout_s`` (the cap; the baseline's limit); the
+        session replaces it by the derived limit after the baseline
+        (:meth:`TimeoutSettings.derive`).
+        """
         return Limits(
             wall_s=self.timeouts.test_timeout_s,
             memory_mb=self.limits.memory_mb,
@@ -437,7 +535,9 @@ def load_settings(
         if "pass_env" in layer:  # the command line adds to the user's list
             layer["pass_env"] = list(dict.fromkeys([*effective["pass_env"], *layer["pass_env"]]))
         if layer.get("allow_edit"):  # --allow-edit adds to the user config's globs
-            layer["allow_edit"] = list(dict.fromkeys([*effective["allow_edit"], *layer["allow_edit"]]))
+            layer["allow_edit"] = list(
+                dict.fromkeys([*effective["allow_edit"], *layer["allow_edit"]])
+            )
         effective = _deep_merge(effective, layer)
 
     try:

@@ -70,12 +70,15 @@ def tally(rep: ReportLike) -> str:
     """A report's counts on one line: ``"3 passed, 1 failed, 2 errors, 1 skipped (failed)"``.
 
     ``passed`` and ``failed`` are always said, ``errors`` and ``skipped`` when not zero, the
-    outcome in parentheses when the report has one.
+    tests the per-test limit stopped (``"1 hung: tests/test_a.py::test_loop"``) when there are
+    any, the outcome in parentheses when the report has one.
     """
     parts = [f"{_get(rep, 'passed') or 0} passed", f"{_get(rep, 'failed') or 0} failed"]
     for key in _COUNTS[2:]:
         if n := _get(rep, key):
             parts.append(f"{n} {key}")
+    if hung := _get(rep, "hung"):  # stopped by the per-test limit (also counted as failed)
+        parts.append(f"{len(hung)} hung: {id_list([str(h) for h in hung], 3)}")
     outcome = _get(rep, "outcome")
     return ", ".join(parts) + (f" ({outcome})" if outcome else "")
 

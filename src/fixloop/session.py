@@ -17,6 +17,7 @@ the result). Any other exception ends the run as ``error`` the same way and goes
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -286,6 +287,8 @@ class RunSession:
             # tests may write into the worktree (by-products never enter the commit, which is
             # built from the tools' edits); never into the user's own checkout (--in-place)
             writable=not iso.in_place,
+            # nothing is measured yet: the baseline runs under the caps (issue 13)
+            per_test_s=s.timeouts.per_test_timeout_s,
         )
         extra = pytest_args(s.test_cmd)
         workspace = Workspace(
@@ -320,6 +323,7 @@ class RunSession:
                     record=baseline.record,
                 )
             self.events.emit("baseline", {"report": baseline.to_dict()})
+            self._scale_limits(runner, baseline)
             env_problem = doctor.diagnose(
                 baseline,
                 root=iso.root,
@@ -364,6 +368,7 @@ class RunSession:
                 runner=runner,
                 scratch_dir=self.run_dir / "scratch",
                 baseline=baseline,
+                repair_budget=s.timeouts.repair_budget(),
             )
             self.agent = Agent(
                 self.model,
@@ -377,6 +382,21 @@ class RunSession:
             )
             self.result = self.agent.run(self.task)
         return self.result
+
+    def _scale_limits(self, runner: TestRunner, baseline: TestReport) -> None:
+        """Set the runner's limits for every later run from the baseline's timings (issue 13).
+
+        :meth:`fixloop.config.TimeoutSettings.derive` gives the wall-clock limit of one test
+        run and the per-test limit; the flaky re-run, the model's runs, the gate's runs and the
+        repair engine (through the runner's ``limits`` and ``per_test_s``) use them. The line
+        saying so goes to the trajectory as a notice.
+        """
+        derived = self.settings.timeouts.derive(
+            baseline.duration_s - baseline.hung_s, baseline.slowest_s
+        )
+        runner.limits = dataclasses.replace(runner.limits, wall_s=derived.test_run_s)
+        runner.per_test_s = derived.per_test_s
+        self.events.notice(derived.describe())
 
     def _passed_env(self) -> dict[str, str]:
         """The host values of the settings' ``pass_env`` names (a notice for each one unset)."""

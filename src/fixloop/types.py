@@ -49,6 +49,8 @@ class ModelContext:
         runner: the run's test runner (:class:`fixloop.protocols.Runner`).
         scratch_dir: a private folder outside the workspace the model may write to.
         baseline: the baseline :class:`TestReport` (failing tests before any change).
+        repair_budget: how the repair engine sizes its budgets (the run's ``[timeouts]``
+            settings); None: :class:`RepairBudget`'s defaults.
     """
 
     root: Path
@@ -57,6 +59,7 @@ class ModelContext:
     runner: Runner
     scratch_dir: Path
     baseline: TestReport | None = None
+    repair_budget: RepairBudget | None = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -85,6 +88,44 @@ class Limits:
     nproc: int = 512
     fsize_mb: int = 256
     output_bytes: int = 8 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class RepairBudget:
+    """How the repair engine sizes its time budgets from what it measures.
+
+    The defaults here are the only ones (``[timeouts]`` settings ``repair_*`` take theirs from
+    this class; :meth:`fixloop.config.TimeoutSettings.repair_budget` builds the run's view).
+    :class:`fixloop.repair.engine.RepairEngine` derives, per analysis:
+
+    - the traced (localization) run's wall-clock limit: ``trace_factor`` x the run's test-run
+      limit, within ``[min_s, max_s]``; its per-test limit: ``trace_factor`` x the run's
+      per-test limit (tracing slows the tests down);
+    - the screening runs' per-test limit (``test_factor``, ``test_min_s``);
+    - the screening budget: the time to screen ``candidates`` candidates at the measured cost
+      of one (``overhead_s`` + the traced run's seconds of the failing tests), spread over the
+      screening workers, plus two full suites, within ``[min_s, max_s]``.
+
+    Attributes:
+        min_s: the floor of both budgets, seconds.
+        max_s: the cap of both budgets, seconds.
+        candidates: how many candidates the screening budget is sized for.
+        overhead_s: seconds one screened candidate costs beyond its tests (a forked child's
+            start, the file writes, pytest's session set-up; about 0.2-0.3 s measured on
+            examples/shop with ``ScreenStats``).
+        trace_factor: how much slower a test runs under the traced run's line collector.
+        test_factor, test_min_s: the screening runs' per-test limit is ``test_factor`` x the
+            traced run's slowest test that was not stopped, at least ``test_min_s``, at most the
+            run's per-test limit (a candidate that makes a test loop costs that, not more).
+    """
+
+    min_s: float = 20.0
+    max_s: float = 600.0
+    candidates: int = 300
+    overhead_s: float = 0.3
+    trace_factor: float = 3.0
+    test_factor: float = 5.0
+    test_min_s: float = 1.0
 
 
 @dataclass
@@ -180,6 +221,11 @@ class TestReport:
             reached into the test run.
         record: what the run recorded about the tests (:class:`RunRecord`), only for a run
             asked to record (the baseline); None otherwise.
+        hung: node ids of the tests the per-test limit stopped (counted as failed too).
+        slowest_s: the longest duration of one test that was not stopped, seconds (JUnit
+            ``time``); with ``duration_s`` it sets the limits of later runs
+            (:meth:`fixloop.config.TimeoutSettings.derive`).
+        hung_s: seconds the stopped tests took in all (left out when limits are derived).
     """
 
     __test__ = False  # not a pytest test class
@@ -200,6 +246,9 @@ class TestReport:
     collection_errors: list[str] = field(default_factory=list)
     audit: list[str] | None = None
     record: RunRecord | None = None
+    hung: list[str] = field(default_factory=list)
+    slowest_s: float = 0.0
+    hung_s: float = 0.0
 
     @property
     def ok(self) -> bool:

@@ -28,7 +28,7 @@ from fixloop.prompts import GIVE_UP_PREFIX
 from fixloop.repair.candidate import Candidate, minimal_edits
 from fixloop.repair.engine import Analysis, Generator, RepairEngine
 from fixloop.repair.port import RepairPort, pytest_args_of
-from fixloop.types import Limits, ModelContext, TestReport
+from fixloop.types import Limits, ModelContext, RepairBudget, TestReport
 
 
 class AnalysisError(Exception):
@@ -38,8 +38,10 @@ class AnalysisError(Exception):
 def port_from_context(ctx: ModelContext, python: str | None = None) -> RepairPort:
     """The engine's port for one run: the workspace, the scratch folder, the sandbox.
 
-    The test runner's settings (interpreter, pytest arguments, limits, environment) are read
-    from its public attributes; a runner without them gets the defaults.
+    The test runner's settings (interpreter, pytest arguments, limits and per-test limit, both
+    derived from the baseline by the session, environment) are read from its public
+    attributes; a runner without them gets the defaults. The engine's budget sizing comes from
+    ``ctx.repair_budget`` (the run's ``[timeouts]`` settings).
 
     Args:
         ctx: the run's model context.
@@ -62,6 +64,7 @@ def port_from_context(ctx: ModelContext, python: str | None = None) -> RepairPor
         except ImportError:
             python = sys.executable
     limits = getattr(runner, "limits", None)
+    per_test = getattr(runner, "per_test_s", None)
     baseline = ctx.baseline
     return RepairPort(
         root=root,
@@ -73,6 +76,8 @@ def port_from_context(ctx: ModelContext, python: str | None = None) -> RepairPor
         env=dict(getattr(runner, "env", {}) or {}),
         baseline_failing=tuple(baseline.failing_ids) if baseline is not None else (),
         baseline_output=baseline.output if baseline is not None else "",
+        per_test_s=float(per_test) if isinstance(per_test, int | float) and per_test > 0 else None,
+        budget=ctx.repair_budget or RepairBudget(),
     )
 
 
@@ -164,6 +169,16 @@ class RepairModel:
                 self._state = "done"
                 self._final_text = (
                     f"{GIVE_UP_PREFIX} the repair engine could not analyse the project: {exc}"
+                )
+                return self._end(self._final_text)
+            if self.analysis.import_error:
+                self._state = "done"
+                self._final_text = (
+                    f"{GIVE_UP_PREFIX} the repair engine's analysis could not import the project "
+                    f"in its scratch copy ({self.analysis.import_error}), though the baseline "
+                    "run imported it: no candidate was screened, so this says nothing about the "
+                    "code. This is a fault of the engine's environment (its sandboxed runs of "
+                    "the project's interpreter); the baseline's failing tests are unchanged."
                 )
                 return self._end(self._final_text)
             if not self.analysis.failing:

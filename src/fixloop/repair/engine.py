@@ -33,6 +33,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from fixloop.repair.budgets import (
+    import_failure,
+    screen_budget,
+    screen_per_test,
+    suite_seconds,
+    trace_limits,
+)
 from fixloop.repair.candidate import Candidate
 from fixloop.repair.localize import Suspect, by_file, rank
 from fixloop.repair.port import RepairPort
@@ -80,6 +87,13 @@ class Analysis:
         localize_seconds: seconds of the copy and the traced run.
         generate_seconds: seconds of ranking and candidate generation.
         notes: human notes (budgets hit, fallbacks taken).
+        budget_s: the screening budget used, seconds (given, or derived from the measured cost
+            of a candidate: :func:`fixloop.repair.budgets.screen_budget`).
+        per_test_s: the per-test limit of the screening runs, seconds (None: none).
+        hung: tests the traced run's per-test limit stopped.
+        import_error: set when the traced run in the scratch copy could not import the
+            project (a line the baseline did not show): the analysis stops there and says so
+            instead of screening candidates against an import failure.
     """
 
     failing: list[str] = field(default_factory=list)
@@ -92,6 +106,10 @@ class Analysis:
     localize_seconds: float = 0.0
     generate_seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
+    budget_s: float = 0.0
+    per_test_s: float | None = None
+    hung: list[str] = field(default_factory=list)
+    import_error: str = ""
 
     def timing(self) -> str:
         """One sentence: where the analysis spent its time."""
@@ -299,10 +317,13 @@ class RepairEngine:
 
     Args:
         max_candidates: most candidates screened over all rounds.
-        time_budget_s: wall-clock budget of screening, seconds (the traced run gets at least
-            60 s on its own).
+        time_budget_s: wall-clock budget of screening, seconds; None (the default) derives it
+            from the measured cost of one candidate (:func:`.budgets.screen_budget`, sized by the
+            port's :class:`~fixloop.types.RepairBudget`). The traced run's own limits are derived
+            from the port's test-run and per-test limits (:func:`.budgets.trace_limits`).
         extra_candidates: after the first plausible candidate, how many more to screen looking
-            for a smaller plausible patch; ``extra_s`` caps that extra search in seconds.
+            for a smaller plausible patch; ``extra_s`` caps that extra search in seconds (None:
+            a tenth of the screening budget, at least 1 s).
         max_plausible: stop screening after this many plausible candidates.
         max_lines: most suspicious lines handed to the templates.
         per_file_candidates: ``max_candidates`` passed to the templates for one file.
@@ -320,9 +341,9 @@ class RepairEngine:
         self,
         *,
         max_candidates: int = 300,
-        time_budget_s: float = 40.0,
+        time_budget_s: float | None = None,
         extra_candidates: int = 6,
-        extra_s: float = 4.0,
+        extra_s: float | None = None,
         max_plausible: int = 3,
         max_lines: int = 60,
         per_file_candidates: int = 500,
@@ -388,9 +409,16 @@ class RepairEngine:
             extra_ro=[root],
         )
         an = Analysis()
-        spectrum = screener.localize(wall_s=max(60.0, self.time_budget_s))
+        trace_wall, trace_per_test = trace_limits(port)
+        spectrum = screener.localize(wall_s=trace_wall, per_test_s=trace_per_test)
         tests = spectrum.get("tests", {})
+        an.hung = [str(t) for t in spectrum.get("hung", [])]
         an.failing = [t for t, d in tests.items() if d.get("outcome") == "failed"]
+        an.import_error = import_failure(spectrum, port.baseline_output)
+        if an.import_error:
+            an.notes.append(f"the analysis could not import the project: {an.import_error}")
+            an.localize_seconds = an.seconds = time.monotonic() - t0
+            return an
         collect_errors = spectrum.get("collect_errors", [])
         if not an.failing and collect_errors:
             an.failing = [e.split("\n", 1)[0] for e in collect_errors if e.split("\n", 1)[0]]
@@ -411,11 +439,18 @@ class RepairEngine:
         an.generated = len(cands)
         an.generate_seconds = time.monotonic() - t0 - an.localize_seconds
 
-        # screening budgets
-        suite_s = float(spectrum.get("seconds", 1.0))
+        # screening budgets, from what the traced run measured
+        an.per_test_s = screen_per_test(port, spectrum)
+        suite_s = suite_seconds(spectrum, an.per_test_s)
+        if self.time_budget_s is not None:
+            budget_s = float(self.time_budget_s)
+        else:
+            budget_s = screen_budget(port, spectrum, an.failing, an.per_test_s, screener.workers)
+        an.budget_s = budget_s
+        extra_s = self.extra_s if self.extra_s is not None else max(1.0, 0.1 * budget_s)
         timeout_full = max(5.0, 3.0 * suite_s + 2.0)
         timeout_failing = max(3.0, 2.0 * suite_s + 1.0)
-        deadline = time.monotonic() + self.time_budget_s  # the screening budget
+        deadline = time.monotonic() + budget_s  # the screening budget
 
         def remaining() -> float:
             return deadline - time.monotonic()
@@ -432,10 +467,11 @@ class RepairEngine:
                 max_candidates=left,
                 max_plausible=self.max_plausible,
                 extra_after_first=self.extra_candidates,
-                extra_s=self.extra_s,
+                extra_s=extra_s,
                 timeout_failing_s=timeout_failing,
                 timeout_full_s=timeout_full,
                 suite_s=suite_s,
+                per_test_s=an.per_test_s,
             )
             an.screen_seconds += time.monotonic() - s0
             got = [Tried(batch[r.index], r) for r in results]
@@ -458,7 +494,7 @@ class RepairEngine:
         if len(an.tried) >= self.max_candidates:
             an.notes.append(f"candidate budget used up ({self.max_candidates})")
         if remaining() <= 0:
-            an.notes.append(f"time budget used up ({self.time_budget_s:.0f} s)")
+            an.notes.append(f"time budget used up ({budget_s:.0f} s)")
         an.seconds = time.monotonic() - t0
         return an
 

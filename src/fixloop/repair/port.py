@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from fixloop.types import ExecResult, Limits
+from fixloop.types import ExecResult, Limits, RepairBudget
 
 #: pytest's arguments when the test command names none.
 DEFAULT_PYTEST_ARGS: tuple[str, ...] = ("-q", "-p", "no:cacheprovider")
@@ -67,6 +67,9 @@ class RepairPort:
             engine's traced run sees no failure (a flaky or order-dependent failure).
         baseline_output: the baseline run's pytest output; tracebacks in it add suspicious
             locations (pytest's own text, not a fixloop rendering).
+        per_test_s: the run's per-test limit in seconds (derived from the baseline), or None
+            for none; the traced run and the screening runs stop a test that runs longer.
+        budget: how the engine sizes its time budgets (:class:`fixloop.types.RepairBudget`).
     """
 
     root: Path
@@ -78,6 +81,8 @@ class RepairPort:
     env: Mapping[str, str] = field(default_factory=dict)
     baseline_failing: tuple[str, ...] = ()
     baseline_output: str = ""
+    per_test_s: float | None = None
+    budget: RepairBudget = field(default_factory=RepairBudget)
 
 
 def pytest_args_of(test_cmd: str | Sequence[str] | None) -> tuple[str, ...]:

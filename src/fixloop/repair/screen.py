@@ -22,7 +22,7 @@ from typing import Any
 
 from fixloop.cpus import cpu_budget
 from fixloop.repair import screen_server, screen_trace
-from fixloop.repair.screen_server import SERVER_NAME, TRACE_COPY, WORKSPACE_COPY
+from fixloop.repair.screen_server import PLUGIN_COPY, SERVER_NAME, TRACE_COPY, WORKSPACE_COPY
 from fixloop.testrun.projectpaths import package_roots
 
 
@@ -122,8 +122,11 @@ class WarmScreener:
         shutil.copyfile(Path(screen_server.__file__), self.server)
         shutil.copyfile(Path(screen_trace.__file__), self.engine_dir / TRACE_COPY)
         from fixloop import workspace
+        from fixloop.testrun.inside import pytest_plugin
 
         shutil.copyfile(Path(workspace.__file__), self.engine_dir / WORKSPACE_COPY)
+        # the per-test limit (TestTimer) of fixloop's pytest plugin, the same code as the runner's
+        shutil.copyfile(Path(pytest_plugin.__file__), self.engine_dir / PLUGIN_COPY)
 
     def _limits(self, wall_s: float) -> Any:
         from dataclasses import replace
@@ -168,14 +171,20 @@ class WarmScreener:
             shutil.copytree(self.work_root, dest, symlinks=True)
             self._worker_roots.append(dest)
 
-    def localize(self, *, wall_s: float = 120.0) -> dict[str, Any]:
+    def localize(self, *, wall_s: float, per_test_s: float | None = None) -> dict[str, Any]:
         """Run the full suite once with the per-test line collector.
+
+        Args:
+            wall_s: the run's wall-clock limit, seconds.
+            per_test_s: a test running longer is stopped alone (a failure, listed in the
+                spectrum's ``hung``) and the suite goes on; None: no per-test limit.
 
         Returns:
             the spectrum dict: ``{"exit", "seconds", "tests": {nodeid: {"outcome", "lines":
             [[file, line]...], "calls": [[file, firstline, name]...], "frames": [[file, line]...]
-            (innermost first), "message", "test_line" (the failing line of the test's own code)}}, "import_lines": [[file, line]...],
-            "collect_errors": [str]}``; files are POSIX paths relative to the scratch root.
+            (innermost first), "message", "test_line" (the failing line of the test's own code),
+            "seconds"}}, "import_lines": [[file, line]...], "collect_errors": [str],
+            "hung": [nodeid]}``; files are POSIX paths relative to the scratch root.
 
         Raises:
             RuntimeError: the server wrote no result (crash, timeout); the message has its output.
@@ -187,6 +196,7 @@ class WarmScreener:
             "engine_dir": str(self.engine_dir),
             "pytest_args": [*self.pytest_args, "-p", "no:randomly", "--tb=no"],
             "out": str(out),
+            "per_test_s": per_test_s,
         }
         res = self._run(job, wall_s)
         if not out.exists():
@@ -207,6 +217,7 @@ class WarmScreener:
         timeout_failing_s: float = 10.0,
         timeout_full_s: float = 30.0,
         suite_s: float = 0.0,
+        per_test_s: float | None = None,
     ) -> list[ScreenResult]:
         """Validate candidates in order until the budgets run out.
 
@@ -227,6 +238,8 @@ class WarmScreener:
                 code; the full run's time is estimated from ``suite_s`` when given (the traced
                 run's pytest time), else timed too.
             suite_s: seconds of one full in-process pytest run (0: unknown, calibrate).
+            per_test_s: each child stops a test that runs longer (a failure; the candidate's
+                other tests still run); None: no per-test limit.
 
         Returns:
             one :class:`ScreenResult` per candidate run, in order (candidates not reached are
@@ -257,6 +270,7 @@ class WarmScreener:
             "timeout_failing_s": timeout_failing_s,
             "timeout_full_s": timeout_full_s,
             "suite_s": suite_s,
+            "per_test_s": per_test_s,
             "fork": self.fork,
         }
         self._ensure_workers()

@@ -39,7 +39,9 @@ from typing import Any
 
 if __package__:  # on the host, inside the fixloop package
     from fixloop.repair.screen_trace import server_localize
-else:  # the copy in the sandbox: screen_trace.py is copied beside it
+    from fixloop.testrun.inside.pytest_plugin import TestTimer
+else:  # the copy in the sandbox: screen_trace.py and the pytest plugin are copied beside it
+    from fixloop_screen_plugin import TestTimer  # type: ignore[import-not-found,no-redef]
     from fixloop_screen_trace import server_localize  # type: ignore[import-not-found,no-redef]
 
 #: File name of the server script inside the scratch folder.
@@ -48,6 +50,10 @@ SERVER_NAME = "fixloop_screen_server.py"
 TRACE_COPY = "fixloop_screen_trace.py"
 #: File name of the copy of :mod:`fixloop.workspace` beside the server (the test-file rule).
 WORKSPACE_COPY = "fixloop_screen_workspace.py"
+#: File name of the copy of fixloop's pytest plugin beside the server (its per-test limit).
+PLUGIN_COPY = "fixloop_screen_plugin.py"
+#: Environment variable giving a spawned (non-forked) pytest run its per-test limit, seconds.
+PER_TEST_ENV = "FIXLOOP_SCREEN_PER_TEST"
 #: Environment variable naming the result file of a spawned (non-forked) pytest run.
 RESULT_ENV = "FIXLOOP_SCREEN_RESULT"
 
@@ -96,6 +102,9 @@ def pytest_configure(config: Any) -> None:
                 _write(session, exitstatus)
 
         config.pluginmanager.register(_Finish(), "fixloop-recorder-finish")
+        per_test = float(os.environ.get(PER_TEST_ENV) or 0)
+        if per_test > 0:
+            config.pluginmanager.register(TestTimer(per_test), "fixloop-per-test")
 
 
 def _tree_paths(root: str, job: dict[str, Any]) -> list[str]:
@@ -130,6 +139,7 @@ class _Child:
         others = {job["root"], *job.get("worker_roots", [])} - {root}
         self.other_roots = {p for r in others for p in _tree_paths(r, job)}
         self.own_paths = _tree_paths(root, job)
+        self.per_test_s = float(job.get("per_test_s") or 0)
         if job.get("fork", True) and hasattr(os, "fork"):
             self.pid = os.fork()
             if self.pid == 0:  # the child: never returns
@@ -139,6 +149,7 @@ class _Child:
 
             env = dict(os.environ)
             env[RESULT_ENV] = str(self.res_path)
+            env[PER_TEST_ENV] = str(job.get("per_test_s") or "")
             env["PYTHONPATH"] = os.pathsep.join(
                 [str(Path(__file__).resolve().parent), *self.own_paths, env.get("PYTHONPATH", "")]
             ).rstrip(os.pathsep)
@@ -184,7 +195,10 @@ class _Child:
                     res_path.write_text(json.dumps(rec.as_dict(int(exitstatus))), "utf-8")
                     os._exit(int(exitstatus))
 
-            code = int(pytest.main(args, plugins=[rec, _ExitEarly()]))
+            plugins: list[Any] = [rec, _ExitEarly()]
+            if self.per_test_s > 0:  # one looping test ends as a failure, not the whole child
+                plugins.append(TestTimer(self.per_test_s))
+            code = int(pytest.main(args, plugins=plugins))
             res_path.write_text(json.dumps(rec.as_dict(code)), encoding="utf-8")
         except BaseException:  # noqa: BLE001 - anything at all: report through the code
             code = 97

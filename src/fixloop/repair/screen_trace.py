@@ -22,8 +22,10 @@ from pathlib import Path
 from typing import Any
 
 if __package__:  # on the host, inside the fixloop package
+    from fixloop.testrun.inside.pytest_plugin import TestTimer
     from fixloop.workspace import is_test_file as is_test_path
-else:  # the copy in the sandbox: workspace.py is copied beside it (stdlib only)
+else:  # the copy in the sandbox: workspace.py and the pytest plugin are copied beside it
+    from fixloop_screen_plugin import TestTimer  # type: ignore[import-not-found,no-redef]
     from fixloop_screen_workspace import (  # type: ignore[import-not-found,no-redef]
         is_test_file as is_test_path,
     )
@@ -44,6 +46,7 @@ class _Tracer:
         self.messages: dict[str, str] = {}
         self.test_lines: dict[str, str] = {}
         self.collect_errors: list[str] = []
+        self.seconds: dict[str, float] = {}
 
     def _rel(self, filename: str) -> str | None:
         r = self._want.get(filename, "?")
@@ -139,6 +142,9 @@ class _Tracer:
             self.messages[item.nodeid] = exc.typename
 
     def pytest_runtest_logreport(self, report: Any) -> None:
+        self.seconds[report.nodeid] = self.seconds.get(report.nodeid, 0.0) + float(
+            getattr(report, "duration", 0.0) or 0.0
+        )
         if report.failed:
             self.outcome[report.nodeid] = "failed"
         elif report.when == "call" and report.nodeid not in self.outcome:
@@ -163,6 +169,7 @@ class _Tracer:
                     "frames": self.frames.get(t, []),
                     "message": self.messages.get(t, ""),
                     "test_line": self.test_lines.get(t, ""),
+                    "seconds": round(self.seconds.get(t, 0.0), 6),
                 }
                 for t in self.lines
             },
@@ -176,11 +183,17 @@ def server_localize(job: dict[str, Any]) -> None:
     import pytest
 
     tracer = _Tracer(job["root"])
+    plugins: list[Any] = [tracer]
+    per_test = float(job.get("per_test_s") or 0)
+    timer = TestTimer(per_test) if per_test > 0 else None
+    if timer is not None:  # a test that loops forever ends alone; the spectrum still comes
+        plugins.append(timer)
     t0 = time.monotonic()
     tracer.start()  # import-time lines of modules imported during collection
     try:
-        code = pytest.main(list(job["pytest_args"]), plugins=[tracer])
+        code = pytest.main(list(job["pytest_args"]), plugins=plugins)
     finally:
         tracer.stop()
     data = tracer.as_dict(int(code), time.monotonic() - t0)
+    data["hung"] = list(timer.hung) if timer is not None else []
     Path(job["out"]).write_text(json.dumps(data), encoding="utf-8")

@@ -43,6 +43,7 @@ class Case:
         message: the failure's one-line message.
         text: the failure's traceback text.
         file: the test file's relative path ("" when the report names none).
+        seconds: the test's duration as the report gives it (JUnit ``time``; 0.0 when absent).
     """
 
     id: str
@@ -50,6 +51,7 @@ class Case:
     message: str = ""
     text: str = ""
     file: str = ""
+    seconds: float = 0.0
 
 
 @dataclass
@@ -120,9 +122,18 @@ def read_junit(path: Path) -> JunitReport | None:
                 message=(el.get("message") or "") if el is not None else "",
                 text=(el.text or "") if el is not None else "",
                 file=tc.get("file") or "",
+                seconds=_seconds(tc.get("time")),
             )
         )
     return out
+
+
+def _seconds(value: str | None) -> float:
+    try:
+        out = float(value or 0.0)
+    except ValueError:
+        return 0.0
+    return out if out >= 0 and out == out else 0.0
 
 
 def read_progress(path: Path) -> list[dict]:

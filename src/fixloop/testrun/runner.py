@@ -279,6 +279,10 @@ class TestRunner:
             reasons, notice and collection errors before anyone (the model, the trajectory)
             reads them: the user's credential-like variables and dotenv values
             (:func:`fixloop.trajectory.secret_values`, :func:`fixloop.trajectory.dotenv_secrets`).
+        per_test_s: seconds one test may take in a pytest run (fixloop's plugin stops it alone,
+            as a failure, and the suite goes on); None: no per-test limit. The session sets it
+            from the settings before the baseline and from the baseline's timings after it
+            (:meth:`fixloop.config.TimeoutSettings.derive`).
         writable: the default of :meth:`run`'s ``writable``: True lets every run's tests write
             inside the tree (a run's worktree, whose by-products never enter the commit: the
             candidate is built from the tools' edits alone). The tree's ``.git`` entries stay
@@ -308,6 +312,7 @@ class TestRunner:
         env: Mapping[str, str] | None = None,
         secrets: Mapping[str, str] | None = None,
         writable: bool = False,
+        per_test_s: float | None = None,
     ) -> None:
         self.root = Path(os.path.realpath(root))
         self.sandbox = sandbox
@@ -327,6 +332,7 @@ class TestRunner:
         self.output_cap_bytes = int(output_cap_bytes)
         self.env = dict(env or {})
         self.writable = bool(writable)
+        self.per_test_s = per_test_s
         #: the tree's package roots (e.g. ``["src"]``), first on ``sys.path`` in every run
         self.package_dirs = package_roots(self.root)
         self.secrets = dict(sorted((secrets or {}).items(), key=lambda kv: -len(kv[0])))
@@ -389,6 +395,7 @@ class TestRunner:
             "progress": str(io_dir / "progress.jsonl"),
             "stream_fd": stream_fd,
             "paths": self.package_dirs,
+            "per_test_s": self.per_test_s,
         }
         if audit is not None:
             cfg["audit"] = audit
@@ -715,6 +722,19 @@ class TestRunner:
             ]
         rc = res.returncode
         notices: list[str] = []
+        hung = list(
+            dict.fromkeys(
+                str(p.get("id", ""))
+                for p in (stream if stream is not None else progress)
+                if p.get("e") == "report" and p.get("timeout")
+            )
+        )
+        if hung:
+            limit = self.per_test_s or 0.0
+            notices.append(
+                f"per-test limit ({limit:g} s): {len(hung)} test(s) ran past it and were stopped, "
+                f"counted as failed: {', '.join(hung[:5])}" + (" ..." if len(hung) > 5 else "")
+            )
         if plain:
             notices.append(
                 f"{plain.get('reason', 'pytest not found')}: ran fixloop's plain runner "
@@ -827,6 +847,9 @@ class TestRunner:
             target=target,
             notice="; ".join(notices),
             collection_errors=collection_errors,
+            hung=hung,
+            slowest_s=max((c.seconds for c in tests if c.id not in hung), default=0.0),
+            hung_s=sum(c.seconds for c in tests if c.id in hung),
         )
 
 

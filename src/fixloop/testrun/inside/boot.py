@@ -143,7 +143,8 @@ def main(cfg_json: str) -> int:
     """Run pytest (or the plain runner) as ``cfg_json`` says; returns the exit code.
 
     ``cfg_json`` keys: ``mode`` ("normal" | "pristine"), ``root``, ``args`` (pytest arguments),
-    ``target``, ``junit``, ``progress``, ``paths`` (package roots, relative to the root), and ``audit`` (the gate's runs: the audit hook's
+    ``target``, ``junit``, ``progress``, ``paths`` (package roots, relative to the root),
+    ``per_test_s`` (the per-test limit in seconds, or None), and ``audit`` (the gate's runs: the audit hook's
     config, see ``audithook.install``; the hook goes in first, before pytest or any project
     module is imported, and its end-of-run checks run after pytest returns).
     """
@@ -197,7 +198,7 @@ def _run(cfg: dict) -> int:
         return _where(cfg, root)
     audit = sys.modules.get("_fixloop_audit") if cfg.get("audit") else None
     plugin = sys.modules["_fixloop_plugin"]
-    plugin.configure(cfg.get("progress"), cfg.get("stream_fd"))
+    plugin.configure(cfg.get("progress"), cfg.get("stream_fd"), cfg.get("per_test_s"))
     pristine = cfg.get("mode") == "pristine"
     if not pristine:
         sys.path[0:0] = _front(cfg, root)

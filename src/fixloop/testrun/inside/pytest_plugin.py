@@ -13,6 +13,11 @@ line of the progress file is one JSON object:
 When the run is killed on timeout, the JUnit XML report is never written; this file still says
 which tests failed so far and which test was running when time ran out.
 
+The per-test limit (:class:`TestTimer`, ``configure(..., per_test_s=...)``): a test that runs
+longer than the limit is stopped alone, as a failure, and the rest of the suite still runs and
+reports; its ``report`` line then carries ``"timeout": LIMIT``. The repair engine's screening
+server and traced run use the same :class:`TestTimer` (a copy of this file beside them).
+
 Every line also goes, at once, to the descriptor ``fd`` when the harness passed one (an
 inherited pipe it drains while the tests run): the stream the code under test cannot rewrite
 after the fact, which the harness compares with the JUnit file and the exit code. Stdlib only.
@@ -22,18 +27,21 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import time
 
-_state: dict = {"path": None, "fh": None, "fd": None}
+_state: dict = {"path": None, "fh": None, "fd": None, "timer": None}
 
 
-def configure(path: str | None, fd: int | None = None) -> None:
-    """Set the progress file (append mode, line-buffered) and the stream descriptor.
+def configure(path: str | None, fd: int | None = None, per_test_s: float | None = None) -> None:
+    """Set the progress file (append mode, line-buffered), the stream descriptor, the per-test limit.
 
-    None disables each.
+    None disables each (``per_test_s``: seconds one test may take, see :class:`TestTimer`).
     """
     _state["path"] = path
     _state["fh"] = None
     _state["fd"] = fd
+    _state["timer"] = TestTimer(per_test_s) if per_test_s else None
 
 
 def _write(obj: dict) -> None:
@@ -66,8 +74,25 @@ def _crash_message(report: object) -> str:
 
 
 def pytest_runtest_logstart(nodeid: str, location: object) -> None:
-    """Hook of pytest: a test starts."""
+    """Hook of pytest: a test starts (its per-test clock starts too)."""
     _write({"e": "start", "id": nodeid})
+    timer = _state["timer"]
+    if timer is not None:
+        timer.pytest_runtest_logstart(nodeid, location)
+
+
+def pytest_runtest_makereport(item: object, call: object) -> None:
+    """Hook of pytest: one phase ran; a phase the per-test limit stopped is noted."""
+    timer = _state["timer"]
+    if timer is not None:
+        timer.pytest_runtest_makereport(item, call)
+
+
+def pytest_runtest_logfinish(nodeid: str, location: object) -> None:
+    """Hook of pytest: a test ended (its per-test clock stops)."""
+    timer = _state["timer"]
+    if timer is not None:
+        timer.pytest_runtest_logfinish(nodeid, location)
 
 
 def pytest_runtest_logreport(report: object) -> None:
@@ -75,10 +100,14 @@ def pytest_runtest_logreport(report: object) -> None:
     when = getattr(report, "when", "")
     outcome = getattr(report, "outcome", "")
     if when == "call" or outcome != "passed":
-        entry = {"e": "report", "id": getattr(report, "nodeid", ""), "when": when}
+        nodeid = getattr(report, "nodeid", "")
+        entry = {"e": "report", "id": nodeid, "when": when}
         entry["outcome"] = outcome
         if outcome == "failed":
             entry["msg"] = _crash_message(report)
+            timer = _state["timer"]
+            if timer is not None and nodeid in timer.hung:
+                entry["timeout"] = timer.limit
         _write(entry)
 
 
@@ -91,3 +120,97 @@ def pytest_collectreport(report: object) -> None:
 def pytest_sessionfinish(session: object, exitstatus: object) -> None:
     """Pytest hook: the session ended with ``exitstatus``."""
     _write({"e": "finish", "rc": int(exitstatus)})  # type: ignore[call-overload]
+
+
+# --------------------------------------------------------------------------------------------
+# The per-test limit
+# --------------------------------------------------------------------------------------------
+
+
+class PerTestTimeout(BaseException):
+    """Raised inside a test that ran past the per-test limit.
+
+    A :class:`BaseException`, as pytest's own ``Failed`` is: an ``except Exception`` in the code
+    under test cannot swallow it. pytest reports the phase it ended as failed.
+    """
+
+
+class TestTimer:
+    """A pytest plugin: a test that runs past ``limit_s`` seconds is stopped alone, as a failure.
+
+    The clock starts when the test starts (``pytest_runtest_logstart``: setup, call and teardown
+    share the limit) and stops when it ends (``pytest_runtest_logfinish``). At the limit a
+    ``SIGALRM`` (``signal.setitimer(ITIMER_REAL)``, wall-clock time) raises
+    :class:`PerTestTimeout` in the main thread, where pytest runs the test; pytest records the
+    phase as failed and goes on with the next test, so the rest of the suite still reports. The
+    same mechanism as pytest-timeout's ``signal`` method (https://github.com/pytest-dev/pytest-timeout),
+    without the dependency (the project's interpreter need not have it).
+
+    If the test swallows the exception (a bare ``except:`` in a loop), it is raised again every
+    ``grace_s`` seconds; a phase that ended because of the limit gives the remaining phases
+    (teardown) one more full limit. Not covered, left to the run's own wall-clock limit: code
+    that blocks in C without returning to the interpreter, code that installs its own
+    ``SIGALRM`` handler or timer, tests run outside the main thread (where no Python signal
+    handler can be set, the timer stays off).
+
+    Args:
+        limit_s: seconds one test may take (wall clock); 0 or less disables the timer.
+        grace_s: seconds between repeated raises while the test keeps running.
+
+    Attributes:
+        hung: node ids of the tests the limit stopped, in order.
+    """
+
+    __test__ = False  # not a pytest test class
+
+    def __init__(self, limit_s: float, grace_s: float = 1.0) -> None:
+        self.limit = float(limit_s)
+        self.grace = float(grace_s)
+        self.hung: list[str] = []
+        self.current = ""
+        self.fired = 0
+        self._prev: object = None
+        self._armed = False
+        self._t0 = 0.0
+
+    def _set(self, seconds: float) -> None:
+        signal.setitimer(signal.ITIMER_REAL, max(seconds, 0.0))
+
+    def _on_alarm(self, signum: int, frame: object) -> None:
+        self.fired += 1
+        if self.current and self.current not in self.hung:
+            self.hung.append(self.current)
+        self._set(self.grace)  # again, should the test swallow this one
+        raise PerTestTimeout(
+            f"the test ran longer than fixloop's per-test limit of {self.limit:g} s "
+            f"({time.monotonic() - self._t0:.1f} s) and was stopped; the other tests still ran"
+        )
+
+    def pytest_runtest_logstart(self, nodeid: str, location: object) -> None:
+        """Start the test's clock."""
+        if self.limit <= 0 or not hasattr(signal, "setitimer"):
+            return
+        try:
+            self._prev = signal.signal(signal.SIGALRM, self._on_alarm)
+        except (ValueError, OSError):  # not the main thread: no Python signal handler here
+            return
+        self.current, self.fired, self._armed = nodeid, 0, True
+        self._t0 = time.monotonic()
+        self._set(self.limit)
+
+    def pytest_runtest_makereport(self, item: object, call: object) -> None:
+        """After a phase the limit stopped: one more full limit for the phases still to run."""
+        if self._armed and self.fired:
+            self.fired = 0
+            self._set(0 if getattr(call, "when", "") == "teardown" else self.limit)
+
+    def pytest_runtest_logfinish(self, nodeid: str, location: object) -> None:
+        """Stop the test's clock and put the previous ``SIGALRM`` handler back."""
+        if not self._armed:
+            return
+        self._set(0)
+        self._armed, self.current = False, ""
+        try:
+            signal.signal(signal.SIGALRM, self._prev)  # type: ignore[arg-type]
+        except (ValueError, OSError, TypeError):
+            pass

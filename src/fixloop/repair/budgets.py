@@ -1,0 +1,130 @@
+"""The repair engine's time limits and budgets, derived from what it measures (issues 13, 19).
+
+No fixed limit: each number comes from the run's limits (the test-run and per-test limits the
+session derives from the baseline, :meth:`fixloop.config.TimeoutSettings.derive`), the traced
+run's timings and the :class:`fixloop.types.RepairBudget` settings:
+
+- :func:`trace_limits`: the traced (localization) run's wall-clock and per-test limits;
+- :func:`screen_per_test`: the screening runs' per-test limit;
+- :func:`suite_seconds`, :func:`screen_budget`: the cost of one full suite and the screening
+  budget, sized by the measured cost of one candidate;
+- :func:`import_failure`: the traced run could not import the project (the analysis stops and
+  says so, instead of screening candidates against an import failure).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from fixloop.repair.port import RepairPort
+
+
+def trace_limits(port: RepairPort) -> tuple[float, float | None]:
+    """The traced run's wall-clock limit and per-test limit, seconds.
+
+    Tracing every line slows the tests down by about ``port.budget.trace_factor``: the wall
+    limit is that many times the run's test-run limit (``port.limits.wall_s``, derived from
+    the baseline), at least ``budget.min_s`` and at most the larger of ``budget.max_s`` and
+    the run limit; the per-test limit is that many times ``port.per_test_s`` (None: none).
+    """
+    b = port.budget
+    run_s = float(port.limits.wall_s)
+    wall = max(b.min_s, min(b.trace_factor * run_s, max(b.max_s, run_s)))
+    per_test = b.trace_factor * port.per_test_s if port.per_test_s else None
+    return wall, per_test
+
+
+def screen_per_test(port: RepairPort, spectrum: dict[str, Any]) -> float | None:
+    """The per-test limit of the screening runs, seconds (None when the port sets none).
+
+    ``budget.test_factor`` x the slowest test of the traced run that was not stopped
+    (traced times overestimate plain ones), at least ``budget.test_min_s``, at most the
+    run's per-test limit: a candidate that makes a test loop forever costs that much, not
+    the run's whole limit.
+    """
+    if not port.per_test_s:
+        return None
+    b = port.budget
+    hung = set(spectrum.get("hung", []))
+    slowest = max(
+        (
+            float(d.get("seconds", 0.0))
+            for t, d in spectrum.get("tests", {}).items()
+            if t not in hung
+        ),
+        default=0.0,
+    )
+    return min(float(port.per_test_s), max(b.test_min_s, b.test_factor * slowest))
+
+
+def suite_seconds(spectrum: dict[str, Any], per_test_s: float | None) -> float:
+    """The traced run's seconds, a stopped test counted at the screening per-test limit."""
+    tests = spectrum.get("tests", {})
+    hung = [t for t in spectrum.get("hung", []) if t in tests]
+    hung_s = sum(float(tests[t].get("seconds", 0.0)) for t in hung)
+    total = float(spectrum.get("seconds", 1.0)) - hung_s + len(hung) * (per_test_s or 0.0)
+    return max(0.05, total)
+
+
+def screen_budget(
+    port: RepairPort,
+    spectrum: dict[str, Any],
+    failing: Sequence[str],
+    per_test_s: float | None,
+    workers: int,
+) -> float:
+    """The screening budget, seconds.
+
+    The time to screen ``budget.candidates`` candidates, each costing
+    ``budget.overhead_s`` plus the traced seconds of the failing tests (a stopped test at
+    ``per_test_s``), spread over ``workers``, plus two full suites (the calibration and a
+    plausible candidate's full run); within ``[budget.min_s, budget.max_s]``.
+    """
+    b = port.budget
+    tests = spectrum.get("tests", {})
+    hung = set(spectrum.get("hung", []))
+    fail_s = 0.0
+    for t in failing:
+        d = tests.get(t, {})
+        secs = float(d.get("seconds", 0.0))
+        fail_s += (per_test_s or secs) if t in hung else secs
+    per_candidate = b.overhead_s + fail_s
+    suite_s = suite_seconds(spectrum, per_test_s)
+    want = b.candidates * per_candidate / max(1, workers) + 2.0 * suite_s
+    return max(b.min_s, min(b.max_s, want))
+
+
+_IMPORT_LINE = re.compile(r"\b(ModuleNotFoundError|ImportError): ([^\n]{1,300})")
+
+
+def import_failure(spectrum: dict[str, Any], baseline_output: str) -> str:
+    """Why the traced run could not import the project, or "" when it could.
+
+    The traced run in the scratch copy failed to import when an ``ImportError`` or
+    ``ModuleNotFoundError`` line stops a collection or at least half of the failing tests,
+    and that line is not in the baseline's output (where the same suite imported the project:
+    a failing import of the baseline is a bug to repair, not an environment difference).
+
+    Args:
+        spectrum: the traced run's result (:meth:`fixloop.repair.screen.WarmScreener.localize`).
+        baseline_output: the baseline run's output.
+
+    Returns:
+        the import error's line (``"ModuleNotFoundError: No module named 'pkg'"``), or "".
+    """
+    texts = [str(e) for e in spectrum.get("collect_errors", [])]
+    failed = [
+        str(d.get("message", ""))
+        for d in spectrum.get("tests", {}).values()
+        if d.get("outcome") == "failed"
+    ]
+    found = [m.group(0).strip() for t in texts for m in [_IMPORT_LINE.search(t)] if m]
+    hits = [m.group(0).strip() for t in failed for m in [_IMPORT_LINE.search(t)] if m]
+    if failed and len(hits) * 2 >= len(failed):
+        found += hits
+    for line in found:
+        if line.split(": ", 1)[1] not in baseline_output:
+            return line
+    return ""

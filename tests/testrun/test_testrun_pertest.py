@@ -1,0 +1,120 @@
+"""The per-test limit of fixloop's pytest plugin (issue 13): a test that loops forever is stopped
+alone, as a failure; the rest of the suite still runs and reports, and the report names it."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from fixloop import render
+from fixloop import sandbox as sb
+from fixloop.testrun import TestRunner
+from fixloop.types import Limits, Outcome
+
+LOOP_TESTS = (
+    "import time\n\n"
+    "def test_before():\n    assert 1 + 1 == 2\n\n"
+    "def test_spins():\n    while True:\n        pass\n\n"
+    "def test_swallows():\n"
+    "    while True:\n"
+    "        try:\n"
+    "            time.sleep(0.05)\n"
+    "        except BaseException:\n"
+    "            if time.monotonic() - START > 2.5:\n"
+    "                raise\n\n"
+    "START = time.monotonic()\n\n"
+    "def test_after():\n    assert 2 * 2 == 4\n\n"
+    "def test_fails():\n    assert 1 == 2\n"
+)
+
+
+@pytest.fixture(scope="module")
+def box() -> sb.Sandbox:
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap not installed")
+    return sb.BwrapSandbox()
+
+
+def _runner(box: sb.Sandbox, root: Path, logs: Path, per_test_s: float | None) -> TestRunner:
+    return TestRunner(
+        root,
+        box,
+        log_dir=logs,
+        python=sys.executable,
+        limits=Limits(wall_s=60),
+        per_test_s=per_test_s,
+    )
+
+
+def test_a_looping_test_times_out_alone_and_the_suite_reports(make_repo, box, tmp_path) -> None:
+    repo = make_repo({"tests/test_loop.py": LOOP_TESTS})
+    t0 = time.monotonic()
+    report = _runner(box, repo, tmp_path / "logs", 1.0).run("", pristine=True)
+    took = time.monotonic() - t0
+    assert report.outcome == Outcome.FAILED, report.output
+    assert report.collected == 5 and report.passed == 2, render.tally(report)
+    assert set(report.failing_ids) == {
+        "tests/test_loop.py::test_spins",
+        "tests/test_loop.py::test_swallows",
+        "tests/test_loop.py::test_fails",
+    }
+    # the two loops were stopped by the limit; the ordinary failure was not
+    assert report.hung == ["tests/test_loop.py::test_spins", "tests/test_loop.py::test_swallows"]
+    reasons = {f.id: f.reason for f in report.failing}
+    assert "per-test limit of 1 s" in reasons["tests/test_loop.py::test_spins"]
+    assert "per-test limit" not in reasons["tests/test_loop.py::test_fails"]
+    assert "2 hung: tests/test_loop.py::test_spins" in render.tally(report)
+    assert "per-test limit (1 s)" in report.notice
+    # the stopped tests' time is kept apart: limits derive from the rest
+    assert report.hung_s >= 2.0 and report.slowest_s < 1.0
+    assert took < 30, took  # far below the run's 60 s limit
+
+
+def test_without_a_per_test_limit_the_whole_run_times_out(make_repo, box, tmp_path) -> None:
+    repo = make_repo({"tests/test_loop.py": "def test_spins():\n    while True:\n        pass\n"})
+    runner = _runner(box, repo, tmp_path / "logs", None)
+    runner.limits = Limits(wall_s=3)
+    report = runner.run("", pristine=True)
+    assert report.outcome == Outcome.TIMED_OUT
+    assert report.hung == [] and "still running: tests/test_loop.py::test_spins" in report.notice
+
+
+def test_a_hanging_fixture_teardown_is_stopped_too(make_repo, box, tmp_path) -> None:
+    tests = (
+        "import pytest\n\n"
+        "@pytest.fixture\n"
+        "def stuck():\n    yield 1\n    while True:\n        pass\n\n"
+        "def test_uses(stuck):\n    assert stuck == 1\n\n"
+        "def test_next():\n    assert True\n"
+    )
+    repo = make_repo({"tests/test_fix.py": tests})
+    report = _runner(box, repo, tmp_path / "logs", 1.0).run("", pristine=True)
+    assert report.hung == ["tests/test_fix.py::test_uses"], report.output
+    assert "tests/test_fix.py::test_next" not in report.failing_ids
+    assert report.passed >= 1
+
+
+def test_the_plugin_restores_the_previous_alarm_handler() -> None:
+    import signal
+
+    from fixloop.testrun.inside.pytest_plugin import TestTimer
+
+    def mine(signum, frame):  # pragma: no cover - never fired
+        raise AssertionError
+
+    before = signal.signal(signal.SIGALRM, mine)
+    try:
+        timer = TestTimer(5.0)
+        timer.pytest_runtest_logstart("t::a", None)
+        assert signal.getsignal(signal.SIGALRM) == timer._on_alarm
+        assert signal.getitimer(signal.ITIMER_REAL)[0] > 0
+        timer.pytest_runtest_logfinish("t::a", None)
+        assert signal.getsignal(signal.SIGALRM) is mine
+        assert signal.getitimer(signal.ITIMER_REAL)[0] == 0
+        assert timer.hung == []
+    finally:
+        signal.signal(signal.SIGALRM, before)
