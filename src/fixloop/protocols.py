@@ -221,6 +221,31 @@ class Briefing(Protocol):
         ...
 
 
+@runtime_checkable
+class ToolHost(Protocol):
+    """What the loop lends the tools that call the model themselves (``explore``).
+
+    :class:`fixloop.agent.Agent` is one: it attaches itself (``tools.attach(agent)``) before its
+    first model call.
+
+    Attributes:
+        model: the run's model.
+        steps: model calls of the main loop so far (the step a helper's work belongs under).
+    """
+
+    model: Model
+    steps: int
+
+    def charge(self, usage: Any) -> None:
+        """Count one helper reply's ``usage`` toward the run's token and cost budgets."""
+
+    def budget_stop(self) -> str | None:
+        """Why no more model call may be made (tokens, cost, wall time used up), or None."""
+
+    def emit(self, type_: str, data: dict[str, Any]) -> None:
+        """Write one event to the trajectory and the live display."""
+
+
 class ToolBox(Protocol):
     """The tools the model may call (:class:`fixloop.tools.Tools`).
 

@@ -277,6 +277,8 @@ def transcript(events: Iterable[Mapping[str, Any]]) -> str:
             for key in ("tampered", "new_autoload"):
                 if ev.get(key):
                     out.append(f"{_PAD}{key}: {', '.join(map(str, ev[key]))}")
+        elif kind == "explore":
+            out.extend(_explore_lines(ts, ev))
         elif kind == "notice":
             text = ev.get("message") or ev.get("text") or ev.get("notice") or ""
             out.append(f"{ts} notice: {one_line(text, 200)}")
@@ -288,6 +290,28 @@ def transcript(events: Iterable[Mapping[str, Any]]) -> str:
     if not ended:
         out.append("(no run_end: the run is incomplete: still running, or it was killed)")
     return "\n".join(out)
+
+
+def _explore_lines(ts: str, ev: Mapping[str, Any]) -> list[str]:
+    """An ``explore`` event under its step: the question, the helper's calls, usage, summary."""
+    usage = ev.get("usage") or {}
+    cost = usage.get("cost_usd")
+    cost_s = f", ${cost:.4f}" if isinstance(cost, int | float) else ""
+    out = [
+        f"{ts}   explore (step {ev.get('step')}): {one_line(ev.get('question', ''), 200)}",
+        f"{_PAD}  helper: {len(ev.get('calls') or [])} tool call(s), "
+        f"{usage.get('input_tokens', 0)} in / {usage.get('output_tokens', 0)} out tokens"
+        f"{cost_s}; {ev.get('ended', '')}",
+    ]
+    for call in ev.get("calls") or []:
+        tag = "error" if call.get("is_error") else "ok"
+        out.append(
+            f"{_PAD}  {call.get('step')}. {call.get('name')} {one_line(call.get('input', {}), 120)}"
+            f" <- {tag}: {one_line(call.get('result', ''), 120)}"
+        )
+    if ev.get("summary"):
+        out.append(f"{_PAD}  summary: {one_line(ev['summary'], 300)}")
+    return out
 
 
 def _transcript_end(ts: str, res: Mapping[str, Any]) -> list[str]:

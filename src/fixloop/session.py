@@ -42,6 +42,7 @@ from fixloop.testrun import TestRunner, discover_python, pytest_args
 from fixloop.testrun.projectpaths import import_problem
 from fixloop.testrun.warm import WarmRunner
 from fixloop.tools import Tools
+from fixloop.tools.explore import ExploreTool
 from fixloop.trajectory import (
     Trajectory,
     dotenv_secrets,
@@ -305,6 +306,7 @@ class RunSession:
             self.warm,
             caps=s.to_caps(),
             map_cache=fixloop_home() / "cache" / "repomap.sqlite3",
+            extra=[ExploreTool(workspace, s.to_caps())],
         )
         self.runner = runner
         env_problem = doctor.command_problem(

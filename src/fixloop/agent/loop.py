@@ -110,6 +110,20 @@ class Agent:
         """Seconds since the agent was created."""
         return self.meter.elapsed()
 
+    # the ToolHost the helper tools work through (fixloop.protocols.ToolHost)
+    def charge(self, usage: Any) -> None:
+        """Count a helper tool's model reply toward the run's tokens and cost."""
+        self.meter.add(usage)
+
+    def budget_stop(self) -> str | None:
+        """Why a helper may not call the model (tokens, cost, wall time, a stopped run)."""
+        check = self.meter.check(0, 0, False, 0)
+        return check.cancelled or check.stop
+
+    def emit(self, type_: str, data: dict[str, Any]) -> None:
+        """Emit one event for a helper tool."""
+        self.events.emit(type_, data)
+
     def run(self, task: str = prompts.DEFAULT_TASK) -> RunResult:
         """Run the loop until the gate verifies a claim or the run stops.
 
@@ -161,6 +175,9 @@ class Agent:
         self.messages = [{"role": "user", "content": first}]
         if isinstance(self.model, Bindable) and self.model_context is not None:
             self.model.bind(self.model_context)
+        attach = getattr(self.tools, "attach", None)
+        if callable(attach):  # helper tools (explore, ask_human) work through the loop
+            attach(self)
         trimmed = False
         while True:
             self._check_budgets()

@@ -7,20 +7,23 @@ escapes the result, and keeps the counters the run reports.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from fixloop.protocols import ToolHost
 from fixloop.tools.checks import Checks, edit_findings
 from fixloop.tools.common import PY_SUFFIXES
 from fixloop.tools.edit import create_file, edit_file
+from fixloop.tools.helpers import HelperTool
 from fixloop.tools.mapscan import MapCache
 from fixloop.tools.outline import repo_map
 from fixloop.tools.read import list_files, read_file
 from fixloop.tools.repomap import RepoMap
 from fixloop.tools.run_tests import check_target, run_tests
 from fixloop.tools.search import search_code
-from fixloop.tools.specs import _SPECS, TOOL_NAMES, Caps, _schema_text, _validate
+from fixloop.tools.specs import _SPECS, TOOL_NAMES, Caps, _schema_text, _validate, validate_schema
 from fixloop.tools.text import _cut, _fmt, _nbytes, escape_text
 from fixloop.types import TestReport, ToolResult
 from fixloop.workspace import PathRefused, Workspace
@@ -36,6 +39,8 @@ class Tools:
         caps: the size caps (:class:`~fixloop.tools.specs.Caps`).
         map_cache: the repo map's SQLite cache file (``$FIXLOOP_HOME/cache/repomap.sqlite3``
             in a run), or None for a cache in memory.
+        extra: helper tools offered after the six (:class:`~fixloop.tools.helpers.HelperTool`:
+            ``explore``, ``ask_human``); :meth:`attach` hands them the loop.
 
     Attributes:
         refused_test_edits: refused create/edit attempts on protected test infrastructure
@@ -52,10 +57,12 @@ class Tools:
         *,
         caps: Caps | None = None,
         map_cache: Path | None = None,
+        extra: Sequence[HelperTool] = (),
     ):
         self.workspace = workspace
         self.map = RepoMap(workspace, MapCache(map_cache))
         self.checks = Checks(workspace, runner)
+        self.extra = {t.name: t for t in extra}
         self.runner = runner
         self.caps = caps or Caps()
         self.refused_test_edits = 0
@@ -80,7 +87,12 @@ class Tools:
         return [
             {"name": n, "description": _SPECS[n][0], "input_schema": copy.deepcopy(_SPECS[n][1])}
             for n in TOOL_NAMES
-        ]
+        ] + [t.spec() for t in self.extra.values()]
+
+    def attach(self, host: ToolHost) -> None:
+        """Give the helper tools the loop (its model, budgets and events)."""
+        for t in self.extra.values():
+            t.attach(host)
 
     def opening(self, report: TestReport | None) -> str:
         """What the first message adds to the baseline: the ranked repo map, or "".
@@ -113,7 +125,11 @@ class Tools:
             ``caps.result_bytes`` bytes with invisible characters escaped.
         """
         try:
-            if not isinstance(name, str) or name not in TOOL_NAMES:
+            if isinstance(name, str) and name in self.extra:
+                tool = self.extra[name]
+                clean, problems = validate_schema(name, tool.schema, args)
+                res = _bad_args(name, problems, tool.schema) if clean is None else tool.run(**clean)
+            elif not isinstance(name, str) or name not in TOOL_NAMES:
                 res = _unknown_tool(name)
             else:
                 clean, problems = _validate(name, args)
@@ -214,10 +230,11 @@ def _unknown_tool(name: Any) -> ToolResult:
     return ToolResult("\n".join(lines), is_error=True, kind="unknown_tool")
 
 
-def _bad_args(name: str, problems: list[str]) -> ToolResult:
+def _bad_args(name: str, problems: list[str], schema: dict[str, Any] | None = None) -> ToolResult:
+    shown = _schema_text(name) if schema is None else json.dumps(schema, separators=(", ", ": "))
     text = (
         f"Error: invalid arguments for {name}: "
         + "; ".join(problems)
-        + f". The call did not run.\nSchema of {name}: {_schema_text(name)}"
+        + f". The call did not run.\nSchema of {name}: {shown}"
     )
     return ToolResult(text, is_error=True, kind="invalid_args")

@@ -247,7 +247,17 @@ def _has_surrogate(s: str) -> bool:
 
 def _validate(name: str, args: Any) -> tuple[dict[str, Any] | None, list[str]]:
     """Check ``args`` against the tool's schema. Returns (args with defaults, problems)."""
-    schema = _SPECS[name][1]
+    return validate_schema(name, _SPECS[name][1], args)
+
+
+def validate_schema(
+    name: str, schema: dict[str, Any], args: Any
+) -> tuple[dict[str, Any] | None, list[str]]:
+    """Check ``args`` against an object ``schema`` of string/integer/boolean properties.
+
+    Returns:
+        ``(args with defaults, [])``, or ``(None, problems)``: one sentence per problem.
+    """
     if not isinstance(args, dict):
         return None, [f"arguments must be a JSON object, got {_type_name(args)}"]
     props: dict[str, Any] = schema["properties"]
