@@ -33,8 +33,9 @@ def test_view_tools_in_a_verified_run(tmp_path: Path, sandbox_args) -> None:
     results = {e["id"]: e for e in events if e["type"] == "tool_result"}
     calls = [(e["name"], results[e["id"]]) for e in events if e["type"] == "tool_call"]
     names = [n for n, _r in calls]
-    assert names[:4] == ["repo_map", "repo_map", "lint", "type_check"]
-    outline, wrong, lint, typed = (r for _n, r in calls[:4])
+    assert names[:5] == ["update_plan", "repo_map", "repo_map", "lint", "type_check"]
+    plan, outline, wrong, lint, typed = (r for _n, r in calls[:5])
+    assert plan["content"].startswith("Plan updated (0/2 done):\n[>] 1. find the rounding bug")
     assert (
         not outline["is_error"]
         and "18|def add_tax(amount: float, rate: float) -> float" in (outline["content"])
@@ -48,4 +49,6 @@ def test_view_tools_in_a_verified_run(tmp_path: Path, sandbox_args) -> None:
     assert shown.returncode == 0
     assert "-> repo_map" in shown.stdout and "not a Python source file" in shown.stdout
     assert "-> lint" in shown.stdout and "-> type_check" in shown.stdout
+    assert "[ ] 2. fix add_tax" in shown.stdout  # the plan, one step a line
+    assert "[>] 1. find the rounding bug" in proc.stderr  # and in the terminal
     assert "repo_map" in proc.stderr  # the live display named the call

@@ -214,10 +214,14 @@ class Bindable(Protocol):
 
 @runtime_checkable
 class Briefing(Protocol):
-    """A tool box that adds a view of the project to the first message (the repo map)."""
+    """A tool box that briefs the model: the repo map first, the plan after each elision."""
 
     def opening(self, report: TestReport | None) -> str:
         """Text for the first message after the baseline report ("" for none)."""
+        ...
+
+    def standing(self) -> str:
+        """Text repeated to the model when old tool output is elided ("" for none)."""
         ...
 
 

@@ -264,6 +264,10 @@ def transcript(events: Iterable[Mapping[str, Any]]) -> str:
         elif kind == "tool_result":
             tag = "error" if ev.get("is_error") else (ev.get("kind") or "ok")
             out.append(f"{ts}   <- {tag}: {one_line(ev.get('content', ''))}")
+            if ev.get("name") == "update_plan" and not ev.get("is_error"):
+                out.extend(
+                    f"{_PAD}  {line}" for line in str(ev.get("content", "")).splitlines()[1:21]
+                )
         elif kind == "test_report":
             out.append(f"{ts}   tests ({rep.get('target') or 'all'}): {tally(rep)}")
             out.extend(transcript_report(rep))

@@ -2,8 +2,10 @@
 
 Past ``budgets.context_bytes`` of messages the oldest tool results are replaced by a visible
 ``[elided: N bytes of old tool output]`` marker; the newest message holding tool results stays
-whole. Functions here change the message list they are given and return what they did; they
-never call back into the loop.
+whole. Only tool results are elided: the first message (the task, the baseline and the repo
+map) and the model's own text stay. After an elision the loop repeats what must stay in view
+(the plan, :func:`remind`). Functions here change the message list they are given and return
+what they did; they never call back into the loop.
 """
 
 from __future__ import annotations
@@ -93,3 +95,27 @@ def wire(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
             ]
         out.append({"role": m["role"], "content": content})
     return out
+
+
+def remind(messages: list[dict[str, Any]], text: str) -> bool:
+    """Put ``text`` at the end of the last user message, replacing an earlier reminder.
+
+    Args:
+        messages: the conversation (its last message is the user's next turn).
+        text: the reminder (the plan); "" removes the earlier one only.
+
+    Returns:
+        True when a reminder was added.
+    """
+    for m in messages:
+        if isinstance(m.get("content"), list):
+            m["content"] = [
+                b for b in m["content"] if not (isinstance(b, dict) and b.get("_standing"))
+            ]
+    if not text or not messages or messages[-1].get("role") != "user":
+        return False
+    last = messages[-1]
+    if isinstance(last["content"], str):
+        last["content"] = [{"type": "text", "text": last["content"]}]
+    last["content"].append({"type": "text", "text": text, "_standing": True})
+    return True

@@ -183,6 +183,7 @@ class Agent:
             self._check_budgets()
             if elided := context.fit(self.messages, self.budgets.context_bytes):
                 self.events.notice(f"context: elided {elided} bytes of old tool output")
+                self._remind()
             try:
                 reply = self._call_model(system, specs)
             except errors.ContextTooLong as e:
@@ -193,6 +194,7 @@ class Agent:
                     ) from e
                 trimmed = True
                 n = context.trim_all(self.messages)
+                self._remind()
                 self.events.notice(
                     f"context too long for the model: elided {n} bytes of old tool output"
                 )
@@ -222,6 +224,11 @@ class Agent:
             elif (verdict := self._claim(checked.blocks)) is not None:
                 return self._result(RunStatus.VERIFIED, True, verdict.reason)
             self._cut_before = cut
+
+    def _remind(self) -> None:
+        """After an elision: repeat the plan to the model (:func:`context.remind`)."""
+        if isinstance(self.tools, Briefing):
+            context.remind(self.messages, self.tools.standing())
 
     def _count_cut(self, reply: Any, blocks: list[Block], cut: bool) -> list[str]:
         """Account for the replies cut at the output limit during this call.

@@ -19,6 +19,7 @@ from fixloop.tools.edit import create_file, edit_file
 from fixloop.tools.helpers import HelperTool
 from fixloop.tools.mapscan import MapCache
 from fixloop.tools.outline import repo_map
+from fixloop.tools.plan import Plan
 from fixloop.tools.read import list_files, read_file
 from fixloop.tools.repomap import RepoMap
 from fixloop.tools.run_tests import check_target, run_tests
@@ -63,6 +64,7 @@ class Tools:
         self.map = RepoMap(workspace, MapCache(map_cache))
         self.checks = Checks(workspace, runner)
         self.extra = {t.name: t for t in extra}
+        self.plan = Plan()
         self.runner = runner
         self.caps = caps or Caps()
         self.refused_test_edits = 0
@@ -80,6 +82,7 @@ class Tools:
             "repo_map": lambda **a: repo_map(self.map, self.caps, **a),
             "lint": lambda **a: self.checks.lint(self.caps, **a),
             "type_check": lambda **a: self.checks.type_check(self.caps, **a),
+            "update_plan": lambda **a: self.plan.update(**a),
         }
 
     def specs(self) -> list[dict[str, Any]]:
@@ -111,6 +114,11 @@ class Tools:
             return self.map.render(report, self.caps.repo_map_tokens)
         except (OSError, ValueError, PathRefused):
             return ""
+
+    def standing(self) -> str:
+        """What the loop repeats to the model when old tool output is elided: the plan, or ""."""
+        text = self.plan.text()
+        return f"Your current plan (update_plan) {text}" if text else ""
 
     def call(self, name: str, args: Any) -> ToolResult:
         """Validate and run one tool call. Never raises (except KeyboardInterrupt/SystemExit).

@@ -20,7 +20,13 @@ TOOL_NAMES: tuple[str, ...] = (
     "repo_map",
     "lint",
     "type_check",
+    "update_plan",
 )
+
+#: The statuses of a plan step (``update_plan``).
+PLAN_STATUSES = ("pending", "in_progress", "done")
+#: The most steps a plan may hold, and the most characters of one step's text.
+PLAN_MAX_STEPS, PLAN_STEP_CHARS = 20, 300
 
 
 @dataclass(frozen=True)
@@ -214,6 +220,29 @@ _SPECS: dict[str, tuple[str, dict[str, Any]]] = {
             [],
         ),
     ),
+    "update_plan": (
+        "Set your plan: a short list of steps, each pending, in_progress or done (at most one "
+        "in_progress).\n"
+        "Send the whole list each time. It changes no file; it is shown to the person and kept "
+        "in view for you when old tool output is dropped from the conversation.",
+        _obj(
+            {
+                "steps": {
+                    "type": "array",
+                    "maxItems": PLAN_MAX_STEPS,
+                    "description": "The plan, in order.",
+                    "items": _obj(
+                        {
+                            "step": {"type": "string", "description": "What to do, briefly."},
+                            "status": {"type": "string", "enum": list(PLAN_STATUSES)},
+                        },
+                        ["step", "status"],
+                    ),
+                }
+            },
+            ["steps"],
+        ),
+    ),
 }
 
 _JSON_TYPES = {"string": str, "integer": int, "boolean": bool}
@@ -281,6 +310,13 @@ def validate_schema(
             continue
         v = args[key]
         want = spec["type"]
+        if want == "array":
+            problem = _check_array(key, v, spec)
+            if problem:
+                problems.append(problem)
+            else:
+                out[key] = v
+            continue
         py = _JSON_TYPES[want]
         ok = isinstance(v, py) and not (want == "integer" and isinstance(v, bool))
         if want == "integer" and isinstance(v, float) and v.is_integer():
@@ -300,3 +336,31 @@ def validate_schema(
             continue
         out[key] = v
     return (None, problems) if problems else (out, [])
+
+
+def _check_array(key: str, v: Any, spec: dict[str, Any]) -> str | None:
+    """The problem with an array argument whose items are flat objects of strings, or None."""
+    if not isinstance(v, list):
+        return f"argument {key!r} must be array, got {_type_name(v)} {v!r:.60}"
+    if len(v) > spec.get("maxItems", len(v)):
+        return f"argument {key!r} has {len(v)} items; at most {spec['maxItems']}"
+    item = spec["items"]
+    props: dict[str, Any] = item["properties"]
+    for i, x in enumerate(v):
+        where = f"{key}[{i}]"
+        if not isinstance(x, dict):
+            return f"{where} must be object, got {_type_name(x)}"
+        extra = [k for k in x if k not in props]
+        if extra:
+            return f"{where} has unknown key(s) {', '.join(map(repr, extra))}; keys: {', '.join(props)}"
+        for req in item["required"]:
+            if req not in x:
+                return f"{where} misses {req!r}"
+        for k, val in x.items():
+            if not isinstance(val, str):
+                return f"{where}.{k} must be string, got {_type_name(val)}"
+            if "\x00" in val or _has_surrogate(val):
+                return f"{where}.{k} contains a NUL byte or a lone surrogate"
+            if "enum" in props[k] and val not in props[k]["enum"]:
+                return f"{where}.{k} must be one of {', '.join(props[k]['enum'])}, got {val!r:.40}"
+    return None

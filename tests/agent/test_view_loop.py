@@ -1,0 +1,68 @@
+"""The model's view in the loop (issue 15): the repo map in the first message, the plan repeated
+after old tool output is elided, and the new tools counted as steps, with the real Tools."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_agent_loop import FakeGate, Recorder, Script, end, tool_reply, use
+
+from fixloop.agent import Agent
+from fixloop.config import BudgetSettings
+from fixloop.tools import Caps, Tools
+from fixloop.workspace import Workspace
+
+PLAN = {
+    "steps": [
+        {"step": "read big.py", "status": "in_progress"},
+        {"step": "fix it", "status": "pending"},
+    ]
+}
+
+
+def _repo(tmp_path: Path) -> Path:
+    (tmp_path / "big.py").write_text("".join(f"VALUE_{i} = {i}\n" for i in range(400)))
+    (tmp_path / "calc.py").write_text("def add(a, b):\n    return a - b\n")
+    return tmp_path
+
+
+def test_plan_survives_elision_and_map_opens_the_run(tmp_path: Path) -> None:
+    reads = [
+        tool_reply(use("read_file", {"path": "big.py", "start": 1 + 100 * i})) for i in range(4)
+    ]
+    model = Script([tool_reply(use("update_plan", PLAN)), *reads, end()])
+    tools = Tools(Workspace(_repo(tmp_path)), None)
+    traj = Recorder()
+    agent = Agent(model, tools, FakeGate([True]), BudgetSettings(context_bytes=10_000), traj)
+    result = agent.run()
+    assert result.verified and result.steps == 6
+    first = model.seen[0][0]["content"]
+    assert "Repository map (2 Python files" in first and "def add(a, b)" in first
+    last = model.seen[-1]
+    assert any(
+        "elided" in str(b.get("content")) for m in last for b in m["content"] if isinstance(b, dict)
+    )
+    want = "Your current plan (update_plan) (0/2 done):\n[>] 1. read big.py\n[ ] 2. fix it"
+    where = [
+        i
+        for i, m in enumerate(last)
+        for b in m["content"]
+        if isinstance(b, dict) and b == {"type": "text", "text": want}
+    ]  # sent without bookkeeping keys, once
+    assert len(where) == 1
+    elided_at = [
+        i
+        for i, m in enumerate(last)
+        for b in m["content"]
+        if isinstance(b, dict) and "[elided:" in str(b.get("content"))
+    ]
+    assert where[0] > max(elided_at)  # after the elided output, in the message of its turn
+    calls = [d["name"] for t, d in traj.events if t == "tool_call"]
+    assert calls[0] == "update_plan"
+
+
+def test_repo_map_off_leaves_the_first_message_as_before(tmp_path: Path) -> None:
+    model = Script([end()])
+    tools = Tools(Workspace(_repo(tmp_path)), None, caps=Caps(repo_map_tokens=0))
+    Agent(model, tools, FakeGate([True]), BudgetSettings(), Recorder()).run()
+    assert "Repository map" not in model.seen[0][0]["content"]
