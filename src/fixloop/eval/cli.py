@@ -70,6 +70,33 @@ def register(app: typer.Typer) -> None:
         quiet: Annotated[
             bool, typer.Option("--quiet", "-q", help="No progress bar or table.")
         ] = False,
+        variant: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--variant",
+                help="NAME:KEY=VALUE[,KEY=VALUE...]: run the suite under these settings too "
+                "(repeatable; keys: model, max_steps, ...); reports compare the variants.",
+            ),
+        ] = None,
+        variants_file: Annotated[
+            Path | None,
+            typer.Option("--variants", help="A TOML file with a [variants] table."),
+        ] = None,
+        executor: Annotated[
+            str,
+            typer.Option(
+                "--executor",
+                help="local (this machine, --jobs at once) or ray (a Ray cluster; "
+                "pip install 'fixloop[ray]').",
+            ),
+        ] = "local",
+        ray_address: Annotated[
+            str | None,
+            typer.Option(
+                "--ray-address",
+                help="The Ray cluster: auto, HOST:PORT or ray://HOST:PORT (default: a local one).",
+            ),
+        ] = None,
     ) -> None:
         """Run the agent on every task of SUITE, score it with the hidden tests, write a report."""
         from fixloop.eval.runner import EvalConfig, run_eval
@@ -92,6 +119,10 @@ def register(app: typer.Typer) -> None:
                 sandbox=sandbox,
                 quiet=quiet,
                 keep=keep,
+                variants=tuple(variant or ()),
+                variants_file=variants_file,
+                executor=executor,
+                ray_address=ray_address,
             )
             run_eval(cfg)
         except FixloopError as exc:

@@ -57,13 +57,16 @@ def pass_at_k(n: int, c: int, k: int) -> float:
 
 
 def latest_records(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """One record per (task, epoch, model): the last one seen, in first-seen order.
+    """One record per (task, epoch, model, variant): the last one seen, in first-seen order.
 
-    ``runs.jsonl`` is append-only; a key seen twice (a run repeated by hand) counts once.
+    ``runs.jsonl`` is append-only; a key seen twice (a run repeated by hand) counts once. A
+    record without a ``variant`` (written without variants) has the variant "".
     """
-    by_key: dict[tuple[Any, Any, Any], dict[str, Any]] = {}
+    by_key: dict[tuple[Any, Any, Any, str], dict[str, Any]] = {}
     for r in records:
-        by_key[(r.get("task"), r.get("epoch"), r.get("model"))] = dict(r)
+        by_key[(r.get("task"), r.get("epoch"), r.get("model"), str(r.get("variant") or ""))] = dict(
+            r
+        )
     return list(by_key.values())
 
 

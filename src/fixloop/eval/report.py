@@ -21,6 +21,7 @@ from rich.table import Table
 
 from fixloop import __version__
 from fixloop.eval.metrics import BAD_BEHAVIOURS, summarize
+from fixloop.eval.variantreport import html_section, markdown_lines, print_variants
 
 SUMMARY_FILE = "summary.json"
 MARKDOWN_FILE = "report.md"
@@ -40,24 +41,32 @@ def build_summary(
     tasks: Sequence[Any],
     model: str,
     epochs: int,
+    variants: Sequence[Any] = (),
 ) -> dict[str, Any]:
     """The ``summary.json`` object: :func:`fixloop.eval.metrics.summarize` plus context.
 
+    With named variants the top-level metrics pool every variant's runs, and ``variants`` and
+    ``task_variants`` compare them (:mod:`fixloop.eval.variants`).
+
     Args:
-        records: the run records of this eval (one per task and epoch, this model).
+        records: the run records of this eval (one per task, epoch and variant).
         suite: the :class:`fixloop.eval.suite.Suite`.
         tasks: the selected :class:`fixloop.eval.suite.Task` objects.
         model: the model spec.
         epochs: epochs asked for.
+        variants: the eval's :class:`fixloop.eval.variants.Variant` objects (named ones add
+            the comparison).
 
     Returns:
         summarize()'s dict plus "suite", "suite_path", "model", "epochs", "expected_runs",
         "missing_runs" (runs not in the records, e.g. after an interrupt), "kinds"
         ({task id: kind}), "per_kind" ({kind: {"tasks", "runs", "resolved", "resolve_rate"}}), "fixloop_version", "created_at" (UTC, ISO 8601), and "runs_with_errors"
-        ([{"task", "epoch", "error"}]).
+        ([{"task", "epoch", "error"}]); with named variants also "variants" ({name: metrics})
+        and "task_variants" ({task: {name: [resolved, runs]}}).
     """
     summary = summarize(records, epochs=epochs)
-    expected = len(tasks) * epochs
+    named = [v for v in variants if v.name]
+    expected = len(tasks) * epochs * max(1, len(named))
     kinds = {t.id: t.kind for t in tasks}
     per_kind: dict[str, dict[str, Any]] = {}
     for tid, m in summary["per_task"].items():
@@ -84,6 +93,11 @@ def build_summary(
             if r.get("error")
         ],
     )
+    if named:
+        from fixloop.eval.variants import task_matrix, variant_summary
+
+        summary["variants"] = variant_summary(records, named, epochs)
+        summary["task_variants"] = task_matrix(records, named, [t.id for t in tasks])
     return summary
 
 
@@ -147,6 +161,7 @@ def render_markdown(summary: dict[str, Any], records: Sequence[dict[str, Any]]) 
         f"| mean wall time per run | {s['mean_wall_s']:.1f} s |",
         f"| mean steps per run | {s['mean_steps']:.1f} |",
         "",
+        *markdown_lines(s),
         "## Tasks",
         "",
         "| task | kind | resolved | pass@1 | overfit | mean steps | mean diff lines | mean cost |",
@@ -452,6 +467,7 @@ def render_html(summary: dict[str, Any], records: Sequence[dict[str, Any]]) -> s
         '<table id="headline">',
         *(_tr([escape(k), escape(v)]) for k, v in headline),
         "</table>",
+        *html_section(s, _tr),
         "<section><h2>Resolve rate per task</h2>",
         svg_resolve_chart(s),
         "</section>",
@@ -517,6 +533,7 @@ def print_table(summary: dict[str, Any], console: Console, *, out: Path | None =
             fmt_cost(m["mean_cost_usd"]),
         )
     console.print(table)
+    print_variants(s, console)
     console.print(
         f"resolve rate {fmt_pct(s['resolve_rate'])} ({s['resolved_runs']}/{s['runs']}); "
         f"{_pass_k_line(s)}; overfit runs {s['overfit_runs']}; "

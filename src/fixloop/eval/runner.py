@@ -17,8 +17,8 @@ The eval is three modules:
   tests pass, the full run does not.
 
 Run records are appended to ``OUT/runs.jsonl`` as each run finishes; re-running with the same
-``OUT`` skips every (task, epoch, model) already there, so an interrupted eval resumes. On Ctrl-C
-every live agent process group is killed and unfinished runs are dropped unrecorded.
+``OUT`` skips every (task, epoch, model, variant) already there, so an interrupted eval resumes. On
+Ctrl-C every live agent process group is killed and unfinished runs are dropped unrecorded.
 
 The names that lived here before the split (``make_task_repo``, ``materialize_result``,
 ``tree_diff``, ``score_tree``, ``agent_config``, ``HARD_GRACE_S``...) are re-exported.
@@ -26,22 +26,16 @@ The names that lived here before the split (``make_task_repo``, ``materialize_re
 
 from __future__ import annotations
 
-import json
-import os
-import queue
 import re
 import shutil
 import tempfile
-import threading
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from fixloop import cpus
 from fixloop.errors import UsageError
@@ -62,10 +56,17 @@ from fixloop.eval.agentproc import (
     write_agent_config,
 )
 from fixloop.eval.metrics import latest_records
+from fixloop.eval.runlog import (
+    RUNS_FILE,
+    RunLog,
+    pending_runs,
+    pending_variant_runs,
+    read_runs,
+    run_key,
+)
 from fixloop.eval.score import make_task_repo, materialize_result, score_run, score_tree, tree_diff
 from fixloop.eval.suite import Suite, Task, load_suite
-
-RUNS_FILE = "runs.jsonl"
+from fixloop.eval.variants import Variant, resolve_variants, variant_of
 
 
 @dataclass
@@ -89,7 +90,16 @@ class EvalConfig:
         extra_args: more arguments for every ``fix`` call (e.g. budget flags).
         cpus_per_run: each run's CPU budget (``--cpus-per-run``): its agent process is pinned
             to that many cores of its own (while there are enough) and gets ``FIXLOOP_CPUS``;
-            None: usable cores // jobs (at least 1).
+            None: usable cores // jobs (at least 1) locally, 1 on Ray.
+        variants: ``--variant`` specs (``NAME:KEY=VALUE,...``; see
+            :mod:`fixloop.eval.variants`).
+        variants_file: a TOML file with a ``[variants]`` table, or None.
+        executor: ``local`` (this machine, ``jobs`` at once) or ``ray`` (a Ray cluster).
+        ray_address: the cluster for ``ray.init(address=...)`` (``auto``, ``ray://host:port``,
+            ``host:port``); None: a cluster Ray already joined in this process, else a new
+            local one.
+        live_progress: force the live progress bar (True) or plain lines (False); None: a bar
+            on a terminal.
     """
 
     suite: Path
@@ -105,71 +115,51 @@ class EvalConfig:
     agent_cmd: Sequence[str] | None = None
     extra_args: Sequence[str] = field(default_factory=tuple)
     cpus_per_run: int | None = None
+    variants: Sequence[str] = field(default_factory=tuple)
+    variants_file: Path | None = None
+    executor: str = "local"
+    ray_address: str | None = None
+    live_progress: bool | None = None
 
 
-# --------------------------------------------------------------------------------------------
-# runs.jsonl
-# --------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RunParams:
+    """What every run of an eval shares (the arguments of :func:`run_one` but the run's own).
 
-
-def read_runs(path: Path, *, on_bad_line: Callable[[int, str], None] | None = None) -> list[dict]:
-    """The run records in a ``runs.jsonl`` file, in file order.
-
-    A line that does not parse (a run killed while writing) is skipped and reported through
-    ``on_bad_line(line_number, text)``. A missing file holds no records.
+    Attributes:
+        sandbox_kind: the agent's ``--sandbox`` and the scoring sandbox's kind.
+        timeout_s: the run's wall-clock limit, seconds.
+        agent_cmd: the fixloop command (None: ``python -m fixloop``).
+        extra_args: more ``fix`` arguments.
+        budgets: the suite's ``[defaults]`` budgets.
+        user_config: the user's fixloop config file, or None.
+        keep: keep each run's temporary folders.
     """
-    if not path.is_file():
-        return []
-    records: list[dict] = []
-    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            rec = json.loads(line)
-        except json.JSONDecodeError:
-            rec = None
-        if not isinstance(rec, dict) or "task" not in rec or "epoch" not in rec:
-            if on_bad_line:
-                on_bad_line(i, line[:80])
-            continue
-        records.append(rec)
-    return records
+
+    sandbox_kind: str = "auto"
+    timeout_s: float = 600.0
+    agent_cmd: Sequence[str] | None = None
+    extra_args: Sequence[str] = ()
+    budgets: Mapping[str, Any] = field(default_factory=dict)
+    user_config: Path | None = None
+    keep: bool = False
 
 
-def run_key(task: str, epoch: int, model: str) -> tuple[str, int, str]:
-    """The identity of a run for resuming: (task id, epoch, model spec)."""
-    return (task, int(epoch), model)
+@dataclass(frozen=True)
+class RunSpec:
+    """One run to do: a task, an epoch, a variant, and the folder for its logs.
 
-
-def pending_runs(
-    tasks: Sequence[Task], epochs: int, model: str, done: Iterable[dict]
-) -> list[tuple[Task, int]]:
-    """The (task, epoch) pairs still to run, epoch-major (every task's epoch 0 first).
-
-    Args:
-        tasks: the selected tasks.
-        epochs: epochs asked for (0 .. epochs-1).
-        model: the model spec.
-        done: records already in ``runs.jsonl`` (any model; only this model's count).
+    Attributes:
+        task: the task.
+        epoch: 0-based epoch.
+        variant: the :class:`fixloop.eval.variants.Variant` (its model and settings).
+        run_dir: ``OUT/runs/<variant or model>/<task>/e<epoch>``.
     """
-    seen = {run_key(r["task"], r["epoch"], r.get("model", "")) for r in done}
-    return [(t, e) for e in range(epochs) for t in tasks if run_key(t.id, e, model) not in seen]
 
-
-class RunLog:
-    """Appends records to ``runs.jsonl``, one line each, safely from several threads."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._lock = threading.Lock()
-
-    def append(self, record: dict[str, Any]) -> None:
-        """Write ``record`` as one JSON line and flush it to disk."""
-        line = json.dumps(record, sort_keys=True, default=str) + "\n"
-        with self._lock, self.path.open("a", encoding="utf-8") as fh:
-            fh.write(line)
-            fh.flush()
-            os.fsync(fh.fileno())
+    task: Task
+    epoch: int
+    variant: Variant
+    run_dir: Path
 
 
 # --------------------------------------------------------------------------------------------
@@ -199,6 +189,9 @@ def run_one(
     keep: bool = False,
     registry: ProcessRegistry | None = None,
     cores: list[int] | None = None,
+    variant: str = "",
+    settings: Mapping[str, Any] | None = None,
+    cpu_budget: int | None = None,
 ) -> dict[str, Any]:
     """Run the agent once on ``task`` and score the result.
 
@@ -226,10 +219,13 @@ def run_one(
         keep: keep the temporary folders.
         registry: where live agent processes are registered for interrupts.
         cores: the run's cores (its CPU budget): the agent process is pinned to them and gets
-            ``FIXLOOP_CPUS``; None: no budget.
+            ``FIXLOOP_CPUS``; None: no pinning.
+        variant: the variant's name ("" without variants), recorded.
+        settings: the variant's settings, merged over ``budgets``.
+        cpu_budget: ``FIXLOOP_CPUS`` when ``cores`` is None (a Ray task's ``num_cpus``).
 
     Returns:
-        the run record (JSON-ready dict): task, kind, epoch, model, status, exit_code,
+        the run record (JSON-ready dict): task, kind, epoch, model, variant, status, exit_code,
         verified, resolved, overfit, visible_ok, collected, expected_tests, outcome, failing,
         steps, test_runs, verifications, input_tokens, output_tokens, cost_usd, wall_s,
         score_s, files_changed, outside_expected, diff_lines, test_files_changed,
@@ -251,6 +247,7 @@ def run_one(
         "kind": task.kind,
         "epoch": epoch,
         "model": model,
+        "variant": variant,
         "error": None,
     }
     try:
@@ -259,7 +256,8 @@ def run_one(
         home = tmp / "home"
         home.mkdir()
         config = tmp / "config.toml"
-        write_agent_config(config, agent_config(task, budgets or {}, user_config))
+        merged = {**(budgets or {}), **(settings or {})}
+        write_agent_config(config, agent_config(task, merged, user_config))
         argv = agent_argv(
             repo,
             model=model,
@@ -273,6 +271,8 @@ def run_one(
         env = agent_env(home, config)
         if cores is not None:
             env[cpus.ENV] = str(len(cores))
+        elif cpu_budget is not None:
+            env[cpus.ENV] = str(cpu_budget)
         run = run_agent(argv, env, hard_limit, registry, cores=cores)
         if registry is not None and registry.stopping:
             raise EvalInterrupted(task.id)
@@ -320,106 +320,55 @@ def run_one(
 # --------------------------------------------------------------------------------------------
 
 
-def default_out(suite: Suite, model: str) -> Path:
-    """``eval-out/<suite name>-<model slug>`` under the current folder."""
-    return Path("eval-out") / f"{slug(suite.name)}-{slug(model)}"
+def default_out(suite: Suite, model: str, variants: Sequence[Variant] = ()) -> Path:
+    """``eval-out/<suite name>-<model slug>`` (named variants: their names joined by ``+``)."""
+    named = [v.name for v in variants if v.name]
+    return Path("eval-out") / f"{slug(suite.name)}-{slug('+'.join(named) if named else model)}"
 
 
-def _mark(rec: dict[str, Any]) -> str:
-    """The progress line's verdict word (rich markup) of a run record."""
-    if rec.get("resolved"):
-        return "[green]resolved"
-    return "[yellow]overfit" if rec.get("overfit") else "[red]unresolved"
-
-
-def _run_pending(
-    cfg: EvalConfig,
-    suite: Suite,
-    todo: Sequence[tuple[Task, int]],
+def run_spec(
+    spec: RunSpec,
+    params: RunParams,
+    *,
     sandbox: Any,
-    user_config: Path | None,
-    log: RunLog,
-    err: Console,
-    out: Path,
-) -> None:
-    """Run ``todo`` with up to ``cfg.jobs`` at once; append each record to ``log`` as it ends.
-
-    A progress bar and one line per finished run go to ``err``. Ctrl-C (or any error) cancels
-    the runs not started, SIGKILLs every live agent process group and the sandbox's children,
-    and propagates; runs cut short are not recorded.
+    registry: ProcessRegistry | None = None,
+    cores: list[int] | None = None,
+    cpu_budget: int | None = None,
+) -> dict[str, Any]:
+    """:func:`run_one` for one :class:`RunSpec` with the eval's shared :class:`RunParams`.
 
     Raises:
-        UsageError: an agent refused its arguments (every other run is stopped).
-        KeyboardInterrupt: the user interrupted the eval.
+        UsageError, EvalInterrupted: as :func:`run_one`.
     """
-    from fixloop.sandbox import kill_all_children
-
-    registry = ProcessRegistry()
-    runs_root = out / "runs" / slug(cfg.model)
-    progress = Progress(
-        TextColumn("[bold]eval[/] {task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        disable=cfg.quiet,
+    return run_one(
+        spec.task,
+        spec.epoch,
+        model=spec.variant.model,
+        sandbox=sandbox,
+        run_dir=spec.run_dir,
+        timeout_s=params.timeout_s,
+        sandbox_kind=params.sandbox_kind,
+        agent_cmd=params.agent_cmd,
+        extra_args=params.extra_args,
+        budgets=dict(params.budgets),
+        user_config=params.user_config,
+        keep=params.keep,
+        registry=registry,
+        cores=cores,
+        variant=spec.variant.name,
+        settings=spec.variant.settings,
+        cpu_budget=cpu_budget,
     )
-    per_run = cfg.cpus_per_run or max(1, len(cpus.usable_cpus()) // cfg.jobs)
-    slots: queue.SimpleQueue[list[int]] = queue.SimpleQueue()
-    for cores in cpus.core_slots(cfg.jobs, per_run):
-        slots.put(cores)
 
-    def in_slot(*args: Any, **kwargs: Any) -> dict[str, Any]:
-        cores = slots.get()  # one slot per live job: runs side by side get disjoint cores
-        try:
-            return run_one(*args, cores=cores, **kwargs)
-        finally:
-            slots.put(cores)
 
-    with progress, ThreadPoolExecutor(max_workers=cfg.jobs) as pool:
-        bar = progress.add_task(f"{suite.name} x {cfg.model}", total=len(todo))
-        futures: dict[Future[dict[str, Any]], tuple[Task, int]] = {}
-        for task, epoch in todo:
-            fut = pool.submit(
-                in_slot,
-                task,
-                epoch,
-                model=cfg.model,
-                sandbox=sandbox,
-                run_dir=runs_root / slug(task.id) / f"e{epoch}",
-                timeout_s=cfg.timeout_s,
-                sandbox_kind=cfg.sandbox,
-                agent_cmd=cfg.agent_cmd,
-                extra_args=cfg.extra_args,
-                budgets=suite.budgets,
-                user_config=user_config,
-                keep=cfg.keep,
-                registry=registry,
-            )
-            futures[fut] = (task, epoch)
-        try:
-            remaining = set(futures)
-            while remaining:
-                done, remaining = wait(remaining, timeout=0.5, return_when=FIRST_COMPLETED)
-                for fut in done:
-                    task, epoch = futures[fut]
-                    try:
-                        rec = fut.result()
-                    except EvalInterrupted:
-                        continue
-                    log.append(rec)
-                    note = f" ({rec['error']})" if rec.get("error") else ""
-                    progress.console.print(
-                        f"{task.id} e{epoch}: {_mark(rec)}[/] {rec.get('wall_s', 0):.1f}s{note}",
-                        highlight=False,
-                    )
-                    progress.advance(bar)
-        except BaseException:
-            for f in futures:
-                f.cancel()
-            registry.kill_all()
-            kill_all_children()
-            raise
+def run_dir_of(out: Path, task_id: str, epoch: int, variant: Variant) -> Path:
+    """A run's log folder: ``OUT/runs/<variant name, else model slug>/<task slug>/e<epoch>``."""
+    return out / "runs" / slug(variant.name or variant.model) / slug(task_id) / f"e{epoch}"
+
+
+def _label(suite: Suite, variants: Sequence[Variant]) -> str:
+    named = [v.name for v in variants if v.name]
+    return f"{suite.name} x {', '.join(named) if named else variants[0].model}"
 
 
 def run_eval(cfg: EvalConfig) -> dict[str, Any]:
@@ -432,21 +381,31 @@ def run_eval(cfg: EvalConfig) -> dict[str, Any]:
         the summary dict written to ``summary.json`` (see :func:`fixloop.eval.report.build_summary`).
 
     Raises:
-        ConfigError, UsageError: a bad suite, filter or option, or settings the agent would
-            refuse (the user's config with the suite's budgets; checked before any run starts)
+        ConfigError, UsageError: a bad suite, filter, variant or option, settings the agent would
+            refuse (the user's config with the suite's budgets and each variant's settings;
+            checked before any run starts), or ``--executor ray`` without Ray installed
             (exit code 2).
-        SandboxUnavailable: the sandbox for scoring cannot start (exit code 3).
+        SandboxUnavailable: the sandbox for scoring cannot start (exit code 3; local executor).
+        EnvironmentFailure: the Ray cluster cannot be reached (exit code 3).
     """
     from fixloop.eval.report import build_summary, print_table, write_reports
-    from fixloop.sandbox import make_sandbox
 
     if cfg.epochs < 1 or cfg.jobs < 1:
         raise UsageError("--epochs and --jobs must be at least 1")
     if cfg.cpus_per_run is not None and cfg.cpus_per_run < 1:
         raise UsageError("--cpus-per-run must be at least 1")
+    if cfg.executor not in ("local", "ray"):
+        raise UsageError(f"--executor must be 'local' or 'ray' (got {cfg.executor!r})")
+    if cfg.ray_address and cfg.executor != "ray":
+        raise UsageError("--ray-address needs --executor ray")
+    if cfg.executor == "ray":
+        from fixloop.eval.rayexec import require_ray
+
+        require_ray()
+    variants = resolve_variants(cfg.variants, cfg.variants_file, cfg.model)
     suite = load_suite(cfg.suite)
     tasks = suite.select(cfg.tasks)
-    out = Path(cfg.out) if cfg.out is not None else default_out(suite, cfg.model)
+    out = Path(cfg.out) if cfg.out is not None else default_out(suite, cfg.model, variants)
     out.mkdir(parents=True, exist_ok=True)
     err = Console(stderr=True, quiet=cfg.quiet)
     runs_path = out / RUNS_FILE
@@ -454,32 +413,102 @@ def run_eval(cfg: EvalConfig) -> dict[str, Any]:
         runs_path,
         on_bad_line=lambda n, text: err.print(f"[yellow]{runs_path}:{n}: skipped a broken line"),
     )
-    todo = pending_runs(tasks, cfg.epochs, cfg.model, existing)
+    todo = pending_variant_runs(tasks, cfg.epochs, variants, existing)
+    total = len(tasks) * cfg.epochs * len(variants)
     if existing and not cfg.quiet:
-        err.print(
-            f"resuming {out}: {len(tasks) * cfg.epochs - len(todo)} of "
-            f"{len(tasks) * cfg.epochs} runs already done"
-        )
+        err.print(f"resuming {out}: {total - len(todo)} of {total} runs already done")
     from fixloop.config import user_config_path
 
     user_config = user_config_path()
     if todo:
-        check_agent_configs(list(dict.fromkeys(t for t, _ in todo)), suite.budgets, user_config)
+        todo_tasks = list(dict.fromkeys(t for t, _, _ in todo))
+        for v in variants:
+            check_agent_configs(todo_tasks, {**suite.budgets, **v.settings}, user_config)
     if todo:
-        sandbox = make_sandbox(cfg.sandbox, allow_unsandboxed=cfg.sandbox == "none")
-        _run_pending(cfg, suite, todo, sandbox, user_config, RunLog(runs_path), err, out)
+        params = RunParams(
+            sandbox_kind=cfg.sandbox,
+            timeout_s=cfg.timeout_s,
+            agent_cmd=cfg.agent_cmd,
+            extra_args=tuple(cfg.extra_args),
+            budgets=dict(suite.budgets),
+            user_config=user_config,
+            keep=cfg.keep,
+        )
+        specs = [RunSpec(t, e, v, run_dir_of(out, t.id, e, v)) for t, e, v in todo]
+        _execute(cfg, suite, specs, params, RunLog(runs_path), err)
 
     selected = {t.id for t in tasks}
+    names = {(v.model, v.name) for v in variants}
     records = [
         r
         for r in latest_records(read_runs(runs_path))
-        if r.get("model") == cfg.model and r.get("task") in selected and r["epoch"] < cfg.epochs
+        if (r.get("model"), variant_of(r)) in names
+        and r.get("task") in selected
+        and r["epoch"] < cfg.epochs
     ]
-    summary = build_summary(records, suite=suite, tasks=tasks, model=cfg.model, epochs=cfg.epochs)
+    summary = build_summary(
+        records, suite=suite, tasks=tasks, model=cfg.model, epochs=cfg.epochs, variants=variants
+    )
     write_reports(out, summary, records)
     if not cfg.quiet:
         print_table(summary, Console(), out=out)
     return summary
+
+
+def _execute(
+    cfg: EvalConfig,
+    suite: Suite,
+    specs: Sequence[RunSpec],
+    params: RunParams,
+    log: RunLog,
+    err: Console,
+) -> None:
+    """Hand ``specs`` to the chosen executor; each finished record goes to ``log`` at once.
+
+    Raises:
+        UsageError: an agent refused its arguments.
+        SandboxUnavailable: no sandbox on this machine (local executor).
+        KeyboardInterrupt: the user interrupted the eval (finished records are kept).
+    """
+    from fixloop.eval.progress import EvalProgress
+
+    progress = EvalProgress(
+        len(specs),
+        _label(suite, [s.variant for s in specs]),
+        err,
+        quiet=cfg.quiet,
+        live=cfg.live_progress,
+    )
+
+    def on_record(rec: dict[str, Any]) -> None:
+        log.append(rec)
+        progress.record(rec)
+
+    with progress:
+        if cfg.executor == "ray":
+            from fixloop.eval.rayexec import run_on_ray
+
+            run_on_ray(
+                specs,
+                params,
+                suite=suite,
+                address=cfg.ray_address,
+                cpus_per_run=cfg.cpus_per_run or 1,
+                on_record=on_record,
+            )
+        else:
+            from fixloop.eval.localexec import run_local
+            from fixloop.sandbox import make_sandbox
+
+            sandbox = make_sandbox(cfg.sandbox, allow_unsandboxed=cfg.sandbox == "none")
+            run_local(
+                specs,
+                params,
+                sandbox=sandbox,
+                jobs=cfg.jobs,
+                cpus_per_run=cfg.cpus_per_run,
+                on_record=on_record,
+            )
 
 
 __all__ = [
@@ -490,15 +519,20 @@ __all__ = [
     "EvalInterrupted",
     "ProcessRegistry",
     "RunLog",
+    "RunParams",
+    "RunSpec",
     "agent_config",
     "default_out",
     "make_task_repo",
     "materialize_result",
     "pending_runs",
+    "pending_variant_runs",
     "read_runs",
     "run_eval",
     "run_key",
+    "run_dir_of",
     "run_one",
+    "run_spec",
     "score_tree",
     "slug",
     "tree_diff",

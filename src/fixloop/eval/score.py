@@ -40,12 +40,20 @@ from fixloop.git import git
 COPY_IGNORE = shutil.ignore_patterns("__pycache__", ".pytest_cache", ".git", "*.pyc")
 
 
+#: The date of every task repository's one commit (ISO 8601, UTC).
+TASK_COMMIT_DATE = "2000-01-01T00:00:00+0000"
+
+
 def _git(cwd: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[bytes]:
     return git(cwd, *args, check=check, env=GIT_ENV, binary=True, config=("commit.gpgsign=false",))
 
 
 def make_task_repo(task: Task, dest: Path) -> str:
     """Copy ``task.repo_dir`` to ``dest`` and make it a git repository with one commit.
+
+    The commit has a fixed identity and date (:data:`TASK_COMMIT_DATE`), so the same task gives
+    the same commit id in every run, on every machine (the Ray executor's records equal the
+    local executor's).
 
     Returns:
         the commit id (40 hex digits).
@@ -56,7 +64,18 @@ def make_task_repo(task: Task, dest: Path) -> str:
     shutil.copytree(task.repo_dir, dest, symlinks=True, ignore=COPY_IGNORE)
     _git(dest, "init", "-q", "-b", "main")
     _git(dest, "add", "-A")
-    _git(dest, "commit", "-q", "--no-verify", "-m", f"task {task.id}")
+    fixed = {"GIT_AUTHOR_DATE": TASK_COMMIT_DATE, "GIT_COMMITTER_DATE": TASK_COMMIT_DATE}
+    git(
+        dest,
+        "commit",
+        "-q",
+        "--no-verify",
+        "-m",
+        f"task {task.id}",
+        env={**GIT_ENV, **fixed},
+        binary=True,
+        config=("commit.gpgsign=false",),
+    )
     return _git(dest, "rev-parse", "HEAD").stdout.decode().strip()
 
 

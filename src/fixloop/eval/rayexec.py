@@ -1,0 +1,374 @@
+"""The Ray executor: each (task, epoch, variant) is one Ray task on a Ray cluster.
+
+``fixloop eval SUITE --executor ray [--ray-address ADDR] [--cpus-per-run N]`` joins the cluster
+``ray.init(address=ADDR)`` reaches (``auto``, ``HOST:PORT``, ``ray://HOST:PORT``; without an
+address, the cluster this process already joined, else a new local one) and submits one task
+per run with ``num_cpus=N`` (default 1). Ray is an optional dependency
+(``pip install 'fixloop[ray]'``); without it :func:`require_ray` says how to install it.
+
+What crosses the wire (no shared file system is assumed):
+
+- to the workers: the suite folder as one gzip'd tar in Ray's object store (put once, fetched
+  once per node and unpacked into a cache folder named by its SHA-256), the user's config as
+  text, the run's variant and the shared :class:`fixloop.eval.runner.RunParams`;
+- back: the run record and the run's log folder (agent output, test logs, trajectory) as a tar,
+  unpacked into ``OUT/runs/...`` exactly where the local executor writes it; paths inside the
+  record are rewritten to that folder, so the records equal the local executor's but for
+  timings.
+
+Each run on a worker is :func:`fixloop.eval.runner.run_one`, as locally: its own temporary
+repository, its own agent process with ``FIXLOOP_CPUS=N``, its own sandbox. A worker where the
+sandbox cannot start (no bubblewrap) fails its runs with status ``error`` and the reason; it
+never runs anything unsandboxed. Records are handed to ``on_record`` as runs finish
+(``ray.wait``), so ``runs.jsonl`` grows as they do and resume works as for the local executor.
+On Ctrl-C every outstanding task is cancelled (a running one gets KeyboardInterrupt, and its
+agent's process group is killed by :func:`fixloop.eval.agentproc.run_agent`); finished records
+stay.
+
+Workers need fixloop and its dependencies installed (the same version), plus bubblewrap.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import io
+import logging
+import os
+import shutil
+import tarfile
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from fixloop.errors import EnvironmentFailure, SandboxUnavailable, UsageError
+from fixloop.eval.agentproc import KILL_GRACE_S
+from fixloop.eval.runner import RunParams, RunSpec, run_spec
+from fixloop.eval.suite import IGNORED_DIRS, Suite, load_suite
+from fixloop.eval.variants import Variant
+
+#: What a missing Ray says.
+INSTALL_HINT = "--executor ray needs Ray: pip install 'fixloop[ray]' (or pip install ray)"
+
+
+def require_ray() -> None:
+    """Check that Ray can be imported.
+
+    Raises:
+        UsageError: it cannot; the message says how to install it.
+    """
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        raise UsageError(INSTALL_HINT) from None
+
+
+# --------------------------------------------------------------------------------------------
+# Folders as bytes
+# --------------------------------------------------------------------------------------------
+
+
+def pack_folder(root: Path, *, skip: frozenset[str] = IGNORED_DIRS) -> bytes:
+    """``root``'s files as a gzip'd tar (paths relative to ``root``; folders in ``skip`` left out).
+
+    Members are added in sorted order with fixed times and owners, so the same files give the
+    same bytes (and the same digest).
+
+    Raises:
+        OSError: a file cannot be read.
+    """
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w:gz", compresslevel=6) as tar:
+        for path in sorted(root.rglob("*")):
+            rel = path.relative_to(root)
+            if any(part in skip for part in rel.parts) or not (path.is_file() or path.is_dir()):
+                continue
+            info = tar.gettarinfo(str(path), arcname=rel.as_posix())
+            info.mtime, info.uid, info.gid, info.uname, info.gname = 0, 0, 0, "", ""
+            if info.isfile():
+                with path.open("rb") as fh:
+                    tar.addfile(info, fh)
+            else:
+                tar.addfile(info)
+    return buf.getvalue()
+
+
+def unpack(blob: bytes, dest: Path) -> None:
+    """Unpack a :func:`pack_folder` tar into ``dest``.
+
+    Only regular files and folders, never outside ``dest``: the ``data`` extraction filter of
+    :mod:`tarfile` (PEP 706).
+    """
+    dest.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(fileobj=io.BytesIO(blob), mode="r:gz") as tar:
+        tar.extractall(dest, filter="data")
+
+
+def cached_suite(blob: bytes, digest: str) -> Path:
+    """The suite unpacked on this node: ``TMP/fixloop-ray-suites/<digest>``, unpacked once.
+
+    Concurrent tasks on one node unpack into their own folder and rename it into place; the
+    loser of the race drops its copy.
+    """
+    root = Path(tempfile.gettempdir()) / "fixloop-ray-suites"
+    final = root / digest
+    if final.is_dir():
+        return final
+    root.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f"{digest[:12]}-", dir=root))
+    unpack(blob, tmp)
+    try:
+        os.rename(tmp, final)
+    except OSError:  # another task got there first
+        shutil.rmtree(tmp, ignore_errors=True)
+    return final
+
+
+# --------------------------------------------------------------------------------------------
+# On the worker
+# --------------------------------------------------------------------------------------------
+
+
+def error_record(task: str, kind: str, epoch: int, variant: Variant, error: str) -> dict[str, Any]:
+    """The record of a run that could not start on its worker: status ``error``, the reason."""
+    return {
+        "task": task,
+        "kind": kind,
+        "epoch": epoch,
+        "model": variant.model,
+        "variant": variant.name,
+        "status": "error",
+        "error": error[:500],
+        "resolved": False,
+        "overfit": False,
+        "finished_at": datetime.now(UTC).isoformat(timespec="seconds"),
+    }
+
+
+def worker_run(
+    suite_blob: bytes,
+    digest: str,
+    task_id: str,
+    epoch: int,
+    variant: dict[str, Any],
+    params: dict[str, Any],
+    user_config_text: str | None,
+    cpu_budget: int,
+) -> dict[str, Any]:
+    """One run on a Ray worker (the body of the Ray task; plain arguments only).
+
+    Args:
+        suite_blob: the suite as :func:`pack_folder` bytes (Ray resolves the object reference).
+        digest: its SHA-256 (the node's cache key).
+        task_id: the task.
+        epoch: the epoch.
+        variant: :meth:`fixloop.eval.variants.Variant.to_json`.
+        params: :class:`fixloop.eval.runner.RunParams` fields but ``user_config``.
+        user_config_text: the user's config file's text, or None.
+        cpu_budget: the task's ``num_cpus``, given to the agent as ``FIXLOOP_CPUS``.
+
+    Returns:
+        ``{"record": the run record, "logs": the run folder as pack_folder bytes,
+        "run_dir": the worker's run folder (to rewrite paths), "node": the worker's host}``.
+
+    Raises:
+        UsageError: the agent refused its arguments (the driver stops the eval).
+    """
+    import socket
+
+    from fixloop.sandbox import make_sandbox
+
+    suite = load_suite(cached_suite(suite_blob, digest))
+    task = next(t for t in suite.tasks if t.id == task_id)
+    var = Variant(name=variant["name"], model=variant["model"], settings=variant["settings"])
+    tmp = Path(tempfile.mkdtemp(prefix="fixloop-ray-run-"))
+    try:
+        user_config = None
+        if user_config_text is not None:
+            user_config = tmp / "user-config.toml"
+            user_config.write_text(user_config_text, encoding="utf-8")
+        run_dir = tmp / "run"
+        kind = params["sandbox_kind"]
+        try:
+            sandbox = make_sandbox(kind, allow_unsandboxed=kind == "none")
+        except SandboxUnavailable as exc:
+            rec = error_record(
+                task.id, task.kind, epoch, var, f"no sandbox on {socket.gethostname()}: {exc}"
+            )
+            return {"record": rec, "logs": b"", "run_dir": str(run_dir), "node": ""}
+        run_params = RunParams(**params, user_config=user_config)
+        rec = run_spec(
+            RunSpec(task, epoch, var, run_dir), run_params, sandbox=sandbox, cpu_budget=cpu_budget
+        )
+        logs = pack_folder(run_dir) if run_dir.is_dir() else b""
+        return {
+            "record": rec,
+            "logs": logs,
+            "run_dir": str(run_dir),
+            "node": socket.gethostname(),
+        }
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+# --------------------------------------------------------------------------------------------
+# On the driver
+# --------------------------------------------------------------------------------------------
+
+
+def _rewrite(value: Any, old: str, new: str) -> Any:
+    """``value`` with every string starting with ``old`` moved under ``new`` (recursively)."""
+    if isinstance(value, str) and value.startswith(old):
+        return new + value[len(old) :]
+    if isinstance(value, list):
+        return [_rewrite(v, old, new) for v in value]
+    if isinstance(value, dict):
+        return {k: _rewrite(v, old, new) for k, v in value.items()}
+    return value
+
+
+def land(result: Mapping[str, Any], run_dir: Path) -> dict[str, Any]:
+    """A worker's result on this machine: its logs in ``run_dir``, its record's paths there."""
+    if run_dir.exists():
+        shutil.rmtree(run_dir)
+    run_dir.mkdir(parents=True)
+    if result.get("logs"):
+        unpack(result["logs"], run_dir)
+    return _rewrite(dict(result["record"]), str(result["run_dir"]), str(run_dir))
+
+
+def _connect(address: str | None) -> bool:
+    """Join the cluster; True when this call started Ray (and so must shut it down).
+
+    Raises:
+        EnvironmentFailure: the cluster cannot be reached (exit code 3).
+    """
+    import ray
+
+    if ray.is_initialized():
+        return False
+    try:
+        ray.init(
+            address=address,
+            include_dashboard=False,
+            log_to_driver=False,
+            logging_level=logging.WARNING,
+        )
+    except (ConnectionError, RuntimeError, ValueError) as exc:
+        where = address or "a new local cluster"
+        raise EnvironmentFailure(
+            f"cannot start or reach the Ray cluster ({where}): {exc}"
+        ) from None
+    return True
+
+
+def run_on_ray(
+    specs: Sequence[RunSpec],
+    params: RunParams,
+    *,
+    suite: Suite,
+    address: str | None,
+    cpus_per_run: int,
+    on_record: Callable[[dict[str, Any]], None],
+    runtime_env: Mapping[str, Any] | None = None,
+) -> None:
+    """Run ``specs`` as Ray tasks; call ``on_record(record)`` as each finishes.
+
+    Args:
+        specs: the runs (their ``run_dir`` is where their logs land on this machine).
+        params: what every run shares (``user_config`` is sent as text).
+        suite: the loaded suite (its folder is shipped through the object store).
+        address: ``ray.init``'s address (None: the cluster already joined, else a local one).
+        cpus_per_run: each task's ``num_cpus`` and the agent's ``FIXLOOP_CPUS``.
+        on_record: called in this thread with each finished run's record.
+        runtime_env: a Ray runtime environment for the tasks (e.g. ``{"env_vars": {...}}``),
+            or None.
+
+    Raises:
+        UsageError: Ray is missing, or an agent refused its arguments (the rest is cancelled).
+        EnvironmentFailure: the cluster cannot be reached.
+        KeyboardInterrupt: the user interrupted the eval (outstanding tasks are cancelled).
+    """
+    require_ray()
+    import ray
+
+    started = _connect(address)
+    try:
+        blob = pack_folder(suite.path)
+        digest = hashlib.sha256(blob).hexdigest()
+        blob_ref = ray.put(blob)
+        user_text = None
+        if params.user_config is not None and params.user_config.is_file():
+            user_text = params.user_config.read_text(encoding="utf-8")
+        shared = {f.name: getattr(params, f.name) for f in dataclasses.fields(params)}
+        shared.pop("user_config")
+        shared["agent_cmd"] = list(shared["agent_cmd"]) if shared["agent_cmd"] else None
+        shared["extra_args"] = tuple(shared["extra_args"])
+        shared["budgets"] = dict(shared["budgets"])
+        options: dict[str, Any] = {"num_cpus": cpus_per_run, "max_retries": 0}
+        if runtime_env:
+            options["runtime_env"] = dict(runtime_env)
+        remote = ray.remote(worker_run).options(**options)
+        refs = {
+            remote.remote(
+                blob_ref,
+                digest,
+                s.task.id,
+                s.epoch,
+                s.variant.to_json(),
+                shared,
+                user_text,
+                cpus_per_run,
+            ): s
+            for s in specs
+        }
+        pending = list(refs)
+        try:
+            while pending:
+                done, pending = ray.wait(pending, num_returns=1, timeout=0.5)
+                for ref in done:
+                    on_record(_collect(ray, ref, refs[ref]))
+        except BaseException:
+            for ref in pending:
+                ray.cancel(ref)  # KeyboardInterrupt in the task: its agent's group is killed
+            if pending:
+                ray.wait(pending, num_returns=len(pending), timeout=KILL_GRACE_S)
+            raise
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _collect(ray: Any, ref: Any, spec: RunSpec) -> dict[str, Any]:
+    """The record of a finished Ray task (a task that raised is a record, unless it refused).
+
+    Raises:
+        UsageError: the agent refused its arguments on the worker.
+    """
+    try:
+        result = ray.get(ref)
+    except ray.exceptions.RayTaskError as exc:
+        cause = getattr(exc, "cause", None)
+        if isinstance(cause, UsageError):
+            raise UsageError(str(cause)) from None
+        msg = f"Ray task failed: {type(cause).__name__ if cause else 'error'}: {cause or exc}"
+        return error_record(spec.task.id, spec.task.kind, spec.epoch, spec.variant, msg)
+    except ray.exceptions.RayError as exc:  # a worker or node died
+        msg = f"Ray task lost: {type(exc).__name__}: {exc}"
+        return error_record(spec.task.id, spec.task.kind, spec.epoch, spec.variant, msg)
+    return land(result, spec.run_dir)
+
+
+__all__ = [
+    "INSTALL_HINT",
+    "cached_suite",
+    "error_record",
+    "land",
+    "pack_folder",
+    "require_ray",
+    "run_on_ray",
+    "unpack",
+    "worker_run",
+]
