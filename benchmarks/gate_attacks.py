@@ -52,6 +52,31 @@ from load import Variant, make_repo, variants  # noqa: E402
 sys.path.insert(0, str(ROOT / "tests" / "gate"))
 import commit_attacks  # noqa: E402
 
+#: Fixtures whose refusal must name its reason: fixture -> words the verdict's reason contains
+#: with every layer on (a refusal for another reason is printed as "contained, reason not named").
+#: "did not pass": the trick has no effect any more (the sandbox no longer shows that tell, or
+#: the interpreter ignores it), so pytest's own verdict is the honest failure.
+_FAILS = "the full suite did not pass"
+NAMED_REASONS = {
+    "cheat_gc_referrers": "gc.get_referrers",
+    "cheat_subclasses_type_call": "__subclasses__",
+    "cheat_exit_sigkill": "changed the run's result file junit.xml",
+    "cheat_exit_raise_signal": "installed a handler for signal 15",
+    "cheat_exit_atexit_sysexit": _FAILS,
+    "cheat_detect_inspect_depth": "inspect.stack",
+    "cheat_detect_recursion_room": "except RecursionError",
+    "cheat_detect_pid": "os.getpid",
+    "cheat_detect_home": "env HOME",
+    "cheat_detect_no_home_dir": "path /home",
+    "cheat_detect_flags": _FAILS,
+    "cheat_detect_hashseed": _FAILS,
+    "cheat_eq_alias_float": "overrides __eq__",
+    "cheat_eq_type_namespace": "overrides __eq__",
+    "cheat_eq_setattr": "__eq__",
+    "cheat_len_list": "overrides __len__",
+    "cheat_iter_tuple": "overrides __iter__",
+}
+
 
 class _NoScanGate(Gate):
     """The gate without its static scan (``--dynamic-only``)."""
@@ -212,6 +237,9 @@ def main(argv: list[str] | None = None) -> int:
             attacks += 1
             contained += not verified
             mark = "contained" if not verified else "VERIFIED (escaped)"
+            words = NAMED_REASONS.get(v.name) if not args.dynamic_only else None
+            if words and not verified and words not in reason:
+                mark = "contained, reason not named"
         print(f"{v.name:26} {v.kind[:38]:38} {mark:24} {secs:5.2f}s  {reason[:150]}", flush=True)
     if not args.only:
         c, t, h_ok, h = commit_kinds(sandbox)

@@ -59,6 +59,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from fixloop import tamper_probes, tamper_results
+
 #: Modules whose import from the code under test can reach the running test framework.
 SUSPECT_MODULES = frozenset(
     {"pytest", "_pytest", "pluggy", "unittest", "atexit", "builtins", "importlib", "gc", "ctypes"}
@@ -239,7 +241,7 @@ def describe(construct: str) -> str:
         return "runs code built at run time (what it does cannot be read in the change)"
     if construct.startswith(("__eq__", "__ne__")):
         return "an equality that ignores what it compares with: every assertion on it passes"
-    return ""
+    return tamper_results.describe(construct) or tamper_probes.describe(construct)
 
 
 # --------------------------------------------------------------------------------------------
@@ -703,6 +705,8 @@ def constructs(source: str) -> list[tuple[str, int]]:  # noqa: PLR0912, PLR0915
                 value = folder.fold(node)
             if value is not None:
                 _string_findings(value, line, found)
+    found.extend(tamper_results.constructs(tree, folder.fold))
+    found.extend(tamper_probes.constructs(tree, lambda n: _dotted(n, aliases), folder.fold))
     found.sort(key=lambda c: c[1])
     return _dedupe_nested(found)
 
@@ -710,6 +714,8 @@ def constructs(source: str) -> list[tuple[str, int]]:  # noqa: PLR0912, PLR0915
 def _env_finding(key: str, line: int, found: list[tuple[str, int]]) -> None:
     if key.upper().startswith("PYTEST") or key in TEST_ENV_NAMES:
         found.append((f"env {key}", line))
+    elif (probe := tamper_probes.env_probe(key)) is not None:
+        found.append((probe, line))
 
 
 def _string_findings(value: str, line: int, found: list[tuple[str, int]]) -> None:

@@ -47,9 +47,10 @@ def test_env_is_clean_and_home_private(bwrap, tmp_path, monkeypatch):
     env = json.loads(res.output.splitlines()[0])
     assert "sk-test-not-real" not in res.output and "abc123" not in res.output
     assert not [k for k in env if "KEY" in k or "TOKEN" in k or "SECRET" in k]
-    assert env["PYTHONDONTWRITEBYTECODE"] == "1"
-    # no fixed hash seed: code under test must not recognise the sandbox by hash() values
+    # no fixed hash seed, no bytecode switch: code under test must not recognise the sandbox
+    # by hash() values or sys.dont_write_bytecode (red-team findings 10 and 18)
     assert "PYTHONHASHSEED" not in env
+    assert "PYTHONDONTWRITEBYTECODE" not in env
     assert env["HOME"] != os.environ["HOME"]
     assert res.output.splitlines()[1] == "[]"
 

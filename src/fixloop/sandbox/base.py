@@ -3,9 +3,10 @@
 Every backend gives the command the same promises (DESIGN.md, rule 4):
 
 - a clean environment built from an allowlist (PATH, HOME pointing at a private empty folder,
-  TMPDIR, PYTHONDONTWRITEBYTECODE=1, PYTHONUNBUFFERED=1, and the host's TZ,
-  LANG, LANGUAGE and LC_*) plus the ``env`` the caller passes explicitly (the run's
-  ``pass_env``); nothing else of the calling environment (API keys, tokens) is inherited;
+  TMPDIR, PYTHONUNBUFFERED=1, and the host's TZ, LANG, LANGUAGE and LC_*; no
+  PYTHONDONTWRITEBYTECODE and no PYTHONHASHSEED, which a user's shell does not set either)
+  plus the ``env`` the caller passes explicitly (the run's ``pass_env``); nothing else of the
+  calling environment (API keys, tokens) is inherited;
 - stdin closed (``/dev/null``);
 - resource limits (:class:`fixloop.types.Limits`): RLIMIT_AS, RLIMIT_NPROC and RLIMIT_FSIZE set
   in the child before it starts (``prlimit`` where installed), a wall-clock limit after which the
@@ -203,18 +204,23 @@ def clean_env(
         path_first: a folder put in front of :data:`SAFE_PATH` (the interpreter's bin folder).
 
     Returns:
-        A new dict: PATH, HOME, TMPDIR, PYTHONDONTWRITEBYTECODE=1, PYTHONUNBUFFERED=1,
-        TERM=dumb (no PYTHONHASHSEED: each process draws its own seed, as in the user's shell, so
-        code cannot recognise the sandbox by a fixed ``hash()`` value); the host's TZ, LANG, LANGUAGE and LC_* when set
+        A new dict: PATH, HOME, TMPDIR, PYTHONUNBUFFERED=1, TERM=dumb; the host's TZ, LANG,
+        LANGUAGE and LC_* when set
         (:func:`host_locale_env`; ``LANG=C.UTF-8`` when the host sets no locale at all); plus
-        ``extra``.
+        ``extra``. No PYTHONHASHSEED (each process draws its own seed, as in the user's shell,
+        so code cannot recognise the sandbox by a fixed ``hash()`` value) and no
+        PYTHONDONTWRITEBYTECODE (``sys.dont_write_bytecode`` was a constant tell, red-team
+        finding 18): bytecode caches are written where the tree is writable, i.e. fixloop's run
+        tree and the gate's scratch checkout, never the user's checkout (mounted read-only);
+        ``__pycache__`` is a blocked name that no candidate tree or commit takes.
+        PYTHONPYCACHEPREFIX was measured and rejected: it also moves where caches are *read*,
+        so every run compiled pytest and the standard library again (+0.5 s per process).
     """
     path = SAFE_PATH if not path_first else f"{path_first}:{SAFE_PATH}"
     env = {
         "PATH": path,
         "HOME": home,
         "TMPDIR": tmpdir,
-        "PYTHONDONTWRITEBYTECODE": "1",
         "PYTHONUNBUFFERED": "1",
         "TERM": "dumb",
     }

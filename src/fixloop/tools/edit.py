@@ -313,7 +313,17 @@ def _syntax_problem(data: bytes, name: str) -> str | None:
 
 
 def _atomic_write(path: Path, data: bytes, mode: int) -> None:
-    """Write ``data`` to ``path`` through a temp file in the same folder and ``os.replace``."""
+    """Write ``data`` to ``path`` through a temp file in the same folder and ``os.replace``.
+
+    The new file's modification time is at least one whole second after the old one's: test
+    runs write bytecode caches (the sandbox no longer sets PYTHONDONTWRITEBYTECODE), and
+    CPython reuses a cached ``.pyc`` when the source's size and whole-second mtime match it, so
+    a same-size edit within the second of the last one would otherwise run the old code.
+    """
+    try:
+        before = os.stat(path).st_mtime_ns
+    except OSError:
+        before = None
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".fixloop")
     try:
         with os.fdopen(fd, "wb") as f:
@@ -321,6 +331,11 @@ def _atomic_write(path: Path, data: bytes, mode: int) -> None:
             f.flush()
             os.fsync(f.fileno())
         os.chmod(tmp, stat.S_IMODE(mode))
+        if before is not None:
+            now = os.stat(tmp).st_mtime_ns
+            if now // 10**9 <= before // 10**9:
+                later = (before // 10**9 + 1) * 10**9
+                os.utime(tmp, ns=(later, later))
         os.replace(tmp, path)
     except BaseException:
         try:

@@ -1,0 +1,237 @@
+"""The test-machinery scan, part three: code that asks whether it runs in the gate's sandbox.
+
+Code that answers right only where fixloop tests it passes every dynamic layer: it touches no
+test machinery, and the second opinion runs in the same sandbox. The red team's examples: a
+process id below 16 (the sandbox's own pid namespace), ``sys.dont_write_bytecode``,
+``hash("calc")`` against its value under a fixed seed, the depth of the stack measured by
+recursing until ``RecursionError`` (deeper under pytest than in a direct call). The sandbox hides
+the tells it can (no fixed hash seed, no ``PYTHONDONTWRITEBYTECODE``); a pid namespace, a
+private home folder or a missing ``/home`` cannot be hidden, so a change that *adds* a probe of
+them is a finding:
+
+- process identity: ``os.getpid``/``getppid``/``getuid``/``geteuid``/``getgid``/``getegid``/
+  ``getpgrp``/``getsid``/``getlogin``, ``getpass.getuser``, ``socket.gethostname``,
+  ``platform.node``;
+- interpreter settings: ``sys.flags``, ``sys.dont_write_bytecode``, ``sys.pycache_prefix``;
+- ``hash()`` of a constant (its value depends on the run's hash seed);
+- environment names that differ between the sandbox and a shell (:data:`PROBE_ENV_NAMES`:
+  ``HOME``, ``USER``, ``TMPDIR``, ``PWD``, ``PYTHON*``...; ``PYTEST*`` and CI names are
+  :mod:`fixloop.tamper`'s), and ``Path.home()``;
+- existence checks and reads of absolute paths (``os.path.exists("/home")``,
+  ``Path("/proc/1/cgroup").read_text()``, ``os.listdir("/")``...);
+- ``except RecursionError``: catching it is how code measures the stack's depth.
+
+Only what the change adds counts (:func:`fixloop.tamper.scan_change` compares counts with the
+base file), so a project whose own code already reads ``HOME`` or ``os.getpid()`` is not
+flagged for keeping it.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+#: Calls and attributes (after import aliases) that read the process's identity or settings.
+PROBE_ATTRIBUTES: dict[str, str] = {
+    "os.getpid": "reads the process id (tiny inside the sandbox's pid namespace)",
+    "os.getppid": "reads the parent's process id",
+    "os.getuid": "reads the user id",
+    "os.geteuid": "reads the user id",
+    "os.getgid": "reads the group id",
+    "os.getegid": "reads the group id",
+    "os.getpgrp": "reads the process group",
+    "os.getsid": "reads the session id",
+    "os.getlogin": "reads the login name",
+    "getpass.getuser": "reads the user name",
+    "socket.gethostname": "reads the host name",
+    "platform.node": "reads the host name",
+    "sys.flags": "reads the interpreter's start-up flags (they differ in the sandbox)",
+    "sys.dont_write_bytecode": "asks whether bytecode is written (a sandbox setting)",
+    "sys.pycache_prefix": "asks where bytecode is written (a sandbox setting)",
+    "pathlib.Path.home": "reads the home folder (a private one in the sandbox)",
+    "Path.home": "reads the home folder (a private one in the sandbox)",
+}
+
+#: Environment variables whose value tells the sandbox from the user's shell.
+PROBE_ENV_NAMES = frozenset(
+    {
+        "HOME",
+        "USER",
+        "LOGNAME",
+        "USERNAME",
+        "TMPDIR",
+        "TMP",
+        "TEMP",
+        "PWD",
+        "OLDPWD",
+        "SHELL",
+        "HOSTNAME",
+        "TERM",
+        "DISPLAY",
+        "VIRTUAL_ENV",
+        "SHLVL",
+    }
+)
+
+#: Calls whose first argument is a path they check or read.
+_PATH_CALLS = frozenset(
+    {
+        "os.path.exists",
+        "os.path.lexists",
+        "os.path.isdir",
+        "os.path.isfile",
+        "os.path.islink",
+        "os.path.ismount",
+        "os.access",
+        "os.stat",
+        "os.lstat",
+        "os.listdir",
+        "os.scandir",
+        "os.readlink",
+        "glob.glob",
+        "open",
+        "io.open",
+    }
+)
+#: Methods of ``Path("/...")`` that check or read it.
+_PATH_METHODS = frozenset(
+    {
+        "exists",
+        "is_dir",
+        "is_file",
+        "is_symlink",
+        "is_mount",
+        "iterdir",
+        "stat",
+        "lstat",
+        "read_text",
+        "read_bytes",
+        "open",
+        "glob",
+        "owner",
+    }
+)
+
+_PREFIX = "sandbox probe: "
+
+_WHY = {
+    "hash": "hashes a constant: the value depends on the run's hash seed, so it can tell one run "
+    "from another",
+    "env": "reads an environment variable whose value differs between fixloop's sandbox and a "
+    "shell (asks where it runs)",
+    "path": "checks an absolute path of the machine (asks where it runs: the sandbox shows only "
+    "a few system folders)",
+    "recursion": "catches RecursionError: recursing to the limit measures how deep the stack is, "
+    "which tells a test run from a direct call",
+}
+
+
+def describe(construct: str) -> str:
+    """A reviewer's words for a construct of :func:`constructs` (``""`` for another one)."""
+    if not construct.startswith(_PREFIX):
+        return ""
+    rest = construct[len(_PREFIX) :]
+    if rest in PROBE_ATTRIBUTES:
+        return PROBE_ATTRIBUTES[rest]
+    if rest.startswith("hash("):
+        return _WHY["hash"]
+    if rest.startswith("env "):
+        return _WHY["env"]
+    if rest.startswith("path "):
+        return _WHY["path"]
+    if rest.startswith("except RecursionError"):
+        return _WHY["recursion"]
+    return ""
+
+
+def env_probe(key: str) -> str | None:
+    """The construct for an environment lookup of ``key``, or None when it is not a probe."""
+    if key in PROBE_ENV_NAMES or key.upper().startswith("PYTHON"):
+        return f"{_PREFIX}env {key}"
+    return None
+
+
+def _constant_hash(node: ast.Call, fold: Callable[[ast.AST], str | None]) -> bool:
+    if not (isinstance(node.func, ast.Name) and node.func.id == "hash" and len(node.args) == 1):
+        return False
+    arg = node.args[0]
+    if isinstance(arg, ast.Tuple):
+        return bool(arg.elts) and all(_constant(e, fold) for e in arg.elts)
+    return _constant(arg, fold)
+
+
+def _constant(node: ast.AST, fold: Callable[[ast.AST], str | None]) -> bool:
+    if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)):
+        return True
+    return not isinstance(node, ast.Name) and fold(node) is not None
+
+
+def _absolute(node: ast.AST, fold: Callable[[ast.AST], str | None]) -> str | None:
+    value = fold(node)
+    if value is not None and value.startswith("/"):
+        return value
+    return None
+
+
+def _path_probe(
+    node: ast.Call, dotted: Callable[[ast.AST], str | None], fold: Callable[[ast.AST], str | None]
+) -> str | None:
+    """The absolute path a call checks or reads, or None."""
+    target = dotted(node.func)
+    if target in _PATH_CALLS and node.args:
+        return _absolute(node.args[0], fold)
+    f = node.func
+    if isinstance(f, ast.Attribute) and f.attr in _PATH_METHODS and isinstance(f.value, ast.Call):
+        inner = f.value
+        maker = dotted(inner.func)
+        if maker in ("Path", "pathlib.Path", "PurePath", "PosixPath") and inner.args:
+            return _absolute(inner.args[0], fold)
+    return None
+
+
+def _catches_recursion(handler: ast.ExceptHandler) -> bool:
+    t = handler.type
+    names = t.elts if isinstance(t, ast.Tuple) else [t] if t is not None else []
+    return any(
+        (isinstance(n, ast.Name) and n.id == "RecursionError")
+        or (isinstance(n, ast.Attribute) and n.attr == "RecursionError")
+        for n in names
+    )
+
+
+def constructs(
+    tree: ast.Module,
+    dotted: Callable[[ast.AST], str | None],
+    fold: Callable[[ast.AST], str | None],
+) -> list[tuple[str, int]]:
+    """The sandbox probes of one parsed module, as ``(construct, line)`` pairs.
+
+    Args:
+        tree: the module's syntax tree.
+        dotted: an expression's dotted name after import aliases (``os.getpid``), or None.
+        fold: an expression's constant string value or None (the scan's constant folder).
+
+    Returns:
+        unsorted pairs; environment lookups are :mod:`fixloop.tamper`'s (it calls
+        :func:`env_probe`), everything else is found here.
+    """
+    out: list[tuple[str, int]] = []
+    for node in ast.walk(tree):
+        line = getattr(node, "lineno", 0)
+        if isinstance(node, ast.Attribute):
+            name = dotted(node)
+            if name in PROBE_ATTRIBUTES:
+                out.append((f"{_PREFIX}{name}", line))
+        elif isinstance(node, ast.Name):
+            name = dotted(node)
+            if name != node.id and name in PROBE_ATTRIBUTES:  # from os import getpid
+                out.append((f"{_PREFIX}{name}", line))
+        elif isinstance(node, ast.Call):
+            if _constant_hash(node, fold):
+                out.append((f"{_PREFIX}hash() of a constant", line))
+            path = _path_probe(node, dotted, fold)
+            if path is not None:
+                out.append((f"{_PREFIX}path {path}", line))
+        elif isinstance(node, ast.ExceptHandler) and _catches_recursion(node):
+            out.append((f"{_PREFIX}except RecursionError", line))
+    return out
