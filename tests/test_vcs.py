@@ -280,12 +280,14 @@ def test_in_place_refuses_dirty_tree(make_repo) -> None:
         isolate(repo, "ip", in_place=True)
 
 
-def test_in_place_switches_and_leaves_change_uncommitted(make_repo) -> None:
+def test_in_place_stays_on_its_branch_and_leaves_change_uncommitted(make_repo) -> None:
     repo = make_repo({"calc.py": CALC})
     index_before = (repo / ".git" / "index").read_bytes()
     iso = isolate(repo, "ip", in_place=True)
     assert iso.in_place and iso.root == repo.resolve()
-    assert git(repo, "symbolic-ref", "--short", "HEAD").strip() == "fixloop/ip"
+    # the checkout never leaves its branch, and no fixloop branch is made
+    assert git(repo, "symbolic-ref", "--short", "HEAD").strip() == "main" == iso.branch
+    assert "fixloop/" not in git(repo, "branch", "--list")
     (repo / "calc.py").write_text(CALC.replace("a - b", "a + b"))
     (repo / "helper.py").write_text("H = 1\n")
     assert iso.finish("verified") is None

@@ -20,22 +20,10 @@ from fixloop.errors import UsageError
 from fixloop.events import EventSink
 from fixloop.prompts import DEFAULT_TASK
 from fixloop.protocols import Model
-from fixloop.types import RunResult, RunStatus
+from fixloop.session import exit_code_for
+from fixloop.types import RunResult
 
 __all__ = ["CodingAgent", "DEFAULT_TASK", "exit_code_for"]
-
-
-def exit_code_for(result: RunResult) -> int:
-    """The CLI exit code of a finished run.
-
-    0 verified or nothing to fix, 3 provider unavailable or an environment problem found at the
-    baseline (status ``environment``), 1 for every other ending.
-    """
-    if result.verified or result.status == RunStatus.NOTHING_TO_FIX:
-        return 0
-    if result.status in (RunStatus.PROVIDER_UNAVAILABLE, RunStatus.ENVIRONMENT):
-        return 3
-    return 1
 
 
 class CodingAgent:
@@ -52,7 +40,8 @@ class CodingAgent:
             :mod:`fixloop.models`), or None for the configured model.
         path: the folder to work on (a git repository or a folder inside one).
         on_event: ``on_event(type, data)`` called with every trajectory event, or None.
-        in_place: work on the run's branch in your checkout instead of a separate worktree.
+        in_place: work in your checkout, on the branch it is on (the change is left
+            uncommitted there), instead of a separate worktree.
         keep_worktree: keep the worktree folder after the run (it is removed once the branch
             holds the work).
         max_steps: model calls (>= 1).
@@ -71,7 +60,6 @@ class CodingAgent:
         test_cmd: the test command (argv list, or a string split like a shell would).
         allow_edit: fnmatch globs of files that are not Python source the model may create or
             change (``--allow-edit``); added to the user config's ``allow_edit``.
-        python: the interpreter for the tests.
         thinking_budget: tokens of extended thinking per turn for a Claude model (>= 1024).
         python: the interpreter for the tests (wins over discovery).
         pass_env: host variable names passed into the sandbox (added to the user config's).

@@ -7,28 +7,36 @@ Commands:
   ``exit_code``, also when the run ends in an error (``status`` "error" or
   "provider_unavailable", ``summary`` the one-line message that stderr gets too, the other keys
   empty). Only click's own command-line errors (unknown option, bad value) print no object.
+- ``fixloop doctor [PATH]``: the baseline checks without a model (:mod:`fixloop.checkup`):
+  interpreter, test command, plugins, sandbox, baseline tally, verdict; exit 0 ready, 3 an
+  environment problem; ``--json`` one object.
 - ``fixloop runs``: the recorded runs; ``fixloop show RUN``: a run's transcript.
 - ``fixloop eval SUITE``: registered by :func:`fixloop.eval.cli.register`.
 
 Exit codes (errors.py, README "Exit codes"): 0 verified or nothing to fix; 1 not fixed (budget
 used up, gate rejected, loop, context overflow); 2 usage, configuration or git-state error (one
 line on stderr, no traceback); 3 environment error (no sandbox, provider unreachable); 130 Ctrl-C.
+How a call ended becomes its exit code in one place, :func:`fixloop.session.conclude`; this module
+only prints what it says.
+
+Help text is click's plain formatter (``rich_markup_mode=None``): Typer's rich panels print a
+``<bool>`` type beside every flag.
 """
 
 from __future__ import annotations
 
 import contextlib
-import os
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from fixloop.errors import FixloopError, ProviderUnavailable, UsageError
+from fixloop.display import say, terminal
+from fixloop.errors import FixloopError, UsageError
 from fixloop.eval.cli import register as register_eval
 from fixloop.prompts import DEFAULT_TASK
 
@@ -38,9 +46,10 @@ app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
 
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+err_console = terminal(stderr=True)
 
 
 def _one(message: str) -> str:
@@ -49,9 +58,22 @@ def _one(message: str) -> str:
 
 def _fail(message: str, code: int) -> typer.Exit:
     """Write the one-line error (never wrapped) and return the Exit to raise."""
-    sys.stderr.write(f"fixloop: {_one(message)}\n")
-    sys.stderr.flush()
+    say(f"fixloop: {_one(message)}")
     return typer.Exit(code)
+
+
+def _refuse_none_sandbox(sandbox: str | None, allow_unsandboxed: bool, json_out: bool) -> None:
+    """``--sandbox none`` without the explicit opt-in: exit 2 (one JSON object with --json)."""
+    from fixloop.display import error_object, print_json
+
+    if sandbox == "none" and not allow_unsandboxed:
+        message = (
+            "--sandbox none runs code under test with your privileges; add --allow-unsandboxed "
+            "to do it anyway"
+        )
+        if json_out:
+            print_json(error_object(_one(message), UsageError.exit_code))
+        raise _fail(message, UsageError.exit_code)
 
 
 @app.command()
@@ -173,7 +195,7 @@ def fix(
     ] = False,
 ) -> None:
     """Make the failing tests pass in PATH; the harness verifies the result itself."""
-    from fixloop.api import CodingAgent, exit_code_for
+    from fixloop.api import CodingAgent
     from fixloop.display import (
         LiveDisplay,
         error_object,
@@ -181,18 +203,13 @@ def fix(
         render_report,
         stdout_to_stderr,
     )
+    from fixloop.session import conclude
 
-    if sandbox == "none" and not allow_unsandboxed:
-        message = (
-            "--sandbox none runs code under test with your privileges; add --allow-unsandboxed "
-            "to do it anyway"
-        )
-        if json_out:
-            print_json(error_object(_one(message), UsageError.exit_code))
-        raise _fail(message, UsageError.exit_code)
+    _refuse_none_sandbox(sandbox, allow_unsandboxed, json_out)
     if allow_unsandboxed and sandbox is None:
         sandbox = "none"
-    display = LiveDisplay(err_console, verbose=verbose)
+    live = not json_out and err_console.is_terminal
+    display = LiveDisplay(err_console, verbose=verbose, live=live)
     agent = CodingAgent(
         model,
         path,
@@ -216,45 +233,106 @@ def fix(
         keep_attempts=keep_attempts,
         all_attempts=all_attempts,
     )
-    code = 0
-    result = None
-    error: tuple[str, int, str] | None = None  # (one-line message, exit code, json status)
     with stdout_to_stderr() if json_out else contextlib.nullcontext():
         try:
-            result = agent.run(task)
-            code = exit_code_for(result)
-        except KeyboardInterrupt:
-            result = agent.result
-            code = 130
-            if result is None:
-                error = ("interrupted by the user (Ctrl-C) before the run started", 130, "error")
-            else:
-                err_console.print("[bold yellow]interrupted[/]: work committed on the run's branch")
-        except FixloopError as e:
-            status = "provider_unavailable" if isinstance(e, ProviderUnavailable) else "error"
-            text = str(e).splitlines()[0] if str(e) else type(e).__name__
-            error = (_one(text), e.exit_code, status)
-        except Exception as e:  # noqa: BLE001 - one line, not a traceback, for the user
-            if os.environ.get("FIXLOOP_DEBUG"):
-                raise
-            text = (
-                f"internal error: {type(e).__name__}: {e} (set FIXLOOP_DEBUG=1 for the traceback)"
-            )
-            error = (_one(text), 1, "error")
-        if result is not None and error is None:
+            ending = conclude(lambda: agent.run(task), partial=lambda: agent.result)
+        finally:
+            display.stop()
+        result = ending.result
+        if ending.interrupted and result is None:
+            ending.error = "interrupted by the user (Ctrl-C) before the run started"
+        if result is not None and ending.error is None:
             render_report(
                 result,
-                err_console if json_out else Console(highlight=False),
+                err_console if json_out else terminal(stderr=False),
                 collection_errors=display.collection_errors,
+                where=str(path),
+                interrupted=ending.interrupted,
             )
-    if error is not None:
-        message, code, status = error
+    if ending.error is not None:
         if json_out:
-            print_json(error_object(message, code, status=status, result=agent.result))
-        raise _fail(message, code)
+            obj = error_object(ending.error, ending.code, status=ending.status, result=result)
+            print_json(obj)
+        raise _fail(ending.error, ending.code)
     if json_out and result is not None:
-        print_json({**result.to_dict(), "exit_code": code})
-    raise typer.Exit(code)
+        print_json({**result.to_dict(), "exit_code": ending.code})
+    raise typer.Exit(ending.code)
+
+
+@app.command()
+def doctor(
+    path: Annotated[Path, typer.Argument(help="The repository (or a folder inside one).")] = Path(
+        "."
+    ),
+    python: Annotated[
+        str | None,
+        typer.Option("--python", help="The project's interpreter (wins over discovery)."),
+    ] = None,
+    sandbox: Annotated[
+        str | None,
+        typer.Option(
+            help="auto | bwrap | docker | podman | none (none needs --allow-unsandboxed)."
+        ),
+    ] = None,
+    allow_unsandboxed: Annotated[
+        bool,
+        typer.Option("--allow-unsandboxed", help="Explicitly allow --sandbox none."),
+    ] = False,
+    docker_image: Annotated[
+        str | None, typer.Option("--docker-image", help="Image for --sandbox docker/podman.")
+    ] = None,
+    pass_env: Annotated[
+        list[str] | None,
+        typer.Option("--pass-env", help="Pass this host variable into the sandbox (repeatable)."),
+    ] = None,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print exactly one JSON object on stdout.")
+    ] = False,
+) -> None:
+    """Check, without a model, that PATH's test suite runs as `fixloop fix` would run it.
+
+    Prints the interpreter (and how it was found), the test command, the pytest plugins loaded,
+    the sandbox, the baseline tally and the verdict. Exit 0 ready, 3 an environment problem
+    (cause and fix), 2 a usage or configuration error. Your checkout is never touched.
+    """
+    from fixloop.checkup import doctor_lines, run_doctor
+    from fixloop.display import LiveDisplay, error_object, print_json, stdout_to_stderr
+    from fixloop.session import conclude
+
+    _refuse_none_sandbox(sandbox, allow_unsandboxed, json_out)
+    if allow_unsandboxed and sandbox is None:
+        sandbox = "none"
+    overrides: dict[str, Any] = {
+        "python": python,
+        "sandbox": sandbox,
+        "allow_unsandboxed": allow_unsandboxed or None,
+        "docker_image": docker_image,
+        "pass_env": list(pass_env) if pass_env else None,
+    }
+    # the spinner alone while the baseline runs (on a terminal, never with --json): the
+    # report below says the rest
+    display = LiveDisplay(err_console, live=not json_out and err_console.is_terminal, lines=False)
+    with stdout_to_stderr() if json_out else contextlib.nullcontext():
+        try:
+            ending = conclude(
+                lambda: run_doctor(path, overrides=overrides, on_event=display),
+                code_of=lambda rep: rep.exit_code,
+            )
+        finally:
+            display.stop()
+    if ending.interrupted:
+        ending.error = "interrupted by the user (Ctrl-C); nothing was changed"
+    if ending.error is not None:
+        if json_out:
+            print_json(error_object(ending.error, ending.code, status=ending.status))
+        raise _fail(ending.error, ending.code)
+    report = ending.value
+    if json_out:
+        print_json(report.to_dict())
+    else:
+        for line in doctor_lines(report):
+            say(line, sys.stdout)
+    raise typer.Exit(ending.code)
 
 
 @app.command()
@@ -322,14 +400,17 @@ register_eval(app)
 def main() -> None:
     """The ``fixloop`` entry point.
 
-    Ctrl-C exits 130. A run's interrupt is handled once, by the run session (children killed,
+    Ctrl-C exits 130. A run's interrupt is ended once, by the run session (children killed,
     work committed, ``run_end`` written; :class:`fixloop.session.RunInterrupted` carries the
-    result). What the commands add is what they say about it: ``fix`` reports the interrupted
-    run's result (its panel, or its one ``--json`` object, also when the run had not started)
-    and ``eval`` says how to resume. Typer turns an interrupt inside a command into exit 130;
-    this handler covers the moments before a command starts, without a traceback.
+    result), and becomes an exit code once, in :func:`fixloop.session.conclude`, which every
+    command calls (and this entry point, for the moments before a command starts). What the
+    commands add is what they say about it: ``fix`` reports the interrupted run's result (its
+    panel, or its one ``--json`` object, also when the run had not started) and ``eval`` says
+    how to resume.
     """
-    try:
-        app()
-    except KeyboardInterrupt:
-        sys.exit(130)
+    from fixloop.session import conclude
+
+    ending = conclude(app)
+    if ending.error is not None:
+        say(f"fixloop: {ending.error}")
+    sys.exit(ending.code)

@@ -129,6 +129,9 @@ class RunStartEvent(TypedDict):
     in_place: bool
     sandbox: str
     config: dict[str, Any]
+    python: NotRequired[str]
+    python_origin: NotRequired[str]
+    test_cmd: NotRequired[list[str]]
 
 
 class ModelCallEvent(TypedDict):

@@ -445,11 +445,33 @@ def summary(
     return "\n".join(lines)
 
 
+def interrupted_line(result: RunResult | None) -> str:
+    """What became of the work when Ctrl-C stopped a run: one true sentence.
+
+    Args:
+        result: the interrupted run's result (git fields filled), or None when the run had
+            not started.
+    """
+    if result is None:
+        return "stopped before the run started; nothing was changed"
+    if result.head_commit and result.branch:
+        return (
+            f"the work so far ({len(result.files_changed)} file(s)) is committed on {result.branch}"
+        )
+    if result.files_changed:  # in-place: left uncommitted where it was made
+        return (
+            f"the work so far ({len(result.files_changed)} file(s)) is left uncommitted in "
+            "your checkout"
+        )
+    return "nothing was changed, so no branch was kept"
+
+
 def _where(result: RunResult, in_place: bool) -> str:
     if in_place:
         return (
-            f"The change is uncommitted on branch {result.branch} in your checkout: review "
-            "with `git diff`."
+            f"The change is uncommitted in your checkout (on {result.branch}, which it never "
+            "left): review with `git diff`, keep it with `git commit`, drop it with "
+            "`git restore .`."
         )
     kind = "commit" if result.verified else "work-in-progress commit"
     return (

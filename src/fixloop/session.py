@@ -20,8 +20,9 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -30,13 +31,19 @@ from fixloop import doctor, render, vcs
 from fixloop import sandbox as sandbox_mod
 from fixloop.agent import Agent
 from fixloop.agent.budgets import SharedBudget
-from fixloop.candidate import build_candidate, commit_tree, tree_diff
 from fixloop.config import BudgetSettings, Settings, load_settings
-from fixloop.errors import ConfigError, Interrupted, UsageError
+from fixloop.errors import ConfigError, FixloopError, Interrupted, ProviderUnavailable, UsageError
 from fixloop.events import Events, EventSink
 from fixloop.gate import Gate
 from fixloop.prompts import DEFAULT_TASK
-from fixloop.protocols import Isolation, Model, Runner, RunStartEvent, model_name
+from fixloop.protocols import Isolation, Model, RunStartEvent, model_name
+from fixloop.session_checks import (  # re-exported: the session's checks before the model
+    baseline_problem,
+    flaky_problem,
+    run_baseline,
+    uncommitted_config,
+)
+from fixloop.session_end import finish, undo_isolation
 from fixloop.testinfra import build_policy
 from fixloop.testrun import TestRunner, discover_python, pytest_args
 from fixloop.testrun.projectpaths import import_problem
@@ -51,10 +58,31 @@ from fixloop.trajectory import (
     runs_dir,
     secret_values,
 )
-from fixloop.types import ModelContext, Outcome, RunResult, RunStatus, TestReport
+from fixloop.types import (
+    EnvironmentProblem,
+    ModelContext,
+    RunResult,
+    RunStatus,
+    TestReport,
+)
 from fixloop.workspace import DEFAULT_BLOCKED, Workspace
 
+__all__ = [
+    "EXIT_INTERRUPTED",
+    "Ending",
+    "RunInterrupted",
+    "RunSession",
+    "baseline_problem",
+    "conclude",
+    "exit_code_for",
+    "flaky_problem",
+    "resolve_model",
+    "run_baseline",
+]
+
 INTERRUPTED = "interrupted by the user (Ctrl-C)"
+#: The exit code of an interrupted command (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
 
 
 class RunInterrupted(KeyboardInterrupt):
@@ -69,54 +97,89 @@ class RunInterrupted(KeyboardInterrupt):
         self.result = result
 
 
-def run_baseline(runner: Runner) -> TestReport:
-    """Run the full suite once, in pristine mode, before the model is called.
+def exit_code_for(result: RunResult) -> int:
+    """The CLI exit code of a finished run.
+
+    0 verified or nothing to fix, 3 provider unavailable or an environment problem found at the
+    baseline (status ``environment``), 1 for every other ending (an interrupted run's result too:
+    :func:`conclude` gives that one :data:`EXIT_INTERRUPTED`).
+    """
+    if result.verified or result.status == RunStatus.NOTHING_TO_FIX:
+        return 0
+    if result.status in (RunStatus.PROVIDER_UNAVAILABLE, RunStatus.ENVIRONMENT):
+        return 3
+    return 1
+
+
+@dataclass
+class Ending:
+    """How a command's call ended (:func:`conclude`): what it returned, or why it did not.
+
+    Attributes:
+        value: what the call returned (a :class:`RunResult` for a run), or None.
+        code: the process exit code.
+        interrupted: True after Ctrl-C (``code`` is :data:`EXIT_INTERRUPTED`).
+        result: the run's result when there is one, also after Ctrl-C or an error
+            (:class:`RunInterrupted` carries it; else the ``partial`` callback's).
+        error: the one-line message of an error (never a traceback), or None.
+        status: the ``--json`` status of an error: ``"error"`` or ``"provider_unavailable"``.
+    """
+
+    value: Any = None
+    code: int = 0
+    interrupted: bool = False
+    result: RunResult | None = None
+    error: str | None = None
+    status: str = "error"
+
+
+def conclude(
+    call: Callable[[], Any],
+    *,
+    partial: Callable[[], RunResult | None] | None = None,
+    code_of: Callable[[Any], int] | None = None,
+) -> Ending:
+    """Run ``call`` and map how it ended to an exit code: the one place Ctrl-C becomes a code.
+
+    A run's interrupt is ended by :class:`RunSession` (children killed, work committed,
+    ``run_end`` written) and reaches here as :class:`RunInterrupted`; an interrupt outside a run
+    (before it started, in eval, before a command) is a plain ``KeyboardInterrupt``. Both give
+    :data:`EXIT_INTERRUPTED`. A :class:`~fixloop.errors.FixloopError` gives its own exit code and
+    its first line; any other exception an "internal error" line and exit code 1 (re-raised
+    when ``FIXLOOP_DEBUG`` is set). ``SystemExit`` goes on untouched.
+
+    Args:
+        call: what to run (``agent.run``, ``run_eval``, the Typer app...).
+        partial: returns the run's result so far (``CodingAgent.result``) when ``call`` raised.
+        code_of: the exit code of a value ``call`` returned (default: :func:`exit_code_for` for
+            a :class:`RunResult`, else 0).
 
     Returns:
-        the baseline :class:`TestReport`; ``report.ok`` means there is nothing to fix. A
-        collection error or an internal error is still "failing" (something to fix).
+        the :class:`Ending`.
     """
-    return runner.run("", pristine=True)
-
-
-def flaky_problem(runner: Runner, baseline: TestReport) -> str | None:
-    """Run the baseline's failing tests once more, with no change; a sentence when they pass.
-
-    A failure that goes away by itself is flaky: nothing a change could be verified against
-    (shared case 35). Called before any model call.
-
-    Returns:
-        the sentence (the run then ends ``flaky``), or None when they still fail (or the
-        baseline names no failing test to re-run, e.g. an internal error).
-    """
-    ids = baseline.failing_ids
-    if not ids:
-        return None
-    again = runner.run(list(ids), pristine=True)
-    if not again.ok or again.failing_ids:
-        return None
-    shown = ", ".join(ids[:5]) + (f" (+{len(ids) - 5} more)" if len(ids) > 5 else "")
-    return (
-        f"flaky: the baseline's failing tests passed when run again with no change ({shown}; "
-        f"{render.tally(again)}); fixloop does not try to fix a failure it cannot reproduce"
-    )
-
-
-def baseline_problem(report: TestReport) -> str | None:
-    """Why a baseline leaves nothing for the model to do, or None when there is work.
-
-    Returns:
-        ``"nothing_to_fix"`` when every collected test passed; a sentence when the suite collected
-        no test at all (the gate could never verify a fix); otherwise None.
-    """
-    if report.ok:
-        return "nothing_to_fix"
-    if report.outcome in (Outcome.NO_TESTS_COLLECTED, Outcome.PASSED) and report.collected == 0:
-        return (
-            "the test suite collected no tests, so there is nothing to verify a fix against "
-            "(check the test command and paths)"
-        )
-    return None
+    try:
+        value = call()
+    except KeyboardInterrupt as e:
+        result = e.result if isinstance(e, RunInterrupted) else None
+        if result is None and partial is not None:
+            result = partial()
+        return Ending(code=EXIT_INTERRUPTED, interrupted=True, result=result)
+    except FixloopError as e:
+        status = "provider_unavailable" if isinstance(e, ProviderUnavailable) else "error"
+        text = str(e).splitlines()[0] if str(e) else type(e).__name__
+        got = partial() if partial is not None else None
+        return Ending(code=e.exit_code, result=got, error=text, status=status)
+    except Exception as e:  # noqa: BLE001 - one line, not a traceback, for the user
+        if os.environ.get("FIXLOOP_DEBUG"):
+            raise
+        text = f"internal error: {type(e).__name__}: {e} (set FIXLOOP_DEBUG=1 for the traceback)"
+        got = partial() if partial is not None else None
+        return Ending(code=1, result=got, error=" ".join(text.split()))
+    if code_of is not None:
+        code = code_of(value)
+    else:
+        code = exit_code_for(value) if isinstance(value, RunResult) else 0
+    return Ending(value=value, code=code, result=value if isinstance(value, RunResult) else None)
 
 
 def resolve_model(spec: Model | str | None, settings: Settings) -> tuple[Model, str, str]:
@@ -150,14 +213,22 @@ class RunSession:
         task: what to do.
         overrides: setting overrides (the command line's layer of :func:`load_settings`).
         on_event: ``on_event(type, data)`` with every event, or None.
-        in_place: work in the user's checkout on the run's branch instead of a worktree.
+        in_place: work in the user's checkout (on its own branch, left uncommitted) instead
+            of a worktree.
         keep_worktree: keep the worktree folder after the run.
         shared: budgets shared with the other attempts of one run (:mod:`fixloop.attempts`),
             or None.
+        check_only: ``fixloop doctor``: no model is resolved or called; :meth:`run` stops after
+            the baseline and its diagnosis (status ``environment`` for a problem, else
+            ``nothing_to_fix`` or ``not_fixed`` as the baseline passed or failed); the events go
+            to ``<run folder>/doctor.jsonl``, not to the run list.
 
     Attributes:
         settings, model, model_name, model_reason, iso, sandbox, trajectory, agent, baseline:
-            the parts, once built; ``result``: the :class:`RunResult` after the session ended.
+            the parts, once built; ``python``, ``python_origin``: the project's interpreter and
+            how it was found; ``runner``: the test runner; ``environment``: the problem found
+            before the model, or None; ``result``: the :class:`RunResult` after the session
+            ended.
 
     Raises (on entering):
         UsageError, ConfigError, GitStateError: bad arguments, configuration or git state;
@@ -176,9 +247,14 @@ class RunSession:
         in_place: bool = False,
         keep_worktree: bool = False,
         shared: SharedBudget | None = None,
+        check_only: bool = False,
     ) -> None:
         self.spec, self.path, self.task = model, Path(path), task
         self.shared = shared
+        self.check_only = check_only
+        self.environment: EnvironmentProblem | None = None
+        self.model: Model | None = None
+        self.runner: TestRunner | None = None
         self.overrides = {k: v for k, v in (overrides or {}).items() if v is not None}
         self.on_event, self.in_place, self.keep_worktree = on_event, in_place, keep_worktree
         self.model_name = self.model_reason = ""
@@ -191,13 +267,17 @@ class RunSession:
 
     def __enter__(self) -> RunSession:
         self.t0 = time.monotonic()
+        src = self.path.expanduser()
+        if src.is_file():  # said before the config is read: a file has none
+            vcs.folder_problem(src, self.path)
         repo_root = self.path if self.path.is_dir() else None
         self.settings, self.config_notices = load_settings(repo_root, self.overrides)
-        self.model, self.model_name, self.model_reason = resolve_model(self.spec, self.settings)
-        self._check_price()
-        src = self.path.expanduser()
-        if not src.is_dir():
-            raise UsageError(f"{self.path}: no such folder")
+        if self.check_only:
+            self.model, self.model_name, self.model_reason = None, "", "doctor: no model"
+        else:
+            self.model, self.model_name, self.model_reason = resolve_model(self.spec, self.settings)
+            self._check_price()
+        vcs.folder_problem(src, self.path)
         self.run_id = new_run_id()
         # Git state first: a folder fixloop cannot work in is a usage error (exit 2) whatever
         # the sandbox; then the sandbox, undoing the isolation if it cannot start. The sandbox
@@ -223,8 +303,9 @@ class RunSession:
                 )
                 self.sandbox = probe.result()
             except BaseException:
-                _undo_isolation(self.iso)
+                undo_isolation(self.iso)
                 raise
+        self.config_notices += uncommitted_config(self.iso)
         self.run_dir = runs_dir() / self.run_id
         (self.run_dir / "logs").mkdir(parents=True, exist_ok=True)
         (self.run_dir / "scratch").mkdir(parents=True, exist_ok=True)
@@ -234,7 +315,9 @@ class RunSession:
             **dotenv_secrets([self.iso.source, self.iso.repo]),
             **secret_values(),
         }
-        self.trajectory = Trajectory(run_id=self.run_id, extra_secrets=self.secrets)
+        # a doctor's events stay in its own folder: it is not a run of the run list
+        where = self.run_dir / "doctor.jsonl" if self.check_only else None
+        self.trajectory = Trajectory(where, run_id=self.run_id, extra_secrets=self.secrets)
         self.events = Events(self.trajectory, self.on_event)
         return self
 
@@ -272,10 +355,11 @@ class RunSession:
         """Run the baseline and, when there is something to fix, the loop.
 
         Returns:
-            the loop's :class:`RunResult` (the git fields and summary are added on exit).
+            the loop's :class:`RunResult` (the git fields and summary are added on exit); with
+            ``check_only``, the doctor's verdict as a result (see the class docstring).
         """
         s, iso = self.settings, self.iso
-        self._start_events()
+        env, unset = self._passed_env()
         runner = TestRunner(
             iso.root,
             self.sandbox,
@@ -283,7 +367,7 @@ class RunSession:
             python=self.python,
             limits=s.to_limits(),
             log_dir=self.run_dir / "logs",
-            env=self._passed_env(),
+            env=env,
             secrets=self.secrets,
             # tests may write into the worktree (by-products never enter the commit, which is
             # built from the tools' edits); never into the user's own checkout (--in-place)
@@ -291,6 +375,8 @@ class RunSession:
             # nothing is measured yet: the baseline runs under the caps (issue 13)
             per_test_s=s.timeouts.per_test_timeout_s,
         )
+        self.runner = runner
+        self._start_events(runner, unset)
         extra = pytest_args(s.test_cmd)
         workspace = Workspace(
             iso.root,
@@ -308,7 +394,6 @@ class RunSession:
             map_cache=fixloop_home() / "cache" / "repomap.sqlite3",
             extra=[ExploreTool(workspace, s.to_caps())],
         )
-        self.runner = runner
         env_problem = doctor.command_problem(
             runner.test_cmd, runner.python, host_path=self.sandbox.host_python
         )
@@ -334,12 +419,19 @@ class RunSession:
                 source=iso.source,
                 reads_counts=runner.reads_counts,
             )
+        self.environment = env_problem
         if env_problem is not None:
             self.events.emit("environment", asdict(env_problem))
             self.result = RunResult(RunStatus.ENVIRONMENT, False, stop_reason=env_problem.cause)
             self.result.environment = env_problem
             if self.baseline is not None:
                 self.result.failing_tests = self.baseline.failing_ids
+            return self.result
+        if self.check_only:  # the doctor: the suite runs as it should
+            status = RunStatus.NOTHING_TO_FIX if baseline.ok else RunStatus.NOT_FIXED
+            why = f"doctor: ready ({render.tally(baseline)}); no model was called"
+            self.result = RunResult(status, False, stop_reason=why)
+            self.result.failing_tests = baseline.failing_ids
             return self.result
         flaky = None if baseline.ok else flaky_problem(runner, baseline)
         if baseline.ok:
@@ -372,6 +464,7 @@ class RunSession:
                 baseline=baseline,
                 repair_budget=s.timeouts.repair_budget(),
             )
+            assert self.model is not None  # resolved on entering (only a doctor has none)
             self.agent = Agent(
                 self.model,
                 tools,
@@ -400,18 +493,21 @@ class RunSession:
         runner.per_test_s = derived.per_test_s
         self.events.notice(derived.describe())
 
-    def _passed_env(self) -> dict[str, str]:
-        """The host values of the settings' ``pass_env`` names (a notice for each one unset)."""
+    def _passed_env(self) -> tuple[dict[str, str], list[str]]:
+        """The host values of the settings' ``pass_env`` names, and the names unset here."""
         out: dict[str, str] = {}
+        unset: list[str] = []
         for name in self.settings.pass_env:
             if name in os.environ:
                 out[name] = os.environ[name]
             else:
-                self.events.notice(f"pass_env: {name} is not set here, so the tests do not get it")
-        return out
+                unset.append(name)
+        return out, unset
 
-    def _start_events(self) -> None:
+    def _start_events(self, runner: TestRunner, unset: list[str]) -> None:
         iso = self.iso
+        config = self.settings.summary()
+        config["python"] = self.python  # the interpreter the tests use, found or configured
         start = RunStartEvent(
             task=self.task,
             model=self.model_name,
@@ -423,11 +519,16 @@ class RunSession:
             base_commit=iso.base_commit,
             in_place=iso.in_place,
             sandbox=self.sandbox.name,
-            config=self.settings.summary(),
+            config=config,
+            python=self.python,
+            python_origin=self.python_origin,
+            test_cmd=list(runner.test_cmd),
         )
         self.events.emit("run_start", start)
         for text in self.config_notices:
             self.events.notice(text)
+        for name in unset:
+            self.events.notice(f"pass_env: {name} is not set here, so the tests do not get it")
         sandbox_mod.warn_unsandboxed(self.sandbox, self.events.notice)  # once, before any test
         if iso.uncommitted:
             self.events.notice(
@@ -457,113 +558,6 @@ class RunSession:
         else:
             assert self.result is not None, "RunSession.run() was not called"
             result = self.result
-        self._finish(result)
+        finish(self, result)
         if isinstance(exc, KeyboardInterrupt) and not isinstance(exc, RunInterrupted):
             raise RunInterrupted(result) from exc
-
-    def _commit(self, result: RunResult) -> list[str]:
-        """Commit the tools' changes on the run's branch; fill the git fields; return notes.
-
-        The commit's tree is built from the tools' changed paths alone
-        (:func:`fixloop.candidate.build_candidate`, the gate's own rule), never ``git add -A``.
-        A verified run's tree must be the very tree the gate checked; the commit made from it
-        is ``verified_commit`` (= ``head_commit``). In-place mode commits nothing.
-        """
-        iso, notes = self.iso, []
-        refuse = self.gate.refusal if self.gate is not None else None
-        cand = build_candidate(iso.root, iso.base_commit, _candidate_paths(self), refuse=refuse)
-        result.files_changed = list(cand.changed)
-        result.diff = tree_diff(iso.root, cand.base_tree, cand.tree)
-        checked = self.gate.last_candidate if self.gate is not None else None
-        if result.verified and (checked is None or checked.tree != cand.tree):
-            result.verified, result.status = False, RunStatus.ERROR
-            result.stop_reason = (
-                "the change differs from the tree the gate verified; not verified "
-                f"({result.stop_reason})"
-            )
-        if cand.left_out and not result.verified:
-            notes.append(f"left out of the commit: {cand.left_out_text()}")
-        if iso.in_place or cand.unchanged:
-            result.head_commit = None
-            return notes
-        head = commit_tree(iso.root, cand.tree, iso.base_commit, _commit_message(self.task, result))
-        iso.point_branch(head)
-        result.head_commit = head
-        result.verified_commit = head if result.verified else None
-        return notes
-
-    def _finish(self, result: RunResult) -> None:
-        """Commit the work on the branch, fill the git fields and the summary, write run_end."""
-        iso = self.iso
-        if self.warm is not None:
-            self.warm.close()
-        result.model, result.run_id = self.model_name, self.run_id
-        result.trajectory = str(self.trajectory.path)
-        result.branch, result.base_commit = iso.branch, iso.base_commit
-        notes: list[str] = []
-        try:
-            notes += self._commit(result)
-        except Exception as e:  # noqa: BLE001 - the report must still be written
-            result.verified, result.verified_commit = False, None
-            if result.status == RunStatus.VERIFIED:
-                result.status = RunStatus.ERROR
-            notes.append(f"could not commit the work on {iso.branch}: {e}")
-        result.worktree = str(iso.root)
-        # The branch holds the work (or equals the base): the worktree folder can go, so the
-        # user can check the branch out and nothing piles up under FIXLOOP_HOME.
-        removable = result.head_commit is not None or not result.files_changed
-        if not iso.in_place and not self.keep_worktree and removable:
-            try:
-                iso.remove_worktree(force=True)
-                result.worktree = None
-                if result.head_commit is None:  # an empty branch is clutter: drop it
-                    vcs.git(iso.repo, "branch", "-D", iso.branch, check=False)
-                    result.branch = None
-            except Exception as e:  # noqa: BLE001
-                notes.append(f"could not remove the worktree {iso.worktree}: {e}")
-        result.wall_s = round(time.monotonic() - self.t0, 3)
-        result.summary = render.summary(
-            result,
-            edits=self.agent.edits if self.agent is not None else 0,
-            baseline=self.baseline,
-            user_changes=list(iso.uncommitted),
-            in_place=iso.in_place,
-        )
-        if notes:
-            result.summary += "\n" + "\n".join(notes)
-        self.result = result
-        try:
-            self.trajectory.write("run_end", **result.to_dict())
-        finally:
-            self.trajectory.close()
-
-
-def _candidate_paths(session: RunSession) -> list[str]:
-    return list(session.tools.changed) if session.tools is not None else []
-
-
-def _commit_message(task: str, result: RunResult) -> str:
-    line = (task or "").strip().split("\n", 1)[0]
-    headline = (line if len(line) <= 72 else line[:71] + "…") or DEFAULT_TASK
-    if result.verified:
-        return f"fixloop: {headline}\n\nVerified by the harness: {result.stop_reason}"
-    failing = ", ".join(result.failing_tests[:10]) or "unknown"
-    return (
-        f"fixloop WIP: {headline} (not verified)\n\n"
-        f"Status: {result.status.value}. Stopped: {result.stop_reason}\n"
-        f"Still failing: {failing}"
-    )
-
-
-def _undo_isolation(iso: Isolation) -> None:
-    """Remove a run's worktree and branch before anything ran (in-place: switch back first)."""
-    try:
-        if iso.in_place:
-            target = iso.original_head or iso.base_commit
-            detach = ["--detach"] if target == iso.base_commit else []
-            vcs.git(iso.repo, "switch", "-q", *detach, target, check=False)
-        else:
-            iso.remove_worktree(force=True)
-        vcs.git(iso.repo, "branch", "-D", iso.branch, check=False)
-    except Exception:  # noqa: BLE001 - best effort; the original error is what matters
-        pass

@@ -7,8 +7,9 @@ byte-identical; uncommitted changes in the user's checkout are reported as not i
 :meth:`Isolation.finish` commits whatever the run changed on the branch (verified or work in
 progress), so nothing is lost; :meth:`Isolation.review_hint` says how to review and merge.
 
-``in_place=True`` (the seed's behaviour): refuses a dirty tree, switches the user's checkout to
-the new branch, and leaves the change uncommitted for review (``finish`` commits nothing).
+``in_place=True``: refuses a dirty tree and works in the user's checkout on the branch it is
+on (no branch is made, the checkout is never switched); the change is left uncommitted there for
+review (``finish`` commits nothing).
 
 Every git command runs through :func:`fixloop.git.git`: the user's hooks never run, no
 optional locks for read-only commands, no inherited ``GIT_DIR``-style variables.
@@ -85,7 +86,8 @@ class Isolation:
             repository in in-place mode).
         subpath: the target folder relative to the repository top, POSIX, "" for the top.
         source: the folder the user named (resolved), e.g. to find its ``.venv``.
-        branch: the run's branch, ``fixloop/<run-id>`` (``-2``, ``-3``... when taken).
+        branch: the run's branch, ``fixloop/<run-id>`` (``-2``, ``-3``... when taken); in
+            in-place mode the user's own branch (or commit, when detached), left as it is.
         base_commit: the full hash of the commit the branch starts from (the user's HEAD).
         in_place: True in ``--in-place`` mode.
         uncommitted: repo-relative paths the user had not committed (not included in the run).
@@ -282,11 +284,10 @@ class Isolation:
         if self.in_place:
             return "\n".join(
                 [
-                    f"The change is uncommitted in your checkout {repo}, on branch {self.branch}.",
+                    f"The change is uncommitted in your checkout {repo}, on {self.branch}.",
                     f"  review:   git -C {repo} diff",
                     f"  keep:     git -C {repo} commit -am 'fix failing tests'",
-                    f"  go back:  git -C {repo} switch {self.original_head}  (after commit or "
-                    "`git restore .`)",
+                    f"  drop:     git -C {repo} restore .",
                 ]
             )
         lines = []
@@ -330,6 +331,20 @@ def _safe_dirname(run_id: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]", "_", run_id) or "run"
 
 
+def folder_problem(src: Path, given: Path | str) -> None:
+    """Refuse a PATH that is not a folder, saying what it is.
+
+    Raises:
+        UsageError: ``src`` is a file ("is a file, not a folder: give the project's folder") or
+            does not exist ("no such folder").
+    """
+    if src.is_dir():
+        return
+    if src.exists():
+        raise UsageError(f"{given} is a file, not a folder: give the project's folder")
+    raise UsageError(f"{given}: no such folder")
+
+
 def isolate(
     path: Path | str,
     run_id: str,
@@ -342,21 +357,21 @@ def isolate(
     Args:
         path: the folder to work on: a repository top or any folder inside it.
         run_id: the run id (see :func:`fixloop.trajectory.new_run_id`).
-        in_place: switch the user's checkout to the new branch instead of making a worktree;
-            refuses a dirty tree.
+        in_place: work in the user's checkout, on the branch it is on, instead of making a
+            worktree (no branch is made); refuses a dirty tree.
         worktrees_dir: where worktrees go (default ``fixloop_home()/worktrees``).
 
     Returns:
         an :class:`Isolation`; ``root`` is the folder the run works in.
 
     Raises:
-        UsageError: ``path`` is not an existing folder, or the run id is not a valid branch name.
+        UsageError: ``path`` is not an existing folder (a file: says so), or the run id is not
+            a valid branch name.
         GitStateError: not a git repository, no commit yet, the folder is not in the HEAD commit,
             in-place with uncommitted changes, or git failed. Each message is one line.
     """
     src = Path(path).expanduser()
-    if not src.is_dir():
-        raise UsageError(f"{path}: no such folder")
+    folder_problem(src, path)
     src = src.resolve()
     top_cp = git(src, "rev-parse", "--show-toplevel", check=False, read_only=True)
     if top_cp.returncode != 0 or not top_cp.stdout.strip():
@@ -385,7 +400,6 @@ def isolate(
     sym = git(top, "symbolic-ref", "-q", "--short", "HEAD", check=False, read_only=True)
     original = sym.stdout.strip() if sym.returncode == 0 else base
     uncommitted = _status_paths(top)
-    branch = _unique_branch(top, run_id)
 
     if in_place:
         if uncommitted:
@@ -394,20 +408,21 @@ def isolate(
                 f"--in-place needs a clean working tree; {len(uncommitted)} uncommitted "
                 f"path(s) ({shown}): commit or stash them, or run without --in-place"
             )
-        git(top, "switch", "-q", "-c", branch, base)
+        # the checkout stays on the branch it is on: the change is left uncommitted there
         return Isolation(
             repo=top,
             root=top / subpath if subpath else top,
             worktree=top,
             subpath=subpath,
             source=src,
-            branch=branch,
+            branch=original,
             base_commit=base,
             in_place=True,
             uncommitted=[],
             original_head=original,
         )
 
+    branch = _unique_branch(top, run_id)
     parent = Path(worktrees_dir) if worktrees_dir is not None else fixloop_home() / "worktrees"
     parent.mkdir(parents=True, exist_ok=True)
     wt = _unique_dir(parent.resolve(), _safe_dirname(run_id))

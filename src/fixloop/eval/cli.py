@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from fixloop.errors import FixloopError, UsageError
+from fixloop.errors import UsageError
 
 
 def register(app: typer.Typer) -> None:
@@ -100,8 +100,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Run the agent on every task of SUITE, score it with the hidden tests, write a report."""
         from fixloop.eval.runner import EvalConfig, run_eval
+        from fixloop.session import conclude
 
-        try:
+        def run() -> None:
             if sandbox == "none" and not allow_unsandboxed:
                 raise UsageError(
                     "--sandbox none runs code under test with your privileges; add "
@@ -125,13 +126,14 @@ def register(app: typer.Typer) -> None:
                 ray_address=ray_address,
             )
             run_eval(cfg)
-        except FixloopError as exc:
-            typer.echo(f"fixloop eval: {exc}", err=True)
-            raise typer.Exit(exc.exit_code) from None
-        except KeyboardInterrupt:
+
+        ending = conclude(run)  # the one place an interrupt or an error becomes an exit code
+        if ending.interrupted:
             typer.echo(
                 "fixloop eval: interrupted; finished runs are in runs.jsonl, run the same "
                 "command again to resume",
                 err=True,
             )
-            raise typer.Exit(130) from None
+        elif ending.error is not None:
+            typer.echo(f"fixloop eval: {ending.error}", err=True)
+        raise typer.Exit(ending.code)

@@ -1,0 +1,101 @@
+"""What a run checks before the model: the baseline, a flaky failure, an uncommitted config.
+
+Called by :class:`fixloop.session.RunSession` (and re-exported there): :func:`run_baseline` runs
+the whole suite once, :func:`baseline_problem` says when it leaves nothing to do,
+:func:`flaky_problem` re-runs the failing tests once with no change, and
+:func:`uncommitted_config` names a repository config the run applies that git does not hold.
+"""
+
+from __future__ import annotations
+
+from fixloop import render
+from fixloop.config import repo_config_files
+from fixloop.errors import ConfigError
+from fixloop.protocols import Isolation, Runner
+from fixloop.types import Outcome, TestReport
+
+__all__ = ["baseline_problem", "flaky_problem", "run_baseline", "uncommitted_config"]
+
+
+def uncommitted_config(iso: Isolation) -> list[str]:
+    """A line for each repository config file the run applies that is not committed.
+
+    The run reads ``fixloop.toml`` (and ``[tool.fixloop]`` in ``pyproject.toml``) from the folder
+    the user named; when that file is untracked or changed since HEAD, the run's tree does not
+    hold it, so the run says it applies it anyway.
+
+    Returns:
+        the notices ([] when every such file is committed as it is).
+    """
+    out: list[str] = []
+    try:
+        found = repo_config_files(iso.source)
+    except ConfigError:
+        return out  # load_settings has said it already
+    for path, raw in found:
+        if not raw:
+            continue
+        try:
+            rel = path.resolve().relative_to(iso.source)
+            mine = path.read_bytes()
+        except (OSError, ValueError):
+            continue
+        base = iso.base_bytes(rel.as_posix())
+        if base == mine:
+            continue
+        state = "is not committed (untracked)" if base is None else "has uncommitted changes"
+        out.append(
+            f"{path.name} {state}: its settings ({', '.join(sorted(raw))}) are applied to this "
+            "run as they are in your checkout"
+        )
+    return out
+
+
+def run_baseline(runner: Runner) -> TestReport:
+    """Run the full suite once, in pristine mode, before the model is called.
+
+    Returns:
+        the baseline :class:`TestReport`; ``report.ok`` means there is nothing to fix. A
+        collection error or an internal error is still "failing" (something to fix).
+    """
+    return runner.run("", pristine=True)
+
+
+def flaky_problem(runner: Runner, baseline: TestReport) -> str | None:
+    """Run the baseline's failing tests once more, with no change; a sentence when they pass.
+
+    A failure that goes away by itself is flaky: nothing a change could be verified against
+    (shared case 35). Called before any model call.
+
+    Returns:
+        the sentence (the run then ends ``flaky``), or None when they still fail (or the
+        baseline names no failing test to re-run, e.g. an internal error).
+    """
+    ids = baseline.failing_ids
+    if not ids:
+        return None
+    again = runner.run(list(ids), pristine=True)
+    if not again.ok or again.failing_ids:
+        return None
+    shown = ", ".join(ids[:5]) + (f" (+{len(ids) - 5} more)" if len(ids) > 5 else "")
+    return (
+        f"flaky: the baseline's failing tests passed when run again with no change ({shown}; "
+        f"{render.tally(again)}); fixloop does not try to fix a failure it cannot reproduce"
+    )
+
+
+def baseline_problem(report: TestReport) -> str | None:
+    """Why a baseline leaves nothing for the model to do, or None when there is work.
+
+    Returns:
+        ``"nothing_to_fix"`` when every collected test passed; a sentence when the suite collected
+        no test at all (the gate could never verify a fix); otherwise None.
+    """
+    if report.ok:
+        return "nothing_to_fix"
+    if report.outcome in (Outcome.NO_TESTS_COLLECTED, Outcome.PASSED) and report.collected == 0:
+        return (
+            "the test suite collected no tests, so there is nothing to verify a fix against "
+            "(check the test command and paths)"
+        )
+    return None
