@@ -52,3 +52,29 @@ def test_view_tools_in_a_verified_run(tmp_path: Path, sandbox_args) -> None:
     assert "[ ] 2. fix add_tax" in shown.stdout  # the plan, one step a line
     assert "[>] 1. find the rounding bug" in proc.stderr  # and in the terminal
     assert "repo_map" in proc.stderr  # the live display named the call
+
+
+def test_replace_symbol_fix_is_committed_and_verified_like_an_edit(
+    tmp_path: Path, sandbox_args
+) -> None:
+    repo = copy_repo(EXAMPLES / "shop", tmp_path / "shop")
+    before = snapshot(repo)
+    home = tmp_path / "home"
+    proc = run_cli(
+        ["fix", str(repo), "--json", "--model", f"script:{SCRIPTS / 'shop_symbol.json'}"]
+        + sandbox_args,
+        home,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    res = one_json(proc)
+    assert res["status"] == "verified" and res["files_changed"] == ["shop/pricing.py"]
+    assert (
+        res["diff"].count("\n-    return") == 1
+        and "+    return round(amount * (1 + rate), 2)" in res["diff"]
+    )
+    assert res["steps"] == 3 and res["counters"]["tool_errors"] == 1
+    assert snapshot(repo) == before
+    events = [json.loads(line) for line in Path(res["trajectory"]).read_text().splitlines()]
+    results = [e for e in events if e["type"] == "tool_result"]
+    assert results[0]["kind"] == "not_found" and "Did you mean: add_tax" in results[0]["content"]
+    assert results[1]["content"].startswith("Replaced add_tax (lines 18-20) in shop/pricing.py.")

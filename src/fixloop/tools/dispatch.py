@@ -25,6 +25,7 @@ from fixloop.tools.repomap import RepoMap
 from fixloop.tools.run_tests import check_target, run_tests
 from fixloop.tools.search import search_code
 from fixloop.tools.specs import _SPECS, TOOL_NAMES, Caps, _schema_text, _validate, validate_schema
+from fixloop.tools.symbol import replace_symbol
 from fixloop.tools.text import _cut, _fmt, _nbytes, escape_text
 from fixloop.types import TestReport, ToolResult
 from fixloop.workspace import PathRefused, Workspace
@@ -83,6 +84,9 @@ class Tools:
             "lint": lambda **a: self.checks.lint(self.caps, **a),
             "type_check": lambda **a: self.checks.type_check(self.caps, **a),
             "update_plan": lambda **a: self.plan.update(**a),
+            "replace_symbol": lambda **a: self._linted(
+                a["path"], lambda: replace_symbol(ws, self.caps, **a)
+            ),
         }
 
     def specs(self) -> list[dict[str, Any]]:
@@ -184,7 +188,7 @@ class Tools:
         return check_target(self.workspace, target)[1]
 
     def _linted(self, path: str, edit: Callable[[], ToolResult]) -> ToolResult:
-        """Run ``edit``; append the undefined names and syntax errors it added to a ``.py`` file.
+        """Run ``edit`` (edit_file, replace_symbol); append the new undefined names and syntax errors.
 
         SWE-agent's edit linting (:func:`fixloop.tools.checks.edit_findings`); the file's bytes
         are read before and after, the edit itself is unchanged.

@@ -21,6 +21,7 @@ TOOL_NAMES: tuple[str, ...] = (
     "lint",
     "type_check",
     "update_plan",
+    "replace_symbol",
 )
 
 #: The statuses of a plan step (``update_plan``).
@@ -241,6 +242,22 @@ _SPECS: dict[str, tuple[str, dict[str, Any]]] = {
                 }
             },
             ["steps"],
+        ),
+    ),
+    "replace_symbol": (
+        "Replace a whole function, method or class, found by its qualified name, with new "
+        "source.\n"
+        "symbol is dotted for methods and nested definitions ('Cart.total'). new_source is the "
+        "whole new definition (decorators included, same name), at any indentation: it is "
+        "indented like the old one. Every other byte of the file is kept; test files are "
+        "read-only. Prefer edit_file for a change of a few lines.",
+        _obj(
+            {
+                "path": {"type": "string", "description": _PATH_DESC},
+                "symbol": {"type": "string", "description": "Qualified name, e.g. 'Cart.total'."},
+                "new_source": {"type": "string", "description": "The whole new definition."},
+            },
+            ["path", "symbol", "new_source"],
         ),
     ),
 }
