@@ -382,13 +382,37 @@ def runs(
 @app.command()
 def show(
     run: Annotated[str, typer.Argument(help="A run id, a unique prefix, 'last', or a file.")],
+    out: Annotated[
+        Path | None,
+        typer.Argument(help="With --html: the page to write (default ./<run id>.html)."),
+    ] = None,
+    html: Annotated[
+        bool,
+        typer.Option("--html", help="Write the run as one self-contained HTML page instead."),
+    ] = False,
 ) -> None:
-    """Print a run's transcript."""
+    """Print a run's transcript, or write it as an HTML page (--html [OUT])."""
     from fixloop.render import transcript
     from fixloop.trajectory import find_run, read_trajectory
 
+    if out is not None and not html:
+        raise _fail(f"unexpected argument {str(out)!r} (an output file goes with --html)", 2)
     try:
-        text = transcript(read_trajectory(find_run(run)))
+        path = find_run(run)
+        events = read_trajectory(path)
+        if html:
+            from fixloop.htmlpage import write_page
+
+            target = out if out is not None else Path(f"{path.stem}.html")
+            if target.is_dir():
+                target = target / f"{path.stem}.html"
+            try:
+                write_page(events, target)
+            except OSError as e:
+                raise _fail(f"cannot write {target}: {e.strerror or e}", 2) from None
+            sys.stdout.write(f"{target}\n")
+            return
+        text = transcript(events)
     except FixloopError as e:
         raise _fail(str(e), e.exit_code) from None
     sys.stdout.write(text + "\n")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -87,6 +88,14 @@ def test_eval_example_suite_with_repair_model(tmp_path: Path) -> None:
     html = (out / "report.html").read_text()
     for chart in ("chart-resolve", "chart-cost", "chart-bad"):
         assert f'id="{chart}"' in html
+    # each run links to its own trajectory page, written beside its trajectory
+    links = re.findall(r'<a class="page" href="([^"]+)">', html)
+    assert sorted(links) == sorted(
+        f"runs/repair/{r['task']}/e{r['epoch']}/trajectory.html" for r in records
+    )
+    for link in links:
+        page = (out / link).read_text()
+        assert 'id="steps"' in page and "Content-Security-Policy" in page
     assert "resolve rate" in (out / "report.md").read_text()
     # the terminal table on stdout, the progress on stderr
     for t in tasks:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from html import escape
@@ -108,7 +109,7 @@ def write_reports(out: Path, summary: dict[str, Any], records: Sequence[dict[str
         json.dumps(summary, indent=2, sort_keys=True, default=str) + "\n", encoding="utf-8"
     )
     (out / MARKDOWN_FILE).write_text(render_markdown(summary, records), encoding="utf-8")
-    (out / HTML_FILE).write_text(render_html(summary, records), encoding="utf-8")
+    (out / HTML_FILE).write_text(render_html(summary, records, out=out), encoding="utf-8")
 
 
 # --------------------------------------------------------------------------------------------
@@ -382,8 +383,33 @@ def _tr(cells: Sequence[str], *, head: bool = False) -> str:
     return "<tr>" + "".join(f"<{tag}>{c}</{tag}>" for c in cells) + "</tr>"
 
 
-def render_html(summary: dict[str, Any], records: Sequence[dict[str, Any]]) -> str:
-    """The self-contained HTML report (inline CSS and SVG; no script, no external resource)."""
+def page_link(record: dict[str, Any], out: Path | None) -> str:
+    """The run's trajectory page as a link relative to the report's folder ("-" without one).
+
+    Args:
+        record: a run record (its ``page``: the page written by the run, if any).
+        out: the report's folder, or None (the link is then the page's path as recorded).
+    """
+    page = record.get("page")
+    if not page or not Path(str(page)).is_file():
+        return "-"
+    href = Path(str(page)).resolve().as_uri()
+    if out is not None:
+        try:
+            href = Path(os.path.relpath(Path(str(page)).resolve(), out.resolve())).as_posix()
+        except ValueError:  # another drive
+            pass
+    return f'<a class="page" href="{_a(href)}">page</a>'
+
+
+def render_html(
+    summary: dict[str, Any], records: Sequence[dict[str, Any]], *, out: Path | None = None
+) -> str:
+    """The self-contained HTML report (inline CSS and SVG; no script, no external resource).
+
+    Each run's row links to its trajectory page (``OUT/runs/.../trajectory.html``, written by
+    :func:`fixloop.eval.runner.run_one`) when it has one; ``out`` makes the links relative.
+    """
     s = summary
     title = f"fixloop eval: {s['suite']} with {s['model']}"
     headline = [
@@ -426,11 +452,12 @@ def render_html(summary: dict[str, Any], records: Sequence[dict[str, Any]]) -> s
         )
     run_rows = [
         _tr(
-            ["task", "epoch", "status", "resolved", "overfit", "steps", "wall s", "note"],
+            ["task", "epoch", "variant", "status", "resolved", "overfit", "steps", "wall s"]
+            + ["page", "note"],
             head=True,
         )
     ]
-    for r in sorted(records, key=lambda r: (r["task"], r["epoch"])):
+    for r in sorted(records, key=lambda r: (r["task"], r["epoch"], str(r.get("variant") or ""))):
         note = r.get("error") or (
             "outside expected: " + ", ".join(r["outside_expected"])
             if r.get("outside_expected")
@@ -441,11 +468,13 @@ def render_html(summary: dict[str, Any], records: Sequence[dict[str, Any]]) -> s
                 [
                     escape(str(r["task"])),
                     str(r["epoch"]),
+                    escape(str(r.get("variant") or "")),
                     escape(str(r.get("status", ""))),
                     "yes" if r.get("resolved") else "no",
                     "yes" if r.get("overfit") else "no",
                     str(r.get("steps", 0)),
                     f"{float(r.get('wall_s') or 0):.1f}",
+                    page_link(r, out),
                     escape(str(note)[:200]),
                 ]
             )

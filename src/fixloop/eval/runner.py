@@ -173,6 +173,22 @@ def slug(text: str) -> str:
     return s[:80] or "model"
 
 
+def trajectory_page(trajectory: Path) -> str | None:
+    """Write the run's trajectory page beside its trajectory (:mod:`fixloop.htmlpage`).
+
+    Returns:
+        the page's path, or None when it could not be written (the run's record is kept
+        either way: a page is a view of the run, not its result).
+    """
+    from fixloop.htmlpage import write_page
+    from fixloop.trajectory import read_trajectory
+
+    try:
+        return str(write_page(read_trajectory(trajectory), trajectory.with_suffix(".html")))
+    except Exception:  # a view failing never costs the scored run
+        return None
+
+
 def run_one(
     task: Task,
     epoch: int,
@@ -231,7 +247,8 @@ def run_one(
         score_s, files_changed, outside_expected, diff_lines, test_files_changed,
         suspicious_changes (test-machinery findings; such a run is never resolved),
         refused_test_edits, false_success_claims, tamper_detected, tool_errors, loop_warnings,
-        timed_out, tree_source, error, trajectory, finished_at.
+        timed_out, tree_source, error, trajectory, page (the run's HTML page, see
+        :func:`trajectory_page`), finished_at.
 
     Raises:
         UsageError: the agent refused its arguments (exit code 2 and no JSON): every other run
@@ -287,6 +304,7 @@ def run_one(
         if isinstance(traj, str) and Path(traj).is_file():
             shutil.copy2(traj, run_dir / "trajectory.jsonl")
             record["trajectory"] = str(run_dir / "trajectory.jsonl")
+            record["page"] = trajectory_page(run_dir / "trajectory.jsonl")
         # Score in another folder: the agent's tree never sees the hidden files.
         scored = score_run(
             task, repo, run.result, tmp / "score", sandbox=sandbox, log_dir=run_dir / "logs"
