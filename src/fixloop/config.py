@@ -74,6 +74,9 @@ class BudgetSettings(_Strict):
     max_cost_usd: float = Field(default=5.0, ge=0)
     max_wall_s: float = Field(default=1800.0, gt=0)
     context_bytes: int = Field(default=400_000, ge=10_000)
+    #: tokens of a whole request (messages, system prompt, tool specs) before old tool output is
+    #: elided; counted by the provider's own usage figures, estimated before the first reply
+    context_tokens: int = Field(default=120_000, ge=2_000)
 
 
 class TimeoutSettings(_Strict):

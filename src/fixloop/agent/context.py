@@ -1,6 +1,7 @@
 """Context management of the loop: the size of the messages and the elision of old tool output.
 
-Past ``budgets.context_bytes`` of messages the oldest tool results are replaced by a visible
+Past ``budgets.context_bytes`` of messages, or past ``budgets.context_tokens`` tokens of the
+whole request (:class:`TokenGauge`), the oldest tool results are replaced by a visible
 ``[elided: N bytes of old tool output]`` marker; the newest message holding tool results stays
 whole. Only tool results are elided: the first message (the task, the baseline and the repo
 map) and the model's own text stay. After an elision the loop repeats what must stay in view
@@ -11,6 +12,7 @@ what they did; they never call back into the loop.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 ELIDED = "[elided: {n} bytes of old tool output]"
@@ -53,20 +55,81 @@ def _elide(block: dict[str, Any]) -> int:
     return n
 
 
-def fit(messages: list[dict[str, Any]], limit: int) -> int:
-    """Elide the oldest tool results until ``messages`` fit ``limit`` bytes.
+def fit(
+    messages: list[dict[str, Any]],
+    limit: int,
+    *,
+    tokens: int | None = None,
+    gauge: TokenGauge | None = None,
+    overhead: int = 0,
+) -> int:
+    """Elide the oldest tool results until ``messages`` fit ``limit`` bytes (and ``tokens``).
+
+    Args:
+        messages: the conversation (changed in place).
+        limit: the most bytes of message JSON (:func:`size`).
+        tokens: the most tokens of the whole request (messages, system prompt and tool specs),
+            counted by ``gauge``; None for no token limit.
+        gauge: the :class:`TokenGauge` (an estimate when None).
+        overhead: bytes of the request outside the messages (system prompt and tool specs).
 
     Returns:
         the bytes of tool output elided (0 when the messages already fit).
     """
-    if size(messages) <= limit:
+    g = gauge or TokenGauge()
+
+    def fits() -> bool:
+        n = size(messages)
+        return n <= limit and (tokens is None or g.count(n + overhead) <= tokens)
+
+    if fits():
         return 0
     total = 0
     for block in _old_results(messages):
         total += _elide(block)
-        if size(messages) <= limit:
+        if fits():
             break
     return total
+
+
+#: Bytes of request JSON per token when no provider count is known yet (a common rule of thumb
+#: for English text and code with BPE tokenizers; OpenAI's tokenizer guide says about 4
+#: characters per token).
+BYTES_PER_TOKEN = 4
+
+
+class TokenGauge:
+    """Tokens of a request, by the provider's own count where it has given one.
+
+    Every reply's usage holds the tokens the provider counted in the request it answered
+    (``input_tokens`` plus the cached ``cache_read_input_tokens`` and
+    ``cache_creation_input_tokens``, as the adapters report them). :meth:`observe` turns that
+    into tokens per byte of that request; :meth:`count` scales a request's bytes by it. Before
+    the first count, and for models that report none (scripted, replayed, the offline engine),
+    the estimate is :data:`BYTES_PER_TOKEN` bytes a token.
+
+    Attributes:
+        ratio: tokens per byte.
+        source: ``"provider"`` once a count was observed, else ``"estimate"``.
+    """
+
+    def __init__(self) -> None:
+        self.ratio = 1 / BYTES_PER_TOKEN
+        self.source = "estimate"
+
+    def observe(self, usage: Any, request_bytes: int) -> None:
+        """Learn tokens per byte from a reply's ``usage`` for a request of ``request_bytes``."""
+        if not isinstance(usage, dict) or request_bytes <= 0:
+            return
+        keys = ("input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens")
+        counted = sum(v for k in keys if isinstance(v := usage.get(k), int) and v > 0)
+        if counted > 0:
+            self.ratio = counted / request_bytes
+            self.source = "provider"
+
+    def count(self, request_bytes: int) -> int:
+        """Tokens of a request of ``request_bytes`` bytes (rounded up)."""
+        return math.ceil(request_bytes * self.ratio)
 
 
 def trim_all(messages: list[dict[str, Any]]) -> int:

@@ -95,6 +95,7 @@ class Agent:
         self._refused_protected = self._tool_errors = 0
         self._cut_before = False  # the previous reply was cut at the output limit
         self.claims = claims.Claims(gate, self.events)
+        self.gauge = context.TokenGauge()  # tokens per byte, from the provider's usage
 
     @property
     def usage(self) -> Usage:
@@ -181,8 +182,19 @@ class Agent:
         trimmed = False
         while True:
             self._check_budgets()
-            if elided := context.fit(self.messages, self.budgets.context_bytes):
-                self.events.notice(f"context: elided {elided} bytes of old tool output")
+            overhead = len(system.encode("utf-8", "surrogatepass")) + context.size(specs)
+            if elided := context.fit(
+                self.messages,
+                self.budgets.context_bytes,
+                tokens=self.budgets.context_tokens,
+                gauge=self.gauge,
+                overhead=overhead,
+            ):
+                self.events.notice(
+                    f"context: elided {elided} bytes of old tool output (limits: "
+                    f"{self.budgets.context_bytes} bytes, {self.budgets.context_tokens} tokens "
+                    f"by the {self.gauge.source}'s count)"
+                )
                 self._remind()
             try:
                 reply = self._call_model(system, specs)
@@ -201,6 +213,9 @@ class Agent:
                 continue
             self.steps += 1
             self.meter.add(reply.get("usage") if isinstance(reply, Mapping) else None)
+            if isinstance(reply, Mapping):  # the provider's count of what it was sent
+                sent = context.size(context.wire(self.messages)) + overhead
+                self.gauge.observe(reply.get("usage"), sent)
             checked = check_reply(reply)
             cut = checked.stop_reason == "max_tokens"
             dropped = self._count_cut(reply, checked.blocks, cut)
