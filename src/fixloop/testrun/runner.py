@@ -245,6 +245,7 @@ def _helper_source(name: str) -> str:
 
 def _payload() -> str:
     sources = (
+        ("_fixloop_auditevents", _helper_source("auditevents.py")),
         ("_fixloop_audit", _helper_source("audithook.py")),
         ("_fixloop_plugin", _helper_source("pytest_plugin.py")),
         ("_fixloop_plain", _helper_source("plainrunner.py")),

@@ -34,6 +34,10 @@ def payload(cfg_json: str) -> str:
     so code that looks at the command line for signs of a test run finds none.
     """
     sources = (
+        (
+            "_fixloop_auditevents",
+            (Path(__file__).parent / "inside" / "auditevents.py").read_text("utf-8"),
+        ),
         ("_fixloop_audit", audithook_source()),
         (
             "_fixloop_second",

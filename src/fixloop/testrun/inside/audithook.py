@@ -10,8 +10,9 @@ where the sandbox cannot pass a descriptor). Nothing is kept in the process to b
 later. Stdlib only; the harness passes this module's source to the sandboxed interpreter.
 
 What counts (the exact audit event names are those of the CPython "Audit events table",
-https://docs.python.org/3/library/audit_events.html, checked for 3.11-3.13; events that a
-version lacks simply never fire):
+kept by Python version with their source in :mod:`fixloop.testrun.inside.auditevents`, which
+the harness loads first as ``_fixloop_auditevents``; the hook listens to the running version's
+set):
 
 - *changed code on the stack*: the harness passes the lines the change added or modified
   (``watch``: ``{relpath: [line, ...]}``). An event below counts only while a frame executing
@@ -36,7 +37,9 @@ version lacks simply never fire):
 - *always*: opening for writing, renaming, removing, truncating or linking the run's result and
   io files (``open``, ``os.rename``, ``os.remove``, ``os.rmdir``, ``os.truncate``, ``os.link``,
   ``os.symlink``, ``os.chmod``, ``shutil.rmtree``, ``shutil.move``) by anything but pytest's
-  JUnit writer and fixloop's own plugin; signals sent to the test process itself by code that
+  JUnit writer and fixloop's own plugin and runners (the writer is the nearest frame outside
+  the standard library: the plain runner writes through ``xml.etree``); code compiled under
+  the name of fixloop's own modules (``<fixloop ...>``, whose frames the hook trusts); signals sent to the test process itself by code that
   is not a test (``os.kill``/``os.killpg`` of its own pid or group, ``signal.pthread_kill``).
 
 Python has no audit event for ``signal.signal``, ``weakref.finalize``, ``atexit.register``,
@@ -57,6 +60,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from typing import Any
 
 _MACHINERY_TOPS = ("pytest", "_pytest", "pluggy", "fixloop", "_fixloop", "unittest")
 _MACHINERY_PARTS = (
@@ -67,75 +71,15 @@ _MACHINERY_PARTS = (
     "<fixloop ",
 )
 _ALLOWED_WRITERS = (os.sep + "_pytest" + os.sep + "junitxml.py", "<fixloop ")
-_FRAME_ATTRS = frozenset(
-    {"tb_frame", "f_code", "gi_frame", "gi_code", "cr_frame", "cr_code", "ag_frame", "ag_code"}
-)
-_STACK_EVENTS = frozenset(
-    {
-        "sys._getframe",
-        "sys._getframemodulename",
-        "sys._current_frames",
-        "sys._current_exceptions",
-        "object.__getattr__",
-        "object.__setattr__",
-        "object.__delattr__",
-        "gc.get_objects",
-        "gc.get_referrers",
-        "gc.get_referents",
-        "sys.settrace",
-        "sys.setprofile",
-        "sys.addaudithook",
-        "sys.monitoring.register_callback",
-        "import",
-        "os.kill",
-        "os.killpg",
-        "signal.pthread_kill",
-    }
-)
-_CTYPES_MEMORY = frozenset(
-    {
-        "ctypes.cdata",
-        "ctypes.cdata/buffer",
-        "ctypes.string_at",
-        "ctypes.wstring_at",
-        "ctypes.addressof",
-    }
-)
-_FILE_EVENTS = frozenset(
-    {
-        "open",
-        "os.rename",
-        "os.remove",
-        "os.rmdir",
-        "os.truncate",
-        "os.link",
-        "os.symlink",
-        "os.chmod",
-        "shutil.rmtree",
-        "shutil.move",
-    }
-)
-_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
-_WHAT = {
-    "sys._getframe": "read the call stack",
-    "sys._getframemodulename": "read the call stack",
-    "sys._current_frames": "read every thread's call stack",
-    "sys._current_exceptions": "read every thread's exceptions",
-    "object.__getattr__": "read a stack frame",
-    "object.__setattr__": "changed a function or class of the test runner",
-    "object.__delattr__": "deleted an attribute of the test runner",
-    "gc.get_objects": "walked every object of the process (gc)",
-    "gc.get_referrers": "walked the object graph (gc)",
-    "gc.get_referents": "walked the object graph (gc)",
-    "sys.settrace": "installed a tracer",
-    "sys.setprofile": "installed a profiler",
-    "sys.addaudithook": "added an audit hook",
-    "sys.monitoring.register_callback": "installed a monitoring callback",
-    "import": "imported the test runner",
-    "os.kill": "sent a signal",
-    "os.killpg": "sent a signal to a process group",
-    "signal.pthread_kill": "signalled a thread of the test process",
-}
+_ev: Any = sys.modules.get("_fixloop_auditevents")
+if _ev is None:  # imported as a package module (tests), not from the harness's -c program
+    from fixloop.testrun.inside import auditevents as _ev
+_EVENTS = _ev.events_for(sys.version_info[:2])
+_FRAME_ATTRS = _ev.FRAME_ATTRS
+_STACK_EVENTS = _EVENTS["stack"]
+_CTYPES_MEMORY = _EVENTS["ctypes_memory"]
+_FILE_EVENTS = _EVENTS["file"]
+_WRITE_FLAGS = _ev.WRITE_FLAGS
 
 _state: dict = {
     "own": {},
@@ -154,6 +98,7 @@ _state: dict = {
     "signals": None,
     "events": 0,
     "installed": False,
+    "stdlib": (),
 }
 
 
@@ -380,13 +325,41 @@ def _file_event(event: str, args: tuple, caller: object) -> None:
         return
     fn = caller.f_code.co_filename  # type: ignore[attr-defined]
     where = _changed_on_stack(caller) if _state["armed"] else None
-    if where is None and any(w in fn for w in _ALLOWED_WRITERS):
-        return  # pytest's JUnit writer or fixloop's plugin, not driven by the change
+    if where is None and any(w in _writer(caller) for w in _ALLOWED_WRITERS):
+        return  # pytest's JUnit writer or fixloop's own runner, not driven by the change
     if where is None:
         rel = _rel(fn)
         where = (rel, caller.f_lineno) if rel else (fn, caller.f_lineno)  # type: ignore[attr-defined]
     target = os.fsdecode(paths[0]) if paths else "?"
     _record(event, f"changed the run's result file {os.path.basename(target)}", where)
+
+
+def _writer(caller: object) -> str:
+    """The file of the code that asked for a write: the nearest frame outside the stdlib.
+
+    The plain runner writes its JUnit file through ``xml.etree`` (the ``open`` comes from
+    ElementTree.py, on fixloop's behalf); the code under test calling ``shutil`` or ``xml.etree``
+    itself is the nearest non-stdlib frame of its own write.
+    """
+    f = caller
+    while f is not None:
+        fn = f.f_code.co_filename  # type: ignore[attr-defined]
+        stdlib = fn.startswith(_state["stdlib"]) and "-packages" + os.sep not in fn
+        if not (stdlib or fn.startswith("<frozen")):
+            return fn
+        f = f.f_back  # type: ignore[attr-defined]
+    return ""
+
+
+def _compile_event(args: tuple, caller: object) -> None:
+    """Code compiled under the name of fixloop's own modules, whose frames the hook trusts."""
+    name = args[1] if len(args) > 1 else None
+    if isinstance(name, str) and name.startswith("<fixloop"):
+        where = _changed_on_stack(caller)
+        if where is None:
+            fn = caller.f_code.co_filename  # type: ignore[attr-defined]
+            where = (_rel(fn) or fn, caller.f_lineno)  # type: ignore[attr-defined]
+        _record("compile", f"compiled code under the name of fixloop's own modules ({name})", where)
 
 
 def _stack_event(event: str, args: tuple, caller: object) -> None:  # noqa: PLR0911, PLR0912
@@ -425,7 +398,7 @@ def _stack_event(event: str, args: tuple, caller: object) -> None:  # noqa: PLR0
         where = _changed_on_stack(caller)
         if where is not None:
             name = args[1] if len(args) > 1 else "?"
-            _record(event, f"{_WHAT[event]} ({getattr(obj, '__qualname__', '?')}.{name})", where)
+            _record(event, f"{_ev.what(event)} ({getattr(obj, '__qualname__', '?')}.{name})", where)
         return
     if event == "import":
         if not _machinery_module(args[0] if args else None):
@@ -443,11 +416,11 @@ def _stack_event(event: str, args: tuple, caller: object) -> None:  # noqa: PLR0
             fn = caller.f_code.co_filename  # type: ignore[attr-defined]
             where = (_rel(fn) or fn, caller.f_lineno)  # type: ignore[attr-defined]
         if where is not None:
-            _record(event, f"{_WHAT[event]} ({args[1] if len(args) > 1 else '?'})", where)
+            _record(event, f"{_ev.what(event)} ({args[1] if len(args) > 1 else '?'})", where)
         return
     where = _changed_on_stack(caller)
     if where is not None:
-        _record(event, _WHAT.get(event, event), where)
+        _record(event, _ev.what(event), where)
 
 
 def _ctypes_event(event: str, caller: object) -> None:
@@ -469,6 +442,10 @@ def _hook(event: str, args: tuple) -> None:
     if event == "exec":
         if not _state["armed"] and _state["watch"] and args:
             _arm(args[0])
+        return
+    if event == "compile":
+        if len(args) > 1 and isinstance(args[1], str) and args[1].startswith("<fixloop"):
+            _compile_event(args, sys._getframe(1))
         return
     if event not in _STACK_EVENTS and event not in _FILE_EVENTS and not event.startswith("ctypes."):
         return
@@ -530,6 +507,12 @@ def install(cfg: dict) -> None:
     _state["io"] = tuple(os.path.abspath(os.path.realpath(d)) for d in cfg.get("io") or ())
     _state["installed"] = True
     import _thread
+    import sysconfig
+
+    paths = sysconfig.get_paths()
+    _state["stdlib"] = tuple(
+        sorted({os.path.join(paths[k], "") for k in ("stdlib", "platstdlib") if paths.get(k)})
+    )
 
     _state["ident"] = _thread.get_ident
     _state["outside"] = tuple(
