@@ -40,6 +40,7 @@ from fixloop.protocols import Isolation, Model, RunStartEvent, model_name
 from fixloop.session_checks import (  # re-exported: the session's checks before the model
     baseline_problem,
     flaky_problem,
+    probe_during_baseline,
     run_baseline,
     uncommitted_config,
 )
@@ -397,10 +398,13 @@ class RunSession:
         env_problem = doctor.command_problem(
             runner.test_cmd, runner.python, host_path=self.sandbox.host_python
         )
+        first: TestReport | None = None
         if env_problem is None:  # the tests must run the code the model edits (issue 13)
-            env_problem = import_problem(runner)
+            # ... asked while the baseline runs (issue 18); its problem wins over the baseline
+            env_problem, first = probe_during_baseline(runner, import_problem, run_baseline)
         if env_problem is None:
-            self.baseline = baseline = run_baseline(runner)
+            assert first is not None
+            self.baseline = baseline = first
             if baseline.record is not None:  # what the tests used: protected from here on
                 workspace.policy = build_policy(
                     iso.root,

@@ -2,19 +2,30 @@
 
 Called by :class:`fixloop.session.RunSession` (and re-exported there): :func:`run_baseline` runs
 the whole suite once, :func:`baseline_problem` says when it leaves nothing to do,
-:func:`flaky_problem` re-runs the failing tests once with no change, and
+:func:`flaky_problem` re-runs the failing tests once with no change,
+:func:`probe_during_baseline` overlaps the import probe with the baseline (issue 18), and
 :func:`uncommitted_config` names a repository config the run applies that git does not hold.
 """
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+from typing import Any
+
 from fixloop import render
 from fixloop.config import repo_config_files
 from fixloop.errors import ConfigError
 from fixloop.protocols import Isolation, Runner
-from fixloop.types import Outcome, TestReport
+from fixloop.types import EnvironmentProblem, Outcome, TestReport
 
-__all__ = ["baseline_problem", "flaky_problem", "run_baseline", "uncommitted_config"]
+__all__ = [
+    "baseline_problem",
+    "flaky_problem",
+    "probe_during_baseline",
+    "run_baseline",
+    "uncommitted_config",
+]
 
 
 def uncommitted_config(iso: Isolation) -> list[str]:
@@ -99,3 +110,49 @@ def baseline_problem(report: TestReport) -> str | None:
             "(check the test command and paths)"
         )
     return None
+
+
+def probe_during_baseline(
+    runner: Any,
+    probe: Callable[[Any], EnvironmentProblem | None],
+    baseline: Callable[[Any], TestReport],
+) -> tuple[EnvironmentProblem | None, TestReport | None]:
+    """``probe(runner)`` in a thread while ``baseline(runner)`` runs in this one.
+
+    The import probe (:func:`fixloop.testrun.projectpaths.import_problem`: a sandboxed
+    ``find_spec``, nothing of the project runs) used to start its own sandbox before the
+    baseline; overlapping them takes one cold start off the run's critical path (issue 18).
+    The probe's problem still wins: the caller then drops the baseline's report and stops with
+    status ``environment`` as before (the baseline ran in vain; it is not killed).
+
+    Returns:
+        ``(the probe's problem or None, the baseline's report)``; the report is None when the
+        baseline raised and the probe found a problem (the problem is what the run reports).
+
+    Raises:
+        what the probe raised; what the baseline raised when the probe found no problem. Ctrl-C
+        is not held back waiting for the probe (the session's handler kills its sandbox).
+    """
+    box: dict[str, Any] = {}
+
+    def run_probe() -> None:
+        try:
+            box["problem"] = probe(runner)
+        except BaseException as e:  # noqa: BLE001 - re-raised in the caller's thread
+            box["error"] = e
+
+    worker = threading.Thread(target=run_probe, name="fixloop-import-probe", daemon=True)
+    worker.start()
+    report: TestReport | None = None
+    failure: Exception | None = None
+    try:
+        report = baseline(runner)
+    except Exception as e:  # noqa: BLE001 - decided below, once the probe has answered
+        failure = e
+    worker.join()
+    if "error" in box:
+        raise box["error"]
+    problem = box.get("problem")
+    if failure is not None and problem is None:
+        raise failure
+    return problem, report
