@@ -82,6 +82,9 @@ class Gate:
             without tools.
         scratch_dir: where the disposable checkouts go (a new folder each verification,
             removed after); None: the system's temporary folder.
+        prepare: called with the top of each fresh checkout before its tests run, to bring in
+            what the run's tree has beyond the commit (:meth:`fixloop.runtree.RunTreeExtras.apply`:
+            the checkout's needed ignored files, the submodules); None: nothing.
         repeats: how many times in all the baseline's failing tests must pass (>= 1).
         deadline: ``clock()`` value when the run's wall-clock budget ends; each test run of
             the gate is capped by what is left, and a gate past it does not verify.
@@ -102,6 +105,7 @@ class Gate:
         is_autoload: PathRule = ws.is_autoload,
         changed: Callable[[], Sequence[str]] | None = None,
         scratch_dir: Path | None = None,
+        prepare: Callable[[Path], None] | None = None,
         repeats: int = 3,
         deadline: float | None = None,
         clock: Callable[[], float] = time.monotonic,
@@ -115,6 +119,7 @@ class Gate:
         self._is_protected, self._is_autoload = is_protected, is_autoload
         self._changed = changed
         self.scratch_dir = Path(scratch_dir) if scratch_dir is not None else None
+        self.prepare = prepare
         self.repeats = max(1, int(repeats))
         self.deadline, self.clock = deadline, clock
         self.verifications = 0
@@ -315,6 +320,8 @@ class Gate:
             scratch = self._new_scratch()
             try:
                 test_root = checkout_tree(self.root, cand.tree, scratch)
+                if self.prepare is not None:
+                    self.prepare(scratch)
                 verdict = self._judge(test_root, watch, suspicious, refused)
             finally:
                 remove_tree(scratch.parent)

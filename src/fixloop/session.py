@@ -37,6 +37,7 @@ from fixloop.events import Events, EventSink
 from fixloop.gate import Gate
 from fixloop.prompts import DEFAULT_TASK
 from fixloop.protocols import Isolation, Model, RunStartEvent, model_name
+from fixloop.runtree import prepare_run_tree
 from fixloop.session_checks import (  # re-exported: the session's checks before the model
     baseline_problem,
     flaky_problem,
@@ -302,11 +303,13 @@ class RunSession:
                 self.python, self.python_origin = discover_python(
                     self.iso.root, s.python, checkouts=(self.iso.source, self.iso.repo)
                 )
+                # what the checkout has that git does not: needed ignored files, submodules
+                self.extras = prepare_run_tree(self.iso)
                 self.sandbox = probe.result()
             except BaseException:
                 undo_isolation(self.iso)
                 raise
-        self.config_notices += uncommitted_config(self.iso)
+        self.config_notices += uncommitted_config(self.iso) + self.extras.notices()
         self.run_dir = runs_dir() / self.run_id
         (self.run_dir / "logs").mkdir(parents=True, exist_ok=True)
         (self.run_dir / "scratch").mkdir(parents=True, exist_ok=True)
@@ -395,7 +398,7 @@ class RunSession:
             map_cache=fixloop_home() / "cache" / "repomap.sqlite3",
             extra=[ExploreTool(workspace, s.to_caps())],
         )
-        env_problem = doctor.command_problem(
+        env_problem = self.extras.problem or doctor.command_problem(
             runner.test_cmd, runner.python, host_path=self.sandbox.host_python
         )
         first: TestReport | None = None
@@ -453,6 +456,7 @@ class RunSession:
                 baseline,
                 changed=lambda: tools.changed,
                 scratch_dir=self.run_dir / "gate",
+                prepare=self.extras.apply,
                 repeats=s.gate_repeats,
                 deadline=min(
                     self.t0 + s.budgets.max_wall_s,
