@@ -95,7 +95,8 @@ class TimeoutSettings(_Strict):
     - the repair engine (:class:`fixloop.types.RepairBudget`): its traced run gets
       ``repair_trace_factor`` x the run limit and x the per-test limit, its screening budget
       the time to screen ``repair_candidates`` candidates at their measured cost (plus two
-      full suites); both within ``[repair_budget_min_s, repair_budget_max_s]``; its screening
+      full suites), within ``[repair_budget_min_s, repair_budget_max_s]`` (the traced run's
+      limit has the floor only: the run limit, capped by ``test_timeout_s``, caps it); its screening
       runs stop a test at ``repair_test_factor`` x the traced run's slowest test, at least
       ``repair_test_min_s``, at most the run's per-test limit.
 

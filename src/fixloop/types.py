@@ -99,8 +99,8 @@ class RepairBudget:
     :class:`fixloop.repair.engine.RepairEngine` derives, per analysis:
 
     - the traced (localization) run's wall-clock limit: ``trace_factor`` x the run's test-run
-      limit, within ``[min_s, max_s]``; its per-test limit: ``trace_factor`` x the run's
-      per-test limit (tracing slows the tests down);
+      limit, at least ``min_s``; its per-test limit: ``trace_factor`` x the run's per-test
+      limit (tracing slows the tests down);
     - the screening runs' per-test limit (``test_factor``, ``test_min_s``);
     - the screening budget: the time to screen ``candidates`` candidates at the measured cost
       of one (``overhead_s`` + the traced run's seconds of the failing tests), spread over the
@@ -108,7 +108,7 @@ class RepairBudget:
 
     Attributes:
         min_s: the floor of both budgets, seconds.
-        max_s: the cap of both budgets, seconds.
+        max_s: the cap of the screening budget, seconds.
         candidates: how many candidates the screening budget is sized for.
         overhead_s: seconds one screened candidate costs beyond its tests (a forked child's
             start, the file writes, pytest's session set-up; about 0.2-0.3 s measured on
