@@ -12,12 +12,13 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from fixloop.errors import UsageError
 from fixloop.events import EventSink
+from fixloop.person import Person
 from fixloop.prompts import DEFAULT_TASK
 from fixloop.protocols import Model
 from fixloop.session import exit_code_for
@@ -69,6 +70,11 @@ class CodingAgent:
         jobs: attempts running at once.
         keep_attempts: keep the branches of the attempts that did not win.
         all_attempts: run every attempt to its end even after one was verified.
+        ask: ``ask(question) -> answer``: the person the ``ask_human`` tool and the approvals
+            reach (:class:`fixloop.person.CallbackPerson`), or a :class:`fixloop.person.Person`;
+            None: nobody (``ask_human`` says so at once).
+        approve: ``--approve``: ``"never"`` or a comma-separated set of ``commit``, ``edits``,
+            ``deps`` (:mod:`fixloop.tools.approval`); anything but never needs ``ask``.
 
     Attributes:
         model_name: the model's display name; ``model_reason``: why it was chosen.
@@ -102,7 +108,19 @@ class CodingAgent:
         jobs: int = 1,
         keep_attempts: bool = False,
         all_attempts: bool = False,
+        ask: Callable[[str], str] | Person | None = None,
+        approve: str = "never",
     ) -> None:
+        from fixloop.person import CallbackPerson
+
+        self.approve_policy = approve  # checked by run(): a bad value is a UsageError there
+        self.person: Person | None = (
+            None
+            if ask is None
+            else ask
+            if hasattr(ask, "confirm") and hasattr(ask, "ask")
+            else CallbackPerson(ask)  # type: ignore[arg-type]
+        )
         self.model_spec = model
         self.attempts, self.jobs = int(attempts), int(jobs)
         self.keep_attempts, self.all_attempts = bool(keep_attempts), bool(all_attempts)
@@ -153,6 +171,9 @@ class CodingAgent:
                 ``run_end`` written; :attr:`result` and the exception's ``result`` hold it.
         """
         from fixloop.session import RunInterrupted, RunSession
+        from fixloop.tools.approval import parse_policy
+
+        self.approve = parse_policy(self.approve_policy)
 
         if self.attempts > 1 or (
             self.model_spec is not None
@@ -163,6 +184,8 @@ class CodingAgent:
 
             if self.in_place:
                 raise UsageError("--in-place works with one attempt: a checkout holds one branch")
+            if self.approve:
+                raise UsageError("--approve works with one attempt (one person, one run at a time)")
             try:
                 self.result = run_attempts(
                     self.model_spec,
@@ -189,6 +212,8 @@ class CodingAgent:
             on_event=self.on_event,
             in_place=self.in_place,
             keep_worktree=self.keep_worktree,
+            person=self.person,
+            approve=self.approve,
         )
         try:
             with session:

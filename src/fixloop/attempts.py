@@ -420,7 +420,7 @@ class AttemptRun:
                 session.run()
             except Exception as e:  # noqa: BLE001 - the session records it as the run's error
                 exc = e
-        with self._lock:
+        with self._lock, owned_by(a):
             try:
                 session.__exit__(
                     type(exc) if exc else None, exc, exc.__traceback__ if exc else None

@@ -193,6 +193,14 @@ def fix(
         bool,
         typer.Option("--all-attempts", help="Run every attempt to its end after one verified."),
     ] = False,
+    approve: Annotated[
+        str,
+        typer.Option(
+            metavar="POLICY",
+            help="Ask you before: never (default) | commit | edits | deps, or a comma-separated "
+            "set; needs an interactive terminal.",
+        ),
+    ] = "never",
 ) -> None:
     """Make the failing tests pass in PATH; the harness verifies the result itself."""
     from fixloop.api import CodingAgent
@@ -208,7 +216,13 @@ def fix(
     _refuse_none_sandbox(sandbox, allow_unsandboxed, json_out)
     if allow_unsandboxed and sandbox is None:
         sandbox = "none"
-    live = not json_out and err_console.is_terminal
+    from fixloop.person import TerminalPerson
+
+    # questions and approvals go to the terminal (/dev/tty), never to stdout; no terminal on
+    # stdin: nobody to ask (ask_human says so at once; --approve other than never is refused)
+    person = TerminalPerson.open() if sys.stdin.isatty() else None
+    # a live (redrawn) display would hide the approval prompts: plain lines with --approve
+    live = not json_out and err_console.is_terminal and approve.strip().lower() == "never"
     display = LiveDisplay(err_console, verbose=verbose, live=live)
     agent = CodingAgent(
         model,
@@ -232,6 +246,8 @@ def fix(
         jobs=jobs,
         keep_attempts=keep_attempts,
         all_attempts=all_attempts,
+        ask=person,
+        approve=approve,
     )
     with stdout_to_stderr() if json_out else contextlib.nullcontext():
         try:

@@ -283,6 +283,14 @@ def transcript(events: Iterable[Mapping[str, Any]]) -> str:
                     out.append(f"{_PAD}{key}: {', '.join(map(str, ev[key]))}")
         elif kind == "explore":
             out.extend(_explore_lines(ts, ev))
+        elif kind == "question":
+            out.append(f"{ts}   ask_human (step {ev.get('step')}): {one_line(ev.get('question'))}")
+            said = "no person available" if ev.get("no_person") else one_line(ev.get("answer"))
+            out.append(f"{_PAD}  answer: {said}")
+        elif kind == "approval":
+            verdict = "approved" if ev.get("approved") else "refused"
+            words = f": {one_line(ev['words'], 200)}" if ev.get("words") else ""
+            out.append(f"{ts}   approval of {ev.get('what')}: {verdict}{words}")
         elif kind == "notice":
             text = ev.get("message") or ev.get("text") or ev.get("notice") or ""
             out.append(f"{ts} notice: {one_line(text, 200)}")

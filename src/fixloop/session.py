@@ -35,9 +35,11 @@ from fixloop.config import BudgetSettings, Settings, load_settings
 from fixloop.errors import ConfigError, FixloopError, Interrupted, ProviderUnavailable, UsageError
 from fixloop.events import Events, EventSink
 from fixloop.gate import Gate
+from fixloop.person import Person
 from fixloop.prompts import DEFAULT_TASK
 from fixloop.protocols import Isolation, Model, RunStartEvent, model_name
 from fixloop.runtree import prepare_run_tree
+from fixloop.sandbox.base import kill_own_children
 from fixloop.session_checks import (  # re-exported: the session's checks before the model
     baseline_problem,
     flaky_problem,
@@ -51,6 +53,8 @@ from fixloop.testrun import TestRunner, discover_python, pytest_args
 from fixloop.testrun.projectpaths import import_problem
 from fixloop.testrun.warm import WarmRunner
 from fixloop.tools import Tools
+from fixloop.tools.approval import Approver
+from fixloop.tools.ask import AskHumanTool
 from fixloop.tools.explore import ExploreTool
 from fixloop.trajectory import (
     Trajectory,
@@ -220,6 +224,9 @@ class RunSession:
         keep_worktree: keep the worktree folder after the run.
         shared: budgets shared with the other attempts of one run (:mod:`fixloop.attempts`),
             or None.
+        person: who answers ``ask_human`` and approvals (:mod:`fixloop.person`), or None.
+        approve: what the person approves (:func:`fixloop.tools.approval.parse_policy`; empty:
+            never); needs a ``person``.
         check_only: ``fixloop doctor``: no model is resolved or called; :meth:`run` stops after
             the baseline and its diagnosis (status ``environment`` for a problem, else
             ``nothing_to_fix`` or ``not_fixed`` as the baseline passed or failed); the events go
@@ -250,9 +257,19 @@ class RunSession:
         keep_worktree: bool = False,
         shared: SharedBudget | None = None,
         check_only: bool = False,
+        person: Person | None = None,
+        approve: frozenset[str] = frozenset(),
     ) -> None:
         self.spec, self.path, self.task = model, Path(path), task
         self.shared = shared
+        if approve and person is None:
+            raise UsageError(
+                f"--approve {','.join(sorted(approve))} needs a person: an interactive terminal "
+                "(or the Python API's ask callback)"
+            )
+        self.person, self.approve = person, approve
+        self.approver: Approver | None = None
+        self.interrupt_after = False  # Ctrl-C during the commit question (session_end)
         self.check_only = check_only
         self.environment: EnvironmentProblem | None = None
         self.model: Model | None = None
@@ -396,7 +413,8 @@ class RunSession:
             self.warm,
             caps=s.to_caps(),
             map_cache=fixloop_home() / "cache" / "repomap.sqlite3",
-            extra=[ExploreTool(workspace, s.to_caps())],
+            extra=[ExploreTool(workspace, s.to_caps()), AskHumanTool(self.person)],
+            approver=self._approver(),
         )
         env_problem = self.extras.problem or doctor.command_problem(
             runner.test_cmd, runner.python, host_path=self.sandbox.host_python
@@ -501,6 +519,12 @@ class RunSession:
         runner.per_test_s = derived.per_test_s
         self.events.notice(derived.describe())
 
+    def _approver(self) -> Approver | None:
+        if not self.approve or self.person is None:
+            return None
+        self.approver = Approver(self.approve, self.person, self.events.emit)
+        return self.approver
+
     def _passed_env(self) -> tuple[dict[str, str], list[str]]:
         """The host values of the settings' ``pass_env`` names, and the names unset here."""
         out: dict[str, str] = {}
@@ -558,7 +582,7 @@ class RunSession:
             else:
                 result = RunResult(RunStatus.NOT_FIXED, False, stop_reason=INTERRUPTED)
         elif exc is not None:
-            sandbox_mod.kill_all_children()
+            kill_own_children()  # this run's (one attempt of several: only its own)
             # Unexpected: keep the work (WIP commit), record the end, then let it surface.
             result = self.result or RunResult(RunStatus.ERROR, False)
             result.status, result.verified = RunStatus.ERROR, False
@@ -569,3 +593,5 @@ class RunSession:
         finish(self, result)
         if isinstance(exc, KeyboardInterrupt) and not isinstance(exc, RunInterrupted):
             raise RunInterrupted(result) from exc
+        if self.interrupt_after and exc is None:  # Ctrl-C at the commit question
+            raise RunInterrupted(result)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from fixloop import render, vcs
 from fixloop.candidate import build_candidate, commit_tree, tree_diff
+from fixloop.person import Decision
 from fixloop.prompts import DEFAULT_TASK
 from fixloop.protocols import Isolation
 from fixloop.types import RunResult, RunStatus
@@ -59,6 +60,22 @@ def commit_work(session: RunSession, result: RunResult) -> list[str]:
     if iso.in_place or cand.unchanged:
         result.head_commit = None
         return notes
+    if session.approver is not None and session.approver.asks_commit:  # --approve commit
+        decision = Decision(True)
+        try:
+            decision = session.approver.confirm_commit(result.diff)
+        except KeyboardInterrupt:  # the run ends as interrupted, with the work committed
+            session.interrupt_after = True
+        except EOFError:
+            decision = Decision(False, "no answer (the terminal closed)")
+        if not decision.approved:
+            result.head_commit = result.verified_commit = None
+            said = f": {decision.words}" if decision.words else ""
+            notes.append(
+                f"the person refused the commit{said}; the work stays uncommitted in the "
+                f"worktree {iso.root}"
+            )
+            return notes
     head = commit_tree(iso.root, cand.tree, iso.base_commit, commit_message(session.task, result))
     iso.point_branch(head)
     result.head_commit = head

@@ -88,6 +88,15 @@ def owned_by(owner: object) -> Iterator[None]:
         _OWNER.reset(token)
 
 
+def kill_own_children() -> None:
+    """Kill what this thread's owner started (:func:`owned_by`), or everything when it has none."""
+    owner = _OWNER.get()
+    if owner is None:
+        kill_all_children()
+    else:
+        kill_owned(owner)
+
+
 def kill_owned(owner: object) -> None:
     """Kill (SIGKILL) the live process groups started under :func:`owned_by` with ``owner``."""
     with _LIVE_LOCK:

@@ -7,12 +7,14 @@ escapes the result, and keeps the counters the run reports.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from fixloop.protocols import ToolHost
+from fixloop.tools.approval import Approver
 from fixloop.tools.checks import Checks, edit_findings
 from fixloop.tools.common import PY_SUFFIXES
 from fixloop.tools.edit import create_file, edit_file
@@ -43,6 +45,8 @@ class Tools:
             in a run), or None for a cache in memory.
         extra: helper tools offered after the six (:class:`~fixloop.tools.helpers.HelperTool`:
             ``explore``, ``ask_human``); :meth:`attach` hands them the loop.
+        approver: asks the person before a change is kept (``--approve``;
+            :class:`~fixloop.tools.approval.Approver`), or None.
 
     Attributes:
         refused_test_edits: refused create/edit attempts on protected test infrastructure
@@ -60,7 +64,9 @@ class Tools:
         caps: Caps | None = None,
         map_cache: Path | None = None,
         extra: Sequence[HelperTool] = (),
+        approver: Approver | None = None,
     ):
+        self.approver = approver
         self.workspace = workspace
         self.map = RepoMap(workspace, MapCache(map_cache))
         self.checks = Checks(workspace, runner)
@@ -147,6 +153,10 @@ class Tools:
                 clean, problems = _validate(name, args)
                 if clean is None:
                     res = _bad_args(name, problems)
+                elif self.approver is not None:  # --approve: the person may refuse a change
+                    res = self.approver.guard(
+                        self.workspace, name, clean, functools.partial(self.handlers[name], **clean)
+                    )
                 else:
                     res = self.handlers[name](**clean)
         except Exception as e:  # noqa: BLE001 - a tool call must never crash the loop
