@@ -46,7 +46,8 @@ from fixloop.config import Settings, load_settings
 from fixloop.errors import GitStateError, UsageError
 from fixloop.events import EventSink
 from fixloop.protocols import Model
-from fixloop.sandbox.base import kill_all_children, kill_owned, owned_by
+from fixloop.sandbox.base import kill_all_children
+from fixloop.sandbox.owners import kill_owned, owned_by
 from fixloop.session import INTERRUPTED, RunInterrupted, RunSession
 from fixloop.types import RunResult, RunStatus, Usage
 

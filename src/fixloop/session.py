@@ -39,7 +39,7 @@ from fixloop.person import Person
 from fixloop.prompts import DEFAULT_TASK
 from fixloop.protocols import Isolation, Model, RunStartEvent, model_name
 from fixloop.runtree import prepare_run_tree
-from fixloop.sandbox.base import kill_own_children
+from fixloop.sandbox.owners import kill_own_children
 from fixloop.session_checks import (  # re-exported: the session's checks before the model
     baseline_problem,
     flaky_problem,

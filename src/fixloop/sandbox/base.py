@@ -25,7 +25,6 @@ Source for RLIMIT_*: setrlimit(2).
 from __future__ import annotations
 
 import atexit
-import contextlib
 import contextvars
 import os
 import pwd
@@ -39,7 +38,7 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -69,45 +68,8 @@ class _Live:
 
 _LIVE: dict[int, _Live] = {}
 _LIVE_LOCK = threading.Lock()
-#: Who started the processes of this thread (one attempt of ``--attempts``), or None.
+#: Who started this thread's processes (one attempt of ``--attempts``; :mod:`.owners`), or None.
 _OWNER: contextvars.ContextVar[object] = contextvars.ContextVar("fixloop_owner", default=None)
-
-
-@contextlib.contextmanager
-def owned_by(owner: object) -> Iterator[None]:
-    """Tag the process groups this thread starts inside the block with ``owner``.
-
-    A new thread starts with no owner (context variables are not inherited by threads), so the
-    tag covers the commands the thread runs itself (the test runs, the gate, the repair engine of
-    one attempt), which :func:`kill_owned` can then stop without touching another attempt's.
-    """
-    token = _OWNER.set(owner)
-    try:
-        yield
-    finally:
-        _OWNER.reset(token)
-
-
-def kill_own_children() -> None:
-    """Kill what this thread's owner started (:func:`owned_by`), or everything when it has none."""
-    owner = _OWNER.get()
-    if owner is None:
-        kill_all_children()
-    else:
-        kill_owned(owner)
-
-
-def kill_owned(owner: object) -> None:
-    """Kill (SIGKILL) the live process groups started under :func:`owned_by` with ``owner``."""
-    with _LIVE_LOCK:
-        lives = [live for live in _LIVE.values() if live.owner is owner]
-    for live in lives:
-        _kill_group(live.pgid)
-        if live.kill_extra is not None:
-            try:
-                live.kill_extra()
-            except Exception:  # noqa: BLE001 - best effort
-                pass
 
 
 def _register(key: int, live: _Live) -> None:
