@@ -65,6 +65,17 @@ from fixloop.types import Outcome, TestReport, Verdict
 PathRule = Callable[[str], bool]
 
 
+
+def _not_collected(ids: list[str], report: TestReport) -> list[str]:
+    """The ids pytest said it could not find when asked to run them (``ERROR: not found: ...``).
+
+    A doctest hidden at run time (``add.__doc__ = ...``) or a renamed test is gone, not flaky.
+    """
+    if report.outcome != Outcome.USAGE_ERROR:
+        return []
+    lines = [ln for ln in report.output.splitlines() if "not found:" in ln]
+    return [i for i in ids if any(ln.rstrip().endswith(i) or f"/{i}" in ln for ln in lines)]
+
 class Gate:
     """Verifies claims of success against the base commit and the real test suite.
 
@@ -282,6 +293,13 @@ class Gate:
             if left is not None and left <= 0:
                 return f"the run's wall-clock budget ran out before run {n} of {self.repeats}"
             again = self._run(ids, root, None)
+            gone = _not_collected(ids, again) if not again.ok else []
+            if gone:
+                return (
+                    f"the baseline's failing test{'s' if len(gone) > 1 else ''} "
+                    f"{', '.join(gone[:5])} {'are' if len(gone) > 1 else 'is'} not collected any "
+                    "more (pytest: not found): a test that no longer runs is not a fixed test"
+                )
             if not again.ok or again.failing_ids:
                 bad = ", ".join(again.failing_ids[:5]) or render.tally(again)
                 return (

@@ -13,7 +13,7 @@ from fixloop.tools.text import (
     _fmt,
     _nbytes,
     _split_lines,
-    escape_text,
+    escape_name,
     is_binary,
     long_line,
     numbered,
@@ -47,7 +47,7 @@ def list_files(ws: Workspace, caps: Caps, path: str) -> ToolResult:
     shown: list[str] = []
     used = 0
     for f in files[: caps.list_entries]:
-        line = escape_text(f) + (" [read-only]" if is_protected(f) else "")
+        line = escape_name(f) + (" [read-only]" if is_protected(f) else "")
         n = _nbytes(line) + 1
         if used + n > budget:
             break
@@ -66,7 +66,7 @@ def list_files(ws: Workspace, caps: Caps, path: str) -> ToolResult:
             if "/" in rest:
                 counts[base + rest.split("/", 1)[0] + "/"] += 1
         if counts:
-            summary = ", ".join(f"{escape_text(d)} ({_fmt(c)})" for d, c in counts.most_common(12))
+            summary = ", ".join(f"{escape_name(d)} ({_fmt(c)})" for d, c in counts.most_common(12))
             out.append(_cut(f"Folders: {summary}", 500))
     return ToolResult("\n".join(out))
 

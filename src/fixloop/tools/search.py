@@ -22,7 +22,16 @@ from fixloop.tools import ripgrep
 from fixloop.tools.common import err, is_root, refused
 from fixloop.tools.listing import listed_files_unchecked
 from fixloop.tools.specs import Caps
-from fixloop.tools.text import _cut, _decode, _fmt, _lf_view, _nbytes, escape_text, is_binary
+from fixloop.tools.text import (
+    _cut,
+    _decode,
+    _fmt,
+    _lf_view,
+    _nbytes,
+    escape_name,
+    escape_text,
+    is_binary,
+)
 from fixloop.types import ToolResult
 from fixloop.workspace import PathRefused, Workspace
 
@@ -140,7 +149,7 @@ def search_code(
                     hit_here = True
                 total += 1
                 if total > skip and len(hits) < caps.search_hits and used < budget:
-                    entry = f"{escape_text(rel)}:{lineno}: " + _hit_text(caps, line, col, width)
+                    entry = f"{escape_name(rel)}:{lineno}: " + _hit_text(caps, line, col, width)
                     nb = _nbytes(entry) + 1
                     if used + nb <= budget:
                         hits.append(entry)
@@ -442,7 +451,7 @@ def _out_of_time(caps: Caps, pattern: str, rel: str, index: int, n_files: int) -
     """The message of a search that ran out of time, naming where it stopped."""
     return (
         f"search_code stopped: its {caps.search_seconds:g} s time limit ran out while "
-        f"searching {escape_text(rel)!r} (file {_fmt(index + 1)} of {_fmt(n_files)}), so the "
+        f"searching {escape_name(rel)!r} (file {_fmt(index + 1)} of {_fmt(n_files)}), so the "
         f"results are incomplete. The pattern {pattern!r:.200} may backtrack heavily "
         "(overlapping alternatives or repetitions such as '(a|aa)+'): use a simpler pattern, "
         "or narrow the search with path= or glob=."

@@ -63,6 +63,16 @@ def escape_text(text: str) -> str:
     return _NOT_PLAIN.sub(_escape_match, text)
 
 
+def escape_name(name: str) -> str:
+    r"""A path for a listing (list_files, search_code hits): :func:`escape_text`, one line.
+
+    A file name may hold a newline or a tab (git tracks such names); kept raw, one file would
+    show as two lines of the listing. They become ``\x0a`` and ``\x09``, like the other
+    control characters.
+    """
+    return escape_text(name).replace("\t", "\\x09").replace("\n", "\\x0a")
+
+
 _UNESCAPE = re.compile(r"\\x([0-9a-fA-F]{2})|\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{8})|\\r")
 
 
