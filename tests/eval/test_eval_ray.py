@@ -173,3 +173,78 @@ def test_missing_ray_says_how_to_install(monkeypatch: pytest.MonkeyPatch, tmp_pa
         run_eval(EvalConfig(suite=suite, out=tmp_path / "o", executor="ray", quiet=True))
     assert str(exc.value) == INSTALL_HINT and "fixloop[ray]" in INSTALL_HINT
     assert not (tmp_path / "o").exists()
+
+
+def test_interrupt_cancels_ray_tasks_and_keeps_finished_records(tmp_path: Path) -> None:
+    """Ctrl-C on an eval on Ray: the running agents are killed, the finished record stays."""
+    import signal
+    import subprocess
+    import time
+
+    suite = write(tmp_path / "suite", {**SUITE_FILES, **TRIPLE})
+    pids = tmp_path / "pids"
+    agent = tmp_path / "agent.py"
+    agent.write_text(
+        "import os, sys, time\n"
+        "from pathlib import Path\n"
+        "repo = Path(sys.argv[2])\n"
+        "if (repo / 'calc.py').exists():\n"  # task double finishes at once (unresolved)
+        "    print('{}')\n"
+        "    sys.exit(1)\n"
+        "import signal\n"
+        "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+        f"open({str(pids)!r}, 'a').write(f'{{os.getpid()}}\\n')\n"
+        "time.sleep(300)\n"
+    )
+    out = tmp_path / "out"
+    driver = tmp_path / "driver.py"
+    driver.write_text(
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from fixloop.eval.runner import EvalConfig, run_eval\n"
+        f"cfg = EvalConfig(suite=Path({str(suite)!r}), out=Path({str(out)!r}), model='x',\n"
+        "    executor='ray', quiet=True, sandbox='bwrap',\n"
+        f"    agent_cmd=[sys.executable, {str(agent)!r}])\n"
+        "import ray\n"
+        "ray.init(num_cpus=3, include_dashboard=False, log_to_driver=False)\n"
+        "try:\n"
+        "    run_eval(cfg)\n"
+        "except KeyboardInterrupt:\n"
+        "    ray.shutdown()\n"
+        "    sys.exit(130)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
+    proc = subprocess.Popen([sys.executable, str(driver)], env=env)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if (
+            pids.exists()
+            and len(pids.read_text().split()) == 2
+            and out.joinpath(RUNS_FILE).exists()
+        ):
+            break
+        time.sleep(0.3)
+    else:
+        proc.kill()
+        pytest.fail("the two slow agents did not start, or the quick run was not recorded")
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(timeout=90) == 130
+    deadline = time.monotonic() + 30
+    alive = list(map(int, pids.read_text().split()))
+    while alive and time.monotonic() < deadline:
+        alive = [p for p in alive if _alive(p)]
+        time.sleep(0.3)
+    assert alive == []
+    (rec,) = read_runs(out / RUNS_FILE)
+    assert rec["task"] == "double" and not rec["resolved"]
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie waiting for its parent is dead for this purpose
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
+    except (OSError, IndexError):
+        return False

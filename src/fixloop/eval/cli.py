@@ -34,14 +34,19 @@ def register(app: typer.Typer) -> None:
             str, typer.Option("--model", "-m", help="Model spec, as for `fix`.")
         ] = "auto",
         epochs: Annotated[int, typer.Option("--epochs", "-k", min=1, help="Runs per task.")] = 1,
-        jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel runs.")] = 1,
+        jobs: Annotated[
+            int,
+            typer.Option(
+                "--jobs", "-j", min=1, help="Parallel runs (local executor; Ray uses its CPUs)."
+            ),
+        ] = 1,
         cpus_per_run: Annotated[
             int | None,
             typer.Option(
                 "--cpus-per-run",
                 min=1,
-                help="Cores each run may use (pinned; its repair workers follow it). "
-                "Default: cores / jobs.",
+                help="Cores each run may use (pinned locally; Ray's num_cpus); its repair "
+                "workers follow it. Default: cores / jobs locally, 1 on Ray.",
             ),
         ] = None,
         out: Annotated[
