@@ -127,6 +127,14 @@ def fmt_cost(x: float | None) -> str:
     return "unknown" if x is None else f"${x:.4f}"
 
 
+def _shape(summary: dict[str, Any]) -> str:
+    """``2 tasks x 3 epochs`` (``x 2 variants; the headline pools them`` with variants)."""
+    text = f"{summary['tasks']} tasks x {summary['epochs']} epochs"
+    if n := len(summary.get("variants") or {}):
+        text += f" x {n} variants; the numbers below pool all variants, see Variants"
+    return text
+
+
 def _pass_k_line(summary: dict[str, Any]) -> str:
     return ", ".join(f"pass@{k} {fmt_pct(v)}" for k, v in summary["pass_at_k"].items())
 
@@ -142,7 +150,7 @@ def render_markdown(summary: dict[str, Any], records: Sequence[dict[str, Any]]) 
     lines = [
         f"# fixloop eval: {s['suite']} with `{s['model']}`",
         "",
-        f"{s['runs']} runs of {s['expected_runs']} ({s['tasks']} tasks x {s['epochs']} epochs)"
+        f"{s['runs']} runs of {s['expected_runs']} ({_shape(s)})"
         + (f"; {s['missing_runs']} missing" if s["missing_runs"] else "")
         + f". fixloop {s['fixloop_version']}, {s['created_at']}.",
         "",
@@ -490,7 +498,7 @@ def render_html(
         "</head>",
         "<body>",
         f"<h1>{escape(title)}</h1>",
-        f"<p>{s['runs']} runs of {s['expected_runs']} ({s['tasks']} tasks x {s['epochs']} epochs)"
+        f"<p>{s['runs']} runs of {s['expected_runs']} ({escape(_shape(s))})"
         + (f", {s['missing_runs']} missing" if s["missing_runs"] else "")
         + f". fixloop {escape(s['fixloop_version'])}, {escape(s['created_at'])}.</p>",
         '<table id="headline">',
