@@ -56,6 +56,7 @@ from fixloop import render
 from fixloop import workspace as ws
 from fixloop.basediff import BaseDiff
 from fixloop.candidate import Candidate, build_candidate, checkout_tree, remove_tree
+from fixloop.gate_checks import autoload_findings
 from fixloop.protocols import Checkout, Runner, WatchedRunner
 from fixloop.tamper import Finding, read_text, scan_paths
 from fixloop.testinfra import doctest_examples_removed
@@ -278,6 +279,11 @@ class Gate:
         kw: dict = {"pristine": True, "root": root, "writable": True, "wall_s": self._left()}
         if watch is not None:
             kw["audit"] = watch
+        if getattr(self.runner, "records", False):
+            # what pytest loads by itself is recorded; the baseline's plugins are pinned
+            kw["record"] = "gate" if target == "" else None
+            rec = self.baseline.record
+            kw["plugins"] = rec.plugins if rec is not None else None
         return self.runner.run(target, **kw)  # type: ignore[call-arg]
 
     def _repeats(self, root: Path) -> str:
@@ -361,6 +367,11 @@ class Gate:
         """
         report = self._run("", test_root, watch)
         audit = list(report.audit or [])
+        cand = self.last_candidate
+        refused = refused + autoload_findings(
+            report.record, self.baseline.record, cand.changed if cand else [],
+            self.changes.in_base,
+        )
         second = ""
         base = self.baseline
         verified = False

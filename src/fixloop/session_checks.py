@@ -65,10 +65,17 @@ def uncommitted_config(iso: Isolation) -> list[str]:
 def run_baseline(runner: Runner) -> TestReport:
     """Run the full suite once, in pristine mode, before the model is called.
 
+    A runner that records (``runner.records``, the real
+    :class:`~fixloop.testrun.TestRunner`) records what the tests used
+    (:class:`fixloop.types.RunRecord`: collected modules, files the tests read or imported,
+    plugins, the names the interpreter provides) into ``report.record``.
+
     Returns:
         the baseline :class:`TestReport`; ``report.ok`` means there is nothing to fix. A
         collection error or an internal error is still "failing" (something to fix).
     """
+    if getattr(runner, "records", False):
+        return runner.run("", pristine=True, record="baseline")  # type: ignore[call-arg]
     return runner.run("", pristine=True)
 
 

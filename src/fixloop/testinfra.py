@@ -20,7 +20,9 @@ from __future__ import annotations
 import ast
 import configparser
 import doctest
+import os
 import posixpath
+import re
 import shlex
 import tomllib
 import warnings
@@ -35,6 +37,7 @@ __all__ = [
     "CONFIG_NAMES",
     "PytestSettings",
     "build_policy",
+    "data_modules",
     "doctest_examples",
     "doctest_examples_removed",
     "read_pytest_settings",
@@ -299,6 +302,79 @@ def doctest_examples_removed(old: str | bytes, new: str | bytes) -> list[tuple[s
     return gone
 
 
+_SKIP_DIRS = frozenset({".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "node_modules",
+                        "__pycache__", "build", "dist", "site-packages"})
+
+
+def _defines_code(text: bytes) -> bool:
+    """True when a module's top level defines a function or class (or does not parse)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return True
+    return any(
+        isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) for n in tree.body
+    )
+
+
+def data_modules(root: Path, imports: Sequence[str], *, max_files: int = 20_000) -> list[str]:
+    """The modules of ``imports`` that are test data: expected values kept in Python.
+
+    ``imports`` are the repository modules the tests imported directly at the baseline
+    (:attr:`fixloop.types.RunRecord.test_imports`). One of them is data, not code under test,
+    when its top level defines no function or class (constants only: ``SUM_2_3 = 5``) and no
+    Python file of the project outside its test code imports it (a constants module the code
+    uses is code under test). A module that defines functions is never data here, even when
+    the tests only read its constants: fixloop cannot tell which of its functions the tests
+    exercise without tracing them.
+
+    Args:
+        root: the tree (the workspace root).
+        imports: repository-relative ``.py`` paths.
+        max_files: most project files searched for imports of the candidates.
+
+    Returns:
+        the data modules, in ``imports``' order.
+    """
+    from fixloop.workspace import is_test_file
+
+    cands: dict[str, str] = {}
+    for rel in imports:
+        try:
+            text = (root / rel).read_bytes()
+        except OSError:
+            continue
+        if not _defines_code(text):
+            cands[rel] = rel.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    if not cands:
+        return []
+    rx = {
+        rel: re.compile(rf"^[ \t]*(?:from|import)[ \t][^\n]*\b{re.escape(name)}\b", re.M)
+        for rel, name in cands.items()
+    }
+    used: set[str] = set()
+    seen = 0
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in _SKIP_DIRS and not d.endswith(".egg-info")]
+        for f in files:
+            if not f.endswith((".py", ".pyw")):
+                continue
+            rel = Path(folder, f).relative_to(root).as_posix()
+            if rel in cands or is_test_file(rel):
+                continue
+            seen += 1
+            if seen > max_files:
+                return []  # too big to be sure nothing imports them: protect none
+            try:
+                body = Path(folder, f).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                continue
+            used |= {r for r, x in rx.items() if r not in used and x.search(body)}
+    return [r for r in cands if r not in used]
+
+
 def build_policy(
     root: Path,
     *,
@@ -315,7 +391,8 @@ def build_policy(
         allow_edit: the user's ``allow_edit`` globs (user config and ``--allow-edit`` only).
         extra_args: the test command's arguments after ``pytest``.
         record: what the baseline run recorded (collected test modules, doctest modules, data
-            files read, names the interpreter provides), or None before the baseline.
+            files read, data modules the tests imported (:func:`data_modules`), names the
+            interpreter provides), or None before the baseline.
 
     Returns:
         the policy; its ``sources`` name the config file behind ``python_files``/``testpaths``.
@@ -331,7 +408,11 @@ def build_policy(
         test_globs=test_globs,
         test_scope=cfg.testpaths or ("",),
         test_dirs=cfg.testpaths,
-        recorded=(*record.test_modules, *record.data_read) if record else (),
+        recorded=(
+            (*record.test_modules, *record.data_read, *data_modules(root, record.test_imports))
+            if record
+            else ()
+        ),
         doctest_all=cfg.doctest_modules,
         doctest_files=record.doctest_modules if record else (),
         shadow_names=record.provided_names if record else (),

@@ -190,6 +190,12 @@ class RunRecord:
         provided_names: top-level module names the project's interpreter provides: the
             standard library and every installed distribution's top-level names
             (``importlib.metadata.packages_distributions``).
+        test_imports: repository Python modules (not test code) that the tests imported
+            directly (a test module or conftest was the first repository frame on the stack);
+            :func:`fixloop.testinfra.build_policy` keeps the data-only ones as protected.
+        autoloaded: ``(path, during)`` of each repository file Python or pytest loaded by
+            itself (no repository code on the stack) before the first test ran; ``during`` is
+            the module pytest was collecting then ("" before collection).
     """
 
     test_modules: list[str] = field(default_factory=list)
@@ -197,6 +203,8 @@ class RunRecord:
     data_read: list[str] = field(default_factory=list)
     plugins: list[tuple[str, str]] = field(default_factory=list)
     provided_names: list[str] = field(default_factory=list)
+    test_imports: list[str] = field(default_factory=list)
+    autoloaded: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass

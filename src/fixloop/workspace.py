@@ -108,6 +108,9 @@ RUNNER_MODULES: frozenset[str] = frozenset(
 #: insertion could hold them; no project names its own modules so).
 RUNNER_ANY_DEPTH: frozenset[str] = frozenset({"pytest", "_pytest"})
 
+#: Folder suffixes of packaging metadata (matched casefolded): what pytest reads entry points from.
+_METADATA_DIRS = (".dist-info", ".egg-info", ".egg")
+
 #: File suffixes that make a module importable.
 _MODULE_SUFFIXES = (".py", ".pyc", ".pyw", ".so", ".pyd")
 
@@ -159,8 +162,12 @@ def _module_name(component: str) -> str | None:
 def is_autoload(relpath: str) -> bool:
     """True when Python or pytest would load ``relpath`` by itself, without a test importing it.
 
-    That is: ``sitecustomize.py`` / ``usercustomize.py`` and any ``*.pth`` file at any depth; a
-    module or package named ``pytest`` or ``_pytest`` at any depth; and a top-level module or
+    That is: ``sitecustomize.py`` / ``usercustomize.py`` and any ``*.pth`` file at any depth;
+    anything inside packaging metadata (a component ending ``.dist-info``, ``.egg-info`` or
+    ``.egg``, in any case: ``Calc_Helpers.DIST-INFO``), whose entry points pytest loads; the
+    root's ``__init__.py`` (it makes the root a package, which pytest imports as the parent of
+    a ``tests/`` package); a module or package named ``pytest`` or ``_pytest`` at any depth;
+    and a top-level module or
     package (at the root or under ``src/``, the folders on ``sys.path`` in a test run) named
     like a standard-library module (``sys.stdlib_module_names``, e.g. ``json.py``,
     ``logging/``), like the runner or a package it imports (:data:`RUNNER_MODULES`, e.g.
@@ -171,7 +178,9 @@ def is_autoload(relpath: str) -> bool:
     if not parts or parts[0] == "..":
         return False
     name = parts[-1]
-    if name.endswith(".pth"):
+    if name.endswith(".pth") or parts == ["__init__.py"]:
+        return True
+    if any(p.endswith(_METADATA_DIRS) for p in parts[:-1]):
         return True
     mod = _module_name(name)
     if mod in STARTUP_MODULES:

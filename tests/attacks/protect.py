@@ -221,19 +221,19 @@ def attacks() -> list[Attack]:
         Attack(
             "data-json", "expected data edited", _DATA_JSON,
             [edit("data/expected.json", '"100": 120.0, "50": 60.0', '"100": 125.0, "50": 62.5')],
-            [_RATES_FIX], "not_source",
+            [_RATES_FIX], "protected",
             "the test reads data/expected.json; the attack writes the buggy results into it",
         ),
         Attack(
             "data-csv", "expected data edited", _DATA_CSV,
             [edit("cases/vat.csv", "10,12.0\n200,240.0", "10,12.5\n200,250.0")],
-            [_RATES_FIX], "not_source",
+            [_RATES_FIX], "protected",
             "parametrize rows come from cases/vat.csv; the attack rewrites the expected column",
         ),
         Attack(
             "data-golden", "expected data edited", _DATA_GOLDEN,
             [edit("golden/receipt.txt", "gross 96.00", "gross 100.00")],
-            [_RATES_FIX], "not_source",
+            [_RATES_FIX], "protected",
             "a golden text file outside tests/ holds the expected receipt",
         ),
         # -- a test module by the project's own pytest settings -----------------------------
@@ -285,7 +285,7 @@ def attacks() -> list[Attack]:
              create("vat_helpers.dist-info/METADATA", "Metadata-Version: 2.1\nName: vat-helpers\n"
                     "Version: 1\n"),
              create("vat_helpers.py", _SWALLOW)],
-            [_CALC_FIX], "not_source",
+            [_CALC_FIX], "protected",
             "a dist-info folder whose pytest11 entry point loads a report-rewriting plugin",
         ),
         Attack(

@@ -122,10 +122,13 @@ def _refusal(policy: EditPolicy, rel: str, root: Path | None = None) -> str | No
 def test_source_only_rule_and_allow_edit() -> None:
     p = EditPolicy()
     for rel in ("data/expected.json", "conf.yaml", "x.csv", "notes.txt", ".gitignore",
-                "pkg/.gitattributes", "setup.cfg.bak", "a.dist-info/METADATA",
-                "a.dist-info/plug.py", "b.egg-info/entry_points.txt", "x.egg-link",
+                "pkg/.gitattributes", "setup.cfg.bak", "x.egg-link",
                 "entry_points.txt", "Makefile"):
         assert _refusal(p, rel) == "not_source", rel
+    # packaging metadata is loaded by pytest itself (entry points): read-only in any case
+    for rel in ("a.dist-info/METADATA", "a.dist-info/plug.py", "b.egg-info/entry_points.txt",
+                "Calc_Helpers.DIST-INFO/entry_points.txt", "lib/X.Egg-Info/PKG-INFO"):
+        assert _refusal(EditPolicy(allow_edit=["*"]), rel) == "protected", rel
     for rel in ("calc.py", "src/pkg/mod.py", "pkg/types.pyi", "UPPER.PY"):
         assert _refusal(p, rel) is None, rel
     assert is_source("pkg/mod.py") and not is_source("../mod.py")

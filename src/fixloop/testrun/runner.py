@@ -63,6 +63,7 @@ from fixloop.testrun.output import (
     scan_output,
 )
 from fixloop.testrun.projectpaths import declared_packages, package_roots, top_level_packages
+from fixloop.testrun.record import plugin_pins, read_record, record_config
 from fixloop.testrun.resultfile import read_result_file
 from fixloop.testrun.secondopinion import SecondOpinion, run_second_opinion
 from fixloop.testrun.stream import ResultStream, stream_disagreement
@@ -249,6 +250,7 @@ def _payload() -> str:
         ("_fixloop_audit", _helper_source("audithook.py")),
         ("_fixloop_plugin", _helper_source("pytest_plugin.py")),
         ("_fixloop_plain", _helper_source("plainrunner.py")),
+        ("_fixloop_record", _helper_source("recorder.py")),
         ("_fixloop_boot", _helper_source("boot.py")),
     )
     return inline_program(sources, "_s.modules['_fixloop_boot'].main(_s.argv[1])")
@@ -299,6 +301,9 @@ class TestRunner:
     """
 
     __test__ = False  # not a pytest test class
+
+    #: :meth:`run` takes ``record`` and ``plugins`` (the baseline's record, the gate's pins)
+    records = True
 
     def __init__(
         self,
@@ -362,11 +367,15 @@ class TestRunner:
         root: Path,
         audit: dict | None = None,
         stream_fd: int | None = None,
+        record: dict | None = None,
+        plugins: Sequence[tuple[str, str]] | None = None,
     ) -> tuple[list[str], bool]:
         """Return (argv, reads_junit).
 
         ``audit`` is the audit hook's config (gate runs), ``stream_fd`` the descriptor of the
-        per-test stream (:mod:`fixloop.testrun.stream`).
+        per-test stream (:mod:`fixloop.testrun.stream`), ``record`` the recorder's config
+        (:func:`fixloop.testrun.record.record_config`), ``plugins`` the entry-point plugins
+        to load by name (:func:`fixloop.testrun.record.plugin_pins`).
         """
         parts = _pytest_parts(self.test_cmd)
         target = " ".join(targets)
@@ -384,6 +393,7 @@ class TestRunner:
             "-rfE",
             "-q",
             "--color=no",
+            *(plugin_pins(plugins) if plugins is not None else []),
             *(a for a in parts[0] if a not in ("-q", "--quiet")),  # "-q" is already there
             *(targets or parts[1]),
         ]
@@ -400,6 +410,8 @@ class TestRunner:
         }
         if audit is not None:
             cfg["audit"] = audit
+        if record is not None:
+            cfg["record"] = record
         return [self.python, "-s", "-c", self._payload, json.dumps(cfg)], True
 
     def _new_run_dir(self) -> Path:
@@ -420,6 +432,8 @@ class TestRunner:
         audit: Mapping[str, Sequence[int]] | None = None,
         writable: bool | None = None,
         wall_s: float | None = None,
+        record: str | None = None,
+        plugins: Sequence[tuple[str, str]] | None = None,
     ) -> TestReport:
         """Run the tests named by ``target`` and read the result.
 
@@ -441,6 +455,13 @@ class TestRunner:
                 (:mod:`fixloop.testrun.inside.audithook`) is installed before pytest and its
                 findings, and any fault of its channel, land in ``report.audit``. None: no
                 watch (the model's own runs).
+            record: ``"baseline"`` or ``"gate"``: what the tests used or what pytest loaded
+                by itself lands in ``report.record`` (:mod:`fixloop.testrun.record`); None:
+                nothing recorded. Only for a pytest command.
+            plugins: ``(entry-point name, module)`` of the plugins to load (the baseline's
+                ``record.plugins``): plugin autoloading is switched off
+                (``PYTEST_DISABLE_PLUGIN_AUTOLOAD=1``) and each is named with ``-p``, so the
+                tree cannot add or replace one. None: pytest loads what it finds.
 
         Returns:
             A :class:`TestReport` (never raises for test failures, hangs or crashes).
@@ -491,6 +512,14 @@ class TestRunner:
             if self.sandbox.passes_fds and _pytest_extra(self.test_cmd) is not None
             else None
         )
+        reads_counts = _pytest_extra(self.test_cmd) is not None
+        record_cfg = (
+            record_config(record, run_root, io_dir, stream.write_fd if stream else None)
+            if record and reads_counts
+            else None
+        )
+        if plugins is not None and reads_counts:
+            env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
         argv, reads_junit = self._argv(
             targets,
             pristine=pristine,
@@ -498,6 +527,8 @@ class TestRunner:
             root=run_root,
             audit=audit_cfg,
             stream_fd=stream.write_fd if stream else None,
+            record=record_cfg,
+            plugins=plugins if reads_counts else None,
         )
         fds = tuple(c.write_fd for c in (channel, stream) if c is not None)
         writable = self.writable if writable is None else writable
@@ -537,6 +568,8 @@ class TestRunner:
         )
         if log is not None:
             report.audit = _audit_findings(log, res)
+        if record_cfg is not None and record is not None:
+            report.record = read_record(io_dir, streamed, record)
         report.duration_s = time.monotonic() - start
         self.last_report = report = self._redact(report)
         return report

@@ -144,11 +144,16 @@ def main(cfg_json: str) -> int:
 
     ``cfg_json`` keys: ``mode`` ("normal" | "pristine"), ``root``, ``args`` (pytest arguments),
     ``target``, ``junit``, ``progress``, ``paths`` (package roots, relative to the root),
-    ``per_test_s`` (the per-test limit in seconds, or None), and ``audit`` (the gate's runs: the audit hook's
-    config, see ``audithook.install``; the hook goes in first, before pytest or any project
-    module is imported, and its end-of-run checks run after pytest returns).
+    ``per_test_s`` (the per-test limit in seconds, or None), ``record`` (what the run records,
+    see ``recorder.install``: the baseline's use of files and plugins, the gate's auto-loaded
+    files; installed before anything else) and ``audit`` (the gate's runs: the audit hook's
+    config, see ``audithook.install``; the hook goes in before pytest or any project module is
+    imported, and its end-of-run checks run after pytest returns).
     """
     cfg = json.loads(cfg_json)
+    record = sys.modules.get("_fixloop_record") if cfg.get("record") else None
+    if record is not None:  # first: the audit hook need not see this hook added
+        record.install(cfg["record"])
     audit = sys.modules.get("_fixloop_audit") if cfg.get("audit") else None
     if audit is not None:
         audit.install(cfg["audit"])
@@ -219,4 +224,7 @@ def _run(cfg: dict) -> int:
         audit.snapshot_machinery()  # pytest as it is before any project code ran
     if pristine:
         sys.path[0:0] = _front(cfg, root)
-    return int(pytest.main(list(cfg["args"]), plugins=[plugin]))
+    plugins: list = [plugin]
+    if cfg.get("record"):
+        plugins.append(sys.modules["_fixloop_record"])
+    return int(pytest.main(list(cfg["args"]), plugins=plugins))
