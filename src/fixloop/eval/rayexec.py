@@ -256,7 +256,7 @@ def _connect(address: str | None) -> bool:
             log_to_driver=False,
             logging_level=logging.WARNING,
         )
-    except (ConnectionError, RuntimeError, ValueError) as exc:
+    except Exception as exc:  # Ray raises bare Exception too (a node that timed out starting)
         where = address or "a new local cluster"
         raise EnvironmentFailure(
             f"cannot start or reach the Ray cluster ({where}): {exc}"
