@@ -51,7 +51,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from fixloop.errors import ConfigError
 from fixloop.models.pricing import LongPromptSpec, PriceSpec
-from fixloop.tools.specs import Caps
+from fixloop.tools.specs import OPTIONAL_TOOLS, Caps
 from fixloop.types import Limits, RepairBudget
 
 SandboxKind = Literal["auto", "bwrap", "docker", "podman", "none"]
@@ -230,6 +230,10 @@ class Settings(_Strict):
         prices: model name -> rates, overriding the built-in price table.
         thinking_budget: tokens of extended thinking per turn for Claude models (``--thinking``;
             at least 1024), or None for none.
+        disable_tools: view tools to leave out (``repo_map``, ``lint``, ``type_check``,
+            ``update_plan``, ``replace_symbol``) and ``edit_lint`` (the lint appended to edit
+            results), to measure what helps; the repo map of the first message has its own
+            switch, ``repo_map_tokens = 0``.
         gate_repeats: how many times in all the gate runs the baseline's failing tests (the
             full-suite run counts as one); every run must pass. The repository config may not
             set it.
@@ -251,6 +255,7 @@ class Settings(_Strict):
     prices: dict[str, PriceSettings] = Field(default_factory=dict)
     thinking_budget: int | None = Field(default=None, ge=1024)
     gate_repeats: int = Field(default=3, ge=1, le=20)
+    disable_tools: list[str] = Field(default_factory=list)
 
     @field_validator("test_cmd", mode="before")
     @classmethod
@@ -262,6 +267,16 @@ class Settings(_Strict):
                 raise ValueError(f"cannot split the command: {e}") from None
         if isinstance(v, list) and not v:
             raise ValueError("the test command is empty")
+        return v
+
+    @field_validator("disable_tools", mode="after")
+    @classmethod
+    def _check_disable_tools(cls, v: list[str]) -> list[str]:
+        bad = [x for x in v if x not in OPTIONAL_TOOLS]
+        if bad:
+            raise ValueError(
+                f"cannot turn off {', '.join(map(repr, bad))}: only {', '.join(OPTIONAL_TOOLS)}"
+            )
         return v
 
     @field_validator("pass_env", mode="after")

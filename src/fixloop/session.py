@@ -415,6 +415,7 @@ class RunSession:
             map_cache=fixloop_home() / "cache" / "repomap.sqlite3",
             extra=[ExploreTool(workspace, s.to_caps()), AskHumanTool(self.person)],
             approver=self._approver(),
+            disabled=s.disable_tools,
         )
         env_problem = self.extras.problem or doctor.command_problem(
             runner.test_cmd, runner.python, host_path=self.sandbox.host_python

@@ -26,7 +26,15 @@ from fixloop.tools.read import list_files, read_file
 from fixloop.tools.repomap import RepoMap
 from fixloop.tools.run_tests import check_target, run_tests
 from fixloop.tools.search import search_code
-from fixloop.tools.specs import _SPECS, TOOL_NAMES, Caps, _schema_text, _validate, validate_schema
+from fixloop.tools.specs import (
+    _SPECS,
+    OPTIONAL_TOOLS,
+    TOOL_NAMES,
+    Caps,
+    _schema_text,
+    _validate,
+    validate_schema,
+)
 from fixloop.tools.symbol import replace_symbol
 from fixloop.tools.text import _cut, _fmt, _nbytes, escape_text
 from fixloop.types import TestReport, ToolResult
@@ -41,6 +49,9 @@ class Tools:
         runner: a :class:`fixloop.testrun.TestRunner` (``run(target) -> TestReport``), or None
             when tests cannot run (``run_tests`` then answers with an error result).
         caps: the size caps (:class:`~fixloop.tools.specs.Caps`).
+        disabled: tools the user turned off (setting ``disable_tools``; names of
+            :data:`~fixloop.tools.specs.OPTIONAL_TOOLS`): left out of the specs and answered as
+            unknown; ``edit_lint`` stops the lint appended to edit results.
         map_cache: the repo map's SQLite cache file (``$FIXLOOP_HOME/cache/repomap.sqlite3``
             in a run), or None for a cache in memory.
         extra: helper tools offered after the six (:class:`~fixloop.tools.helpers.HelperTool`:
@@ -65,6 +76,7 @@ class Tools:
         map_cache: Path | None = None,
         extra: Sequence[HelperTool] = (),
         approver: Approver | None = None,
+        disabled: Sequence[str] = (),
     ):
         self.approver = approver
         self.workspace = workspace
@@ -72,6 +84,9 @@ class Tools:
         self.checks = Checks(workspace, runner)
         self.extra = {t.name: t for t in extra}
         self.plan = Plan()
+        #: what the user turned off (:data:`~fixloop.tools.specs.OPTIONAL_TOOLS`)
+        self.disabled = frozenset(disabled) & frozenset(OPTIONAL_TOOLS)
+        self.names = tuple(n for n in TOOL_NAMES if n not in self.disabled)
         self.runner = runner
         self.caps = caps or Caps()
         self.refused_test_edits = 0
@@ -99,7 +114,7 @@ class Tools:
         """The tool specs in Anthropic's shape: ``[{"name", "description", "input_schema"}]``."""
         return [
             {"name": n, "description": _SPECS[n][0], "input_schema": copy.deepcopy(_SPECS[n][1])}
-            for n in TOOL_NAMES
+            for n in self.names
         ] + [t.spec() for t in self.extra.values()]
 
     def attach(self, host: ToolHost) -> None:
@@ -147,8 +162,8 @@ class Tools:
                 tool = self.extra[name]
                 clean, problems = validate_schema(name, tool.schema, args)
                 res = _bad_args(name, problems, tool.schema) if clean is None else tool.run(**clean)
-            elif not isinstance(name, str) or name not in TOOL_NAMES:
-                res = _unknown_tool(name)
+            elif not isinstance(name, str) or name not in self.names:
+                res = _unknown_tool(name, self.names)
             else:
                 clean, problems = _validate(name, args)
                 if clean is None:
@@ -178,8 +193,8 @@ class Tools:
         Returns:
             An error result (``kind="invalid_json"``) with the tool's schema.
         """
-        if not isinstance(name, str) or name not in TOOL_NAMES:
-            return self._finish(_unknown_tool(name))
+        if not isinstance(name, str) or name not in self.names:
+            return self._finish(_unknown_tool(name, self.names))
         raw = raw_input if isinstance(raw_input, str) else repr(raw_input)
         shown = _cut(raw, 500) + (" …" if _nbytes(raw) > 500 else "")
         text = (
@@ -203,7 +218,7 @@ class Tools:
         SWE-agent's edit linting (:func:`fixloop.tools.checks.edit_findings`); the file's bytes
         are read before and after, the edit itself is unchanged.
         """
-        before = self._peek(path)
+        before = None if "edit_lint" in self.disabled else self._peek(path)
         res = edit()
         if res.is_error or not res.changed_path or before is None:
             return res
@@ -245,9 +260,9 @@ class Tools:
         return res
 
 
-def _unknown_tool(name: Any) -> ToolResult:
+def _unknown_tool(name: Any, names: tuple[str, ...] = TOOL_NAMES) -> ToolResult:
     lines = [f"Error: unknown tool {name!r:.80}; nothing was run. Available tools:"]
-    for n in TOOL_NAMES:
+    for n in names:
         lines.append(f"- {n}: {_schema_text(n)}")
     return ToolResult("\n".join(lines), is_error=True, kind="unknown_tool")
 

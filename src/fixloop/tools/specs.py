@@ -24,6 +24,10 @@ TOOL_NAMES: tuple[str, ...] = (
     "replace_symbol",
 )
 
+#: What a user may turn off (setting ``disable_tools``), to measure on their own tasks what helps:
+#: the view tools of issue 15, and ``edit_lint`` (the lint appended to edit results).
+OPTIONAL_TOOLS = ("repo_map", "lint", "type_check", "update_plan", "replace_symbol", "edit_lint")
+
 #: The statuses of a plan step (``update_plan``).
 PLAN_STATUSES = ("pending", "in_progress", "done")
 #: The most steps a plan may hold, and the most characters of one step's text.
