@@ -87,17 +87,24 @@ class _Project:
         self.cache = cache
         self.hashes = {p: content_hash(b) for p, b in data.items()}
         self._tags: dict[str, Tags] = {}
+        self.definers: dict[str, list[str]] = {}
+        self.indeg: dict[str, float] = {}
+        self.base: list[tuple[str, str, str, int, int]] = []
+
+    def index(self) -> _Project:
+        """Load the symbol index (from the cache, or built from every file's tags); self."""
         key = content_hash(
-            "\n".join(f"{p}\0{self.hashes[p]}" for p in paths).encode("utf-8", "surrogatepass")
+            "\n".join(f"{p}\0{self.hashes[p]}" for p in self.paths).encode("utf-8", "surrogatepass")
         )
-        index = cache.project(key)
+        index = self.cache.project(key)
         if index is None:
-            self.load_tags(paths)
+            self.load_tags(self.paths)
             index = self._build_index()
-            cache.put_project(key, index)
+            self.cache.put_project(key, index)
         definers, self.indeg, base = index
-        self.definers: dict[str, list[str]] = definers
-        self.base: list[tuple[str, str, str, int, int]] = [tuple(x) for x in base]
+        self.definers = definers
+        self.base = [tuple(x) for x in base]
+        return self
 
     def load_tags(self, paths: Iterable[str]) -> None:
         """Make the tags of ``paths`` available (from the cache or by scanning)."""
@@ -189,7 +196,7 @@ class RepoMap:
 
         Args:
             report: the baseline (or latest) test report; None gives an empty focus.
-            p: the project (:meth:`project`).
+            p: the project with its index (``project().index()``).
 
         Returns:
             The :class:`Focus`; names no non-test file defines are dropped.
@@ -306,7 +313,7 @@ class RepoMap:
         """
         if max_tokens <= 0:
             return ""
-        p = self.project()
+        p = self.project().index()
         focus = self.focus(report, p)
         order = self.ranked_defs(focus, p)
         if not order:
