@@ -22,9 +22,10 @@ holds them), apply it, commit, and run
 ``fixloop fix --model repair --json`` (the offline engine); a bug whose suite does not fail is
 reported as invalid, not counted as resolved. One line per bug: the baseline seconds (the
 baseline run's duration from the trajectory), the total seconds of the run, the verdict, and
-whether the verified fix puts back the original code (the committed file equals the
-released one). Before the bugs, each pristine checkout is run once: it must say
-``nothing_to_fix``; a bug no test catches is reported as ``invalid_bug`` and not counted. The
+whether the verified fix puts back the original code (``yes``: the committed file equals
+the released one; ``ast``: the same syntax tree, formatted differently; ``no``). Before the
+bugs, each pristine checkout is run once (``--no-pristine`` skips it): it must say
+``nothing_to_fix``. A bug no test catches is reported as ``invalid_bug`` and not counted. The
 last line is ``ratio X``: resolved / total (resolved: the gate verified the fix; total: the
 valid bugs, and the bugs of a project whose set-up failed).
 
@@ -38,6 +39,7 @@ minutes per bug on a loaded machine.
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import os
 import shutil
@@ -342,16 +344,28 @@ def apply_bug(checkout: Path, bug: Bug, dest: Path) -> None:
     git(dest, "commit", "-q", "-am", f"inject {bug.name}")
 
 
-def restored(result: dict, repo: Path, original: Path, bug: Bug) -> bool:
-    """Whether the run's branch holds the released file again (the fix is the original code)."""
+def restored(result: dict, repo: Path, original: Path, bug: Bug) -> str:
+    """Whether the run's branch holds the released code again.
+
+    Returns:
+        ``"yes"`` (the file's bytes are the released ones), ``"ast"`` (the same syntax tree,
+        formatted differently: ``ast.dump`` equal), or ``"no"``.
+    """
     branch = result.get("branch")
     if not branch:
-        return False
+        return "no"
     try:
         fixed = git(repo, "show", f"{branch}:{bug.path}")
     except RuntimeError:
-        return False
-    return fixed == (original / bug.path).read_text(encoding="utf-8")
+        return "no"
+    released = (original / bug.path).read_text(encoding="utf-8")
+    if fixed == released:
+        return "yes"
+    try:
+        same = ast.dump(ast.parse(fixed)) == ast.dump(ast.parse(released))
+    except SyntaxError:
+        return "no"
+    return "ast" if same else "no"
 
 
 @dataclass
@@ -391,7 +405,7 @@ def run_job(job: Job, work: Path) -> tuple[str, bool, bool]:
     if bug is not None and not counts:
         status = "invalid_bug"  # no test fails with it
     ok = bug is not None and status == "verified"
-    same = "yes" if ok and bug is not None and restored(res, repo, job.checkout, bug) else "no"
+    same = restored(res, repo, job.checkout, bug) if ok and bug is not None else "no"
     if bug is None:
         same = "-"
     tally = (

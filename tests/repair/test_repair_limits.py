@@ -222,3 +222,37 @@ def test_an_analysis_that_cannot_import_the_project_says_so(
     assert "could not import the project" in text and "No module named 'tallyx'" in text
     assert "No plausible patch" not in text
     assert isinstance(model.analysis, Analysis)
+
+
+def test_screening_keeps_the_projects_filterwarnings_error_with_an_installed_plugin(
+    make_repo, tmp_path
+) -> None:
+    # an installed pytest11 plugin (a dist-info of our own on PYTHONPATH) and a project that
+    # turns warnings into errors: the screening children must not warn that the plugin was
+    # imported before pytest could rewrite it (found on humanize 4.17.0 with pytest-codspeed)
+    site = tmp_path / "site"
+    dist = site / "fixloopfakeplug-0.1.dist-info"
+    dist.mkdir(parents=True)
+    (site / "fixloopfakeplug.py").write_text("def pytest_configure(config):\n    pass\n")
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: fixloopfakeplug\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text("[pytest11]\nfakeplug = fixloopfakeplug\n")
+    (dist / "RECORD").write_text(
+        "fixloopfakeplug.py,,\nfixloopfakeplug-0.1.dist-info/METADATA,,\n"
+        "fixloopfakeplug-0.1.dist-info/entry_points.txt,,\n"
+        "fixloopfakeplug-0.1.dist-info/RECORD,,\n"
+    )
+    repo = make_repo(
+        {
+            "calc.py": "def add(a, b):\n    return a - b\n",
+            "tests/test_calc.py": (
+                "from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n"
+            ),
+            "pytest.ini": "[pytest]\nfilterwarnings =\n    error\n",
+        }
+    )
+    port = _port(repo, tmp_path, env={"PYTHONPATH": str(site)}, per_test_s=5.0)
+    an = RepairEngine(max_candidates=30).analyze(port)
+    assert an.failing == ["tests/test_calc.py::test_add"]
+    assert any("a + b" in c.new_source for c in an.plausible), [
+        (t.candidate.description, t.result.status) for t in an.tried
+    ]
