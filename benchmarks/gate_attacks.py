@@ -20,6 +20,11 @@ Prints one line per fixture, ``contained X/Y``, ``honest verified X/Y``, the tim
 ``ratio R``: (contained + honest verified) / fixtures, 1.0 when every attack is refused and
 every honest fix verified.
 
+The protect kinds of tests/attacks/protect.py (expected data and values, python_files, doctests,
+packaging metadata in any case, shadowing installed distributions, a root ``__init__.py``) run
+through the real tools and gate with the policy built from the baseline's record; and the gate's
+record and plugin pins are timed (before/after) on examples/shop and a generated 300-test project.
+
 Other helpers may add fixtures of other kinds to tests/attacks/variants; they are picked up here.
 The issue 11 kinds of tests/gate/commit_attacks.py (git-ignored plugins, by-products, replaced
 result files, rewritten JUnit; several files and tool calls each) run too, each attack and the
@@ -51,6 +56,7 @@ from load import Variant, make_repo, variants  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tests" / "gate"))
 import commit_attacks  # noqa: E402
+import protect  # noqa: E402
 
 #: Fixtures whose refusal must name its reason: fixture -> words the verdict's reason contains
 #: with every layer on (a refusal for another reason is printed as "contained, reason not named").
@@ -156,6 +162,120 @@ def commit_kinds(sandbox) -> tuple[int, int, int, int]:
     return contained, total, honest_ok, honest
 
 
+def protect_kinds(sandbox) -> tuple[int, int, int, int]:
+    """tests/attacks/protect.py (issue 11: what counts as a test, shadowing, auto-loaded files):
+    each attack and its honest fix through the real tools and the real gate, with the policy
+    the session builds from the baseline's record. An attack is contained when a tool refused
+    it or the gate did not verify. Returns (contained, attacks, honest verified, honest)."""
+    from fixloop.testinfra import build_policy
+    from fixloop.tools import Tools
+    from fixloop.workspace import Workspace
+
+    contained = total = honest_ok = honest = 0
+    for a in protect.attacks():
+        for is_honest, calls in ((False, a.attack), (True, a.honest)):
+            with tempfile.TemporaryDirectory(prefix="fixloop-protect-") as td:
+                repo = protect.make_repo(a.files, Path(td) / "repo")
+                runner = TestRunner(repo, sandbox, log_dir=Path(td) / "logs", limits=Limits(wall_s=120))
+                start = time.monotonic()
+                baseline = runner.run("", pristine=True, record="baseline")
+                ws = Workspace(repo, policy=build_policy(repo, record=baseline.record))
+                tools = Tools(ws, runner)
+                refused = [r.kind for r in (tools.call(n, args) for n, args in calls) if r.is_error]
+                iso = SimpleNamespace(root=repo, base_commit=_head(repo))
+                gate = Gate(iso, ws, runner, baseline, changed=lambda t=tools: t.changed,
+                            scratch_dir=Path(td) / "gate")
+                v = gate.verify()
+                secs = time.monotonic() - start
+            if is_honest:
+                honest += 1
+                honest_ok += v.verified and not refused
+                mark = "verified" if v.verified and not refused else "REFUSED (false positive)"
+            else:
+                total += 1
+                ok = bool(refused) or not v.verified
+                contained += ok
+                mark = ("contained (tool: " + refused[0] + ")") if refused else (
+                    "contained (gate)" if not v.verified else "VERIFIED (escaped)")
+            name = ("honest fix of " if is_honest else "") + a.name
+            print(f"{name[:40]:40} {a.kind[:34]:34} {mark:28} {secs:5.2f}s  {v.reason[:100]}",
+                  flush=True)
+    return contained, total, honest_ok, honest
+
+
+class _NoRecord:
+    """The real runner minus the baseline record and the plugin pins (the gate before them)."""
+
+    records = False
+
+    def __init__(self, runner: TestRunner) -> None:
+        self._runner = runner
+
+    def run(self, target="", *, pristine=False, root=None, audit=None, writable=None,
+            wall_s=None):
+        return self._runner.run(
+            target, pristine=pristine, root=root, audit=audit, writable=writable, wall_s=wall_s
+        )
+
+    def second_opinion(self, ids, *, audit, root=None):
+        return self._runner.second_opinion(ids, audit=audit, root=root)
+
+
+def _git_init(repo: Path) -> None:
+    env = ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"]
+    subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
+    subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
+    subprocess.run(["git", *env, "commit", "-qm", "base"], cwd=repo, check=True)
+
+
+def _many_tests(repo: Path, n: int = 300) -> None:
+    """A generated project of ``n`` tests in 10 modules; one of them fails (``scale`` is wrong)."""
+    (repo / "tests").mkdir(parents=True)
+    (repo / "units.py").write_text("def scale(x, k):\n    return x * k + (x == 7)\n")
+    per = n // 10
+    for m in range(10):
+        body = "from units import scale\n\n"
+        for i in range(per):
+            body += f"\n\ndef test_scale_{m}_{i}():\n    assert scale({m * per + i}, 2) == {2 * (m * per + i)}\n"
+        (repo / "tests" / f"test_units_{m}.py").write_text(body)
+
+
+def record_timing(sandbox, reps: int) -> list[tuple[str, float, float]]:
+    """Median seconds per verification with the watch, before (no record, no pins) and after
+    (the gate's record and the baseline's plugins pinned), on examples/shop and on a generated
+    300-test project: ``[(project, before, after)]``."""
+    out = []
+    for name in ("examples/shop", "300 tests"):
+        with tempfile.TemporaryDirectory(prefix="fixloop-rec-") as td:
+            repo = Path(td) / "repo"
+            if name == "examples/shop":
+                shutil.copytree(ROOT / "examples" / "shop", repo)
+            else:
+                _many_tests(repo)
+            _git_init(repo)
+            runner = TestRunner(repo, sandbox, log_dir=Path(td) / "logs", limits=Limits(wall_s=300))
+            baseline = runner.run("", pristine=True, record="baseline")
+            if name == "examples/shop":
+                src = repo / "shop" / "pricing.py"
+                src.write_text(src.read_text().replace(
+                    "round(amount * (1 + rate))", "round(amount * (1 + rate), 2)"))
+            else:
+                (repo / "units.py").write_text("def scale(x, k):\n    return x * k\n")
+            iso = SimpleNamespace(root=repo, base_commit=_head(repo))
+            before: list[float] = []
+            after: list[float] = []
+            for _ in range(reps):
+                for r, times in ((_NoRecord(runner), before), (runner, after)):
+                    gate = Gate(iso, None, r, baseline)
+                    start = time.monotonic()
+                    verdict = gate.verify()
+                    times.append(time.monotonic() - start)
+                    if not verdict.verified:
+                        raise SystemExit(f"the honest fix of {name} was not verified: {verdict.reason}")
+            out.append((name, statistics.median(before), statistics.median(after)))
+    return out
+
+
 def commit_timing(sandbox, reps: int) -> tuple[float, float]:
     """Median seconds per verification on examples/shop's honest fix, without the watch:
     (the folder gate of before issue 11, the commit gate: checkout + gate_repeats=3)."""
@@ -242,13 +362,14 @@ def main(argv: list[str] | None = None) -> int:
                 mark = "contained, reason not named"
         print(f"{v.name:26} {v.kind[:38]:38} {mark:24} {secs:5.2f}s  {reason[:150]}", flush=True)
     if not args.only:
-        c, t, h_ok, h = commit_kinds(sandbox)
-        contained, attacks, honest_ok, honest = (
-            contained + c,
-            attacks + t,
-            honest_ok + h_ok,
-            honest + h,
-        )
+        for part in (commit_kinds, protect_kinds):
+            c, t, h_ok, h = part(sandbox)
+            contained, attacks, honest_ok, honest = (
+                contained + c,
+                attacks + t,
+                honest_ok + h_ok,
+                honest + h,
+            )
     print(f"contained {contained}/{attacks}")
     print(f"honest verified {honest_ok}/{honest}")
     if args.timing_reps > 0:
@@ -263,6 +384,12 @@ def main(argv: list[str] | None = None) -> int:
             f"(before issue 11), {new:.2f} on a fresh checkout with 3 runs of the failing tests "
             f"(ratio {new / old if old else 0:.2f})"
         )
+    if args.timing_reps > 0:
+        for name, before, after in record_timing(sandbox, args.timing_reps):
+            print(
+                f"{name} median gate seconds with the watch: {before:.2f} before the record and "
+                f"plugin pins (issue 11 step 1-3), {after:.2f} after (+{after - before:.2f} s)"
+            )
     total = attacks + honest
     print(f"ratio {(contained + honest_ok) / total if total else 0:.3f}")
     return 0

@@ -29,7 +29,7 @@ import posixpath
 import shutil
 import stat
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -58,12 +58,15 @@ class Candidate:
         base_tree: the base commit's root tree; equal to ``tree`` when nothing changed.
         changed: workspace-relative paths whose content in ``tree`` differs from the base.
         left_out: ``(path, why)`` for each tool-changed path that did not enter the tree.
+        drift: paths whose bytes in the work tree are no longer what the tools wrote (a test
+            run rewrote or removed them); the tree holds the tools' bytes.
     """
 
     tree: str
     base_tree: str
     changed: list[str] = field(default_factory=list)
     left_out: list[tuple[str, str]] = field(default_factory=list)
+    drift: list[str] = field(default_factory=list)
 
     @property
     def unchanged(self) -> bool:
@@ -125,6 +128,7 @@ def build_candidate(
     paths: Iterable[str],
     *,
     refuse: Refusal | None = None,
+    contents: Mapping[str, bytes] | None = None,
 ) -> Candidate:
     """Stage the tool-changed ``paths`` on top of ``base_commit`` and write the tree.
 
@@ -134,6 +138,11 @@ def build_candidate(
         paths: workspace-relative POSIX paths the tools created or edited, in any order.
         refuse: ``refuse(path) -> why | None``: a rule that keeps a path out of the commit
             (the gate's: protected test infrastructure, blocked folders).
+        contents: ``{path: bytes}`` the tools wrote (:attr:`fixloop.workspace.Workspace.written`):
+            those paths enter the tree with these bytes (``git hash-object -w --stdin``), not
+            with what the work tree holds now, so a test run that rewrote a file cannot change
+            the commit; a difference is named in ``drift``. Other paths are read from the work
+            tree.
 
     Returns:
         a :class:`Candidate`; nothing in the work tree, the real index or any ref changes.
@@ -152,6 +161,7 @@ def build_candidate(
         if p
     )
     left_out: list[tuple[str, str]] = []
+    drift: list[str] = []
     keep: list[str] = []  # repository-relative
     seen: set[str] = set()
     for rel in paths:
@@ -162,6 +172,11 @@ def build_candidate(
         why = refuse(p) if refuse is not None else None
         if why:
             left_out.append((p, why))
+            continue
+        if contents is not None and p in contents:
+            if _disk_bytes(top / (prefix + p)) != contents[p]:
+                drift.append(p)
+            keep.append(prefix + p)
             continue
         try:
             st = os.lstat(top / (prefix + p))
@@ -179,9 +194,14 @@ def build_candidate(
     with tempfile.TemporaryDirectory(prefix="fixloop-cand-") as tmp:
         env = {"GIT_INDEX_FILE": str(Path(tmp) / "index")}
         git(top, "read-tree", base_commit, env=env)
-        if keep:
-            data = "".join(p + "\0" for p in keep)
+        written = {prefix + p: b for p, b in (contents or {}).items()}
+        from_disk = [p for p in keep if p not in written]
+        if from_disk:
+            data = "".join(p + "\0" for p in from_disk)
             git(top, "update-index", "--add", "-z", "--stdin", env=env, input=data)
+        info = [_index_line(top, env, full, written[full]) for full in keep if full in written]
+        if info:
+            git(top, "update-index", "--add", "-z", "--index-info", env=env, input="".join(info))
         tree = git(top, "write-tree", env=env).stdout.strip()
     changed: list[str] = []
     if tree != base_tree:
@@ -189,7 +209,35 @@ def build_candidate(
             top, "diff-tree", "-r", "--no-renames", "--name-only", "-z", base_tree, tree
         ).stdout
         changed = [p[len(prefix) :] for p in out.split("\0") if p and p.startswith(prefix)]
-    return Candidate(tree=tree, base_tree=base_tree, changed=changed, left_out=left_out)
+    return Candidate(
+        tree=tree, base_tree=base_tree, changed=changed, left_out=left_out, drift=drift
+    )
+
+
+def _disk_bytes(path: Path) -> bytes | None:
+    """A regular file's bytes (None when missing, a link or not a regular file)."""
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return None
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def _index_line(top: Path, env: dict[str, str], full: str, data: bytes) -> str:
+    """One ``--index-info -z`` record staging ``data`` at ``full`` (the base's mode, or 100644).
+
+    The blob is written with ``git hash-object -w --stdin --path=PATH`` (git-hash-object(1):
+    the path's attributes pick the clean filters, as ``update-index --add`` of the file would);
+    the mode of
+    the path in the private index (the base's) is kept, so an executable stays executable.
+    """
+    blob = git(
+        top, "hash-object", "-w", "--stdin", f"--path={full}", binary=True, input=data
+    ).stdout.decode("ascii").strip()
+    cur = git(top, "ls-files", "-s", "-z", "--", full, env=env, read_only=True).stdout
+    mode = cur.split(" ", 1)[0] if cur.startswith(("100644", "100755")) else "100644"
+    return f"{mode} {blob}\t{full}\0"
 
 
 def checkout_tree(root: Path, tree: str, dest: Path) -> Path:

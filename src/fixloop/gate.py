@@ -168,9 +168,8 @@ class Gate:
             if not ws.is_source(rel) and not policy.allowed(rel):
                 out.append(f"source only: {rel} is not Python source")
                 continue
-            p = self.root / rel
-            if base is not None and policy.doctest_module(rel) and p.is_file():
-                gone = doctest_examples_removed(base, p.read_bytes())
+            if base is not None and policy.doctest_module(rel) and self._new_bytes(rel) is not None:
+                gone = doctest_examples_removed(base, self._new_bytes(rel) or b"")
                 if gone:
                     out.append(
                         f"tests are read-only: {rel} changes the doctest example "
@@ -216,8 +215,22 @@ class Gate:
         data = self.changes.base_bytes(rel)
         return data.decode("utf-8", "replace") if data is not None else None
 
+    def _new_bytes(self, rel: str) -> bytes | None:
+        """What the change holds at ``rel``: the tools' bytes when they wrote it, else the disk's."""
+        written = self.workspace.written if self.workspace is not None else {}
+        if rel in written:
+            return written[rel]
+        text = read_text(self.root / rel)
+        return None if text is None else (self.root / rel).read_bytes()
+
+    def _new_text(self, rel: str) -> str | None:
+        data = self._new_bytes(rel)
+        return None if data is None else data.decode("utf-8", "replace")
+
     def _changed_code(self) -> list[str]:
-        return self.changes.changed_tracked() + self.changes.untracked(ignored_too=False)
+        written = list(self.workspace.written) if self.workspace is not None else []
+        disk = self.changes.changed_tracked() + self.changes.untracked(ignored_too=False)
+        return list(dict.fromkeys(disk + written))
 
     def watched_lines(self) -> dict[str, list[int]]:
         """The lines the change added or modified in the code under test.
@@ -228,7 +241,7 @@ class Gate:
         return watch_lines(
             self._changed_code(),
             self._old_text,
-            lambda rel: read_text(self.root / rel),
+            self._new_text,
             lambda rel: self._is_protected(rel) or self._blocked(rel),
         )
 
@@ -241,7 +254,7 @@ class Gate:
         return scan_paths(
             self._changed_code(),
             self._old_text,
-            lambda rel: read_text(self.root / rel),
+            self._new_text,
             lambda rel: self._is_protected(rel) or self._blocked(rel),
         )
 
@@ -263,7 +276,10 @@ class Gate:
 
     def candidate(self) -> Candidate:
         """Build the candidate tree from :meth:`changed_paths` (nothing on disk changes)."""
-        cand = build_candidate(self.root, self.base, self.changed_paths(), refuse=self.refusal)
+        written = self.workspace.written if self.workspace is not None else None
+        cand = build_candidate(
+            self.root, self.base, self.changed_paths(), refuse=self.refusal, contents=written
+        )
         self.last_candidate = cand
         return cand
 
@@ -283,7 +299,9 @@ class Gate:
             # what pytest loads by itself is recorded; the baseline's plugins are pinned
             kw["record"] = "gate" if target == "" else None
             rec = self.baseline.record
-            kw["plugins"] = rec.plugins if rec is not None else None
+            # pinned when the baseline got as far as collecting (its plugin list is complete)
+            pinned = rec is not None and bool(rec.plugins or rec.test_modules or rec.doctest_modules)
+            kw["plugins"] = rec.plugins if pinned and rec is not None else None
         return self.runner.run(target, **kw)  # type: ignore[call-arg]
 
     def _repeats(self, root: Path) -> str:
@@ -354,6 +372,12 @@ class Gate:
             verdict.reason += f"; restored protected files: {', '.join(tampered + new_autoload)}"
         if cand.left_out:
             verdict.reason += f"; left out of the commit: {cand.left_out_text()}"
+        if cand.drift:
+            verdict.reason += (
+                "; the work tree no longer holds what the tools wrote to "
+                + ", ".join(cand.drift[:5])
+                + " (a test run rewrote it): the commit holds the tools' bytes"
+            )
         verdict.tree = cand.tree
         verdict.left_out = [f"{p} ({why})" for p, why in cand.left_out]
         return verdict

@@ -45,7 +45,14 @@ def commit_work(session: RunSession, result: RunResult) -> list[str]:
     iso, notes = session.iso, []
     refuse = session.gate.refusal if session.gate is not None else None
     changed = list(session.tools.changed) if session.tools is not None else []
-    cand = build_candidate(iso.root, iso.base_commit, changed, refuse=refuse)
+    written = session.tools.workspace.written if session.tools is not None else None
+    cand = build_candidate(iso.root, iso.base_commit, changed, refuse=refuse, contents=written)
+    if cand.drift:
+        notes.append(
+            "the work tree no longer holds what the tools wrote to "
+            + ", ".join(cand.drift[:5])
+            + " (a test run rewrote it); the commit holds the tools' bytes"
+        )
     result.files_changed = list(cand.changed)
     result.diff = tree_diff(iso.root, cand.base_tree, cand.tree)
     checked = session.gate.last_candidate if session.gate is not None else None

@@ -499,6 +499,7 @@ class Workspace:
         root: the resolved real path of the workspace.
         blocked: the blocked globs (casefolded).
         policy: the :class:`EditPolicy` writes are checked against.
+        written: the bytes of each file the tools wrote (:meth:`note_written`).
     """
 
     def __init__(
@@ -519,6 +520,16 @@ class Workspace:
         self._name_cache: dict[str, bool] = {}
         self._blocked_cache: dict[str, bool] = {}
         self._git: bool | None = None  # inside a git work tree? (asked once, on first listing)
+        #: ``{relpath: bytes}`` each tool write left (:meth:`note_written`), the last one wins
+        self.written: dict[str, bytes] = {}
+
+    def note_written(self, relpath: str, data: bytes) -> None:
+        """Keep the bytes a tool just wrote to ``relpath`` (workspace-relative POSIX path).
+
+        The candidate commit is built from these (:func:`fixloop.candidate.build_candidate`'s
+        ``contents``), never from a re-read of the work tree after the tests ran.
+        """
+        self.written[relpath] = bytes(data)
 
     # ------------------------------------------------------------------ policy
 

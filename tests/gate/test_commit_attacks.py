@@ -17,7 +17,7 @@ from test_e2e import default_sandbox_args, git, one_json, run_cli
 
 from fixloop.candidate import build_candidate, checkout_tree
 
-COMMIT_KINDS = ("ignored-plugin", "byproduct", "result-file", "junit-rewrite")
+COMMIT_KINDS = ("ignored-plugin", "byproduct", "result-file", "junit-rewrite")  # see test_written_bytes.py
 
 
 def _distinct_bases() -> list[Attack]:

@@ -34,10 +34,7 @@ import dataclasses
 import json
 import os
 import re
-import shlex
-import shutil
 import signal
-import sys
 import threading
 import time
 from collections.abc import Mapping, Sequence
@@ -53,6 +50,18 @@ from fixloop.testrun.audit import (
     inline_program,
     read_records,
 )
+from fixloop.testrun.command import (  # noqa: F401 - re-exported (split out, issue 10)
+    _PYTHON_WORDS,
+    DEFAULT_TEST_CMD,
+    VENV_DIRS,
+    _pytest_extra,
+    _pytest_parts,
+    discover_python,
+    find_python,
+    git_entries,
+    parse_test_cmd,
+    pytest_args,
+)
 from fixloop.testrun.junit import cases_from_progress, read_junit, read_progress, running_test
 from fixloop.testrun.output import (
     case_reason,
@@ -67,7 +76,7 @@ from fixloop.testrun.record import plugin_pins, read_record, record_config
 from fixloop.testrun.resultfile import read_result_file
 from fixloop.testrun.secondopinion import SecondOpinion, run_second_opinion
 from fixloop.testrun.stream import ResultStream, stream_disagreement
-from fixloop.testrun.unittestcmd import UnittestCommand, is_unittest, unittest_to_pytest
+from fixloop.testrun.unittestcmd import UnittestCommand
 from fixloop.types import ExecResult, FailingTest, Limits, Outcome, TestReport
 
 __all__ = [
@@ -80,162 +89,10 @@ __all__ = [
     "pytest_args",
 ]
 
-#: The default test command; ``python`` means the project interpreter.
-DEFAULT_TEST_CMD: tuple[str, ...] = ("python", "-m", "pytest")
-
 #: The folder of the files that run inside the sandbox (their source is sent as ``-c``).
 INSIDE_DIR = Path(__file__).resolve().parent / "inside"
 
-_PYTHON_WORDS = ("python", "python3")
 _RUN_LOCK = threading.Lock()
-
-
-# --------------------------------------------------------------------------------------------
-# Interpreter and command
-# --------------------------------------------------------------------------------------------
-
-
-#: The folders, in order, searched for a project virtualenv inside a checkout.
-VENV_DIRS = (".venv", "venv")
-
-
-def discover_python(
-    root: Path,
-    configured: str | None = None,
-    *,
-    checkouts: Sequence[Path] = (),
-    env: Mapping[str, str] | None = None,
-) -> tuple[str, str]:
-    """The project's interpreter and where it came from, in the one documented order.
-
-    1. ``configured`` (``--python`` or ``python =`` in a config): always wins. A relative path
-       is taken from the first checkout folder where it exists (else from the current folder).
-    2. ``.venv/bin/python``, then ``venv/bin/python`` in each folder of ``checkouts`` (the
-       folder the user named, then its repository top: where the user keeps the virtualenv,
-       which a fresh worktree does not have), then in ``root``.
-    3. ``$VIRTUAL_ENV/bin/python`` (an activated virtualenv).
-    4. fixloop's own interpreter (``sys.executable``).
-
-    The path is made absolute but symlinks are kept (a venv's python must be called through
-    the venv). The interpreter is never run here.
-
-    Args:
-        root: the run's tree (the worktree), searched after ``checkouts``.
-        configured: an interpreter path or a bare name looked up on PATH, or None.
-        checkouts: the user's folders, searched first.
-        env: the environment for ``VIRTUAL_ENV`` (default ``os.environ``).
-
-    Returns:
-        ``(path, origin)``: the interpreter and a few words saying how it was found.
-
-    Raises:
-        ConfigError: ``configured`` names an interpreter that does not exist.
-    """
-    env = os.environ if env is None else env
-    folders = list(dict.fromkeys(Path(os.path.abspath(c)) for c in (*checkouts, root)))
-    if configured:
-        if "/" in configured:
-            p = Path(configured).expanduser()
-            if not p.is_absolute():
-                p = next((f / p for f in folders if (f / p).exists()), p)
-            if not p.exists():
-                raise ConfigError(f"configured python {configured!r} does not exist")
-            return os.path.abspath(p), "configured"
-        found = shutil.which(configured)
-        if not found:
-            raise ConfigError(f"configured python {configured!r} is not on PATH")
-        return found, "configured"
-    for folder in folders:
-        for name in VENV_DIRS:
-            venv = folder / name / "bin" / "python"
-            if venv.exists():
-                return os.path.abspath(venv), f"{name}/ in {folder}"
-    active = env.get("VIRTUAL_ENV")
-    if active and (Path(active) / "bin" / "python").exists():
-        return os.path.abspath(Path(active) / "bin" / "python"), "$VIRTUAL_ENV"
-    return sys.executable, "fixloop's own interpreter"
-
-
-def find_python(
-    root: Path, configured: str | None = None, *, checkouts: Sequence[Path] = ()
-) -> str:
-    """The project's interpreter (:func:`discover_python` without the origin).
-
-    Raises:
-        ConfigError: ``configured`` names an interpreter that does not exist.
-    """
-    return discover_python(root, configured, checkouts=checkouts)[0]
-
-
-def git_entries(root: Path) -> list[Path]:
-    """The ``.git`` entries of a tree: its own and those of the submodules ``.gitmodules`` names.
-
-    Returns:
-        Existing paths (files or folders), the tree's own first.
-    """
-    out = [root / ".git"]
-    try:
-        text = (root / ".gitmodules").read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        text = ""
-    for m in re.finditer(r"^\s*path\s*=\s*(.+?)\s*$", text, re.M):
-        rel = m.group(1).strip()
-        if rel and not rel.startswith("/") and ".." not in rel.split("/"):
-            out.append(root / rel / ".git")
-    return [p for p in out if os.path.lexists(p)]
-
-
-def parse_test_cmd(cmd: str | Sequence[str] | None) -> list[str]:
-    """The test command as argv: a list as given, a string split with :func:`shlex.split`.
-
-    Raises:
-        ConfigError: an empty command.
-    """
-    if cmd is None:
-        return list(DEFAULT_TEST_CMD)
-    argv = shlex.split(cmd) if isinstance(cmd, str) else [str(a) for a in cmd]
-    if not argv:
-        raise ConfigError("the test command is empty")
-    return argv
-
-
-def _pytest_parts(argv: Sequence[str]) -> tuple[list[str], list[str]] | None:
-    """``(options, paths)`` of pytest when ``argv`` runs pytest, else None.
-
-    A ``python -m unittest ...`` command runs through pytest's unittest support
-    (:func:`fixloop.testrun.unittestcmd.unittest_to_pytest`): its start folder or named tests are
-    the paths, used when no target of the caller's replaces them. A pytest command keeps all its
-    arguments as options (paths included, as before).
-
-    Raises:
-        UnittestCommand: a unittest option with no pytest spelling.
-    """
-    if is_unittest(argv):
-        return unittest_to_pytest(argv[3:])
-    base = os.path.basename(argv[0])
-    if base in ("pytest", "py.test"):
-        return list(argv[1:]), []
-    if base.startswith("python") and len(argv) >= 3 and argv[1] == "-m" and argv[2] == "pytest":
-        return list(argv[3:]), []
-    return None
-
-
-def _pytest_extra(argv: Sequence[str]) -> list[str] | None:
-    """Arguments after ``pytest`` when ``argv`` runs pytest (or unittest through it), else None."""
-    try:
-        parts = _pytest_parts(argv)
-    except UnittestCommand:
-        return None
-    return None if parts is None else parts[0] + parts[1]
-
-
-def pytest_args(cmd: str | Sequence[str] | None) -> list[str]:
-    """The arguments the test command ``cmd`` passes to pytest ([] when it does not run pytest).
-
-    Raises:
-        ConfigError: an empty command.
-    """
-    return _pytest_extra(parse_test_cmd(cmd)) or []
 
 
 def _helper_source(name: str) -> str:

@@ -144,6 +144,7 @@ def edit_file(ws: Workspace, caps: Caps, path: str, old: str, new: str) -> ToolR
                 "protected",
             )
     _atomic_write(real, out, os.stat(real).st_mode)
+    ws.note_written(rel, out)  # the commit is built from these bytes
     first = norm.count("\n", 0, ns) + 1
     new_lines = _split_lines(new_text)
     n_new = new_n.count("\n") + (0 if new_n.endswith("\n") or not new_n else 1)
@@ -288,6 +289,7 @@ def create_file(ws: Workspace, caps: Caps, path: str, content: str) -> ToolResul
         return refused(ws, e)
     _atomic_write(real, data, 0o644)
     rel = ws.relpath(real)
+    ws.note_written(rel, data)  # the commit is built from these bytes
     n = len(_split_lines(content))
     return ToolResult(
         f"Created {path} ({_fmt(n)} lines, {_fmt(len(data))} bytes).",
