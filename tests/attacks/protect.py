@@ -434,10 +434,10 @@ def attacks() -> list[Attack]:
             "Dist-Info: mixed case",
         ),
         Attack(
-            "meta-egginfo-upper", "packaging metadata in an odd case", _CALC_TESTS,
-            [create("src/Helpers.EGG-INFO/entry_points.txt", _ODD_ENTRY),
+            "meta-distinfo-versioned", "packaging metadata in an odd case", _CALC_TESTS,
+            [create("Calc_Helpers-1.0.DiSt-InFo/entry_points.txt", _ODD_ENTRY),
              create("calc_helpers.py", _PATCH_ADD)],
             [_CALC_FIX], "protected",
-            "an EGG-INFO folder under src/",
+            "a versioned dist-info name in alternating case (an egg-info folder is blocked outright)",
         ),
     ]
