@@ -10,9 +10,10 @@ or ``sys.argv``) it
 
 1. downloads the sdist (``pip download --no-deps --no-binary :all:``), unpacks it into a
    temporary folder, puts a one-line bug into it and commits that as the base;
-2. makes a virtual environment outside the repository with pytest and the project's test
-   dependencies (the project itself is not installed: its package roots go first on the test
-   run's ``sys.path``, as in every fixloop run);
+2. makes a virtual environment outside the repository with pytest, the project's test
+   dependencies and the released project itself (its tests read installed metadata or run its
+   console script; the tree's package roots go first on the test run's ``sys.path``, as in
+   every fixloop run, so the tests exercise the tree);
 3. runs ``fixloop fix`` with a scripted model (one ``edit_file`` undoing the bug, then "done")
    and prints the run's status: the honest fix must end ``verified``;
 4. times the gate on the same fix, ``--reps`` times each, interleaved: with the watch (audit
@@ -135,11 +136,13 @@ def make_base(p: Project, sdist: Path, dest: Path) -> Path:
     return dest
 
 
-def make_venv(p: Project, dest: Path) -> str:
-    """A virtual environment with the test dependencies; returns its interpreter."""
+def make_venv(p: Project, sdist: Path, dest: Path) -> str:
+    """A virtual environment with the test dependencies and the released project (not the
+    buggy tree: its tests read the installed metadata and call its console script, while the
+    tree's package roots come first on the test run's ``sys.path``); returns its interpreter."""
     _run([sys.executable, "-m", "venv", str(dest)])
     py = str(dest / "bin" / "python")
-    _run([py, "-m", "pip", "install", "-q", *p.deps])
+    _run([py, "-m", "pip", "install", "-q", *p.deps, str(sdist)])
     return py
 
 
@@ -214,10 +217,12 @@ def main(argv: list[str] | None = None) -> int:
             work = Path(td)
             sdist = fetch_sdist(p, Path(args.cache))
             repo = make_base(p, sdist, work / "repo")
-            python = make_venv(p, work / "venv")
+            python = make_venv(p, sdist, work / "venv")
             result = scripted_fix(p, repo, python, work)
             status = result.get("status")
             ok += status == "verified"
+            if status != "verified":
+                print(f"{p.name}: {str(result.get('summary', ''))[:400]}", flush=True)
             failed, off, on, reason = gate_timing(p, repo, python, work, sandbox, args.reps)
             print(
                 f"{p.name} {p.version}: baseline {failed} failing; scripted fix {status}; "

@@ -41,6 +41,11 @@ What is flagged, by kind (each finding carries reviewer words, :func:`describe`)
 - results that lie about equality: an ``__eq__`` that never looks at what it is compared with,
   or returns a constant ``True`` (``__ne__`` a constant ``False``).
 
+The parts: this module walks the tree and counts against the base (:func:`scan_change`);
+:mod:`fixloop.tamper_rules` holds the rule tables and the reviewer words (:func:`describe`),
+:mod:`fixloop.tamper_fold` the constant folding, :mod:`fixloop.tamper_results` the lying
+result objects and :mod:`fixloop.tamper_probes` the sandbox probes.
+
 This is a static check in the spirit of the test-tampering and reward-hacking audits of agent
 benchmarks (METR's 2025 reward-hacking reports; ImpossibleBench, Zhong et al. 2025): it flags
 the ways a patch can reach the test runner that can be spelled, not every possible one (see
@@ -52,7 +57,6 @@ from __future__ import annotations
 
 import ast
 import io
-import re
 import tokenize
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -60,128 +64,34 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fixloop import tamper_probes, tamper_results
-
-#: Modules whose import from the code under test can reach the running test framework.
-SUSPECT_MODULES = frozenset(
-    {"pytest", "_pytest", "pluggy", "unittest", "atexit", "builtins", "importlib", "gc", "ctypes"}
+from fixloop.tamper_fold import _Folder, _module_consts
+from fixloop.tamper_rules import (
+    _EQUALITY,
+    _FD_CALLS,
+    _INTERNAL_NAMES,
+    _SUSPECT_TEXT,
+    _TEST_NAME_TEXT,
+    REFLECTION_ATTRIBUTES,
+    SUSPECT_ATTRIBUTES,
+    SUSPECT_MODULES,
+    SUSPECT_NAMES,
+    TEST_ENV_NAMES,
+    describe,
 )
 
-#: Attribute chains (after import aliases and constant folding) and what they do, in words.
-SUSPECT_ATTRIBUTES: dict[str, str] = {
-    "sys.modules": "looks up or patches loaded modules (the test runner is one of them)",
-    "sys.settrace": "installs a tracer that sees every frame of the test run",
-    "sys.setprofile": "installs a profiler that sees every frame of the test run",
-    "sys._getframe": "reads the call stack (the test runner's frames are on it)",
-    "sys._getframemodulename": "reads the call stack",
-    "sys._current_frames": "reads every thread's call stack",
-    "sys.excepthook": "replaces how uncaught errors are reported",
-    "sys.unraisablehook": "replaces how errors at exit are reported",
-    "sys.addaudithook": "adds an audit hook (the gate's own watch uses these)",
-    "sys.argv": "reads the command line (asks how it was started, e.g. by pytest)",
-    "sys.orig_argv": "reads the command line (asks how it was started, e.g. by pytest)",
-    "os._exit": "ends the process at once (skips the test runner's own reporting)",
-    "os.kill": "sends a signal (can stop or confuse the test process)",
-    "os.killpg": "sends a signal to a process group",
-    "os.abort": "ends the process at once",
-    "os.mkfifo": "creates a FIFO (can hang whoever reads the result files)",
-    "inspect.stack": "reads the call stack (the test runner's frames are on it)",
-    "inspect.currentframe": "reads the call stack",
-    "inspect.getouterframes": "reads the call stack",
-    "inspect.getframeinfo": "reads a stack frame",
-    "inspect.trace": "reads the frames of the current exception",
-    "traceback.extract_stack": "reads the call stack (e.g. to find test_ functions on it)",
-    "traceback.walk_stack": "walks the call stack",
-    "traceback.format_stack": "reads the call stack",
-    "traceback.print_stack": "reads the call stack",
-    "traceback.StackSummary": "reads the call stack",
-    "threading.settrace": "installs a tracer in every new thread",
-    "threading.setprofile": "installs a profiler in every new thread",
-    "threading.excepthook": "replaces how thread errors are reported",
-    "weakref.finalize": "runs code at interpreter exit, after the tests reported",
-    "signal.signal": "installs a signal handler (code that runs when the process is signalled)",
-    "signal.alarm": "schedules a signal (code that runs later, outside the test)",
-    "signal.setitimer": "schedules a signal (code that runs later, outside the test)",
-    "signal.raise_signal": "signals its own process",
-    "signal.pthread_kill": "signals a thread of its own process",
-    "os.dup2": "rewires the process's file descriptors (can silence or fake the harness's channels)",
-    "os.closerange": "closes descriptors it did not open (can silence the harness's channels)",
-}
-
-#: Descriptor calls that are suspect on a descriptor the code did not open (a guessed number).
-_FD_CALLS = frozenset(
-    {
-        "os.write",
-        "os.fstat",
-        "os.close",
-        "os.dup",
-        "os.fdopen",
-        "os.lseek",
-        "os.ftruncate",
-        "os.set_inheritable",
-        "os.read",
-    }
-)
-
-#: Names that only matter when code wants to know about, or change, the test run.
-SUSPECT_NAMES: dict[str, str] = {
-    "__builtins__": "reaches the interpreter's builtins",
-    "__import__": "imports a module by a computed name",
-    "PYTEST_CURRENT_TEST": "asks whether a test is running",
-}
-
-#: Attributes that reach interpreter internals on any object (frames, code, class graph).
-REFLECTION_ATTRIBUTES: dict[str, str] = {
-    "__subclasses__": "walks the class graph (can reach the test runner's classes)",
-    "__globals__": "reaches a function's module namespace (can patch another module)",
-    "__builtins__": "reaches the interpreter's builtins",
-    "__code__": "reads or replaces a function's code",
-    "__closure__": "reads or replaces a function's captured variables",
-    "f_back": "climbs the call stack (the test runner's frames are above)",
-    "f_locals": "reads another frame's local variables",
-    "f_globals": "reads another frame's module namespace",
-    "f_code": "reads which function a frame runs (e.g. looks for test_ functions)",
-    "f_builtins": "reaches a frame's builtins",
-    "tb_frame": "climbs from an exception into the call stack",
-    "tb_next": "walks a traceback's frames",
-    "gi_frame": "reaches a generator's frame",
-    "cr_frame": "reaches a coroutine's frame",
-    "ag_frame": "reaches an async generator's frame",
-}
-
-#: Environment variable names whose lookup means "am I being tested?".
-TEST_ENV_NAMES = frozenset(
-    {
-        "CI",
-        "GITHUB_ACTIONS",
-        "TRAVIS",
-        "GITLAB_CI",
-        "JENKINS_URL",
-        "BUILDKITE",
-        "TOX_ENV_NAME",
-        "CONTINUOUS_INTEGRATION",
-        "TF_BUILD",
-        "CIRCLECI",
-    }
-)
-
-#: String literals (whole word, case-insensitive) that name the test machinery.
-_SUSPECT_TEXT = re.compile(
-    r"(?<![A-Za-z0-9])(_?pytest(?:_\w*)?|junit(?:xml|_\w*)?|conftest|unittest|pluggy)"
-    r"(?![A-Za-z0-9])",
-    re.I,
-)
-#: Strings that match test-function or test-class names (looked for on the stack).
-_TEST_NAME_TEXT = re.compile(r"^(test_?|Test|tests?/?)$")
-
-_EQUALITY = {"__eq__": True, "__ne__": False}
-
-#: Names of internals that only a string lookup (``getattr``, ``vars()[...]``) would hide.
-_INTERNAL_NAMES = frozenset(
-    set(REFLECTION_ATTRIBUTES)
-    | {"__builtins__", "__import__"}
-    | {a.rsplit(".", 1)[1] for a in SUSPECT_ATTRIBUTES if a.count(".") == 1}
-    - {"argv", "signal", "alarm", "kill", "abort", "stack", "trace", "modules", "StackSummary"}
-)
+__all__ = [
+    "REFLECTION_ATTRIBUTES",
+    "SUSPECT_ATTRIBUTES",
+    "SUSPECT_MODULES",
+    "SUSPECT_NAMES",
+    "TEST_ENV_NAMES",
+    "Finding",
+    "constructs",
+    "describe",
+    "read_text",
+    "scan_change",
+    "scan_paths",
+]
 
 
 @dataclass(frozen=True)
@@ -204,243 +114,6 @@ class Finding:
     def __str__(self) -> str:
         tail = f": {self.why}" if self.why else ""
         return f"{self.path}:{self.line}: {self.construct}{tail}"
-
-
-def describe(construct: str) -> str:
-    """A reviewer's words for a construct name produced by :func:`constructs`.
-
-    Args:
-        construct: e.g. ``"sys._getframe"``, ``"import gc"``, ``"attribute f_back"``.
-
-    Returns:
-        one short clause; ``""`` for an unknown construct.
-    """
-    if construct in SUSPECT_ATTRIBUTES:
-        return SUSPECT_ATTRIBUTES[construct]
-    if construct in SUSPECT_NAMES:
-        return SUSPECT_NAMES[construct]
-    if construct.startswith("attribute "):
-        return REFLECTION_ATTRIBUTES.get(construct.split(" ", 1)[1], "")
-    if construct.startswith(("import ", "from ")):
-        return "imports a module that reaches the running test framework"
-    if construct.startswith("name "):
-        return "names an interpreter internal in a string (hides what it reaches)"
-    if construct.startswith("string "):
-        return "names the test machinery"
-    if construct.startswith("test-name string"):
-        return "matches test-function names (asks whether it is tested)"
-    if construct.startswith("env "):
-        return "reads an environment variable that says whether tests or CI are running"
-    if construct.startswith(("getattr", "setattr", "delattr", "hasattr")):
-        return "reaches a module attribute by a computed name (hides what it uses)"
-    if construct.startswith("vars("):
-        return "reads a module's whole namespace"
-    if construct.endswith("on a guessed descriptor"):
-        return "uses a descriptor it did not open (the harness's pipes are such descriptors)"
-    if construct in ("exec()", "compile()"):
-        return "runs code built at run time (what it does cannot be read in the change)"
-    if construct.startswith(("__eq__", "__ne__")):
-        return "an equality that ignores what it compares with: every assertion on it passes"
-    return tamper_results.describe(construct) or tamper_probes.describe(construct)
-
-
-# --------------------------------------------------------------------------------------------
-# Constant folding
-# --------------------------------------------------------------------------------------------
-
-
-class _Folder:
-    """Folds expressions made only of string constants into their value (or None)."""
-
-    def __init__(self, consts: dict[str, str]) -> None:
-        self.consts = consts
-
-    def fold(self, node: ast.AST | None, depth: int = 0) -> str | None:  # noqa: PLR0911, PLR0912
-        if node is None or depth > 30:
-            return None
-        d = depth + 1
-        if isinstance(node, ast.Constant):
-            if isinstance(node.value, str):
-                return node.value
-            if isinstance(node.value, bytes):
-                return node.value.decode("latin-1")
-            return None
-        if isinstance(node, ast.Name):
-            return self.consts.get(node.id)
-        if isinstance(node, ast.BinOp):
-            left = self.fold(node.left, d)
-            if isinstance(node.op, ast.Add):
-                right = self.fold(node.right, d)
-                return left + right if left is not None and right is not None else None
-            if isinstance(node.op, ast.Mod) and left is not None:
-                elts = node.right.elts if isinstance(node.right, ast.Tuple) else [node.right]
-                vals = [self._value(e, d) for e in elts]
-                if all(v is not None for v in vals):
-                    try:
-                        return left % tuple(vals)
-                    except (TypeError, ValueError):
-                        return None
-            if isinstance(node.op, ast.Mult) and left is not None:
-                n = node.right
-                if isinstance(n, ast.Constant) and isinstance(n.value, int) and n.value < 10:
-                    return left * n.value
-            return None
-        if isinstance(node, ast.JoinedStr):
-            parts = []
-            for v in node.values:
-                if isinstance(v, ast.FormattedValue):
-                    val = self._value(v.value, d)
-                    if val is None or v.format_spec is not None:
-                        return None
-                    parts.append(str(val))
-                else:
-                    s = self.fold(v, d)
-                    if s is None:
-                        return None
-                    parts.append(s)
-            return "".join(parts)
-        if isinstance(node, ast.Subscript):
-            base = self.fold(node.value, d)
-            sl = node.slice
-            if base is None:
-                return None
-            if isinstance(sl, ast.Slice):
-                bounds = [self._int(x) for x in (sl.lower, sl.upper, sl.step)]
-                if any(b is False for b in bounds):
-                    return None
-                return base[slice(*bounds)]
-            idx = self._int(sl)
-            if idx is not None and idx is not False and -len(base) <= idx < len(base):
-                return base[idx]
-            return None
-        if isinstance(node, ast.Call):
-            return self._fold_call(node, d)
-        return None
-
-    def _fold_call(self, node: ast.Call, d: int) -> str | None:
-        f = node.func
-        if isinstance(f, ast.Name) and f.id == "chr" and len(node.args) == 1:
-            n = self._intval(node.args[0])
-            return chr(n) if n is not None and 0 <= n < 0x110000 else None
-        if isinstance(f, ast.Name) and f.id == "str" and len(node.args) == 1:
-            return self.fold(node.args[0], d)
-        if not isinstance(f, ast.Attribute):
-            return None
-        if f.attr == "join" and len(node.args) == 1:
-            sep = self.fold(f.value, d)
-            seq = node.args[0]
-            if sep is None:
-                return None
-            items = self._items(seq, d)
-            return sep.join(items) if items is not None else None
-        base = self.fold(f.value, d)
-        if base is None:
-            return None
-        if f.attr == "format":
-            vals = [self._value(a, d) for a in node.args]
-            kw = {k.arg: self._value(k.value, d) for k in node.keywords if k.arg}
-            if all(v is not None for v in vals) and all(v is not None for v in kw.values()):
-                try:
-                    return base.format(*vals, **kw)
-                except (IndexError, KeyError, ValueError):
-                    return None
-            return None
-        if (
-            f.attr
-            in (
-                "lower",
-                "upper",
-                "strip",
-                "lstrip",
-                "rstrip",
-                "title",
-                "capitalize",
-                "swapcase",
-                "casefold",
-            )
-            and not node.args
-        ):
-            return str(getattr(base, f.attr)())
-        if f.attr == "replace" and len(node.args) == 2:
-            a, b = (self.fold(x, d) for x in node.args)
-            return base.replace(a, b) if a is not None and b is not None else None
-        if f.attr == "decode":
-            return base
-        return None
-
-    def _items(self, seq: ast.AST, d: int) -> list[str] | None:
-        if isinstance(seq, (ast.List, ast.Tuple, ast.Set)):
-            vals = [self.fold(e, d) for e in seq.elts]
-            return vals if all(v is not None for v in vals) else None  # type: ignore[return-value]
-        if isinstance(seq, ast.Call) and isinstance(seq.func, ast.Name):
-            # map(chr, [..]), reversed("..."), list("..."), sorted([...])
-            if seq.func.id == "map" and len(seq.args) == 2:
-                fn = seq.args[0]
-                if isinstance(fn, ast.Name) and fn.id == "chr":
-                    inner = seq.args[1]
-                    if isinstance(inner, (ast.List, ast.Tuple)):
-                        ns = [self._intval(e) for e in inner.elts]
-                        if all(n is not None and 0 <= n < 0x110000 for n in ns):
-                            return [chr(n) for n in ns]  # type: ignore[arg-type]
-                return None
-            if seq.func.id in ("reversed", "list", "tuple") and len(seq.args) == 1:
-                s = self.fold(seq.args[0], d)
-                if s is not None:
-                    return list(reversed(s)) if seq.func.id == "reversed" else list(s)
-                return self._items(seq.args[0], d)
-        s = self.fold(seq, d)
-        return list(s) if s is not None else None
-
-    def _value(self, node: ast.AST, d: int) -> object | None:
-        s = self.fold(node, d)
-        if s is not None:
-            return s
-        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
-            return node.value
-        return None
-
-    def _intval(self, node: ast.AST) -> int | None:
-        if isinstance(node, ast.Constant) and isinstance(node.value, int):
-            return int(node.value)
-        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
-            a, b = self._intval(node.left), self._intval(node.right)
-            if a is None or b is None:
-                return None
-            return a + b if isinstance(node.op, ast.Add) else a - b
-        return None
-
-    def _int(self, node: ast.AST | None) -> int | None | bool:
-        """None for an absent bound, the int, or False when not a constant."""
-        if node is None:
-            return None
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-            v = self._intval(node.operand)
-            return -v if v is not None else False
-        v = self._intval(node)
-        return v if v is not None else False
-
-
-def _module_consts(tree: ast.Module) -> dict[str, str]:
-    """Names bound once, at module or function level, to a foldable string."""
-    assigned: Counter[str] = Counter()
-    exprs: dict[str, ast.AST] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Assign):
-            for t in node.targets:
-                if isinstance(t, ast.Name):
-                    assigned[t.id] += 1
-                    exprs[t.id] = node.value
-        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)) and isinstance(node.target, ast.Name):
-            assigned[node.target.id] += 2  # augmented or annotated: not a plain constant
-    consts: dict[str, str] = {}
-    folder = _Folder(consts)
-    for _ in range(3):  # constants defined from other constants
-        for name, expr in exprs.items():
-            if assigned[name] == 1 and name not in consts:
-                v = folder.fold(expr)
-                if v is not None and len(v) < 200:
-                    consts[name] = v
-    return consts
 
 
 # --------------------------------------------------------------------------------------------

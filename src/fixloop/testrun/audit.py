@@ -61,6 +61,23 @@ def inline_program(sources: Sequence[tuple[str, str]], entry: str) -> str:
     return _PROGRAM.format(sources=tuple(sources), entry=entry)
 
 
+def audit_sources() -> tuple[tuple[str, str], ...]:
+    """``(module name, source)`` of the in-process watch, in the order the program loads them.
+
+    The event table and the end-of-run comparisons first, then the hook, which finds them in
+    ``sys.modules`` (:mod:`fixloop.testrun.inside.auditevents`, ``auditlate``, ``audithook``).
+    """
+    inside = Path(__file__).parent / "inside"
+    return tuple(
+        (name, (inside / f"{file}.py").read_text(encoding="utf-8"))
+        for name, file in (
+            ("_fixloop_auditevents", "auditevents"),
+            ("_fixloop_auditlate", "auditlate"),
+            ("_fixloop_audit", "audithook"),
+        )
+    )
+
+
 def audithook_source() -> str:
     """The source of :mod:`fixloop.testrun.inside.audithook` (passed to the sandboxed interpreter)."""
     return (Path(__file__).parent / "inside" / "audithook.py").read_text(encoding="utf-8")

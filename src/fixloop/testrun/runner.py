@@ -47,6 +47,7 @@ from fixloop.testrun.audit import (
     AuditChannel,
     ChannelLog,
     audit_config,
+    audit_sources,
     inline_program,
     read_records,
 )
@@ -103,8 +104,7 @@ def _helper_source(name: str) -> str:
 
 def _payload() -> str:
     sources = (
-        ("_fixloop_auditevents", _helper_source("auditevents.py")),
-        ("_fixloop_audit", _helper_source("audithook.py")),
+        *audit_sources(),
         ("_fixloop_plugin", _helper_source("pytest_plugin.py")),
         ("_fixloop_plain", _helper_source("plainrunner.py")),
         ("_fixloop_record", _helper_source("recorder.py")),

@@ -21,7 +21,7 @@ from fixloop.testrun.audit import (
     AuditChannel,
     AuditEvent,
     audit_config,
-    audithook_source,
+    audit_sources,
     inline_program,
 )
 from fixloop.types import Limits
@@ -34,11 +34,7 @@ def payload(cfg_json: str) -> str:
     so code that looks at the command line for signs of a test run finds none.
     """
     sources = (
-        (
-            "_fixloop_auditevents",
-            (Path(__file__).parent / "inside" / "auditevents.py").read_text("utf-8"),
-        ),
-        ("_fixloop_audit", audithook_source()),
+        *audit_sources(),
         (
             "_fixloop_second",
             (Path(__file__).parent / "inside" / "secondrunner.py").read_text("utf-8"),

@@ -44,7 +44,7 @@ set):
 
 Python has no audit event for ``signal.signal``, ``weakref.finalize``, ``atexit.register``,
 ``os._exit`` or setting attributes of ordinary classes, so :func:`finish` compares what can be
-compared at the end: signal handlers installed by changed code, and the functions and classes of
+compared at the end (:mod:`fixloop.testrun.inside.auditlate`, loaded before this module): signal handlers installed by changed code, and the functions and classes of
 pytest and pluggy (snapshot by :func:`snapshot_machinery` before the project was importable).
 The ``end`` record is written by an ``atexit`` callback registered before any project code,
 so it runs last: a process that leaves through ``os._exit`` or a signal after the tests never
@@ -74,6 +74,9 @@ _ALLOWED_WRITERS = (os.sep + "_pytest" + os.sep + "junitxml.py", "<fixloop ")
 _ev: Any = sys.modules.get("_fixloop_auditevents")
 if _ev is None:  # imported as a package module (tests), not from the harness's -c program
     from fixloop.testrun.inside import auditevents as _ev
+_late: Any = sys.modules.get("_fixloop_auditlate")
+if _late is None:
+    from fixloop.testrun.inside import auditlate as _late
 _EVENTS = _ev.events_for(sys.version_info[:2])
 _FRAME_ATTRS = _ev.FRAME_ATTRS
 _STACK_EVENTS = _EVENTS["stack"]
@@ -527,89 +530,17 @@ def install(cfg: dict) -> None:
     import atexit
 
     atexit.register(_at_exit)  # registered before any project code: runs last
-    _state["signals"] = _signal_handlers()
+    _state["signals"] = _late.signal_handlers()
     emit({"t": "hello", "pid": os.getpid()})
     sys.addaudithook(_hook)
 
 
-def _signal_handlers() -> dict[int, object]:
-    import signal
-
-    out: dict[int, object] = {}
-    for s in signal.valid_signals():
-        try:
-            out[int(s)] = signal.getsignal(s)
-        except (OSError, ValueError, TypeError):
-            continue
-    return out
-
-
-def _code_location(fn: object) -> tuple[str, int] | None:
-    """(relpath, line) of a function (or bound method, partial) defined in the repository."""
-    for _ in range(5):
-        inner = getattr(fn, "__func__", None) or getattr(fn, "func", None)
-        if inner is None or inner is fn:
-            break
-        fn = inner
-    code = getattr(fn, "__code__", None)
-    if code is None:
-        init = vars(type(fn)).get("__call__")
-        code = getattr(init, "__code__", None)
-    if code is None:
-        return None
-    if _generated(code.co_filename):
-        return (code.co_filename, code.co_firstlineno)
-    rel = _rel(code.co_filename)
-    if rel is None or _is_test_path(rel):
-        return None
-    return (rel, code.co_firstlineno)
-
-
 def snapshot_machinery() -> dict[tuple[str, str], int]:
-    """``{(owner, name): id(value)}`` over the modules of pytest and pluggy and their classes.
+    """Snapshot pytest's and pluggy's modules and classes (see ``auditlate.snapshot``).
 
-    Taken once pytest is imported and before the project is importable; :func:`finish`
-    compares it with the end state (an attribute set on ``_pytest.runner.CallInfo`` does not
-    fire any audit event).
+    Call once pytest is imported and before the project is importable.
     """
-    snap: dict[tuple[str, str], int] = {}
-    for mname, mod in list(sys.modules.items()):
-        if mod is None or not _machinery_module(mname) or mname.startswith(("fixloop", "_fixloop")):
-            continue
-        d = getattr(mod, "__dict__", {})
-        for k, v in list(d.items()):
-            snap[(mname, k)] = id(v)
-            if isinstance(v, type) and getattr(v, "__module__", None) == mname:
-                for ck, cv in list(vars(v).items()):
-                    snap[(f"{mname}.{v.__qualname__}", ck)] = id(cv)
-    _state["snapshot"] = snap
-    return snap
-
-
-def _machinery_changes() -> list[tuple[str, tuple[str, int]]]:
-    snap = _state["snapshot"]
-    if not snap:
-        return []
-    owners: dict[str, dict] = {}
-    for mname, mod in list(sys.modules.items()):
-        if mod is None or not _machinery_module(mname):
-            continue
-        d = getattr(mod, "__dict__", {})
-        owners[mname] = d
-        for v in list(d.values()):
-            if isinstance(v, type) and getattr(v, "__module__", None) == mname:
-                owners[f"{mname}.{v.__qualname__}"] = dict(vars(v))
-    out = []
-    for (owner, name), ident in snap.items():
-        d = owners.get(owner)
-        if d is None or name not in d or id(d[name]) == ident:
-            continue
-        loc = _code_location(d[name])
-        if loc is None and isinstance(d[name], property):
-            loc = _code_location(d[name].fget)
-        if loc is not None:
-            out.append((f"{owner}.{name}", loc))
-    return out
+    return _late.snapshot(sys.modules[__name__])
 
 
 def finish(rc: int) -> None:
@@ -624,24 +555,9 @@ def finish(rc: int) -> None:
     key = _get_ident()
     busy.add(key)
     try:
-        _late_checks()
+        _late.late_checks(sys.modules[__name__])
     finally:
         busy.discard(key)
-
-
-def _late_checks() -> None:
-    before = _state.get("signals") or {}
-    for sig, handler in _signal_handlers().items():
-        if before.get(sig) is handler or not callable(handler):
-            continue
-        loc = _code_location(handler)
-        if loc is not None:
-            _record("signal.signal", f"installed a handler for signal {sig}", loc)
-            before[sig] = handler
-    for name, loc in _machinery_changes():
-        _record("object.__setattr__", f"replaced {name} of the test runner", loc)
-    if _state["snapshot"]:
-        snapshot_machinery()  # report each change once
 
 
 def _at_exit() -> None:
@@ -649,7 +565,7 @@ def _at_exit() -> None:
     key = _get_ident()
     busy.add(key)
     try:
-        _late_checks()
+        _late.late_checks(sys.modules[__name__])
         emit({"t": "end", "rc": _state.get("rc"), "events": _state["events"]})
     finally:
         busy.discard(key)
