@@ -437,3 +437,15 @@ def test_git_fsmonitor_hook_never_runs(ws: Workspace, tmp_path: Path) -> None:
     git(ws.root, "config", "core.fsmonitor", str(hook))
     assert "pkg/mod.py" in list(ws.iter_files())
     assert not marker.exists()
+
+
+def test_a_package_root_in_testpaths_keeps_its_code_editable() -> None:
+    # humanize 4.17.0: testpaths = ["src", "tests"] (for --doctest-modules); its code stays the
+    # model's to fix, while test files, data and the other testpaths stay protected
+    from fixloop.workspace import EditPolicy
+
+    policy = EditPolicy(test_dirs=["src", "tests", "checks"], test_globs=["test_*.py"])
+    assert policy.test_reason("src/humanize/number.py") is None
+    assert policy.test_reason("src/humanize/test_number.py") is not None
+    assert policy.test_reason("src/humanize/locale/data.json") is not None
+    assert policy.test_reason("checks/helpers.py") is not None  # not a package root

@@ -367,6 +367,11 @@ class EditPolicy:
             return "a file the tests used at the baseline (a collected test module or data it read)"
         for d in self.test_dirs:
             if _under(rel, d.casefold()):
+                if d in self.path_roots and is_source(rel):
+                    # a package root named in testpaths (humanize: testpaths = ["src", "tests"]
+                    # for its doctests) holds the code under test, not tests: its test files
+                    # are caught above and below, its doctest examples by the doctest rule
+                    continue
                 return f"under testpaths {d!r}" + self._src("testpaths")
         if any(_under(rel, d.casefold()) for d in self.test_scope):
             for g in self.test_globs:
