@@ -113,3 +113,32 @@ def test_cli_fifo_results_end_the_run_within_its_budget(tmp_path: Path) -> None:
     args = ["fix", str(repo), "--model", f"script:{script}", "--json", "--timeout", "120"]
     out = one_json(run_cli([*args, *default_sandbox_args()], tmp_path, timeout=280))
     assert out["status"] != "verified" and out["verified_commit"] is None
+
+
+def test_a_module_skipped_at_collection_streams_as_the_junit_file_counts_it(
+    tmp_path: Path,
+) -> None:
+    # pytest's JUnit writer records a collector that skipped (importorskip of a missing module,
+    # as python-dotenv 1.0.1's tests/test_ipython.py does) as one skipped case: the stream must
+    # count it too, or an honest green run reads as a disagreement (internal_error)
+    root = tmp_path / "repo"
+    (root / "tests").mkdir(parents=True)
+    (root / "tests" / "test_ok.py").write_text("def test_ok():\n    assert True\n")
+    (root / "tests" / "test_optional.py").write_text(
+        "import pytest\n\npytest.importorskip('fixloop_no_such_module_here')\n\n"
+        "def test_never():\n    assert False\n"
+    )
+    (root / "tests" / "test_skipmod.py").write_text(
+        "import pytest\n\npytest.skip('not here', allow_module_level=True)\n"
+    )
+    sandbox = make_sandbox("none", allow_unsandboxed=True) if default_sandbox_args() else None
+    runner = TestRunner(root, sandbox or make_sandbox("auto"), log_dir=tmp_path / "logs")
+    report = runner.run("", pristine=True)
+    assert report.outcome == Outcome.PASSED, report.notice
+    assert (report.passed, report.skipped) == (1, 2), report.notice
+    # the rule itself still holds: a skip the stream never saw is a disagreement
+    junit = [Case("tests/test_ok.py::test_ok", "passed"), Case("tests/test_optional.py", "skipped")]
+    streamed = [_rep("tests/test_ok.py::test_ok", "passed"), _finish(0)]
+    assert stream_disagreement(streamed, junit, 0)
+    collect_skip = _rep("tests/test_optional.py", "skipped", "collect")
+    assert stream_disagreement([streamed[0], collect_skip, _finish(0)], junit, 0) is None

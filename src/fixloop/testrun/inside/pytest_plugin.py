@@ -8,6 +8,10 @@ line of the progress file is one JSON object:
 - ``{"e": "report", "id": NODEID, "when": "setup"|"call"|"teardown", "outcome": ..., "msg": ...}``
   for every call phase and every phase that did not pass;
 - ``{"e": "collect_error", "id": NODEID}`` for a collector that failed.
+- ``{"e": "report", "id": NODEID, "when": "collect", "outcome": "skipped"}`` for a collector
+  that skipped (a module-level ``pytest.skip(allow_module_level=True)`` or
+  ``pytest.importorskip``): pytest's JUnit writer records such a collector as one skipped
+  test case, so the stream must count it too or the two never agree;
 - ``{"e": "finish", "rc": EXITSTATUS}`` when the session ends (``pytest_sessionfinish``).
 
 When the run is killed on timeout, the JUnit XML report is never written; this file still says
@@ -112,9 +116,18 @@ def pytest_runtest_logreport(report: object) -> None:
 
 
 def pytest_collectreport(report: object) -> None:
-    """Hook of pytest: a collector ended; failed collectors are recorded."""
-    if getattr(report, "outcome", "") == "failed":
-        _write({"e": "collect_error", "id": getattr(report, "nodeid", "")})
+    """Hook of pytest: a collector ended; failed and skipped collectors are recorded.
+
+    The same collectors pytest's JUnit writer records (``_pytest.junitxml``,
+    ``LogXML.pytest_collectreport``: every report that did not pass): a failed one as a
+    collection error, a skipped one as a skipped case.
+    """
+    outcome = getattr(report, "outcome", "")
+    nodeid = getattr(report, "nodeid", "")
+    if outcome == "failed":
+        _write({"e": "collect_error", "id": nodeid})
+    elif outcome == "skipped":
+        _write({"e": "report", "id": nodeid, "when": "collect", "outcome": "skipped"})
 
 
 def pytest_sessionfinish(session: object, exitstatus: object) -> None:
