@@ -3,7 +3,9 @@
 The package's public names; the parts:
 
 - :mod:`fixloop.sandbox.base`: the :class:`Sandbox` interface, :func:`make_sandbox`, the clean
-  environment, the limits and the process-group handling (:func:`kill_all_children`);
+  environment and the limits;
+- :mod:`fixloop.sandbox.process`: running one command (process group, deadline, output capture)
+  and :func:`kill_all_children`;
 - :mod:`fixloop.sandbox.bwrap`: :class:`BwrapSandbox`, the default on Linux;
 - :mod:`fixloop.sandbox.container`: :class:`ContainerSandbox` (docker, podman);
 - :mod:`fixloop.sandbox.local`: :class:`UnsandboxedRunner`, no isolation (explicit opt-in).

@@ -1,7 +1,7 @@
 """Process groups by owner: one attempt of ``--attempts`` stops its own commands, not others'.
 
 :func:`owned_by` tags the process groups a thread starts (every backend registers them in
-:func:`fixloop.sandbox.base.execute`) with an owner; :func:`kill_owned` kills one owner's,
+:func:`fixloop.sandbox.process.execute`) with an owner; :func:`kill_owned` kills one owner's,
 :func:`kill_own_children` the current thread's owner's (everything when it has none). Context
 variables are not inherited by new threads, so the tag covers what the thread runs itself: the
 test runs, the gate and the repair engine of one attempt.
@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 
-from fixloop.sandbox.base import _LIVE, _LIVE_LOCK, _OWNER, _kill_group, kill_all_children
+from fixloop.sandbox.process import _LIVE, _LIVE_LOCK, _OWNER, _kill_group, kill_all_children
 
 
 @contextlib.contextmanager
