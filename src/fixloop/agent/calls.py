@@ -4,7 +4,8 @@ Every ``tool_use`` block of a reply gets an id of its own (a missing or repeated
 ``toolu_fixloop_NNNN``) and exactly one ``tool_result``. A call whose arguments could not be
 parsed is answered by ``tools.invalid_call`` and never runs; a ``run_tests`` call past the
 test-run budget is refused; a tool that raises is answered with an internal error so the pairing
-holds. These functions return what happened; the loop counts it.
+holds. :func:`record` emits the call's events (a test run's ``test_report`` too). These functions
+return what happened; the loop counts it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 from fixloop import prompts
 from fixloop.events import Events
-from fixloop.protocols import ToolBox, ToolCallEvent, ToolResultEvent
+from fixloop.protocols import TestReportEvent, ToolBox, ToolCallEvent, ToolResultEvent
 from fixloop.types import ToolResult
 
 Block = dict[str, Any]
@@ -63,7 +64,7 @@ def run_call(tools: ToolBox, block: Block, *, test_runs_left: int, test_budget: 
 
 
 def record(events: Events, block: Block, result: ToolResult) -> Block:
-    """Emit the ``tool_call`` and ``tool_result`` events of one call.
+    """Emit the ``tool_call`` and ``tool_result`` events of one call (and its ``test_report``).
 
     Returns:
         the ``tool_result`` block answering ``block`` in the next user message.
@@ -80,6 +81,9 @@ def record(events: Events, block: Block, result: ToolResult) -> Block:
         name=block.get("name"),
     )
     events.emit("tool_result", answer)
+    if result.test_report is not None:
+        report = result.test_report.to_dict()
+        events.emit("test_report", TestReportEvent(report=report, source="tool"))
     return {
         "type": "tool_result",
         "tool_use_id": block["id"],

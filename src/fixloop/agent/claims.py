@@ -3,15 +3,19 @@
 :class:`Claims` counts verifications and restored files, remembers the last rejection and the
 number of edits the gate last saw (a claim repeated without a change since a rejection is not sent
 to the gate again), and emits the ``test_report`` and ``gate_verdict`` events. It returns the
-verdict; the loop decides what follows.
+verdict; the loop decides what follows. The loop (:mod:`.loop`) also calls :func:`screen` (a
+give-up or a repeated claim stops the run before the gate) and :func:`rejection_message` (what the
+model is told after a rejection, or the stop when no verification is left).
 """
 
 from __future__ import annotations
 
-from fixloop import render
+from typing import Any
+
+from fixloop import errors, prompts, render
 from fixloop.events import Events
 from fixloop.protocols import TestReportEvent, Verifier
-from fixloop.types import Verdict
+from fixloop.types import Counters, Verdict
 
 
 class Claims:
@@ -72,3 +76,53 @@ def rejection_details(verdict: Verdict) -> str:
             + ", ".join(verdict.tampered + verdict.new_autoload)
         )
     return details
+
+
+def claim_text(blocks: list[dict[str, Any]]) -> str:
+    """The text of a reply without tool calls: its text blocks joined by spaces, stripped."""
+    return " ".join(b.get("text", "") for b in blocks if b["type"] == "text").strip()
+
+
+def screen(claim: str, record: Claims, edits: int, counters: Counters) -> None:
+    """Stop the run for a claim that does not go to the gate.
+
+    Args:
+        claim: the reply's text (:func:`claim_text`).
+        record: the run's :class:`Claims`.
+        edits: the edit count so far.
+        counters: the run's counters (``false_success_claims`` counts a repeated claim).
+
+    Raises:
+        fixloop.errors.GaveUp: the model gave up (``CANNOT FIX:``, :func:`fixloop.prompts.is_give_up`).
+        fixloop.errors.ClaimRejected: the model claimed success again without changing anything
+            since the gate rejected its last claim (the gate would give the same verdict).
+    """
+    if prompts.is_give_up(claim):
+        said = "\n".join(claim.strip().splitlines()[:12])[:1500]
+        raise errors.GaveUp(f"the model gave up: {said}")
+    if record.repeated(edits):
+        counters.false_success_claims += 1
+        raise errors.ClaimRejected(
+            "the model claimed success again without changing anything since the gate "
+            f"rejected its last claim ({record.last_rejected})"
+        )
+
+
+def rejection_message(verdict: Verdict, left: int) -> str:
+    """What the model is told after the gate rejected its claim.
+
+    Args:
+        verdict: the gate's rejecting verdict.
+        left: verifications left in the budget.
+
+    Returns:
+        the text of the next user message (:func:`rejection_details` and ``left``).
+
+    Raises:
+        fixloop.errors.ClaimRejected: no verifications are left (``left <= 0``).
+    """
+    if left <= 0:
+        raise errors.ClaimRejected(
+            f"the gate rejected the claim and no verifications are left: {verdict.reason}"
+        )
+    return prompts.GATE_REJECTED.format(details=rejection_details(verdict), left=left)

@@ -3,18 +3,14 @@
 ReAct is Yao et al. 2023, "ReAct: Synergizing Reasoning and Acting in Language Models"; the gate,
 not the model, decides success.
 
-One step is one model call, after the budget check (:mod:`.budgets`) and the elision of old tool
-output (:mod:`.context`). Tool calls are answered in order, one result each (:mod:`.calls`); a
-malformed reply (:mod:`fixloop.reply`) is an error the model sees. A reply cut at the output
-limit (``max_tokens``) never runs its tool calls (the provider adapters remove them and have
-already asked once more with a larger budget; the loop removes any left by another model): the
-model is told its reply was cut (or asked to go on, for cut text), every cut reply is counted
-(``counters.truncated_replies``), and a second cut reply in a row ends the run
-(:class:`~fixloop.errors.OutputLimit`). The adapters' ``notices`` become notice events. A reply
-without tool calls is a claim the gate checks (:mod:`.claims`); a rejected claim is a false
-success claim; ``CANNOT FIX:`` is an honest give-up. Repetition earns a warning, then a stop
+One step is one model call (:mod:`.step`: the budget check, the elision of old tool output, the
+call). Tool calls are answered in order, one result each (:mod:`.calls`); a malformed reply
+(:mod:`fixloop.reply`) is an error the model sees. A reply cut at the output limit never runs its
+tool calls (:mod:`.cutoff`). A reply without tool calls is a claim the gate checks
+(:mod:`.claims`); a rejected claim is a false success claim; ``CANNOT FIX:`` is an honest give-up. Repetition earns a warning, then a stop
 (:mod:`.loopdetect`). Every other ending is a :class:`fixloop.errors.RunStopped` raised in the
-loop, ended by the one handler (:meth:`Agent.end`). Ctrl-C is the session's.
+loop, ended by the one handler (:meth:`Agent.end`), which builds the result (:mod:`.outcome`).
+Ctrl-C is the session's.
 """
 
 from __future__ import annotations
@@ -23,22 +19,21 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from fixloop import errors, prompts, render
-from fixloop.agent import calls, claims, context
+from fixloop import errors, prompts
+from fixloop.agent import calls, claims, context, cutoff, nudges, outcome, step
 from fixloop.agent.budgets import BudgetMeter, SharedBudget
-from fixloop.agent.loopdetect import LoopDetector, LoopSignal
+from fixloop.agent.loopdetect import LoopDetector
 from fixloop.config import BudgetSettings
 from fixloop.events import Events, EventSink, TrajectoryWriter
 from fixloop.protocols import (
     Bindable,
     Briefing,
     Model,
-    TestReportEvent,
     ToolBox,
     Verifier,
     model_name,
 )
-from fixloop.reply import check_reply, model_call_event
+from fixloop.reply import check_reply
 from fixloop.types import Counters, ModelContext, RunResult, RunStatus, TestReport, Usage, Verdict
 
 Block = dict[str, Any]
@@ -89,8 +84,7 @@ class Agent:
         self.result: RunResult | None = None
         self.last_report: TestReport | None = gate.baseline
         self._test_budget_refused = False
-        self._loop_stop: str | None = None
-        self._pending: list[str] = []  # loop warnings for the next user message
+        self._warn = nudges.LoopWarnings(self.counters, self.events)  # for the next message
         self._ids = calls.CallIds()
         self._refused_protected = self._tool_errors = 0
         self._cut_before = False  # the previous reply was cut at the output limit
@@ -167,13 +161,7 @@ class Agent:
         return self._result(stop.status, False, reason)
 
     def _loop(self, task: str) -> RunResult:
-        specs = list(self.tools.specs())
-        system = prompts.system_prompt(specs)
-        base = self.gate.baseline
-        base_text = render.for_model(base) if base is not None else "(no baseline run)"
-        overview = self.tools.opening(base) if isinstance(self.tools, Briefing) else ""
-        first = prompts.task_message(task, base_text, overview)
-        self.messages = [{"role": "user", "content": first}]
+        specs, system, self.messages = step.opening(task, self.tools, self.gate.baseline)
         if isinstance(self.model, Bindable) and self.model_context is not None:
             self.model.bind(self.model_context)
         attach = getattr(self.tools, "attach", None)
@@ -181,35 +169,32 @@ class Agent:
             attach(self)
         trimmed = False
         while True:
-            self._check_budgets()
+            step.check_budgets(
+                self.meter,
+                self.events,
+                steps=self.steps,
+                test_runs=self.test_runs,
+                test_budget_refused=self._test_budget_refused,
+                verifications=self.verifications,
+                loop_stop=self._warn.stop,
+            )
             overhead = len(system.encode("utf-8", "surrogatepass")) + context.size(specs)
-            if elided := context.fit(
-                self.messages,
-                self.budgets.context_bytes,
-                tokens=self.budgets.context_tokens,
-                gauge=self.gauge,
-                overhead=overhead,
-            ):
-                self.events.notice(
-                    f"context: elided {elided} bytes of old tool output (limits: "
-                    f"{self.budgets.context_bytes} bytes, {self.budgets.context_tokens} tokens "
-                    f"by the {self.gauge.source}'s count)"
-                )
+            if step.fit_context(self.messages, self.budgets, self.gauge, overhead, self.events):
                 self._remind()
             try:
-                reply = self._call_model(system, specs)
-            except errors.ContextTooLong as e:
-                if trimmed:
-                    raise errors.ContextExhausted(
-                        "the conversation exceeds the model's context window even after "
-                        f"trimming old tool output ({e})"
-                    ) from e
-                trimmed = True
-                n = context.trim_all(self.messages)
-                self._remind()
-                self.events.notice(
-                    f"context too long for the model: elided {n} bytes of old tool output"
+                reply = step.call_model(
+                    self.model,
+                    system,
+                    self.messages,
+                    specs,
+                    step=self.steps + 1,
+                    clock=self.clock,
+                    events=self.events,
                 )
+            except errors.ContextTooLong as e:
+                step.trim_after_refusal(self.messages, trimmed, e, self.events)
+                trimmed = True
+                self._remind()
                 continue
             self.steps += 1
             self.meter.add(reply.get("usage") if isinstance(reply, Mapping) else None)
@@ -218,7 +203,7 @@ class Agent:
                 self.gauge.observe(reply.get("usage"), sent)
             checked = check_reply(reply)
             cut = checked.stop_reason == "max_tokens"
-            dropped = self._count_cut(reply, checked.blocks, cut)
+            dropped = cutoff.count_cut(reply, checked.blocks, cut, self.events, self.counters)
             if cut:  # a cut call may miss an argument or hold half a string: never run
                 checked.blocks = [b for b in checked.blocks if b["type"] != "tool_use"]
             uses = checked.tool_uses
@@ -232,10 +217,11 @@ class Agent:
                 self._tool_errors += 1
                 text = prompts.MALFORMED_REPLY.format(problem=checked.problem)
                 self.events.notice(f"malformed reply: {checked.problem}")
-                self._on_loop(self.loops.call("<reply>", None, text))
+                self._warn.on(self.loops.call("<reply>", None, text))
                 self._say([{"type": "text", "text": text}])
             elif cut:
-                self._on_cut(reply, dropped)
+                cut_text = cutoff.cut_answer(reply, dropped, self._cut_before, self.events)
+                self._say([{"type": "text", "text": cut_text}])
             elif (verdict := self._claim(checked.blocks)) is not None:
                 return self._result(RunStatus.VERIFIED, True, verdict.reason)
             self._cut_before = cut
@@ -245,129 +231,31 @@ class Agent:
         if isinstance(self.tools, Briefing):
             context.remind(self.messages, self.tools.standing())
 
-    def _count_cut(self, reply: Any, blocks: list[Block], cut: bool) -> list[str]:
-        """Account for the replies cut at the output limit during this call.
-
-        Counts them, says the adapter's notices, and returns the names of the tool calls the cut
-        removed.
-        """
-        if not isinstance(reply, Mapping):
-            return []
-        for note in reply.get("notices") or []:
-            self.events.notice(f"model: {note}")
-        n = reply.get("cut_replies")
-        counted = n if isinstance(n, int) and not isinstance(n, bool) and n > 0 else int(cut)
-        self.counters.truncated_replies += counted
-        if not cut:
-            return []
-        marked = reply.get("truncated")
-        names = [str(b.get("name")) for b in blocks if b["type"] == "tool_use"]
-        if isinstance(marked, Mapping):
-            names += [str(d.get("name")) for d in marked.get("dropped_tool_calls") or []]
-        return names
-
-    def _on_cut(self, reply: Mapping[str, Any], dropped: list[str]) -> None:
-        """A reply cut at the output limit: tell the model, or end after a second one in a row."""
-        marked = reply.get("truncated") if isinstance(reply, Mapping) else None
-        limit = marked.get("output_limit") if isinstance(marked, Mapping) else None
-        limit_text = f"{limit} tokens" if isinstance(limit, int) else "the output-token limit"
-        if self._cut_before:
-            what = f" inside {', '.join(dropped)}" if dropped else ""
-            raise errors.OutputLimit(
-                f"the model's replies were cut at the output limit ({limit_text}) twice in a "
-                f"row{what}; no cut tool call was run"
-            )
-        if dropped:
-            calls_text = " and ".join(f"a call to {name}" for name in dropped)
-            self.events.notice(
-                f"reply cut at the output limit ({limit_text}) inside {', '.join(dropped)}: "
-                "not run; telling the model"
-            )
-            text = prompts.REPLY_CUT.format(limit=limit_text, calls=calls_text)
-        else:
-            self.events.notice("reply cut off at max_tokens: asking the model to continue")
-            text = prompts.CONTINUE_AFTER_MAX_TOKENS
-        self._say([{"type": "text", "text": text}])
-
-    def _check_budgets(self) -> None:
-        if self._loop_stop:
-            raise errors.LoopDetected(self._loop_stop)
-        check = self.meter.check(
-            self.steps, self.test_runs, self._test_budget_refused, self.verifications
-        )
-        if check.notice:
-            self.events.notice(check.notice)
-        if check.cancelled:
-            if check.interrupt:
-                raise errors.Interrupted(check.cancelled)
-            raise errors.Superseded(check.cancelled)
-        if check.stop:
-            raise errors.BudgetExhausted(check.stop)
-
-    def _call_model(self, system: str, specs: list[dict[str, Any]]) -> Any:
-        t0 = self.clock()
-        try:
-            reply = self.model(system, context.wire(self.messages), specs)
-        except errors.ProviderUnavailable as e:
-            raise errors.ProviderStopped(f"provider unavailable: {e}") from e
-        except errors.ContextTooLong:
-            raise
-        except Exception as e:  # noqa: BLE001 - a broken adapter ends the run honestly
-            raise errors.ModelFailed(f"the model raised {type(e).__name__}: {e}") from e
-        event = model_call_event(self.steps + 1, reply, self.clock() - t0)
-        self.events.emit("model_call", event)
-        return reply
-
     def _claim(self, blocks: list[Block]) -> Verdict | None:
         """A reply without tool calls: a claim the gate checks, or an honest give-up (no claim).
 
         Returns the verdict when verified, None when the model goes on; raises the stops.
         """
-        claim = " ".join(b.get("text", "") for b in blocks if b["type"] == "text").strip()
-        if prompts.is_give_up(claim):
-            said = "\n".join(claim.strip().splitlines()[:12])[:1500]
-            raise errors.GaveUp(f"the model gave up: {said}")
-        if self.claims.repeated(self.edits):
-            # nothing changed since the gate refuted the last claim: the same verdict again
-            self.counters.false_success_claims += 1
-            raise errors.ClaimRejected(
-                "the model claimed success again without changing anything since the gate "
-                f"rejected its last claim ({self.claims.last_rejected})"
-            )
+        claim = claims.claim_text(blocks)
+        claims.screen(claim, self.claims, self.edits, self.counters)
         verdict = self._verify(claim)
         if verdict.verified:
             return verdict
         self.counters.false_success_claims += 1
         left = self.budgets.max_verifications - self.verifications
-        if left <= 0:
-            raise errors.ClaimRejected(
-                f"the gate rejected the claim and no verifications are left: {verdict.reason}"
-            )
-        text = prompts.GATE_REJECTED.format(details=claims.rejection_details(verdict), left=left)
-        self._say([{"type": "text", "text": text}])
+        self._say([{"type": "text", "text": claims.rejection_message(verdict, left)}])
         return None
 
     def _say(self, content: list[Block]) -> None:
         """Append a user message: ``content`` and the pending loop warnings."""
-        content = content + [{"type": "text", "text": w} for w in self._pending]
-        self._pending.clear()
+        content = content + self._warn.take()
         self.messages.append({"role": "user", "content": content})
-
-    def _on_loop(self, signal: LoopSignal | None) -> None:
-        if signal is None:
-            return
-        if signal.stop:
-            self._loop_stop = f"loop: {signal.what}, after a warning"
-            return
-        self.counters.loop_warnings += 1
-        self._pending.append(prompts.LOOP_WARNING.format(what=signal.what))
-        self.events.notice(f"loop warning: {signal.what}")
 
     def _verify(self, claim: str) -> Verdict:
         verdict = self.claims.verify(claim, self.edits)
         self.last_report = verdict.report  # failing tests are the gate's, not a tool run's
         if not verdict.verified:
-            self._on_loop(self.loops.report(verdict.report))
+            self._warn.on(self.loops.report(verdict.report))
         return verdict
 
     def _answer(self, block: Block) -> Block:
@@ -384,30 +272,26 @@ class Agent:
         if result.test_report is not None:
             self.test_runs += 1
             self.last_report = result.test_report
-            report = result.test_report.to_dict()
-            self.events.emit("test_report", TestReportEvent(report=report, source="tool"))
-            self._on_loop(self.loops.report(result.test_report))
+            self._warn.on(self.loops.report(result.test_report))
         else:  # repeated test runs are watched by their failure signature
-            self._on_loop(self.loops.call(block.get("name"), block.get("input"), result.content))
+            self._warn.on(self.loops.call(block.get("name"), block.get("input"), result.content))
         return answer
 
     def _result(self, status: RunStatus, verified: bool, reason: str) -> RunResult:
-        c = self.counters
-        c.tool_errors = max(self._tool_errors, 0)
-        c.tamper_detected = self.claims.tamper_detected
-        c.refused_test_edits = max(self._refused_protected, self.tools.refused_test_edits)
-        report = self.last_report
-        self.result = RunResult(
-            status=status,
-            verified=verified,
+        self.result = outcome.build_result(
+            status,
+            verified,
+            reason,
+            counters=self.counters,
+            tool_errors=self._tool_errors,
+            tamper_detected=self.claims.tamper_detected,
+            refused_test_edits=max(self._refused_protected, self.tools.refused_test_edits),
             steps=self.steps,
             test_runs=self.test_runs,
             verifications=self.verifications,
-            failing_tests=[] if verified or report is None else list(report.failing_ids),
+            report=self.last_report,
             usage=self.usage,
-            counters=c,
-            stop_reason=reason,
             model=model_name(self.model),
-            wall_s=round(self.elapsed(), 3),
+            wall_s=self.elapsed(),
         )
         return self.result
