@@ -62,6 +62,7 @@ from fixloop.tamper import Finding, read_text, scan_paths
 from fixloop.testinfra import doctest_examples_removed
 from fixloop.testrun.audit import watch_lines
 from fixloop.types import Outcome, TestReport, Verdict
+from fixloop.vcs import is_byproduct
 
 PathRule = Callable[[str], bool]
 
@@ -191,19 +192,24 @@ class Gate:
         Returns:
             ``(tampered, new_autoload)``: changed or deleted tracked protected files (restored to
             their base bytes), new protected files (deleted) in ``tampered``; new auto-loaded files
-            (deleted) in ``new_autoload``.
+            (deleted) in ``new_autoload``. A test run's by-products
+            (:func:`fixloop.vcs.is_byproduct`: ``.hypothesis/``, caches, bytecode) are left
+            alone and named nowhere, even where the baseline's tests read them: they never
+            enter the commit.
         """
         tampered: list[str] = []
         new_autoload: list[str] = []
         for rel in self.changes.changed_tracked():
-            if self._is_protected(rel):
+            # a test run's by-product (.hypothesis/, .pytest_cache/, bytecode) never enters the
+            # commit (:meth:`refusal`), even where the baseline's tests read it: no tampering
+            if self._is_protected(rel) and not is_byproduct(rel):
                 self.changes.restore(rel)
                 tampered.append(rel)
         for rel in self.changes.untracked():
             if self._blocked(rel):
                 continue
             autoload = self._is_autoload(rel)
-            if not (autoload or self._is_protected(rel)):
+            if not (autoload or (self._is_protected(rel) and not is_byproduct(rel))):
                 continue
             p = self.root / rel
             if p.is_symlink() or p.is_file():
@@ -262,7 +268,8 @@ class Gate:
         """The paths that may enter the candidate (see ``changed`` in the class docstring)."""
         if self._changed is not None:
             return list(self._changed())
-        return self.changes.changed_tracked() + self.changes.untracked(ignored_too=False)
+        disk = self.changes.changed_tracked() + self.changes.untracked(ignored_too=False)
+        return [rel for rel in disk if not is_byproduct(rel)]  # what the tests left is no change
 
     def refusal(self, rel: str) -> str | None:
         """Why ``rel`` may not enter the commit, or None (the candidate's rule)."""
@@ -270,6 +277,8 @@ class Gate:
             return "a blocked path"
         if self._is_autoload(rel):
             return "loaded by Python or pytest by itself"
+        if is_byproduct(rel):
+            return "a test run's by-product (caches, bytecode, .hypothesis/, coverage data)"
         if self._is_protected(rel):
             return "protected test infrastructure"
         return None

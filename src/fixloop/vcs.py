@@ -18,6 +18,7 @@ Commits use the user's identity, or ``fixloop <fixloop@localhost>`` when none is
 
 from __future__ import annotations
 
+import fnmatch
 import posixpath
 import re
 import shutil
@@ -44,6 +45,19 @@ JUNK_PATTERNS: tuple[str, ...] = (
     ".coverage",
     ".coverage.*",
 )
+
+
+def is_byproduct(rel: str) -> bool:
+    """True when the repository-relative POSIX path ``rel`` is a test run's by-product.
+
+    A by-product is a file that test runs leave behind (:data:`JUNK_PATTERNS`: bytecode,
+    ``.pytest_cache``, hypothesis's example database ``.hypothesis``, coverage data): any
+    component of ``rel`` matches one of the patterns (``fnmatch``, case-sensitive as git's
+    pathspecs are). Such files never enter a run's diff or commit, so they are never a change
+    of the run nor tampering by it.
+    """
+    parts = [p for p in rel.split("/") if p and p != "."]
+    return any(fnmatch.fnmatchcase(part, pat) for part in parts for pat in JUNK_PATTERNS)
 
 
 def _pathspecs(subpath: str) -> list[str]:
