@@ -11,6 +11,7 @@ import importlib.util
 import json
 import os
 import shutil
+import signal
 import subprocess
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -34,6 +35,22 @@ collect_ignore = [
     "attacks/variants",
     "attacks/load.py",
 ]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Let the subprocesses the tests start receive Ctrl-C, however pytest was started.
+
+    A command started in the background by a non-interactive shell (``cmd &`` in a script, as
+    a CI job may run ``.ci/run``) inherits SIGINT ignored (POSIX), and an ignored signal stays
+    ignored across ``exec``: every ``fixloop fix`` the tests start would then ignore the SIGINT
+    that the Ctrl-C tests send it, and Python installs no ``KeyboardInterrupt`` handler in a
+    process that starts with SIGINT ignored. A caught signal is reset to the default on
+    ``exec``, so putting Python's own handler back here (in the main process and in each xdist
+    worker, which load this file too) gives every child the default disposition again.
+    """
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
 
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "test",

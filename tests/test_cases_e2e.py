@@ -288,7 +288,6 @@ def _pids_mentioning(text: str) -> set[int]:
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc")
-@pytest.mark.solo
 def test_ctrl_c_during_a_hanging_run(tmp_path: Path, sandbox_args) -> None:
     import signal
     import subprocess

@@ -188,7 +188,6 @@ def test_a_refused_edit_reaches_the_model_with_the_persons_words(
     assert "def add(a, b):\n    return a + b\n" in git(calc, "show", f"{res['branch']}:calc.py")
 
 
-@pytest.mark.solo
 def test_ask_human_answers_and_ctrl_c_during_a_question_is_an_interrupt(
     calc: Path, tmp_path: Path
 ) -> None:

@@ -175,7 +175,6 @@ def test_missing_ray_says_how_to_install(monkeypatch: pytest.MonkeyPatch, tmp_pa
     assert not (tmp_path / "o").exists()
 
 
-@pytest.mark.solo
 def test_interrupt_cancels_ray_tasks_and_keeps_finished_records(tmp_path: Path) -> None:
     """Ctrl-C on an eval on Ray: the running agents are killed, the finished record stays."""
     import signal

@@ -316,7 +316,6 @@ def test_agent_timeout_is_killed_and_recorded(
     assert "run timeout" in rec["error"]
 
 
-@pytest.mark.solo
 def test_interrupt_kills_agents_and_records_nothing(mini_suite: Path, tmp_path: Path) -> None:
     pids = tmp_path / "pids"
     sleeper = tmp_path / "sleeper.py"
