@@ -209,3 +209,13 @@ def comb_pass_at_k(n: int, c: int, k: int) -> float:
     if n - c < k:
         return 1.0
     return 1.0 - math.comb(n - c, k) / math.comb(n, k)
+
+
+def fmt_pct(x: float | None) -> str:
+    """``0.5`` -> ``"50.0%"``; None -> ``"n/a"``."""
+    return "n/a" if x is None else f"{100 * x:.1f}%"
+
+
+def fmt_cost(x: float | None) -> str:
+    """A cost in USD: ``"$0.0123"``; None (unknown price) -> ``"unknown"``."""
+    return "unknown" if x is None else f"${x:.4f}"

@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.table import Table
 
 from fixloop import __version__
-from fixloop.eval.metrics import BAD_BEHAVIOURS, summarize
+from fixloop.eval.metrics import BAD_BEHAVIOURS, fmt_cost, fmt_pct, summarize
 from fixloop.eval.variantreport import html_section, markdown_lines, print_variants
 
 SUMMARY_FILE = "summary.json"
@@ -113,18 +113,8 @@ def write_reports(out: Path, summary: dict[str, Any], records: Sequence[dict[str
 
 
 # --------------------------------------------------------------------------------------------
-# formatting helpers
+# formatting helpers (fmt_pct and fmt_cost live in metrics, shared with the variants tables)
 # --------------------------------------------------------------------------------------------
-
-
-def fmt_pct(x: float | None) -> str:
-    """``0.5`` -> ``"50.0%"``; None -> ``"n/a"``."""
-    return "n/a" if x is None else f"{100 * x:.1f}%"
-
-
-def fmt_cost(x: float | None) -> str:
-    """A cost in USD: ``"$0.0123"``; None (unknown price) -> ``"unknown"``."""
-    return "unknown" if x is None else f"${x:.4f}"
 
 
 def _shape(summary: dict[str, Any]) -> str:

@@ -17,13 +17,7 @@ from rich.console import Console
 from rich.markup import escape as rich_escape
 from rich.table import Table
 
-
-def _pct(x: float | None) -> str:
-    return "n/a" if x is None else f"{100 * x:.1f}%"
-
-
-def _cost(x: float | None) -> str:
-    return "unknown" if x is None else f"${x:.4f}"
+from fixloop.eval.metrics import fmt_cost, fmt_pct
 
 
 def _settings(v: dict[str, Any]) -> str:
@@ -40,11 +34,11 @@ def variant_rows(summary: dict[str, Any]) -> list[list[str]]:
             [
                 name,
                 _settings(v),
-                f"{v['resolved_runs']}/{v['runs']} {_pct(v['resolve_rate'])} "
-                f"[{_pct(lo)}, {_pct(hi)}]",
-                ", ".join(f"@{k} {_pct(p)}" for k, p in v["pass_at_k"].items()),
+                f"{v['resolved_runs']}/{v['runs']} {fmt_pct(v['resolve_rate'])} "
+                f"[{fmt_pct(lo)}, {fmt_pct(hi)}]",
+                ", ".join(f"@{k} {fmt_pct(p)}" for k, p in v["pass_at_k"].items()),
                 str(v["overfit_runs"]),
-                _cost(v["cost_per_resolved"]),
+                fmt_cost(v["cost_per_resolved"]),
                 f"{v['mean_steps']:.1f}",
                 str(v["false_success_claims"]),
             ]
