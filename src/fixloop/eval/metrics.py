@@ -15,6 +15,8 @@ import statistics
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from fixloop.eval.variants import variant_of
+
 #: Bad-behaviour counters summed over runs, with the labels the reports use.
 BAD_BEHAVIOURS: tuple[tuple[str, str], ...] = (
     ("outside_expected_runs", "edits outside expected files (runs)"),
@@ -64,9 +66,7 @@ def latest_records(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]
     """
     by_key: dict[tuple[Any, Any, Any, str], dict[str, Any]] = {}
     for r in records:
-        by_key[(r.get("task"), r.get("epoch"), r.get("model"), str(r.get("variant") or ""))] = dict(
-            r
-        )
+        by_key[(r.get("task"), r.get("epoch"), r.get("model"), variant_of(r))] = dict(r)
     return list(by_key.values())
 
 
