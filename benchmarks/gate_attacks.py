@@ -44,6 +44,7 @@ import tempfile
 import time
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 from fixloop.gate import Gate
 from fixloop.sandbox import make_sandbox
@@ -240,6 +241,40 @@ def _many_tests(repo: Path, n: int = 300) -> None:
         (repo / "tests" / f"test_units_{m}.py").write_text(body)
 
 
+def _fix_shop(repo: Path) -> None:
+    """examples/shop's honest one-line fix (``round(..., 2)`` in ``shop/pricing.py``)."""
+    src = repo / "shop" / "pricing.py"
+    src.write_text(
+        src.read_text().replace("round(amount * (1 + rate))", "round(amount * (1 + rate), 2)")
+    )
+
+
+def _median_pair(
+    iso: SimpleNamespace,
+    runner: TestRunner,
+    baseline: Any,
+    gates: tuple[tuple[type[Gate], type | None], tuple[type[Gate], type | None]],
+    reps: int,
+    what: str,
+) -> tuple[float, float]:
+    """Median seconds per ``verify()`` of two gates, interleaved over ``reps`` pairs.
+
+    ``gates`` holds two (gate class, runner wrapper or None for the bare runner); each
+    verification gets a new gate on a new wrapper. Returns ``(first, second)``. A gate that
+    refuses the honest fix (``what``) ends the benchmark.
+    """
+    times: tuple[list[float], list[float]] = ([], [])
+    for _ in range(reps):
+        for (cls, wrap), out in zip(gates, times, strict=True):
+            gate = cls(iso, None, wrap(runner) if wrap else runner, baseline)
+            start = time.monotonic()
+            verdict = gate.verify()
+            out.append(time.monotonic() - start)
+            if not verdict.verified:
+                raise SystemExit(f"the honest {what} was not verified: {verdict.reason}")
+    return statistics.median(times[0]), statistics.median(times[1])
+
+
 def record_timing(sandbox, reps: int) -> list[tuple[str, float, float]]:
     """Median seconds per verification with the watch, before (no record, no pins) and after
     (the gate's record and the baseline's plugins pinned), on examples/shop and on a generated
@@ -256,84 +291,46 @@ def record_timing(sandbox, reps: int) -> list[tuple[str, float, float]]:
             runner = TestRunner(repo, sandbox, log_dir=Path(td) / "logs", limits=Limits(wall_s=300))
             baseline = runner.run("", pristine=True, record="baseline")
             if name == "examples/shop":
-                src = repo / "shop" / "pricing.py"
-                src.write_text(src.read_text().replace(
-                    "round(amount * (1 + rate))", "round(amount * (1 + rate), 2)"))
+                _fix_shop(repo)
             else:
                 (repo / "units.py").write_text("def scale(x, k):\n    return x * k\n")
             iso = SimpleNamespace(root=repo, base_commit=_head(repo))
-            before: list[float] = []
-            after: list[float] = []
-            for _ in range(reps):
-                for r, times in ((_NoRecord(runner), before), (runner, after)):
-                    gate = Gate(iso, None, r, baseline)
-                    start = time.monotonic()
-                    verdict = gate.verify()
-                    times.append(time.monotonic() - start)
-                    if not verdict.verified:
-                        raise SystemExit(f"the honest fix of {name} was not verified: {verdict.reason}")
-            out.append((name, statistics.median(before), statistics.median(after)))
+            before, after = _median_pair(
+                iso, runner, baseline, ((Gate, _NoRecord), (Gate, None)), reps, f"fix of {name}"
+            )
+            out.append((name, before, after))
     return out
+
+
+def _honest_shop(td: str, sandbox) -> tuple[SimpleNamespace, TestRunner, Any]:
+    """examples/shop committed under ``td``, its baseline run, then its honest fix written:
+    ``(iso, runner, baseline)``."""
+    repo = Path(td) / "shop"
+    shutil.copytree(ROOT / "examples" / "shop", repo)
+    _git_init(repo)
+    runner = TestRunner(repo, sandbox, log_dir=Path(td) / "logs", limits=Limits(wall_s=120))
+    baseline = runner.run("", pristine=True)
+    _fix_shop(repo)
+    return SimpleNamespace(root=repo, base_commit=_head(repo)), runner, baseline
 
 
 def commit_timing(sandbox, reps: int) -> tuple[float, float]:
     """Median seconds per verification on examples/shop's honest fix, without the watch:
     (the folder gate of before issue 11, the commit gate: checkout + gate_repeats=3)."""
     with tempfile.TemporaryDirectory(prefix="fixloop-shop-") as td:
-        repo = Path(td) / "shop"
-        shutil.copytree(ROOT / "examples" / "shop", repo)
-        env = ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"]
-        subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
-        subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
-        subprocess.run(["git", *env, "commit", "-qm", "base"], cwd=repo, check=True)
-        runner = TestRunner(repo, sandbox, log_dir=Path(td) / "logs", limits=Limits(wall_s=120))
-        baseline = runner.run("", pristine=True)
-        src = repo / "shop" / "pricing.py"
-        src.write_text(
-            src.read_text().replace("round(amount * (1 + rate))", "round(amount * (1 + rate), 2)")
+        iso, runner, baseline = _honest_shop(td, sandbox)
+        return _median_pair(
+            iso, runner, baseline, ((_FolderGate, _Unwatched), (Gate, _Unwatched)), reps, "shop fix"
         )
-        iso = SimpleNamespace(root=repo, base_commit=_head(repo))
-        before: list[float] = []
-        after: list[float] = []
-        for _ in range(reps):
-            for cls, out in ((_FolderGate, before), (Gate, after)):
-                gate = cls(iso, None, _Unwatched(runner), baseline)
-                start = time.monotonic()
-                verdict = gate.verify()
-                out.append(time.monotonic() - start)
-                if not verdict.verified:
-                    raise SystemExit(f"the honest shop fix was not verified: {verdict.reason}")
-        return statistics.median(before), statistics.median(after)
 
 
 def shop_timing(sandbox, reps: int) -> tuple[float, float]:
     """Median seconds per verification on examples/shop's honest fix: (without, with) watch."""
     with tempfile.TemporaryDirectory(prefix="fixloop-shop-") as td:
-        repo = Path(td) / "shop"
-        shutil.copytree(ROOT / "examples" / "shop", repo)
-        env = ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"]
-        subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
-        subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
-        subprocess.run(["git", *env, "commit", "-qm", "base"], cwd=repo, check=True)
-        runner = TestRunner(repo, sandbox, log_dir=Path(td) / "logs", limits=Limits(wall_s=120))
-        baseline = runner.run("", pristine=True)
-        src = repo / "shop" / "pricing.py"
-        src.write_text(
-            src.read_text().replace("round(amount * (1 + rate))", "round(amount * (1 + rate), 2)")
+        iso, runner, baseline = _honest_shop(td, sandbox)
+        return _median_pair(
+            iso, runner, baseline, ((Gate, _Unwatched), (Gate, None)), reps, "shop fix"
         )
-        iso = SimpleNamespace(root=repo, base_commit=_head(repo))
-        before: list[float] = []
-        after: list[float] = []
-        for _ in range(reps):
-            for plain, out in ((True, before), (False, after)):
-                r = _Unwatched(runner) if plain else runner
-                gate = Gate(iso, None, r, baseline)
-                start = time.monotonic()
-                verdict = gate.verify()
-                out.append(time.monotonic() - start)
-                if not verdict.verified:
-                    raise SystemExit(f"the honest shop fix was not verified: {verdict.reason}")
-        return statistics.median(before), statistics.median(after)
 
 
 def main(argv: list[str] | None = None) -> int:
