@@ -41,7 +41,6 @@ from fixloop.protocols import Isolation, Model, RunStartEvent, model_name
 from fixloop.runtree import prepare_run_tree
 from fixloop.sandbox.owners import kill_own_children
 from fixloop.session_checks import (  # re-exported: the session's checks before the model
-    baseline_problem,
     flaky_problem,
     probe_during_baseline,
     run_baseline,
@@ -78,7 +77,6 @@ __all__ = [
     "Ending",
     "RunInterrupted",
     "RunSession",
-    "baseline_problem",
     "conclude",
     "exit_code_for",
     "flaky_problem",

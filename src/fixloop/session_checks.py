@@ -1,8 +1,7 @@
 """What a run checks before the model: the baseline, a flaky failure, an uncommitted config.
 
 Called by :class:`fixloop.session.RunSession` (and re-exported there): :func:`run_baseline` runs
-the whole suite once, :func:`baseline_problem` says when it leaves nothing to do,
-:func:`flaky_problem` re-runs the failing tests once with no change,
+the whole suite once, :func:`flaky_problem` re-runs the failing tests once with no change,
 :func:`probe_during_baseline` overlaps the import probe with the baseline (issue 18), and
 :func:`uncommitted_config` names a repository config the run applies that git does not hold.
 """
@@ -17,10 +16,9 @@ from fixloop import render
 from fixloop.config import repo_config_files
 from fixloop.errors import ConfigError
 from fixloop.protocols import Isolation, Runner
-from fixloop.types import EnvironmentProblem, Outcome, TestReport
+from fixloop.types import EnvironmentProblem, TestReport
 
 __all__ = [
-    "baseline_problem",
     "flaky_problem",
     "probe_during_baseline",
     "run_baseline",
@@ -100,23 +98,6 @@ def flaky_problem(runner: Runner, baseline: TestReport) -> str | None:
         f"flaky: the baseline's failing tests passed when run again with no change ({shown}; "
         f"{render.tally(again)}); fixloop does not try to fix a failure it cannot reproduce"
     )
-
-
-def baseline_problem(report: TestReport) -> str | None:
-    """Why a baseline leaves nothing for the model to do, or None when there is work.
-
-    Returns:
-        ``"nothing_to_fix"`` when every collected test passed; a sentence when the suite collected
-        no test at all (the gate could never verify a fix); otherwise None.
-    """
-    if report.ok:
-        return "nothing_to_fix"
-    if report.outcome in (Outcome.NO_TESTS_COLLECTED, Outcome.PASSED) and report.collected == 0:
-        return (
-            "the test suite collected no tests, so there is nothing to verify a fix against "
-            "(check the test command and paths)"
-        )
-    return None
 
 
 def probe_during_baseline(
