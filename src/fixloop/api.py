@@ -180,14 +180,14 @@ class CodingAgent:
             and not isinstance(self.model_spec, str)
             and not callable(self.model_spec)
         ):
-            from fixloop.attempts import run_attempts
+            from fixloop.attempts import AttemptRun
 
             if self.in_place:
                 raise UsageError("--in-place works with one attempt: a checkout holds one branch")
             if self.approve:
                 raise UsageError("--approve works with one attempt (one person, one run at a time)")
             try:
-                self.result = run_attempts(
+                self.result = AttemptRun(
                     self.model_spec,
                     self.path,
                     attempts=self.attempts,
@@ -198,7 +198,7 @@ class CodingAgent:
                     keep_attempts=self.keep_attempts,
                     all_attempts=self.all_attempts,
                     keep_worktree=self.keep_worktree,
-                )
+                ).run()
             except RunInterrupted as e:
                 self.result = e.result
                 raise

@@ -34,7 +34,7 @@ whole run's, and ``attempts``: one record per attempt (:func:`attempt_record`).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -508,38 +508,3 @@ def attempts_text(records: Sequence[Mapping[str, Any]], winner: Attempt | None) 
         )
     return "\n".join(lines)
 
-
-def run_attempts(
-    model: Model | str | Sequence[Model] | None,
-    path: str | Path,
-    *,
-    attempts: int,
-    jobs: int = 1,
-    task: str,
-    overrides: dict[str, Any] | None = None,
-    on_event: EventSink | None = None,
-    keep_attempts: bool = False,
-    all_attempts: bool = False,
-    keep_worktree: bool = False,
-    started: Callable[[AttemptRun], None] | None = None,
-) -> RunResult:
-    """Run ``attempts`` attempts (see :class:`AttemptRun`; ``started`` sees the object first).
-
-    Returns:
-        the run's :class:`RunResult` with ``attempts``.
-    """
-    run = AttemptRun(
-        model,
-        path,
-        attempts=attempts,
-        jobs=jobs,
-        task=task,
-        overrides=overrides,
-        on_event=on_event,
-        keep_attempts=keep_attempts,
-        all_attempts=all_attempts,
-        keep_worktree=keep_worktree,
-    )
-    if started is not None:
-        started(run)
-    return run.run()
