@@ -62,8 +62,11 @@ def _fail(message: str, code: int) -> typer.Exit:
     return typer.Exit(code)
 
 
-def _refuse_none_sandbox(sandbox: str | None, allow_unsandboxed: bool, json_out: bool) -> None:
-    """``--sandbox none`` without the explicit opt-in: exit 2 (one JSON object with --json)."""
+def _sandbox_choice(sandbox: str | None, allow_unsandboxed: bool, json_out: bool) -> str | None:
+    """The ``--sandbox`` to use: ``none`` when only ``--allow-unsandboxed`` was given.
+
+    ``--sandbox none`` without the explicit opt-in exits 2 (one JSON object with --json).
+    """
     from fixloop.display import error_object, print_json
 
     if sandbox == "none" and not allow_unsandboxed:
@@ -74,6 +77,7 @@ def _refuse_none_sandbox(sandbox: str | None, allow_unsandboxed: bool, json_out:
         if json_out:
             print_json(error_object(_one(message), UsageError.exit_code))
         raise _fail(message, UsageError.exit_code)
+    return "none" if allow_unsandboxed and sandbox is None else sandbox
 
 
 @app.command()
@@ -213,9 +217,7 @@ def fix(
     )
     from fixloop.session import conclude
 
-    _refuse_none_sandbox(sandbox, allow_unsandboxed, json_out)
-    if allow_unsandboxed and sandbox is None:
-        sandbox = "none"
+    sandbox = _sandbox_choice(sandbox, allow_unsandboxed, json_out)
     from fixloop.person import TerminalPerson
 
     # questions and approvals go to the terminal (/dev/tty), never to stdout; no terminal on
@@ -315,9 +317,7 @@ def doctor(
     from fixloop.display import LiveDisplay, error_object, print_json, stdout_to_stderr
     from fixloop.session import conclude
 
-    _refuse_none_sandbox(sandbox, allow_unsandboxed, json_out)
-    if allow_unsandboxed and sandbox is None:
-        sandbox = "none"
+    sandbox = _sandbox_choice(sandbox, allow_unsandboxed, json_out)
     overrides: dict[str, Any] = {
         "python": python,
         "sandbox": sandbox,
