@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 
-from fixloop.sandbox.process import _LIVE, _LIVE_LOCK, _OWNER, _kill_group, kill_all_children
+from fixloop.sandbox.process import _OWNER, _kill_lives, kill_all_children
 
 
 @contextlib.contextmanager
@@ -39,12 +39,4 @@ def kill_own_children() -> None:
 
 def kill_owned(owner: object) -> None:
     """Kill (SIGKILL) the live process groups started under :func:`owned_by` with ``owner``."""
-    with _LIVE_LOCK:
-        lives = [live for live in _LIVE.values() if live.owner is owner]
-    for live in lives:
-        _kill_group(live.pgid)
-        if live.kill_extra is not None:
-            try:
-                live.kill_extra()
-            except Exception:  # noqa: BLE001 - best effort
-                pass
+    _kill_lives(lambda live: live.owner is owner)

@@ -67,14 +67,10 @@ def _kill_group(pgid: int) -> None:
         pass
 
 
-def kill_all_children() -> None:
-    """Kill every live sandboxed process group (SIGKILL) and every live container.
-
-    Safe to call at any time and more than once; registered with :mod:`atexit` and meant for
-    Ctrl-C handlers too. Runs in progress see their process killed and return promptly.
-    """
+def _kill_lives(which: Callable[[_Live], bool]) -> None:
+    """Kill (SIGKILL) the live process groups ``which`` selects, and their extra kill steps."""
     with _LIVE_LOCK:
-        lives = list(_LIVE.values())
+        lives = [live for live in _LIVE.values() if which(live)]
     for live in lives:
         _kill_group(live.pgid)
         if live.kill_extra is not None:
@@ -82,6 +78,15 @@ def kill_all_children() -> None:
                 live.kill_extra()
             except Exception:  # noqa: BLE001 - best effort on the way out
                 pass
+
+
+def kill_all_children() -> None:
+    """Kill every live sandboxed process group (SIGKILL) and every live container.
+
+    Safe to call at any time and more than once; registered with :mod:`atexit` and meant for
+    Ctrl-C handlers too. Runs in progress see their process killed and return promptly.
+    """
+    _kill_lives(lambda live: True)
 
 
 atexit.register(kill_all_children)
