@@ -117,6 +117,8 @@ class WarmScreener:
         self._worker_roots: list[Path] = []
         self.stats = ScreenStats()
         self._jobs = 0
+        #: the scratch tree's package roots (a src layout), read once on the first job
+        self._package_dirs: list[str] | None = None
         self.engine_dir.mkdir(parents=True, exist_ok=True)
         self.server = self.engine_dir / SERVER_NAME
         shutil.copyfile(Path(screen_server.__file__), self.server)
@@ -139,7 +141,9 @@ class WarmScreener:
     def _run(self, job: dict[str, Any], wall_s: float) -> Any:
         self._jobs += 1
         # a src layout's package roots go first on the server's sys.path (issue 13)
-        job.setdefault("package_dirs", package_roots(self.work_root))
+        if self._package_dirs is None:
+            self._package_dirs = package_roots(self.work_root)
+        job.setdefault("package_dirs", self._package_dirs)
         job_path = self.engine_dir / f"job-{self._jobs}.json"
         job_path.write_text(json.dumps(job), encoding="utf-8")
         t0 = time.monotonic()
