@@ -165,7 +165,9 @@ def fix(
     in_place: Annotated[
         bool,
         typer.Option(
-            "--in-place", help="Switch your checkout to the run's branch instead of a worktree."
+            "--in-place",
+            help="Work in your (clean) checkout, on the branch it is on, instead of a worktree; "
+            "the change is left uncommitted there.",
         ),
     ] = False,
     json_out: Annotated[

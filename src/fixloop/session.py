@@ -217,8 +217,8 @@ class RunSession:
         task: what to do.
         overrides: setting overrides (the command line's layer of :func:`load_settings`).
         on_event: ``on_event(type, data)`` with every event, or None.
-        in_place: work in the user's checkout (on its own branch, left uncommitted) instead
-            of a worktree.
+        in_place: work in the user's (clean) checkout, on the branch it is on (no branch is
+            made), instead of a worktree; the change is left uncommitted there.
         keep_worktree: keep the worktree folder after the run.
         shared: budgets shared with the other attempts of one run (:mod:`fixloop.attempts`),
             or None.
