@@ -129,10 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     if not suite.is_dir():
         print(f"attempts: no suite at {suite}; nothing to run (skipped)")
         return 0
-    tasks = sorted(p for p in suite.iterdir() if (p / "task.toml").is_file())
-    if args.tasks:
-        wanted = {t.strip() for t in args.tasks.split(",") if t.strip()}
-        tasks = [t for t in tasks if t.name in wanted]
+    tasks = bugsuite.select_tasks(suite, args.tasks)
     if not tasks:
         print("attempts: no task selected")
         return 0

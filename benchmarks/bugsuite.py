@@ -109,6 +109,16 @@ def _task_meta(suite: Path, task: Path) -> tuple[str, str]:
     return str(meta.get("kind", "?")), str(test_cmd)
 
 
+def select_tasks(suite: Path, ids: str) -> list[Path]:
+    """The suite's task folders (those with a ``task.toml``), sorted; only the comma-separated
+    ``ids`` when given (``""``: all)."""
+    tasks = sorted(p for p in suite.iterdir() if (p / "task.toml").is_file())
+    if ids:
+        wanted = {t.strip() for t in ids.split(",") if t.strip()}
+        tasks = [t for t in tasks if t.name in wanted]
+    return tasks
+
+
 def _runner(root: Path, sandbox: Any, test_cmd: str, log_dir: Path) -> Any:
     from fixloop.testrun import TestRunner
     from fixloop.types import Limits
@@ -223,10 +233,7 @@ def main(argv: list[str] | None = None) -> int:
     if not suite.is_dir():
         print(f"bugsuite: no suite at {suite}; nothing to run (skipped)")
         return 0
-    tasks = sorted(p for p in suite.iterdir() if (p / "task.toml").is_file())
-    if args.tasks:
-        wanted = {t.strip() for t in args.tasks.split(",") if t.strip()}
-        tasks = [t for t in tasks if t.name in wanted]
+    tasks = select_tasks(suite, args.tasks)
     if not tasks:
         print("bugsuite: no task selected")
         return 0
