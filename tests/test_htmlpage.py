@@ -10,18 +10,17 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 from conftest import init_repo
+from headless_chromium import dump_dom, needs_chromium
 from test_e2e import default_sandbox_args, run_cli
 
 from fixloop.htmlpage import FOLD_LINES, folded, render_page, tally_points
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 def _edit(old: str, new: str) -> dict:
@@ -101,31 +100,9 @@ def test_page_is_self_contained_and_shows_the_run(run_page: dict) -> None:
     assert root.find(".//*[@id='chart-tallies']") is not None
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium (Debian package chromium) absent")
+@needs_chromium
 def test_page_renders_in_headless_chromium(run_page: dict) -> None:
-    profile = run_page["tmp"] / "profile"
-    profile.mkdir(exist_ok=True)
-    proc = subprocess.run(
-        [
-            str(CHROMIUM),
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            f"--user-data-dir={profile}",
-            "--dump-dom",
-            run_page["page"].as_uri(),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    shutil.rmtree(profile, ignore_errors=True)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    dom = proc.stdout
+    dom = dump_dom(run_page["page"], run_page["tmp"] / "profile")
     assert "This page contains the following errors" not in dom
     assert dom.count('class="step"') == 5
     assert dom.count("<details") >= 1

@@ -1,16 +1,15 @@
 """Eval reports from hand-made run records: the four files, the HTML's charts, and the HTML
-rendered by headless Chromium (skipped where /usr/bin/chromium is absent)."""
+rendered by headless Chromium (skipped where Chromium is absent)."""
 
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from headless_chromium import dump_dom, needs_chromium
 from rich.console import Console
 
 from fixloop.eval.report import build_summary, print_table, render_html, write_reports
@@ -18,7 +17,6 @@ from fixloop.eval.runner import RUNS_FILE, RunLog
 from fixloop.eval.suite import Suite, Task
 
 SVG = "{http://www.w3.org/2000/svg}"
-CHROMIUM = Path("/usr/bin/chromium")
 
 
 def task(tid: str, kind: str) -> Task:
@@ -186,31 +184,10 @@ def test_terminal_table(summary: dict, tmp_path: Path) -> None:
     assert "1 runs missing" in text
 
 
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="headless Chromium (/usr/bin/chromium) absent")
+@needs_chromium
 def test_html_report_renders_in_headless_chromium(tmp_path: Path, summary: dict) -> None:
     write_reports(tmp_path, summary, RECORDS)
-    profile = tmp_path / "profile"
-    proc = subprocess.run(
-        [
-            str(CHROMIUM),
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            f"--user-data-dir={profile}",
-            "--dump-dom",
-            (tmp_path / "report.html").as_uri(),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    shutil.rmtree(profile, ignore_errors=True)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    dom = proc.stdout
+    dom = dump_dom(tmp_path / "report.html", tmp_path / "profile")
     # Chromium parsed the SVG into the DOM: the three charts and their marks are there
     for chart in ("chart-resolve", "chart-cost", "chart-bad"):
         assert f'id="{chart}"' in dom
