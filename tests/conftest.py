@@ -3,6 +3,9 @@
 - ``case`` / ``cases_of``: the project's own fixture cases under ``tests/cases/<kind>/<variant>/``
   (see ``tests/cases/README.md``); ``Case.copy`` builds a writable git repository from one.
 - ``make_repo``: write files into a fresh git repository with one commit.
+- ``private_home``: a private ``FIXLOOP_HOME`` and user config for one test (a module opts in
+  with ``pytestmark = pytest.mark.usefixtures("private_home")``).
+- ``calc``: a git repository copied from ``examples/calc`` (one failing test).
 """
 
 from __future__ import annotations
@@ -75,6 +78,22 @@ def init_repo(path: Path, *, commit: bool = True) -> Path:
         git(path, "add", "-A")
         git(path, "commit", "-q", "-m", "initial")
     return path
+
+
+@pytest.fixture
+def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Runs and caches go to ``tmp_path/home``; no user config is read (``tmp_path/xdg``)."""
+    monkeypatch.setenv("FIXLOOP_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    monkeypatch.delenv("FIXLOOP_CONFIG", raising=False)
+
+
+@pytest.fixture
+def calc(tmp_path: Path) -> Path:
+    """``examples/calc`` copied to ``tmp_path/calc`` as a git repository with one commit."""
+    dest = tmp_path / "calc"
+    shutil.copytree(ROOT / "examples" / "calc", dest, ignore=shutil.ignore_patterns("__pycache__"))
+    return init_repo(dest)
 
 
 @dataclass(frozen=True)

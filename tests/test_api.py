@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import git, init_repo
+from conftest import git
 from test_e2e import default_sandbox_args, fixloop_branches, snapshot
 
 from fixloop.api import CodingAgent, exit_code_for
 from fixloop.errors import ConfigError, ProviderUnavailable
 from fixloop.types import RunResult, RunStatus
-
-ROOT = Path(__file__).resolve().parents[1]
 
 EDIT_ADD = {
     "type": "tool_use",
@@ -29,24 +26,13 @@ EDIT_ADD = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("FIXLOOP_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
-    monkeypatch.delenv("FIXLOOP_CONFIG", raising=False)
+pytestmark = pytest.mark.usefixtures("private_home")
 
 
 @pytest.fixture
 def sandbox_kw() -> dict[str, Any]:
     args = default_sandbox_args()
     return {"sandbox": "none", "allow_unsandboxed": True} if "none" in args else {}
-
-
-@pytest.fixture
-def calc(tmp_path: Path) -> Path:
-    dest = tmp_path / "calc"
-    shutil.copytree(ROOT / "examples" / "calc", dest, ignore=shutil.ignore_patterns("__pycache__"))
-    return init_repo(dest)
 
 
 def model_of(steps: list[Any]) -> Callable[..., dict[str, Any]]:

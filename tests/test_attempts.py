@@ -12,7 +12,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import git, init_repo
+from conftest import git
 from test_e2e import default_sandbox_args, fixloop_branches, one_json, run_cli, snapshot
 
 from fixloop.agent.budgets import SharedBudget
@@ -34,13 +34,6 @@ def scripts(*names: str) -> str:
 @pytest.fixture
 def sandbox_args() -> list[str]:
     return list(default_sandbox_args())
-
-
-@pytest.fixture
-def calc(tmp_path: Path) -> Path:
-    dest = tmp_path / "calc"
-    shutil.copytree(ROOT / "examples" / "calc", dest, ignore=shutil.ignore_patterns("__pycache__"))
-    return init_repo(dest)
 
 
 # ---- end to end ---------------------------------------------------------------------------

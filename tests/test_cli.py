@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import init_repo
 from test_e2e import default_sandbox_args, fixloop_branches, snapshot
 from typer.testing import CliRunner
 
@@ -19,18 +17,7 @@ from fixloop.models import ModelChoice
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("FIXLOOP_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
-    monkeypatch.delenv("FIXLOOP_CONFIG", raising=False)
-
-
-@pytest.fixture
-def calc(tmp_path: Path) -> Path:
-    dest = tmp_path / "calc"
-    shutil.copytree(ROOT / "examples" / "calc", dest, ignore=shutil.ignore_patterns("__pycache__"))
-    return init_repo(dest)
+pytestmark = pytest.mark.usefixtures("private_home")
 
 
 def invoke(*args: str) -> Any:

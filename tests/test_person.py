@@ -12,7 +12,6 @@ import fcntl
 import json
 import os
 import pty
-import shutil
 import subprocess
 import sys
 import termios
@@ -22,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import git, init_repo
+from conftest import git
 from test_e2e import cli_env, default_sandbox_args, fixloop_branches
 
 from fixloop.api import CodingAgent
@@ -52,18 +51,7 @@ def end(text: str) -> dict[str, Any]:
     return {"stop_reason": "end_turn", "content": [{"type": "text", "text": text}]}
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("FIXLOOP_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
-    monkeypatch.delenv("FIXLOOP_CONFIG", raising=False)
-
-
-@pytest.fixture
-def calc(tmp_path: Path) -> Path:
-    dest = tmp_path / "calc"
-    shutil.copytree(ROOT / "examples" / "calc", dest, ignore=shutil.ignore_patterns("__pycache__"))
-    return init_repo(dest)
+pytestmark = pytest.mark.usefixtures("private_home")
 
 
 def sandbox_kw() -> dict[str, Any]:

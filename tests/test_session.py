@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import init_repo
 from test_api import EDIT_ADD, model_of, reply
 from test_e2e import default_sandbox_args, fixloop_branches
 
@@ -18,26 +16,14 @@ from fixloop.session import RunInterrupted, RunSession, run_baseline
 from fixloop.types import Outcome, RunStatus, TestReport
 
 FAILING = TestReport(Outcome.FAILED, collected=2, passed=1, failed=1)
-ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("FIXLOOP_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
-    monkeypatch.delenv("FIXLOOP_CONFIG", raising=False)
+pytestmark = pytest.mark.usefixtures("private_home")
 
 
 @pytest.fixture
 def sandbox_kw() -> dict[str, Any]:
     return {"sandbox": "none", "allow_unsandboxed": True} if "none" in default_sandbox_args() else {}
-
-
-@pytest.fixture
-def calc(tmp_path: Path) -> Path:
-    dest = tmp_path / "calc"
-    shutil.copytree(ROOT / "examples" / "calc", dest, ignore=shutil.ignore_patterns("__pycache__"))
-    return init_repo(dest)
 
 
 class OneReport:

@@ -6,21 +6,17 @@ replies serve the main loop and, while ``explore`` runs, the helper loop (the sa
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import init_repo
 from test_e2e import default_sandbox_args
 
 from fixloop.api import CodingAgent
 from fixloop.models.scripted import ScriptedModel
 from fixloop.trajectory import read_trajectory
-
-ROOT = Path(__file__).resolve().parents[2]
 
 FIX = {
     "type": "tool_use",
@@ -50,18 +46,7 @@ def text(t: str) -> dict[str, Any]:
     return {"type": "text", "text": t}
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("FIXLOOP_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
-    monkeypatch.delenv("FIXLOOP_CONFIG", raising=False)
-
-
-@pytest.fixture
-def calc(tmp_path: Path) -> Path:
-    dest = tmp_path / "calc"
-    shutil.copytree(ROOT / "examples" / "calc", dest, ignore=shutil.ignore_patterns("__pycache__"))
-    return init_repo(dest)
+pytestmark = pytest.mark.usefixtures("private_home")
 
 
 def sandbox_kw() -> dict[str, Any]:
