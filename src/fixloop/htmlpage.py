@@ -26,6 +26,8 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from fixloop.render import tally
+
 #: Tool output longer than this many lines is folded.
 FOLD_LINES = 25
 #: ... or longer than this many characters.
@@ -66,13 +68,11 @@ def _dict(v: Any) -> dict[str, Any]:
 
 
 def _tally(rep: Mapping[str, Any]) -> str:
-    """``6 passed, 2 failed, 1 errors (failed); 9 collected`` from a test report dict."""
-    parts = [f"{rep.get('passed', 0)} passed", f"{rep.get('failed', 0)} failed"]
-    if rep.get("errors"):
-        parts.append(f"{rep['errors']} errors")
-    if rep.get("skipped"):
-        parts.append(f"{rep['skipped']} skipped")
-    return f"{', '.join(parts)} ({rep.get('outcome', '?')}); {rep.get('collected', 0)} collected"
+    """``6 passed, 2 failed, 1 errors (failed); 9 collected`` from a test report dict.
+
+    :func:`fixloop.render.tally` (the terminal's words, hung tests included), then the count.
+    """
+    return f"{tally(rep)}; {rep.get('collected', 0)} collected"
 
 
 def folded(text: str, *, label: str = "output") -> str:
