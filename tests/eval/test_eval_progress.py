@@ -49,3 +49,12 @@ def test_quiet_shows_nothing_and_run_line() -> None:
         p.record(RECS[0])
     assert buf.getvalue() == "" and p.done == 1
     assert run_line(RECS[1]) == "b e0 nomap: overfit 2.0s"
+
+
+def test_live_bar_colours_the_verdict_not_a_task_id_holding_the_same_word() -> None:
+    buf = io.StringIO()
+    console = Console(file=buf, force_terminal=True, width=160, color_system="standard")
+    with EvalProgress(1, "x", console) as p:
+        p.record({"task": "unresolved-parser", "epoch": 0, "resolved": True, "wall_s": 1.0})
+    out = buf.getvalue()
+    assert "unresolved-parser e0: \x1b[32mresolved\x1b[0m 1.0s" in out

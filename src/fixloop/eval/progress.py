@@ -39,12 +39,18 @@ def mark(rec: dict[str, Any]) -> str:
 _STYLE = {"resolved": "green", "overfit": "yellow", "unresolved": "red"}
 
 
-def run_line(rec: dict[str, Any]) -> str:
-    """One finished run in plain words: ``task eN [variant]: verdict 4.2s (error)``."""
+def _run_parts(rec: dict[str, Any]) -> tuple[str, str, str]:
+    """:func:`run_line` in three parts: ``("task eN [variant]", verdict, "4.2s (error)")``."""
     variant = f" {rec['variant']}" if rec.get("variant") else ""
     note = f" ({rec['error']})" if rec.get("error") else ""
     wall = float(rec.get("wall_s") or 0)
-    return f"{rec.get('task')} e{rec.get('epoch')}{variant}: {mark(rec)} {wall:.1f}s{note}"
+    return f"{rec.get('task')} e{rec.get('epoch')}{variant}", mark(rec), f"{wall:.1f}s{note}"
+
+
+def run_line(rec: dict[str, Any]) -> str:
+    """One finished run in plain words: ``task eN [variant]: verdict 4.2s (error)``."""
+    head, verdict, tail = _run_parts(rec)
+    return f"{head}: {verdict} {tail}"
 
 
 def _clock(seconds: float) -> str:
@@ -122,8 +128,8 @@ class EvalProgress:
         if self.quiet:
             return
         if self._bar is not None:
-            style = _STYLE[mark(rec)]
-            line = escape(run_line(rec)).replace(mark(rec), f"[{style}]{mark(rec)}[/]", 1)
+            head, verdict, tail = _run_parts(rec)
+            line = f"{escape(head)}: [{_STYLE[verdict]}]{verdict}[/] {escape(tail)}"
             self._bar.console.print(line, highlight=False, markup=True)
             self._bar.update(self._task, advance=1, resolved=self.resolved)
             return
