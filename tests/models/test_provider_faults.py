@@ -1,11 +1,12 @@
 """Case 14 (provider faults) through each adapter, against a real local server.
 
 Each provider fault of this kind, scripted on the suite's own fake server
-(``tests/fakeproviders.py``), with its expected outcome: 429 with Retry-After honoured; 529 overloaded three times then success; 500 for ever -> ProviderUnavailable
-after the maximum attempts with capped sleeps; a connection dropped mid-response retried; 400
-context length -> ContextTooLong with exactly one request; 401 -> ProviderAuthError naming the
-variable with exactly one request; invalid tool-argument JSON -> a parse_error block whose usage
-and cost still count.
+(``tests/fakeproviders.py``), with its expected outcome: 429 with Retry-After honoured; 529
+overloaded three times then success; 500 for ever -> ProviderUnavailable after the maximum
+attempts with capped sleeps; a connection dropped mid-response retried; 400 context length ->
+ContextTooLong with exactly one request; 401 -> ProviderAuthError naming the variable with
+exactly one request; invalid tool-argument JSON -> a parse_error block whose usage and cost still
+count.
 
 No timed assertions: sleeps go to a recorder (the adapters' injectable ``sleep``), and tests
 assert on the recorded delays and on the number of requests the server saw.
