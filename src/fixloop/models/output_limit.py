@@ -9,6 +9,7 @@ also importable from :mod:`fixloop.models._common`.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -177,8 +178,6 @@ def mark_cut(
 
 
 def _json_text(value: Any) -> str:
-    import json
-
     try:
         return json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
