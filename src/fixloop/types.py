@@ -7,7 +7,7 @@ renaming or removing a field is a change to every user of it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -420,6 +420,35 @@ class Usage:
     cost_usd: float | None = 0.0
     reasoning_tokens: int = 0  # a part of output_tokens (OpenAI reasoning models)
     price_unknown: bool = False  # a call of a model with no price was counted as $0
+
+    def add(self, usage: Mapping[str, Any]) -> None:
+        """Add one reply's ``usage`` mapping (the keys above; a missing or non-number count is 0).
+
+        ``cost_usd`` becomes None, for good, when a reply has a ``cost_usd`` that is not a
+        number, or has billed tokens and no ``cost_usd`` at all.
+        """
+        self.input_tokens += _count(usage, "input_tokens")
+        self.output_tokens += _count(usage, "output_tokens")
+        self.cache_read_input_tokens += _count(usage, "cache_read_input_tokens")
+        self.cache_creation_input_tokens += _count(usage, "cache_creation_input_tokens")
+        self.reasoning_tokens += _count(usage, "reasoning_tokens")
+        self.price_unknown |= usage.get("price_unknown") is True
+        billed = _count(usage, "input_tokens") + _count(usage, "output_tokens") > 0
+        if "cost_usd" in usage:
+            cost = usage.get("cost_usd")
+            if isinstance(cost, int | float) and not isinstance(cost, bool):
+                if self.cost_usd is not None:
+                    self.cost_usd += float(cost)
+            else:
+                self.cost_usd = None
+        elif billed:
+            self.cost_usd = None
+
+
+def _count(usage: Mapping[str, Any], key: str) -> int:
+    """``usage[key]`` as an int: 0 when missing, a bool or not a number."""
+    v = usage.get(key)
+    return int(v) if isinstance(v, int | float) and not isinstance(v, bool) else 0
 
 
 @dataclass

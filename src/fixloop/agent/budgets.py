@@ -168,23 +168,7 @@ class BudgetMeter:
             return
         if self.shared is not None:
             self.shared.add(usage)
-        u = self.usage
-        u.input_tokens += _num(usage, "input_tokens")
-        u.output_tokens += _num(usage, "output_tokens")
-        u.cache_read_input_tokens += _num(usage, "cache_read_input_tokens")
-        u.cache_creation_input_tokens += _num(usage, "cache_creation_input_tokens")
-        u.reasoning_tokens += _num(usage, "reasoning_tokens")
-        u.price_unknown |= usage.get("price_unknown") is True
-        billed = _num(usage, "input_tokens") + _num(usage, "output_tokens") > 0
-        if "cost_usd" in usage:
-            cost = usage.get("cost_usd")
-            if isinstance(cost, int | float) and not isinstance(cost, bool):
-                if u.cost_usd is not None:
-                    u.cost_usd += float(cost)
-            else:
-                u.cost_usd = None
-        elif billed:
-            u.cost_usd = None
+        self.usage.add(usage)
 
     def check(
         self, steps: int, test_runs: int, test_run_refused: bool, verifications: int

@@ -26,7 +26,7 @@ from fixloop.tools.dispatch import Tools
 from fixloop.tools.helpers import HelperTool
 from fixloop.tools.specs import Caps
 from fixloop.tools.text import _cut, _nbytes
-from fixloop.types import ToolResult
+from fixloop.types import ToolResult, Usage
 from fixloop.workspace import Workspace
 
 #: The read-only tools the helper may use (those the tool set has).
@@ -115,8 +115,7 @@ class ExploreTool(HelperTool):
             {"role": "user", "content": [{"type": "text", "text": f"Question: {question}"}]}
         ]
         record: dict[str, Any] = {"step": host.steps, "question": question, "calls": []}
-        tokens = {"input_tokens": 0, "output_tokens": 0}
-        cost: float | None = 0.0
+        used = Usage()
         summary, ended = "", "no summary"
         for step in range(1, self.max_steps + 1):
             if (stop := host.budget_stop()) is not None:
@@ -132,16 +131,7 @@ class ExploreTool(HelperTool):
             usage = reply.get("usage") if isinstance(reply, dict) else None
             host.charge(usage)
             if isinstance(usage, dict):
-                for k in tokens:
-                    v = usage.get(k)
-                    tokens[k] += v if isinstance(v, int) and not isinstance(v, bool) else 0
-                c = usage.get("cost_usd")
-                billed = any(usage.get(k) for k in tokens)
-                if isinstance(c, int | float) and not isinstance(c, bool):
-                    cost = None if cost is None else cost + float(c)
-                elif "cost_usd" in usage or billed:
-                    cost = None  # a billed call of unknown price: the total is unknown (as the
-                    # run's BudgetMeter counts it)
+                used.add(usage)  # counted as the run's BudgetMeter counts it
             checked = check_reply(reply)
             uses = checked.tool_uses
             messages.append(
@@ -190,7 +180,12 @@ class ExploreTool(HelperTool):
         if _nbytes(summary) > self.summary_bytes:
             note = f"\n[summary cut at {self.summary_bytes} bytes]"
             summary = _cut(summary, self.summary_bytes - _nbytes(note)) + note
-        record.update(usage={**tokens, "cost_usd": cost}, ended=ended, summary=summary)
+        usage_record = {
+            "input_tokens": used.input_tokens,
+            "output_tokens": used.output_tokens,
+            "cost_usd": used.cost_usd,
+        }
+        record.update(usage=usage_record, ended=ended, summary=summary)
         host.emit("explore", record)
         if not summary:
             calls = len(record["calls"])
