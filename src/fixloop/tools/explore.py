@@ -156,14 +156,14 @@ class ExploreTool(HelperTool):
                         True,
                         "not_allowed",
                     )
-                first = " ".join(res.content.split())[:300]  # the result, on one line
+                first = " ".join(res.content.split())[:200]  # the result, on one line
                 record["calls"].append(
                     {
                         "step": step,
                         "name": name,
                         "input": inp,
                         "is_error": res.is_error,
-                        "result": first[:200],
+                        "result": first,
                     }  # fmt: skip
                 )
                 results.append(
