@@ -8,28 +8,42 @@ step and recorded in the trajectory, and ``fixloop show`` must list the calls an
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
+from typing import Any
 
 from test_e2e import EXAMPLES, SCRIPTS, copy_repo, one_json, run_cli, sandbox_args, snapshot
 
 __all__ = ["sandbox_args"]  # the fixture, shared with test_e2e
 
 
-def test_view_tools_in_a_verified_run(tmp_path: Path, sandbox_args) -> None:
+def verified_shop_run(
+    tmp_path: Path, script: str, sandbox_args: list[str]
+) -> tuple[dict[str, Any], list[dict[str, Any]], subprocess.CompletedProcess[str]]:
+    """``fixloop fix --json`` on examples/shop with ``script``; asserts a verified fix of
+    shop/pricing.py that left the user's checkout as it was.
+
+    Returns:
+        the ``--json`` object, the run's trajectory events and the finished process.
+    """
     repo = copy_repo(EXAMPLES / "shop", tmp_path / "shop")
     before = snapshot(repo)
-    home = tmp_path / "home"
     proc = run_cli(
-        ["fix", str(repo), "--json", "--model", f"script:{SCRIPTS / 'shop_view.json'}"]
-        + sandbox_args,
-        home,
+        ["fix", str(repo), "--json", "--model", f"script:{SCRIPTS / script}"] + sandbox_args,
+        tmp_path / "home",
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
     res = one_json(proc)
     assert res["status"] == "verified" and res["files_changed"] == ["shop/pricing.py"]
-    assert res["steps"] == 5 and res["counters"]["tool_errors"] == 2
     assert snapshot(repo) == before
     events = [json.loads(line) for line in Path(res["trajectory"]).read_text().splitlines()]
+    return res, events, proc
+
+
+def test_view_tools_in_a_verified_run(tmp_path: Path, sandbox_args) -> None:
+    res, events, proc = verified_shop_run(tmp_path, "shop_view.json", sandbox_args)
+    home = tmp_path / "home"
+    assert res["steps"] == 5 and res["counters"]["tool_errors"] == 2
     results = {e["id"]: e for e in events if e["type"] == "tool_result"}
     calls = [(e["name"], results[e["id"]]) for e in events if e["type"] == "tool_call"]
     names = [n for n, _r in calls]
@@ -57,24 +71,12 @@ def test_view_tools_in_a_verified_run(tmp_path: Path, sandbox_args) -> None:
 def test_replace_symbol_fix_is_committed_and_verified_like_an_edit(
     tmp_path: Path, sandbox_args
 ) -> None:
-    repo = copy_repo(EXAMPLES / "shop", tmp_path / "shop")
-    before = snapshot(repo)
-    home = tmp_path / "home"
-    proc = run_cli(
-        ["fix", str(repo), "--json", "--model", f"script:{SCRIPTS / 'shop_symbol.json'}"]
-        + sandbox_args,
-        home,
-    )
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    res = one_json(proc)
-    assert res["status"] == "verified" and res["files_changed"] == ["shop/pricing.py"]
+    res, events, _proc = verified_shop_run(tmp_path, "shop_symbol.json", sandbox_args)
     assert (
         res["diff"].count("\n-    return") == 1
         and "+    return round(amount * (1 + rate), 2)" in res["diff"]
     )
     assert res["steps"] == 3 and res["counters"]["tool_errors"] == 1
-    assert snapshot(repo) == before
-    events = [json.loads(line) for line in Path(res["trajectory"]).read_text().splitlines()]
     results = [e for e in events if e["type"] == "tool_result"]
     assert results[0]["kind"] == "not_found" and "Did you mean: add_tax" in results[0]["content"]
     assert results[1]["content"].startswith("Replaced add_tax (lines 18-20) in shop/pricing.py.")
