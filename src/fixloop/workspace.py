@@ -256,11 +256,6 @@ PACKAGING_GLOBS: tuple[str, ...] = ("*.dist-info", "*.egg-info", "*.egg-link", "
 _PACKAGING_RX = re.compile("|".join(f"(?:{fnmatch.translate(g)})" for g in PACKAGING_GLOBS))
 
 
-def is_packaging(component: str) -> bool:
-    """True when one path component names packaging metadata (:data:`PACKAGING_GLOBS`)."""
-    return _PACKAGING_RX.match(component.casefold()) is not None
-
-
 def is_source(relpath: str) -> bool:
     """True when ``relpath`` is Python source of the project (rule "source only").
 
