@@ -58,7 +58,7 @@ from fixloop.basediff import BaseDiff
 from fixloop.candidate import Candidate, build_candidate, checkout_tree, remove_tree
 from fixloop.gate_checks import autoload_findings
 from fixloop.protocols import Checkout, Runner, WatchedRunner
-from fixloop.tamper import Finding, read_text, scan_paths
+from fixloop.tamper import Finding, scan_paths
 from fixloop.testinfra import doctest_examples_removed
 from fixloop.testrun.audit import watch_lines
 from fixloop.types import Outcome, TestReport, Verdict
@@ -169,8 +169,11 @@ class Gate:
             if not ws.is_source(rel) and not policy.allowed(rel):
                 out.append(f"source only: {rel} is not Python source")
                 continue
-            if base is not None and policy.doctest_module(rel) and self._new_bytes(rel) is not None:
-                gone = doctest_examples_removed(base, self._new_bytes(rel) or b"")
+            if base is None or not policy.doctest_module(rel):
+                continue
+            new = self._new_bytes(rel)
+            if new is not None:
+                gone = doctest_examples_removed(base, new)
                 if gone:
                     out.append(
                         f"tests are read-only: {rel} changes the doctest example "
@@ -226,8 +229,10 @@ class Gate:
         written = self.workspace.written if self.workspace is not None else {}
         if rel in written:
             return written[rel]
-        text = read_text(self.root / rel)
-        return None if text is None else (self.root / rel).read_bytes()
+        path = self.root / rel
+        if path.is_symlink() or not path.is_file():  # as read_text: a regular file only
+            return None
+        return path.read_bytes()
 
     def _new_text(self, rel: str) -> str | None:
         data = self._new_bytes(rel)
