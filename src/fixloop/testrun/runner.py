@@ -353,7 +353,8 @@ class TestRunner:
         env = dict(self.env)
         if pristine:
             env = {k: v for k, v in env.items() if not k.startswith("PYTHON")}
-        watched = audit is not None and _pytest_extra(self.test_cmd) is not None
+        reads_counts = self.reads_counts  # a pytest command (unittest included)
+        watched = audit is not None and reads_counts
         channel = AuditChannel() if watched and self.sandbox.passes_fds else None
         audit_cfg = None
         if watched:
@@ -364,12 +365,7 @@ class TestRunner:
                 fd=channel.write_fd if channel else None,
                 path=None if channel else io_dir / "audit.jsonl",
             )
-        stream = (
-            ResultStream()
-            if self.sandbox.passes_fds and _pytest_extra(self.test_cmd) is not None
-            else None
-        )
-        reads_counts = _pytest_extra(self.test_cmd) is not None
+        stream = ResultStream() if self.sandbox.passes_fds and reads_counts else None
         record_cfg = (
             record_config(record, run_root, io_dir, stream.write_fd if stream else None)
             if record and reads_counts
