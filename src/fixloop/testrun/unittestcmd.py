@@ -98,15 +98,8 @@ def unittest_to_pytest(args: Sequence[str]) -> tuple[list[str], list[str]]:
                 pattern, i = val, i + 2
             elif a in ("-t", "--top-level-directory") and val is not None:
                 i += 2
-            elif a == "-k" and val is not None:
-                opts += _k(val)
-                i += 2
-            elif a == "--durations" and val is not None:
-                i += 2
-            elif a in _DROPPED:
-                i += 1
             elif a.startswith("-"):
-                raise UnittestCommand(f"python -m unittest option {a!r} has no pytest equivalent")
+                i += _option(a, val, opts)
             else:
                 positional.append(a)
                 i += 1
@@ -119,20 +112,37 @@ def unittest_to_pytest(args: Sequence[str]) -> tuple[list[str], list[str]]:
     i = 0
     while i < len(rest):
         a = rest[i]
-        if a == "-k" and i + 1 < len(rest):
-            opts += _k(rest[i + 1])
-            i += 2
-        elif a == "--durations" and i + 1 < len(rest):
-            i += 2
-        elif a in _DROPPED:
-            i += 1
-        elif a.startswith("-"):
-            raise UnittestCommand(f"python -m unittest option {a!r} has no pytest equivalent")
+        if a.startswith("-"):
+            i += _option(a, rest[i + 1] if i + 1 < len(rest) else None, opts)
         else:
             targets.append(_name_to_target(a))
             i += 1
     # named modules: pytest must collect them whatever their file names
     return [*opts, "-o", "python_files=*.py"], targets
+
+
+def _option(a: str, val: str | None, opts: list[str]) -> int:
+    """Take an option both forms accept (``-k``, ``--durations``, the dropped ones).
+
+    Args:
+        a: the option.
+        val: the argument after it (None at the end).
+        opts: the pytest options so far; ``-k``'s is appended.
+
+    Returns:
+        how many arguments the option used (1 or 2).
+
+    Raises:
+        UnittestCommand: an option with no pytest equivalent (or missing its value).
+    """
+    if a == "-k" and val is not None:
+        opts += _k(val)
+        return 2
+    if a == "--durations" and val is not None:
+        return 2
+    if a in _DROPPED:
+        return 1
+    raise UnittestCommand(f"python -m unittest option {a!r} has no pytest equivalent")
 
 
 def _k(pattern: str) -> list[str]:
