@@ -218,3 +218,15 @@ def test_cli_unknown_variant_key_names_the_nearest(tmp_path: Path) -> None:
     assert res.exit_code == 2
     assert "unknown key 'max_step' (did you mean 'max_steps'?)" in res.output
     assert "Traceback" not in res.output and not (tmp_path / "o").exists()
+
+
+def test_progress_label_names_each_variant_once() -> None:
+    from types import SimpleNamespace
+
+    from fixloop.eval.runner import _label
+
+    suite = SimpleNamespace(name="mini")
+    # the pending runs: 2 tasks x 2 variants, each spec carrying its variant
+    runs = [Variant("base", "m"), Variant("short", "m", {"max_steps": 5})] * 2
+    assert _label(suite, runs) == "mini x base, short"  # type: ignore[arg-type]
+    assert _label(suite, [Variant("", "m")] * 3) == "mini x m"  # type: ignore[arg-type]

@@ -385,7 +385,8 @@ def run_dir_of(out: Path, task_id: str, epoch: int, variant: Variant) -> Path:
 
 
 def _label(suite: Suite, variants: Sequence[Variant]) -> str:
-    named = [v.name for v in variants if v.name]
+    """The progress bar's name: ``suite x variant names`` (each once), else ``suite x model``."""
+    named = list(dict.fromkeys(v.name for v in variants if v.name))
     return f"{suite.name} x {', '.join(named) if named else variants[0].model}"
 
 
