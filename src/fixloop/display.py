@@ -244,9 +244,8 @@ class LiveDisplay:
                 f"{self.step:>3} {escape(call)}  [{style}]{mark} "
                 f"{escape(render.one_line(data.get('content', ''), 80))}[/]"
             )
-            if data.get("name") == "update_plan" and not data.get("is_error"):
-                for line in str(data.get("content", "")).splitlines()[1:21]:
-                    c.print(f"      [cyan]{escape(line)}[/]")  # the plan, one step a line
+            for line in render.plan_lines(data):
+                c.print(f"      [cyan]{escape(line)}[/]")  # the plan, one step a line
         elif type_ == "test_report" and data.get("source") != "gate":  # the verdict says it
             rep = data.get("report") or {}
             c.print(f"    [cyan]tests[/]: {escape(render.tally(rep))}")

@@ -47,6 +47,18 @@ def _get(rep: ReportLike, key: str, default: Any = None) -> Any:
     return rep.get(key, default)
 
 
+def plan_lines(result: Mapping[str, Any]) -> list[str]:
+    """The plan's steps, one a line, from an ``update_plan`` tool result (at most 20), else [].
+
+    Args:
+        result: a ``tool_result`` event's data (``name``, ``is_error``, ``content``); the
+            content's first line is the heading (``Plan updated (0/2 done):``), the steps follow.
+    """
+    if result.get("name") != "update_plan" or result.get("is_error"):
+        return []
+    return str(result.get("content", "")).splitlines()[1:21]
+
+
 def one_line(text: Any, limit: int = 160) -> str:
     """The first line of ``text``, at most ``limit`` characters, ``" …"`` when cut.
 
@@ -264,10 +276,7 @@ def transcript(events: Iterable[Mapping[str, Any]]) -> str:
         elif kind == "tool_result":
             tag = "error" if ev.get("is_error") else (ev.get("kind") or "ok")
             out.append(f"{ts}   <- {tag}: {one_line(ev.get('content', ''))}")
-            if ev.get("name") == "update_plan" and not ev.get("is_error"):
-                out.extend(
-                    f"{_PAD}  {line}" for line in str(ev.get("content", "")).splitlines()[1:21]
-                )
+            out.extend(f"{_PAD}  {line}" for line in plan_lines(ev))
         elif kind == "test_report":
             out.append(f"{ts}   tests ({rep.get('target') or 'all'}): {tally(rep)}")
             out.extend(transcript_report(rep))
