@@ -97,9 +97,8 @@ _RUN_LOCK = threading.Lock()
 
 
 def _helper_source(name: str) -> str:
+    """The source of ``name``, a file of :data:`INSIDE_DIR` (sent to the sandbox as ``-c``)."""
     return (INSIDE_DIR / name).read_text(encoding="utf-8")
-
-
 
 
 def _payload() -> str:

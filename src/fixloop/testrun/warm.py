@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from fixloop.testrun.audit import inline_program
-from fixloop.testrun.runner import INSIDE_DIR, TestRunner, git_entries
+from fixloop.testrun.runner import TestRunner, _helper_source, git_entries
 from fixloop.types import ExecResult, Outcome, TestReport
 
 __all__ = ["CONFIG_FILES", "WARM_ENV", "WarmRunner", "warm_fingerprint"]
@@ -169,10 +169,10 @@ class _Server:
             "sweep": sweep,
         }
         sources = [
-            ("_fixloop_plugin", (INSIDE_DIR / "pytest_plugin.py").read_text(encoding="utf-8")),
-            ("_fixloop_plain", (INSIDE_DIR / "plainrunner.py").read_text(encoding="utf-8")),
-            ("_fixloop_boot", (INSIDE_DIR / "boot.py").read_text(encoding="utf-8")),
-            ("_fixloop_warm", (INSIDE_DIR / "warmserver.py").read_text(encoding="utf-8")),
+            ("_fixloop_plugin", _helper_source("pytest_plugin.py")),
+            ("_fixloop_plain", _helper_source("plainrunner.py")),
+            ("_fixloop_boot", _helper_source("boot.py")),
+            ("_fixloop_warm", _helper_source("warmserver.py")),
         ]
         program = inline_program(sources, "_s.modules['_fixloop_warm'].main(_s.argv[1])")
         argv = [runner.python, "-s", "-c", program, json.dumps(cfg)]
