@@ -433,12 +433,12 @@ class WarmRunner:
         report.duration_s = time.monotonic() - start
         report = r._redact(report)
         if rc is not None and rc < 0 and report.outcome == Outcome.INTERRUPTED:
-            return self._crashed(target, -rc, report)
+            return self._crashed(target, -rc)
         self.warm_runs += 1
         r.last_report = report
         return report
 
-    def _crashed(self, target: str, sig: int, warm: TestReport) -> TestReport:
+    def _crashed(self, target: str, sig: int) -> TestReport:
         """A child killed by signal ``sig``: the same run cold decides whether forking is at fault."""
         cold = self._cold(target)
         if cold.outcome != Outcome.INTERRUPTED:
@@ -446,5 +446,4 @@ class WarmRunner:
                 f"the tests crashed (signal {sig}) when forked from the warm server but not in "
                 "a cold run"
             )
-        del warm
         return cold
