@@ -27,7 +27,7 @@ import shutil
 import subprocess
 import tarfile
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -44,8 +44,18 @@ COPY_IGNORE = shutil.ignore_patterns("__pycache__", ".pytest_cache", ".git", "*.
 TASK_COMMIT_DATE = "2000-01-01T00:00:00+0000"
 
 
-def _git(cwd: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[bytes]:
-    return git(cwd, *args, check=check, env=GIT_ENV, binary=True, config=("commit.gpgsign=false",))
+def _git(
+    cwd: Path, *args: str, check: bool = True, env: Mapping[str, str] | None = None
+) -> subprocess.CompletedProcess[bytes]:
+    """Run git with the eval's identity (``GIT_ENV``, plus ``env``), bytes out, no signing."""
+    return git(
+        cwd,
+        *args,
+        check=check,
+        env={**GIT_ENV, **env} if env else GIT_ENV,
+        binary=True,
+        config=("commit.gpgsign=false",),
+    )
 
 
 def make_task_repo(task: Task, dest: Path) -> str:
@@ -65,17 +75,7 @@ def make_task_repo(task: Task, dest: Path) -> str:
     _git(dest, "init", "-q", "-b", "main")
     _git(dest, "add", "-A")
     fixed = {"GIT_AUTHOR_DATE": TASK_COMMIT_DATE, "GIT_COMMITTER_DATE": TASK_COMMIT_DATE}
-    git(
-        dest,
-        "commit",
-        "-q",
-        "--no-verify",
-        "-m",
-        f"task {task.id}",
-        env={**GIT_ENV, **fixed},
-        binary=True,
-        config=("commit.gpgsign=false",),
-    )
+    _git(dest, "commit", "-q", "--no-verify", "-m", f"task {task.id}", env=fixed)
     return _git(dest, "rev-parse", "HEAD").stdout.decode().strip()
 
 
