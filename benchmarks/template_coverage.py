@@ -14,7 +14,11 @@ a temporary copy, no sandbox: the suite's own trusted tasks) on the first N cand
 candidate matches exactly, to count fixes that differ in text but pass every test (a different
 exception message, an equivalent bound).
 
-Usage: python benchmarks/template_coverage.py [--suite DIR] [--semantic N] [--task ID] [-v]
+``--probe`` instead runs the per-kind probes of :mod:`template_probes` (small snippets written for
+the probe, one per kind of issue 19: does the template set generate the fix, at what rank), which
+need no suite.
+
+Usage: python benchmarks/template_coverage.py [--suite DIR] [--semantic N] [--task ID] [-v] [--probe]
 """
 
 from __future__ import annotations
@@ -202,7 +206,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--task", action="append", default=[], help="only these task ids")
     ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("--probe", action="store_true", help="run the per-kind probes instead")
     args = ap.parse_args(argv)
+    if args.probe:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import template_probes
+
+        return template_probes.main()
     if not args.suite.is_dir():
         print(f"suite not found: {args.suite} (skipped)")
         return 0
