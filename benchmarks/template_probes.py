@@ -148,6 +148,25 @@ PROBES: list[Probe] = [
     ),
     Probe(
         "push missing on one branch",
+        "def to_postfix(tokens):\n    out, stack = [], []\n    for tok in tokens:\n"
+        "        if tok.isdigit():\n            out.append(tok)\n        elif tok == '(':\n"
+        "            stack.append(tok)\n        elif tok == ')':\n"
+        "            while stack[-1] != '(':\n                out.append(stack.pop())\n"
+        "            stack.pop()\n        else:\n"
+        "            while stack and stack[-1] != '(':\n                out.append(stack.pop())\n"
+        "    return out + stack[::-1]\n",
+        "def to_postfix(tokens):\n    out, stack = [], []\n    for tok in tokens:\n"
+        "        if tok.isdigit():\n            out.append(tok)\n        elif tok == '(':\n"
+        "            stack.append(tok)\n        elif tok == ')':\n"
+        "            while stack[-1] != '(':\n                out.append(stack.pop())\n"
+        "            stack.pop()\n        else:\n"
+        "            while stack and stack[-1] != '(':\n                out.append(stack.pop())\n"
+        "            stack.append(tok)\n"
+        "    return out + stack[::-1]\n",
+        (13,),
+    ),
+    Probe(
+        "push missing on one branch, copied and changed",
         "def rpn(tokens):\n    stack = []\n    for tok in tokens:\n        if tok == '+':\n"
         "            b, a = stack.pop(), stack.pop()\n            stack.append(a + b)\n"
         "        elif tok == '*':\n            b, a = stack.pop(), stack.pop()\n"

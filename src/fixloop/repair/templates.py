@@ -51,7 +51,9 @@ from libcst import ParserSyntaxError
 from .candidate import Candidate
 from .templates_ast import Edit, FileInfo, Mutation, apply_edits, guarded, parses
 from .templates_expr import PRIORS, expression_mutations
+from .templates_insert import insert_more_mutations
 from .templates_stmt import function_mutations, statement_mutations
+from .templates_wrap import wrap_mutations
 
 __all__ = [
     "PRIORS",
@@ -112,9 +114,18 @@ def generate_candidates(
             if key not in done_lines:
                 done_lines.add(key)
                 muts.extend(guarded(fi, expression_mutations, fi, st, line))
+                muts.extend(guarded(fi, wrap_mutations, fi, st, line))
             if id(st.node) not in done_stmts:
                 done_stmts.add(id(st.node))
                 muts.extend(guarded(fi, statement_mutations, fi, st))
+                muts.extend(guarded(fi, insert_more_mutations, fi, st))
+        else:
+            # an ``elif`` line is no statement's header: its condition is still an expression
+            clause = fi.elif_at(line)
+            if clause is not None and (id(clause.node), 0) not in done_lines:
+                done_lines.add((id(clause.node), 0))
+                muts.extend(guarded(fi, expression_mutations, fi, clause, line))
+                muts.extend(guarded(fi, wrap_mutations, fi, clause, line))
         func = _function_at(fi, line)
         if func is not None and id(func.node) not in done_funcs:
             done_funcs.add(id(func.node))

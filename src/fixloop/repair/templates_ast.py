@@ -310,6 +310,7 @@ class FileInfo:
         self.line_starts.append(off)
         self.parent: dict[int, tuple[cst.CSTNode, str]] = {}
         self.stmts: list[StmtInfo] = []
+        self.elifs: list[StmtInfo] = []  # ``elif`` clauses (an If in another If's orelse)
         self.funcs: dict[int, FuncInfo] = {}
         self.classes: dict[int, cst.ClassDef] = {}
         self.class_attrs: dict[int, list[str]] = {}  # id(class) -> self.X names, in order
@@ -421,6 +422,10 @@ class FileInfo:
                     info.class_attrs[id(node)] = []
                     info.class_assigned[id(node)] = set()
                     self.classes.append(node)
+                elif isinstance(node, cst.If) and len(self.stack) > 1:
+                    outer = self.stack[-2]
+                    if isinstance(outer, cst.If) and outer.orelse is node:
+                        info._add_elif(node, f, self.classes, self.depth)
                 elif isinstance(node, (cst.IndentedBlock, cst.Module)):
                     self.depth += 1
                     body = tuple(node.body)
@@ -563,7 +568,40 @@ class FileInfo:
                 if isinstance(small, cst.Raise):
                     self.raises.append((start, st, func))
 
+    def _add_elif(
+        self, node: cst.If, func: FuncInfo | None, classes: list[cst.ClassDef], depth: int
+    ) -> None:
+        """Index an ``elif`` clause: its condition is mutated like an ``if`` statement's."""
+        if node not in self.positions:
+            return
+        start, end = self.line_of(node), self.end_line_of(node)
+        header_end = start
+        body = node.body
+        if isinstance(body, cst.IndentedBlock) and body.body and body.body[0] in self.positions:
+            header_end = max(start, self.line_of(body.body[0]) - 1)
+        self.elifs.append(
+            StmtInfo(
+                node=node,
+                start=start,
+                end=end,
+                header_end=header_end,
+                block=(),
+                index=0,
+                func=func.node if func else None,
+                cls=classes[-1] if classes else None,
+                depth=depth + 1,
+                alone=True,
+            )
+        )
+
     # -------------------------------------------------------------------- queries
+
+    def elif_at(self, line: int) -> StmtInfo | None:
+        """The ``elif`` clause whose header covers ``line`` (its condition's lines), or None."""
+        for st in self.elifs:
+            if st.start <= line <= st.header_end:
+                return st
+        return None
 
     def stmt_at(self, line: int) -> StmtInfo | None:
         """The innermost statement whose header (or whole simple statement) covers ``line``."""

@@ -87,6 +87,24 @@ PRIORS: dict[str, float] = {
     "unwrap-condition": 0.2,
     "delete-compound": 0.12,
     "move-statement": 0.2,
+    # issue 19's kinds (templates_wrap.py, templates_insert.py)
+    "constant-related": 0.45,  # 60 -> 3600, 1000 -> 1024
+    "string-common": 0.3,  # "" -> "0"
+    "literal-container": 0.3,  # [] -> [[]]
+    "compare-bound": 0.3,  # == 0 -> <= 1 (operator and bound)
+    "add-slice": 0.25,  # xs -> xs[k:]
+    "arg-off-by-one": 0.45,  # f(n) -> f(n - 1) for a function of the file
+    "while-condition": 0.45,  # while True -> while q
+    "wrap-max0": 0.3,
+    "wrap-abs": 0.3,
+    "wrap-len": 0.35,
+    "wrap-not": 0.3,
+    "wrap-or-default": 0.3,
+    "wrap-none-guard": 0.35,
+    "insert-mirror-update": 0.35,  # waiting[d] -= 1 beside waiting[d] += 1
+    "insert-set-add": 0.4,  # seen.add(x) for a set only read
+    "insert-after-loop": 0.35,  # out.append(rest) after the loop
+    "insert-pointer-update": 0.35,  # prev = node in a linked-list walk
 }
 
 _ARITH = ["+", "-", "*", "/", "//", "%", "**"]

@@ -221,6 +221,17 @@ def insert_mutations(fi: FileInfo, st: StmtInfo, limit: int = 10) -> list[Mutati
                     PRIORS["insert-statement"],
                 )
             )
+        if isinstance(st.node, (cst.If, cst.For, cst.While)) and st.alone:
+            pos = fi.line_starts[st.end]  # after the whole compound statement
+            out.append(
+                Mutation(
+                    (Edit(pos, pos, text),),
+                    "insert-statement",
+                    f"insert '{what}' after the block of line {st.start}",
+                    st.start,
+                    PRIORS["insert-statement"] * 0.9,
+                )
+            )
         pos = fi.line_starts[st.start - 1]
         out.append(
             Mutation(
@@ -333,6 +344,12 @@ def guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
             ):
                 cond = f"{fi.text(n.args[0].value)} not in {fi.text(f.value)}"
                 before.append((cond, 1.0 if unpacks or f.attr.value == "index" else 0.6))
+            if (
+                isinstance(f, cst.Attribute)
+                and f.attr.value in ("pop", "popleft", "popitem")
+                and isinstance(f.value, (cst.Name, cst.Attribute))
+            ):
+                before.append((f"not {fi.text(f.value)}", 0.9))  # an empty collection
 
         def visit_Subscript(self, n: cst.Subscript) -> None:
             if len(n.slice) == 1 and isinstance(n.slice[0].slice, cst.Index):
@@ -341,6 +358,10 @@ def guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
                     n.value, (cst.Name, cst.Attribute)
                 ):
                     before.append((f"{fi.text(key)} not in {fi.text(n.value)}", 0.7))
+                elif isinstance(n.value, (cst.Name, cst.Attribute)) and isinstance(
+                    key, (cst.Integer, cst.UnaryOperation)
+                ):
+                    before.append((f"not {fi.text(n.value)}", 0.8))  # xs[0], xs[-1] of empty
 
         def visit_BinaryOperation(self, n: cst.BinaryOperation) -> None:
             if isinstance(n.operator, (cst.Divide, cst.FloorDivide, cst.Modulo)) and isinstance(

@@ -1,0 +1,362 @@
+"""Missing-statement templates drawn from the same function: mirrors, set adds, tails, pointers.
+
+GenProg (Le Goues et al., TSE 2012) inserts statements copied from the same program; Barr et al.
+("The Plastic Surgery Hypothesis", FSE 2014) observed that fixes are mostly made of code already
+there. A verbatim copy (``insert-statement`` in :mod:`.templates_stmt`) misses the missing
+statements of issue 19 whose text is not anywhere in the function but is *implied* by it:
+
+- ``insert-mirror-update``: ``waiting[d] -= 1`` where only ``waiting[d] += 1`` exists (the counter
+  update of the other direction, same target and value);
+- ``insert-set-add``: ``seen.add(node)`` for a set (or list) the function tests membership in
+  (``node in seen``) but that nothing adds to at that place;
+- ``insert-after-loop``: ``out.append(rest)`` (or ``if rest: out.append(rest)``) after a loop
+  whose body flushes an accumulator it rebinds (the last chunk forgotten);
+- ``insert-pointer-update``: ``prev = node`` in a loop that reads ``prev`` but never updates it
+  (before the statement advancing ``node``, in the ``else`` of an ``if`` using ``prev``, or at
+  the end of the body).
+
+Each function takes the file index and one statement and returns
+:class:`~fixloop.repair.templates_ast.Mutation` objects (see :func:`insert_more_mutations`).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from .templates_ast import Edit, FileInfo, FuncInfo, Mutation, StmtInfo, guarded, is_docstring
+from .templates_expr import PRIORS
+
+
+def _alone(st: StmtInfo) -> bool:
+    return st.alone and not is_docstring(st.node) and st.func is not None
+
+
+def _one_line(text: str) -> str:
+    t = " ".join(text.split())
+    return t if len(t) <= 50 else t[:47] + "..."
+
+
+def _step(indent: str) -> str:
+    return "\t" if indent[:1] == "\t" else "    "
+
+
+def _insert_points(fi: FileInfo, st: StmtInfo) -> list[tuple[int, str, str, float]]:
+    """Where a statement may go near ``st``: ``(offset, indent, words, weight)``."""
+    indent = fi.indent_of_line(st.start)
+    out = [(fi.line_starts[st.start - 1], indent, f"before line {st.start}", 1.0)]
+    if isinstance(st.node, cst.SimpleStatementLine):
+        out.append((fi.line_starts[st.end], indent, f"after line {st.end}", 1.0))
+    elif isinstance(st.node, (cst.If, cst.For, cst.While)) and st.header_end < st.end:
+        inner = fi.indent_of_line(st.header_end + 1)
+        out.append((fi.line_starts[st.header_end], inner, f"in the block of line {st.start}", 0.9))
+    return out
+
+
+def free_names(node: cst.CSTNode) -> set[str]:
+    """The identifiers ``node`` reads or binds, attribute names (``x.attr``'s ``attr``) left out."""
+    out: set[str] = set()
+
+    class V(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            out.add(n.value)
+
+        def visit_Attribute(self, n: cst.Attribute) -> bool:
+            n.value.visit(self)
+            return False
+
+    node.visit(V())
+    return out
+
+
+def _bound(fi: FileInfo, func: FuncInfo) -> set[str]:
+    return set(func.params) | set(func.locals) | set(fi.module_names) | {"self"}
+
+
+def _mutations(
+    fi: FileInfo, st: StmtInfo, texts: list[tuple[str, float]], template: str
+) -> list[Mutation]:
+    out = []
+    for text, weight in texts:
+        for pos, indent, words, w in _insert_points(fi, st):
+            body = "".join(indent + ln + "\n" for ln in text.split("\n"))
+            out.append(
+                Mutation(
+                    (Edit(pos, pos, body),),
+                    template,
+                    f"insert '{_one_line(text)}' {words}",
+                    st.start,
+                    PRIORS[template] * weight * w,
+                )
+            )
+    return out
+
+
+_FLIP = {"+=": "-=", "-=": "+="}
+
+
+def mirror_update_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """``T -= V`` near ``st`` for every ``T += V`` of the function or class (and vice versa)."""
+    if not _alone(st):
+        return []
+    func = fi.func_info(st.func)
+    if func is None:
+        return []
+    bound = _bound(fi, func)
+    texts: list[tuple[str, float]] = []
+    seen: set[str] = set()
+    for other in fi.stmts:
+        if not isinstance(other.node, cst.SimpleStatementLine) or len(other.node.body) != 1:
+            continue
+        small = other.node.body[0]
+        if not isinstance(small, cst.AugAssign):
+            continue
+        same_func = other.func is st.func
+        self_attr = isinstance(small.target, cst.Attribute) and other.cls is st.cls
+        if not (same_func or (self_attr and st.cls is not None)):
+            continue
+        s, e = fi.span(small.target)[1], fi.span(small.value)[0]
+        between = fi.source[s:e]
+        op = between.strip()
+        if op not in _FLIP:
+            continue
+        text = fi.text(small.target) + between.replace(op, _FLIP[op], 1) + fi.text(small.value)
+        if "\n" in text or text in seen or not free_names(small) <= bound:
+            continue
+        seen.add(text)
+        texts.append((text, 1.0 if same_func else 0.8))
+    return _mutations(fi, st, texts[:4], "insert-mirror-update")
+
+
+def _collections(fi: FileInfo, func: FuncInfo) -> dict[str, str]:
+    """Local names bound to an empty set / list / dict in the function -> how to add to them."""
+    out: dict[str, str] = {}
+    for other in fi.stmts:
+        if other.func is not func.node or not isinstance(other.node, cst.SimpleStatementLine):
+            continue
+        for small in other.node.body:
+            if not isinstance(small, cst.Assign) or len(small.targets) != 1:
+                continue
+            t, v = small.targets[0].target, small.value
+            if not isinstance(t, cst.Name):
+                continue
+            if isinstance(v, cst.Call) and isinstance(v.func, cst.Name):
+                kind = {"set": "add", "list": "append", "dict": "dict"}.get(v.func.value)
+            elif isinstance(v, cst.Set):
+                kind = "add"
+            elif isinstance(v, cst.List) and not v.elements:
+                kind = "append"
+            elif isinstance(v, cst.Dict) and not v.elements:
+                kind = "dict"
+            else:
+                kind = None
+            if kind:
+                out.setdefault(t.value, kind)
+    return out
+
+
+def set_add_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """``seen.add(x)`` near ``st`` for a membership test ``x in seen`` of the function."""
+    if not _alone(st):
+        return []
+    func = fi.func_info(st.func)
+    if func is None:
+        return []
+    colls = _collections(fi, func)
+    if not colls:
+        return []
+    bound = _bound(fi, func)
+    pairs: list[tuple[str, str]] = []
+
+    class V(cst.CSTVisitor):
+        def visit_Comparison(self, n: cst.Comparison) -> None:
+            if len(n.comparisons) != 1:
+                return
+            c = n.comparisons[0]
+            if not isinstance(c.operator, (cst.In, cst.NotIn)):
+                return
+            if isinstance(c.comparator, cst.Name) and c.comparator.value in colls:
+                item = fi.text(n.left) if n.left in fi.positions else ""
+                if item and "\n" not in item and free_names(n.left) <= bound:
+                    pair = (c.comparator.value, item)
+                    if pair not in pairs:
+                        pairs.append(pair)
+
+    func.node.visit(V())
+    texts = []
+    for coll, item in pairs[:3]:
+        kind = colls[coll]
+        if kind == "dict":
+            texts.append((f"{coll}[{item}] = True", 0.6))
+        else:
+            texts.append((f"{coll}.{kind}({item})", 1.0))
+    return _mutations(fi, st, texts, "insert-set-add")
+
+
+def _loop_of(fi: FileInfo, st: StmtInfo) -> StmtInfo | None:
+    """``st`` when it is a loop, else the loop statement just before it in its block."""
+    if isinstance(st.node, (cst.For, cst.While)):
+        return st
+    if st.index > 0:
+        prev = fi.stmt_info(st.block[st.index - 1])
+        if prev is not None and isinstance(prev.node, (cst.For, cst.While)):
+            return prev
+    return None
+
+
+def after_loop_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """After a loop that flushes ``out.append(rest)`` and rebinds ``rest``: flush once more."""
+    loop = _loop_of(fi, st)
+    if loop is None or loop.func is None or not loop.alone:
+        return []
+    func = fi.func_info(loop.func)
+    if func is None:
+        return []
+    rebound = {n for ln, n in func.assigns if loop.header_end < ln <= loop.end}
+    calls: list[str] = []
+
+    class V(cst.CSTVisitor):
+        def visit_Call(self, n: cst.Call) -> None:
+            f = n.func
+            if (
+                isinstance(f, cst.Attribute)
+                and f.attr.value in ("append", "extend", "add")
+                and len(n.args) == 1
+                and isinstance(n.args[0].value, cst.Name)
+                and n.args[0].value.value in rebound
+            ):
+                text = fi.text(n)
+                if "\n" not in text and text not in calls:
+                    calls.append(text)
+
+    loop.node.visit(V())
+    indent = fi.indent_of_line(loop.start)
+    step = _step(indent)
+    pos = fi.line_starts[loop.end]
+    out = []
+    for text in calls[:3]:
+        call = cst.ensure_type(cst.parse_expression(text), cst.Call)
+        var = cst.ensure_type(call.args[0].value, cst.Name).value
+        for body, w in ((f"if {var}:\n{indent}{step}{text}", 1.0), (text, 0.9)):
+            out.append(
+                Mutation(
+                    (Edit(pos, pos, f"{indent}{body}\n"),),
+                    "insert-after-loop",
+                    f"insert '{_one_line(body)}' after the loop of line {loop.start}",
+                    loop.end,
+                    PRIORS["insert-after-loop"] * w,
+                )
+            )
+    return out
+
+
+def _loop_around(fi: FileInfo, st: StmtInfo) -> StmtInfo | None:
+    if isinstance(st.node, (cst.For, cst.While)):
+        return st
+    best = None
+    for other in fi.stmts:
+        if not isinstance(other.node, (cst.For, cst.While)) or other.func is not st.func:
+            continue
+        if other.header_end < st.start and st.end <= other.end and other.depth < st.depth:
+            if best is None or other.depth > best.depth:
+                best = other
+    return best
+
+
+def pointer_update_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """``prev = node`` in a loop that reads ``prev`` but never rebinds it."""
+    loop = _loop_around(fi, st)
+    if loop is None or loop.func is None:
+        return []
+    func = fi.func_info(loop.func)
+    body = getattr(loop.node, "body", None)
+    if func is None or not isinstance(body, cst.IndentedBlock) or not body.body:
+        return []
+    in_loop = {n for ln, n in func.assigns if loop.start <= ln <= loop.end}
+    before = {n for ln, n in func.assigns if ln < loop.start} | set(func.params)
+    stale = sorted((free_names(body) & before) - in_loop - {"self", "cls"})
+    moving = sorted(in_loop & before)  # rebound in the loop: the walking pointer
+    if isinstance(loop.node, cst.For):
+        moving += [n for n in fi.names_in(loop.node.target) if n not in moving]
+    out: list[Mutation] = []
+    children = [fi.stmt_info(s) for s in body.body]
+    for p in stale[:3]:
+        for v in moving[:3]:
+            if v == p:
+                continue
+            text = f"{p} = {v}"
+            for child in children:
+                if child is None:
+                    continue
+                indent = fi.indent_of_line(child.start)
+                node = child.node
+                assigns_v = isinstance(node, cst.SimpleStatementLine) and v in {
+                    n for ln, n in func.assigns if ln == child.start
+                }
+                if assigns_v:
+                    pos = fi.line_starts[child.start - 1]
+                    out.append(
+                        _pointer(
+                            pos,
+                            f"{indent}{text}\n",
+                            text,
+                            child.start,
+                            1.0,
+                            f"before line {child.start}",
+                        )
+                    )
+                if (
+                    isinstance(node, cst.If)
+                    and node.orelse is None
+                    and p in free_names(node)
+                    and child.alone
+                ):
+                    pos = fi.line_starts[child.end]
+                    body_text = f"{indent}else:\n{indent}{_step(indent)}{text}\n"
+                    out.append(
+                        _pointer(
+                            pos,
+                            body_text,
+                            text,
+                            child.start,
+                            1.0,
+                            f"as the else of line {child.start}",
+                        )
+                    )
+            last = children[-1]
+            if last is not None:
+                indent = fi.indent_of_line(last.start)
+                pos = fi.line_starts[last.end]
+                out.append(
+                    _pointer(
+                        pos,
+                        f"{indent}{text}\n",
+                        text,
+                        loop.start,
+                        0.8,
+                        f"at the end of the loop of line {loop.start}",
+                    )
+                )
+    return out[:12]
+
+
+def _pointer(pos: int, body: str, text: str, line: int, weight: float, words: str) -> Mutation:
+    return Mutation(
+        (Edit(pos, pos, body),),
+        "insert-pointer-update",
+        f"insert '{text}' {words}",
+        line,
+        PRIORS["insert-pointer-update"] * weight,
+    )
+
+
+def insert_more_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """Every template of this module anchored at ``st``."""
+    out: list[Mutation] = []
+    for fn in (
+        mirror_update_mutations,
+        set_add_mutations,
+        after_loop_mutations,
+        pointer_update_mutations,
+    ):
+        out.extend(guarded(fi, fn, fi, st))
+    return out

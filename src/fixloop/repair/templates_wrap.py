@@ -1,0 +1,434 @@
+"""Expression templates for kinds the operator mutators miss: wrappers, related literals, two tokens.
+
+Issue 19's held-out failures, as fix patterns (TBar's FP5 mutate literal, FP7 mutate operator,
+FP9 mutate variable, and the wrapper fixes of PraPR's method-call mutators and of Python repair
+studies, e.g. Widyasari et al., "BugsInPy", FSE 2020 demo, where ``max``/``abs``/``len``/``or``
+wrappers and ``None`` checks are common one-line fixes):
+
+- ``wrap-max0``, ``wrap-abs``, ``wrap-len``, ``wrap-not``, ``wrap-or-default``,
+  ``wrap-none-guard``: an expression wrapped (``max(0, e)``, ``abs(e)``, ``len(e)``, ``not e``,
+  ``e or d`` with ``d`` a defaulted parameter or an empty literal, ``x is None or c`` /
+  ``x is not None and c`` for a condition ``c`` reading ``x``);
+- ``constant-related``: an integer literal to a related unit constant (``60`` -> ``3600``,
+  ``1000`` -> ``1024``) or its own square;
+- ``string-common``: a short string literal to a common one (``""`` -> ``"0"``, ``","`` -> ``", "``);
+- ``literal-container``: ``[]`` -> ``[[]]`` / ``[0]`` / ``[None]`` and back;
+- ``compare-bound``: operator and integer bound changed together (``== 0`` -> ``<= 1``);
+- ``swap-operands`` for ``+`` (string building: ``s + c`` -> ``c + s``);
+- ``add-slice``: an iterated or passed sequence sliced (``xs`` -> ``xs[k:]``, ``b`` -> ``b[1:]``);
+- ``arg-off-by-one``: a name passed to a function of the file (recursion) +-1 (``f(n)`` ->
+  ``f(n - 1)``);
+- ``while-condition``: ``while True`` -> ``while q`` for a collection ``q`` the loop pops from.
+
+Every function takes the file index and one node (plus the function) and returns
+:class:`~fixloop.repair.templates_ast.Mutation` objects; :func:`wrap_mutations` drives them over a
+statement's header, as :func:`~fixloop.repair.templates_expr.expression_mutations` does.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from .templates_ast import FileInfo, FuncInfo, Mutation, StmtInfo, bare, fix_child_parens, guarded
+from .templates_expr import (
+    _BIN_CLASSES,
+    _CMP_CLASSES,
+    _CMP_TOKEN,
+    _ONE_SPACE,
+    _callee,
+    _fmt_int,
+    _int_value,
+    _is_load_name,
+    _mut,
+    _short,
+    _spaced_like,
+)
+
+#: Related unit constants: a literal of the key may have been meant as one of these.
+RELATED_INTS: dict[int, tuple[int, ...]] = {
+    2: (10, 8, 16),
+    7: (30, 31, 365, 24),
+    8: (16, 10, 1024),
+    10: (100, 1000, 16, 8),
+    12: (24, 60),
+    16: (8, 10, 32),
+    24: (60, 3600, 7, 12),
+    30: (31, 60, 7, 365),
+    31: (30, 365),
+    60: (3600, 24, 1000, 100),
+    100: (1000, 10, 60),
+    365: (366, 7, 30),
+    366: (365,),
+    1000: (1024, 100, 60, 1000000),
+    1024: (1000, 1048576),
+    3600: (60, 86400, 1000),
+    86400: (3600, 604800),
+}
+
+
+def related_constant_mutations(fi: FileInfo, node: cst.Integer) -> list[Mutation]:
+    """``60`` -> ``3600``, ``1000`` -> ``1024``: a related unit constant, or the square."""
+    value = _int_value(node)
+    if value is None or value < 2:
+        return []
+    targets = list(RELATED_INTS.get(value, ()))
+    if value * value not in targets and value in (60, 24, 1000, 1024, 10, 12, 16):
+        targets.append(value * value)
+    return [
+        _mut(fi, node, _fmt_int(v, node), "constant-related", f"{fi.text(node)} -> {v}")
+        for v in targets[:5]
+    ]
+
+
+_COMMON_STRINGS: dict[str, tuple[str, ...]] = {
+    "": ("0", " ", ",", "-", "\\n"),
+    "0": ("", "1", "0.0"),
+    " ": ("", ", ", "\\n", "_"),
+    ",": (", ", ";", " ", ""),
+    ", ": (",", " ", "\\n"),
+    "\\n": ("", " ", "\\r\\n"),
+    "-": ("_", "", " ", "+"),
+    "_": ("-", "", " "),
+    ":": ("=", ": ", ""),
+    ".": ("", ","),
+    "/": ("\\\\", "."),
+}
+
+
+def common_string_mutations(fi: FileInfo, node: cst.SimpleString) -> list[Mutation]:
+    """A short literal to a common neighbour (``""`` -> ``"0"``), same quotes and prefix."""
+    raw = node.value
+    prefix = node.prefix
+    if "b" in prefix.lower() or raw[len(prefix) :].startswith(('"""', "'''")):
+        return []
+    parent, _ = fi.parent_of(node)
+    if isinstance(parent, cst.Expr):
+        return []
+    quote = raw[len(prefix)]
+    body = raw[len(prefix) + 1 : -1]
+    out = []
+    for alt in _COMMON_STRINGS.get(body, ()):
+        if quote in alt:
+            continue
+        new = f"{prefix}{quote}{alt}{quote}"
+        out.append(_mut(fi, node, new, "string-common", f"{raw} -> {new}"))
+    return out
+
+
+def container_literal_mutations(fi: FileInfo, node: cst.CSTNode) -> list[Mutation]:
+    """``[]`` -> ``[[]]`` / ``[0]`` / ``[None]``; ``[[]]`` -> ``[]``."""
+    if not isinstance(node, cst.List):
+        return []
+    if not node.elements:
+        news = ["[[]]", "[0]", "[None]"]
+    elif (
+        len(node.elements) == 1
+        and isinstance(node.elements[0].value, cst.List)
+        and not node.elements[0].value.elements
+    ):
+        news = ["[]"]
+    else:
+        return []
+    return [_mut(fi, node, n, "literal-container", f"{fi.text(node)} -> {n}") for n in news]
+
+
+_BOUND_OPS = ("<=", "<", ">=", ">", "==", "!=")
+
+
+def compare_bound_mutations(fi: FileInfo, node: cst.Comparison) -> list[Mutation]:
+    """Operator and integer bound together: ``n == 0`` -> ``n <= 1``, ``i < 1`` -> ``i <= 0``.
+
+    Only for one comparison against an integer literal; the single-token changes are the other
+    templates' (``compare``, ``constant-off-by-one``), so both tokens change here.
+    """
+    if len(node.comparisons) != 1:
+        return []
+    target = node.comparisons[0]
+    tok = _CMP_TOKEN.get(type(target.operator))
+    k = _int_value(target.comparator)
+    if tok not in _BOUND_OPS or k is None:
+        return []
+    out = []
+    for k2 in (k + 1, k - 1):
+        for op in _BOUND_OPS:
+            if op == tok:
+                continue
+            new_target = target.with_changes(
+                operator=_spaced_like(_CMP_CLASSES[op], target.operator),
+                comparator=cst.parse_expression(str(k2)),
+            )
+            new = node.with_changes(comparisons=[new_target])
+            out.append(_mut(fi, node, new, "compare-bound", f"{_short(fi, node)} -> '{op} {k2}'"))
+    return out
+
+
+def swap_plus_mutations(fi: FileInfo, node: cst.BinaryOperation) -> list[Mutation]:
+    """``s + c`` -> ``c + s`` (concatenation order; the arithmetic swaps are the other's)."""
+    if not isinstance(node.operator, cst.Add):
+        return []
+    if _int_value(node.left) is not None and _int_value(node.right) is not None:
+        return []
+    parent, _ = fi.parent_of(node)
+    if isinstance(parent, cst.BinaryOperation) and not node.lpar:
+        return []  # only a whole ``a + b`` (chains: the operands are ambiguous)
+    new = fix_child_parens(node.with_changes(left=bare(node.right), right=bare(node.left)))
+    return [_mut(fi, node, new, "swap-operands", f"swap operands of {_short(fi, node)}", 0.3)]
+
+
+_SEQ_CALLS = {
+    "zip",
+    "enumerate",
+    "sum",
+    "len",
+    "sorted",
+    "list",
+    "iter",
+    "min",
+    "max",
+    "any",
+    "all",
+    "join",
+    "set",
+    "tuple",
+    "reversed",
+}
+
+
+def _int_like_names(func: FuncInfo, exclude: str) -> list[str]:
+    """Parameters (and locals) other than ``exclude`` that may be slice bounds, params first."""
+    out = [p for p in func.params if p not in (exclude, "self", "cls")]
+    return out[:3]
+
+
+def slice_mutations(fi: FileInfo, node: cst.Name, func: FuncInfo | None) -> list[Mutation]:
+    """A sequence iterated or passed along gets sliced: ``xs`` -> ``xs[1:]``, ``xs[k:]``."""
+    if func is None or not _is_load_name(fi, node):
+        return []
+    if node.value not in func.params and node.value not in func.locals:
+        return []
+    parent, _ = fi.parent_of(node)
+    ok = False
+    if isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is node:
+        ok = True
+    elif isinstance(parent, cst.Arg) and parent.keyword is None and not parent.star:
+        call, _ = fi.parent_of(parent)
+        ok = isinstance(call, cst.Call) and _callee(call) in _SEQ_CALLS
+    if not ok:
+        return []
+    name = node.value
+    bounds = ["[1:]", "[:-1]"]
+    for k in _int_like_names(func, name):
+        bounds += [f"[{k}:]", f"[:{k}]"]
+    return [_mut(fi, node, f"{name}{b}", "add-slice", f"{name} -> {name}{b}") for b in bounds]
+
+
+def arg_off_by_one_mutations(fi: FileInfo, node: cst.Call) -> list[Mutation]:
+    """A name passed to a function defined in this file, +-1 (``tri(n)`` -> ``tri(n - 1)``)."""
+    name = _callee(node)
+    own = {f.node.name.value for f in fi.funcs.values()}
+    if name is None or name not in own:
+        return []
+    out = []
+    for a in node.args:
+        if a.keyword is not None or a.star or not isinstance(a.value, cst.Name):
+            continue
+        if a.value.value in ("self", "cls", "None", "True", "False"):
+            continue
+        for sign in ("-", "+"):
+            new = cst.BinaryOperation(
+                left=a.value,
+                operator=_spaced_like(_BIN_CLASSES[sign], _ONE_SPACE),
+                right=cst.Integer("1"),
+            )
+            out.append(
+                _mut(
+                    fi,
+                    a.value,
+                    new,
+                    "arg-off-by-one",
+                    f"argument {a.value.value} of {name}() {sign} 1",
+                )
+            )
+    return out
+
+
+def _defaults(func: FuncInfo) -> list[str]:
+    """Names of the function's parameters that have a default value."""
+    params = func.node.params
+    return [p.name.value for p in (*params.params, *params.kwonly_params) if p.default is not None]
+
+
+def _none_default_params(func: FuncInfo) -> set[str]:
+    params = func.node.params
+    return {
+        p.name.value
+        for p in (*params.params, *params.kwonly_params)
+        if isinstance(p.default, cst.Name) and p.default.value == "None"
+    }
+
+
+def _is_value_position(fi: FileInfo, node: cst.CSTNode) -> str:
+    """Where an expression sits: ``"return"``, ``"assign"``, ``"arg"``, ``"operand"`` or ``""``."""
+    parent, fld = fi.parent_of(node)
+    if isinstance(parent, cst.Return):
+        return "return"
+    if isinstance(parent, (cst.Assign, cst.AnnAssign)) and fld == "value":
+        return "assign"
+    if isinstance(parent, cst.Arg) and parent.value is node and not parent.star:
+        return "arg"
+    if isinstance(parent, cst.BinaryOperation) and fld == "right":
+        return "operand"
+    return ""
+
+
+def wrapper_mutations(
+    fi: FileInfo, node: cst.BaseExpression, func: FuncInfo | None
+) -> list[Mutation]:
+    """``max(0, e)``, ``abs(e)``, ``len(e)``, ``not e``, ``e or d`` around a value expression."""
+    where = _is_value_position(fi, node)
+    if not where or func is None:
+        return []
+    if isinstance(node, (cst.SimpleString, cst.Integer, cst.Float, cst.FormattedString)):
+        return []
+    if isinstance(node, cst.Name) and not _is_load_name(fi, node):
+        return []
+    text = fi.text(node)
+    if "\n" in text:
+        return []
+    out: list[Mutation] = []
+    op = node.operator if isinstance(node, cst.BinaryOperation) else None
+    if isinstance(op, (cst.Subtract, cst.Add)) and where in ("return", "assign", "arg"):
+        out.append(
+            _mut(fi, node, f"max(0, {text})", "wrap-max0", f"{_short(fi, node)} -> max(0, ...)")
+        )
+        if isinstance(op, cst.Subtract):
+            out.append(
+                _mut(fi, node, f"abs({text})", "wrap-abs", f"{_short(fi, node)} -> abs(...)")
+            )
+    if isinstance(node, cst.Name) and where == "operand":
+        parent, _ = fi.parent_of(node)
+        if isinstance(parent, cst.BinaryOperation) and isinstance(
+            parent.operator, (cst.Divide, cst.FloorDivide, cst.Modulo, cst.Subtract)
+        ):
+            out.append(_mut(fi, node, f"len({text})", "wrap-len", f"{text} -> len({text})"))
+    if where == "return" and isinstance(node, (cst.Call, cst.Name, cst.Attribute, cst.Subscript)):
+        out.append(_mut(fi, node, f"not {text}", "wrap-not", f"{_short(fi, node)} -> not ..."))
+    if where in ("assign", "return", "arg") and isinstance(
+        node, (cst.Name, cst.Attribute, cst.Call)
+    ):
+        alts = [d for d in _defaults(func) if d != text][:2] + ['""', "0", "[]"]
+        for d in alts[:4]:
+            out.append(
+                _mut(
+                    fi,
+                    node,
+                    f"{text} or {d}",
+                    "wrap-or-default",
+                    f"{_short(fi, node)} -> ... or {d}",
+                )
+            )
+    return out
+
+
+def none_guard_mutations(
+    fi: FileInfo, node: cst.BaseExpression, func: FuncInfo | None
+) -> list[Mutation]:
+    """A condition reading ``x`` gets ``x is None or c`` / ``x is not None and c``."""
+    if func is None or isinstance(node, cst.UnaryOperation):
+        return []
+    text = fi.text(node)
+    if "\n" in text:
+        return []
+    nones = _none_default_params(func)
+    names = [n for n in sorted(fi.names_in(node)) if n in func.params or n in func.locals]
+    names = [n for n in names if n not in ("self", "cls")]
+    names.sort(key=lambda n: (n not in nones, n))
+    out = []
+    inner = f"({text})" if isinstance(node, cst.BooleanOperation) else text
+    for n in names[:3]:
+        weight = 1.0 if n in nones else 0.5
+        out.append(
+            _mut(
+                fi,
+                node,
+                f"{n} is None or {inner}",
+                "wrap-none-guard",
+                f"'{n} is None or' before {_short(fi, node)}",
+                None,
+            )
+        )
+        out[-1].prior *= weight
+        out.append(
+            _mut(
+                fi,
+                node,
+                f"{n} is not None and {inner}",
+                "wrap-none-guard",
+                f"'{n} is not None and' before {_short(fi, node)}",
+                None,
+            )
+        )
+        out[-1].prior *= weight * 0.9
+    return out
+
+
+def while_condition_mutations(
+    fi: FileInfo, node: cst.While, func: FuncInfo | None
+) -> list[Mutation]:
+    """``while True`` -> ``while q`` for a name ``q`` the loop pops from or indexes."""
+    if func is None or not (isinstance(node.test, cst.Name) and node.test.value == "True"):
+        return []
+    found: list[str] = []
+
+    class V(cst.CSTVisitor):
+        def visit_Call(self, n: cst.Call) -> None:
+            f = n.func
+            if (
+                isinstance(f, cst.Attribute)
+                and f.attr.value in ("pop", "popleft", "popitem", "get_nowait")
+                and isinstance(f.value, cst.Name)
+                and f.value.value not in found
+            ):
+                found.append(f.value.value)
+
+    node.body.visit(V())
+    return [
+        _mut(fi, node.test, q, "while-condition", f"while True -> while {q}") for q in found[:3]
+    ]
+
+
+def wrap_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) -> list[Mutation]:
+    """Every template of this module over one statement's header (bodies left out)."""
+    func = fi.func_info(st.func)
+    nodes = list(fi.header_nodes(st))
+    if line is not None and st.header_end > st.start:
+        nodes = [n for n in nodes if n in fi.positions and fi.line_of(n) == line]
+    conditions: set[int] = set()
+    for n in nodes:
+        if isinstance(n, (cst.If, cst.While)):
+            conditions.add(id(n.test))
+    out: list[Mutation] = []
+    for n in nodes:
+        if n not in fi.positions:
+            continue
+        if isinstance(n, cst.Integer):
+            out.extend(guarded(fi, related_constant_mutations, fi, n))
+        elif isinstance(n, cst.SimpleString):
+            out.extend(guarded(fi, common_string_mutations, fi, n))
+        elif isinstance(n, cst.List):
+            out.extend(guarded(fi, container_literal_mutations, fi, n))
+        elif isinstance(n, cst.Comparison):
+            out.extend(guarded(fi, compare_bound_mutations, fi, n))
+        elif isinstance(n, cst.BinaryOperation):
+            out.extend(guarded(fi, swap_plus_mutations, fi, n))
+        elif isinstance(n, cst.Call):
+            out.extend(guarded(fi, arg_off_by_one_mutations, fi, n))
+        elif isinstance(n, cst.While):
+            out.extend(guarded(fi, while_condition_mutations, fi, n, func))
+        if isinstance(n, cst.Name):
+            out.extend(guarded(fi, slice_mutations, fi, n, func))
+        if isinstance(n, cst.BaseExpression):
+            out.extend(guarded(fi, wrapper_mutations, fi, n, func))
+            if id(n) in conditions:
+                out.extend(guarded(fi, none_guard_mutations, fi, n, func))
+    return out

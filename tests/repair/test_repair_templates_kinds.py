@@ -1,0 +1,228 @@
+"""The templates of issue 19's kinds (templates_wrap, templates_insert, elif conditions).
+
+Each test is a small buggy function written for the test; the fix must be among the candidates
+generated for the buggy line, with the template named.
+"""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+import pytest
+
+from fixloop.repair.candidate import Candidate
+from fixloop.repair.templates import PRIORS, generate_candidates
+
+
+def src(text: str) -> str:
+    return textwrap.dedent(text).lstrip("\n")
+
+
+def fix_of(buggy: str, fixed: str, needle: str) -> Candidate:
+    """The candidate (for the line holding ``needle``) whose program is ``fixed``."""
+    line = next(i for i, ln in enumerate(buggy.splitlines(), 1) if needle in ln)
+    cands = generate_candidates(buggy, "mod.py", {line: 1.0})
+    want = ast.dump(ast.parse(fixed))
+    for c in cands:
+        assert ast.parse(c.new_source)
+        if ast.dump(ast.parse(c.new_source)) == want:
+            return c
+    raise AssertionError(
+        "fix not generated:\n" + "\n".join(f"  {c.template}: {c.description}" for c in cands)
+    )
+
+
+CASES = [
+    # (template, buggy, fixed, the buggy line's needle)
+    (
+        "compare-boundary",
+        """
+        def size_class(kb, small, big):
+            if kb < small:
+                return "S"
+            elif kb > big:
+                return "L"
+            return "M"
+        """,
+        """
+        def size_class(kb, small, big):
+            if kb < small:
+                return "S"
+            elif kb >= big:
+                return "L"
+            return "M"
+        """,
+        "elif",
+    ),
+    (
+        "constant-related",
+        "def minutes_to_s(m):\n    return m * 1000\n",
+        "def minutes_to_s(m):\n    return m * 60\n",
+        "return",
+    ),
+    (
+        "string-common",
+        "def sep_join(parts):\n    return ''.join(parts)\n",
+        "def sep_join(parts):\n    return ','.join(parts)\n",
+        "return",
+    ),
+    (
+        "literal-container",
+        "def paths(n):\n    acc = []\n    for i in range(n):\n        acc = [p + [i] for p in acc]\n"
+        "    return acc\n",
+        "def paths(n):\n    acc = [[]]\n    for i in range(n):\n        acc = [p + [i] for p in acc]\n"
+        "    return acc\n",
+        "acc = []",
+    ),
+    (
+        "compare-bound",
+        "def fact(k):\n    if k == 0:\n        return 1\n    return k * fact(k - 1)\n",
+        "def fact(k):\n    if k <= 1:\n        return 1\n    return k * fact(k - 1)\n",
+        "if k",
+    ),
+    (
+        "arg-off-by-one",
+        "def power(b, e):\n    if e == 0:\n        return 1\n    return b * power(b, e)\n",
+        "def power(b, e):\n    if e == 0:\n        return 1\n    return b * power(b, e - 1)\n",
+        "return b",
+    ),
+    (
+        "swap-operands",
+        "def wrap(word, ch):\n    word = word + ch\n    return word\n",
+        "def wrap(word, ch):\n    word = ch + word\n    return word\n",
+        "word = word",
+    ),
+    (
+        "add-slice",
+        "def skip_header(rows):\n    return [r.split(',') for r in rows]\n",
+        "def skip_header(rows):\n    return [r.split(',') for r in rows[1:]]\n",
+        "return",
+    ),
+    (
+        "while-condition",
+        "def consume(jobs):\n    done = 0\n    while True:\n        jobs.popleft()\n        done += 1\n"
+        "    return done\n",
+        "def consume(jobs):\n    done = 0\n    while jobs:\n        jobs.popleft()\n        done += 1\n"
+        "    return done\n",
+        "while",
+    ),
+    (
+        "wrap-max0",
+        "def left(stock, sold):\n    return stock - sold\n",
+        "def left(stock, sold):\n    return max(0, stock - sold)\n",
+        "return",
+    ),
+    (
+        "wrap-abs",
+        "def gap(x, y):\n    d = x - y\n    return d\n",
+        "def gap(x, y):\n    d = abs(x - y)\n    return d\n",
+        "d = x",
+    ),
+    (
+        "wrap-len",
+        "def mean_len(words):\n    total = sum(len(w) for w in words)\n    return total / words\n",
+        "def mean_len(words):\n    total = sum(len(w) for w in words)\n    return total / len(words)\n",
+        "return",
+    ),
+    (
+        "wrap-not",
+        "def is_empty(box):\n    return box.items\n",
+        "def is_empty(box):\n    return not box.items\n",
+        "return",
+    ),
+    (
+        "wrap-or-default",
+        "def label(title, fallback='untitled'):\n    shown = title\n    return shown.upper()\n",
+        "def label(title, fallback='untitled'):\n    shown = title or fallback\n    return shown.upper()\n",
+        "shown = title",
+    ),
+    (
+        "wrap-none-guard",
+        "def fits(n, cap=None):\n    if n < cap:\n        return True\n    return False\n",
+        "def fits(n, cap=None):\n    if cap is None or n < cap:\n        return True\n    return False\n",
+        "if n",
+    ),
+    (
+        "insert-mirror-update",
+        "class Gate:\n    def __init__(self):\n        self.inside = 0\n\n    def enter(self):\n"
+        "        self.inside += 1\n\n    def leave(self):\n        return self.inside\n",
+        "class Gate:\n    def __init__(self):\n        self.inside = 0\n\n    def enter(self):\n"
+        "        self.inside += 1\n\n    def leave(self):\n        self.inside -= 1\n"
+        "        return self.inside\n",
+        "return self.inside",
+    ),
+    (
+        "insert-set-add",
+        "def unique(xs):\n    met = set()\n    out = []\n    for x in xs:\n        if x not in met:\n"
+        "            out.append(x)\n    return out\n",
+        "def unique(xs):\n    met = set()\n    out = []\n    for x in xs:\n        if x not in met:\n"
+        "            out.append(x)\n            met.add(x)\n    return out\n",
+        "out.append(x)",
+    ),
+    (
+        "insert-after-loop",
+        "def words(text):\n    res, cur = [], ''\n    for ch in text:\n        if ch == ' ':\n"
+        "            res.append(cur)\n            cur = ''\n        else:\n            cur += ch\n"
+        "    return res\n",
+        "def words(text):\n    res, cur = [], ''\n    for ch in text:\n        if ch == ' ':\n"
+        "            res.append(cur)\n            cur = ''\n        else:\n            cur += ch\n"
+        "    res.append(cur)\n    return res\n",
+        "return res",
+    ),
+    (
+        "insert-pointer-update",
+        "def last_before(items, stop):\n    before = None\n    for it in items:\n"
+        "        if it == stop:\n            return before\n    return before\n",
+        "def last_before(items, stop):\n    before = None\n    for it in items:\n"
+        "        if it == stop:\n            return before\n        before = it\n    return before\n",
+        "if it == stop",
+    ),
+]
+
+
+@pytest.mark.parametrize(("template", "buggy", "fixed", "needle"), CASES, ids=[c[0] for c in CASES])
+def test_kind_is_generated(template: str, buggy: str, fixed: str, needle: str) -> None:
+    c = fix_of(src(buggy), src(fixed), needle)
+    assert c.template.split("+")[0] == template
+    assert c.prior > 0
+    assert template in PRIORS
+
+
+def test_guard_for_an_empty_attribute_collection() -> None:
+    buggy = src(
+        """
+        class Empty(Exception):
+            pass
+
+        class Queue:
+            def __init__(self):
+                self.items = []
+
+            def first(self):
+                if not self.items:
+                    raise Empty("nothing queued")
+                return self.items[0]
+
+            def take(self):
+                return self.items.pop(0)
+        """
+    )
+    fixed = buggy.replace(
+        "    def take(self):\n",
+        '    def take(self):\n        if not self.items:\n            raise Empty("nothing queued")\n',
+    )
+    assert fix_of(buggy, fixed, "pop(0)").template == "insert-guard"
+
+
+def test_a_raising_new_template_costs_only_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fixloop.repair import templates_wrap
+
+    def boom(*args: object) -> list:
+        raise RuntimeError("template defect")
+
+    monkeypatch.setattr(templates_wrap, "related_constant_mutations", boom)
+    buggy = "def f(x):\n    return x * 60 + 1\n"
+    cands = generate_candidates(buggy, "mod.py", {2: 1.0})
+    assert cands, "other templates still give candidates"
+    assert not any(c.template == "constant-related" for c in cands)
