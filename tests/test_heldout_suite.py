@@ -1,0 +1,123 @@
+"""The held-out repair suite (benchmarks/data/heldout) stays well-formed.
+
+Every task is checked for format without running its tests (the suite loads with fixloop's own
+loader, each reference fix applies and is small, kinds are the documented ones); one task, chosen
+by index, runs the whole validation of benchmarks/heldout_check.py; and the checker itself is shown
+to reject a task whose bug is missing. The full validation of all 30 tasks is
+``python benchmarks/heldout_check.py``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fixloop.eval.suite import load_suite
+
+ROOT = Path(__file__).resolve().parents[1]
+SUITE = ROOT / "benchmarks" / "data" / "heldout"
+
+_spec = importlib.util.spec_from_file_location(
+    "heldout_check", ROOT / "benchmarks" / "heldout_check.py"
+)
+assert _spec is not None and _spec.loader is not None
+heldout_check = importlib.util.module_from_spec(_spec)
+sys.modules["heldout_check"] = heldout_check
+_spec.loader.exec_module(heldout_check)
+
+MISSING = {
+    "missing-statement-counter",
+    "missing-statement-set-add",
+    "missing-statement-push",
+    "missing-statement-guard",
+    "missing-statement-final-append",
+    "missing-statement-pointer-update",
+}
+WRAPPERS = {
+    "wrapper-max-zero",
+    "wrapper-abs",
+    "wrapper-len",
+    "wrapper-not",
+    "wrapper-or-default",
+    "wrapper-is-none-or",
+}
+TOKENS = {
+    "two-token-comparison",
+    "constant-related",
+    "returned-string-literal",
+    "empty-list-to-list-of-empty",
+    "swapped-arguments",
+    "index-minus-one-in-call",
+    "wrong-bitwise-operator",
+    "loop-condition-queue",
+    "string-operand-order",
+    "slice-added",
+    "comparison-in-elif",
+}
+REAL = {
+    "wrong-name-in-scope",
+    "missing-keyword-argument",
+    "separator-constant",
+    "regex-anchor",
+    "missing-none-guard",
+    "argument-to-wrong-call",
+}
+
+TASKS = sorted(p for p in SUITE.iterdir() if (p / "task.toml").is_file())
+
+
+def test_the_suite_loads_with_thirty_tasks_of_the_documented_kinds():
+    suite = load_suite(SUITE)
+    assert len(suite.tasks) == 30
+    kinds = [t.kind for t in suite.tasks]
+    assert set(kinds) == MISSING | WRAPPERS | TOKENS | REAL
+    readme = (SUITE / "README.md").read_text(encoding="utf-8")
+    for task in suite.tasks:
+        assert len(task.expected_files) == 1
+        assert f"`{task.id}`" in readme, f"{task.id} is not documented in the suite README"
+
+
+@pytest.mark.parametrize("task", TASKS, ids=[t.name for t in TASKS])
+def test_each_task_has_a_small_reference_fix_that_applies(task: Path, tmp_path: Path):
+    assert sorted((task / "repo" / "tests").glob("test_*.py"))
+    assert sorted((task / "hidden" / "tests").glob("test_*.py"))
+    patch = (task / "solution.patch").read_text(encoding="utf-8")
+    files, changed = heldout_check.patch_stats(patch)
+    assert len(files) == 1 and 0 < changed <= heldout_check.MAX_CHANGED_LINES
+    lines = sum(
+        len(p.read_text(encoding="utf-8").splitlines())
+        for p in heldout_check.program_files(task / "repo")
+    )
+    assert 20 <= lines <= 80
+    tree = shutil.copytree(task / "repo", tmp_path / "repo")
+    assert heldout_check.apply_patch(tree, task / "solution.patch") == ""
+    # the fix changes the program (the repo holds the bug, not the fixed code)
+    assert (tree / next(iter(files))).read_text(encoding="utf-8") != (
+        task / "repo" / next(iter(files))
+    ).read_text(encoding="utf-8")
+
+
+def test_one_task_passes_the_whole_validation():
+    check = heldout_check.check_task(TASKS[7])
+    assert check.problems == []
+    assert 1 <= check.visible_failing <= 3 and check.hidden_failing_on_bug >= 1
+
+
+def test_the_checker_rejects_a_task_whose_repo_already_holds_the_fix(tmp_path: Path):
+    task = shutil.copytree(TASKS[0], tmp_path / TASKS[0].name)
+    subprocess.run(["git", "apply", str(task / "solution.patch")], cwd=task / "repo", check=True)
+    check = heldout_check.check_task(task)
+    assert any("visible tests fail with the bug" in p for p in check.problems)
+    assert any("does not apply" in p for p in check.problems)
+
+
+def test_statement_deletions_replace_one_simple_statement_each():
+    source = "def f(x):\n    y = x + 1\n    if y:\n        return y\n    return 0\n"
+    out = heldout_check.statement_deletions(source)
+    assert [n for n, _ in out] == [2, 4, 5]
+    assert out[0][1] == "def f(x):\n    pass\n    if y:\n        return y\n    return 0\n"
