@@ -1,0 +1,119 @@
+"""The sentences of the gate's verdicts (``Verdict.reason``), one function per outcome.
+
+:class:`fixloop.gate.Gate` picks which check decides a claim; this module says it in words for
+the model, the terminal and the transcript (they all show ``Verdict.reason`` as is). Each
+function returns one sentence (lists cut to their first five items); none decides anything.
+"""
+
+from __future__ import annotations
+
+from fixloop import render
+from fixloop.candidate import Candidate
+from fixloop.types import Outcome, TestReport
+
+#: a candidate tree equal to the base commit
+NOTHING_CHANGED = (
+    "nothing changed: the commit would equal the base, and a run that changed "
+    "nothing is never verified (if the failing tests pass now, they are flaky)"
+)
+#: the run's deadline passed before the gate's first test run
+OUT_OF_TIME = "the run's wall-clock budget ran out before the gate could run the tests"
+
+_TAMPERED = "tampered: while the tests ran, the changed code reached into the test run: "
+_HANDS_OFF = " (write the fix without touching the test runner)"
+
+
+def suite_failed(report: TestReport) -> str:
+    """The full suite's run in the checkout was not ``ok`` (failed, errored or collected none)."""
+    if report.outcome == Outcome.PASSED:
+        return "the suite collected no tests"
+    reason = f"the full suite did not pass: {render.tally(report)}"
+    if ids := report.failing_ids:
+        reason += f"; failing: {render.id_list(ids, 5)}"
+    return reason
+
+
+def fewer_collected(report: TestReport, baseline: TestReport) -> str:
+    """The suite collected fewer tests than the baseline did."""
+    return (
+        f"the suite collected {report.collected} tests, fewer than the baseline's "
+        f"{baseline.collected}: tests may not be removed"
+    )
+
+
+def more_skipped(report: TestReport, baseline: TestReport) -> str:
+    """The suite skipped more tests than a baseline that ran."""
+    return (
+        f"{report.skipped} tests were skipped, more than the baseline's {baseline.skipped}: "
+        "tests may not be skipped"
+    )
+
+
+def refused(findings: list[str]) -> str:
+    """The change holds what the tools refuse (policy and auto-load findings)."""
+    return (
+        "the change holds what the tools refuse, put there another way: "
+        + "; ".join(findings[:5])
+        + (f" (+{len(findings) - 5} more)" if len(findings) > 5 else "")
+    )
+
+
+def suspicious(findings: list[str]) -> str:
+    """The static scan (:mod:`fixloop.tamper`) found a way into the test machinery."""
+    return (
+        "the change to the code under test reaches into the test machinery, so its "
+        "results cannot be trusted: " + "; ".join(findings[:5]) + _HANDS_OFF
+    )
+
+
+def tampered(audit: list[str], *, also: str = "") -> str:
+    """The audit hook saw the changed code reach into the run; ``also``: the other reason."""
+    if also:
+        return _TAMPERED + "; ".join(audit[:5]) + f"; and {also}"
+    return _TAMPERED + "; ".join(audit[:5]) + _HANDS_OFF
+
+
+def tampered_in_second_opinion(audit: list[str]) -> str:
+    """The audit hook saw the changed code reach into fixloop's own runner's re-run."""
+    return (
+        "tampered: while fixloop's own runner re-ran the failing tests, the changed "
+        "code reached into the test run: " + "; ".join(audit[:5])
+    )
+
+
+def disagreement(second: str) -> str:
+    """Pytest passed, fixloop's own runner did not (``second``: its summary)."""
+    return (
+        "pytest reported a pass, but fixloop's own runner, which judges each test by "
+        "its function alone, disagrees: " + second
+    )
+
+
+def passed(report: TestReport, baseline: TestReport, second: str) -> str:
+    """Every check passed; ``second``: the second opinion's summary or ""."""
+    reason = (
+        f"the full suite passed: {render.tally(report)}, {report.collected} collected "
+        f"(baseline {baseline.collected})"
+    )
+    return reason + (f"; second opinion {second}" if second else "")
+
+
+def notes(tampered: list[str], new_autoload: list[str], cand: Candidate) -> str:
+    """What the verification did beside judging, as ``"; ..."`` clauses ("" when nothing).
+
+    The protected files it restored or deleted, the paths it left out of the commit, and the
+    paths whose bytes on disk no longer match what the tools wrote (the commit holds the
+    tools' bytes).
+    """
+    out = ""
+    if tampered or new_autoload:
+        out += f"; restored protected files: {', '.join(tampered + new_autoload)}"
+    if cand.left_out:
+        out += f"; left out of the commit: {cand.left_out_text()}"
+    if cand.drift:
+        out += (
+            "; the work tree no longer holds what the tools wrote to "
+            + ", ".join(cand.drift[:5])
+            + " (a test run rewrote it): the commit holds the tools' bytes"
+        )
+    return out
