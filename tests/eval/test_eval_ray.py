@@ -8,6 +8,7 @@ local executor and once as Ray tasks on ``ray.init(num_cpus=2)``. Ray is a dev d
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sys
@@ -18,6 +19,7 @@ from eval_suite_files import SUITE_FILES, write
 from test_eval_runner import FAKE_AGENT, PLAN
 
 from fixloop.errors import SandboxUnavailable, UsageError
+from fixloop.eval.raycache import suites_root
 from fixloop.eval.rayexec import INSTALL_HINT, pack_folder, run_on_ray, unpack
 from fixloop.eval.runner import RUNS_FILE, EvalConfig, RunParams, RunSpec, read_runs, run_eval
 from fixloop.eval.suite import load_suite
@@ -113,6 +115,9 @@ def test_ray_records_equal_the_local_executors(cluster: dict, tmp_path: Path) ->
     # the agents ran with a CPU budget of the task's num_cpus
     calls = [json.loads(x) for x in (cluster["root"] / "calls.jsonl").read_text().splitlines()]
     assert [c["cpu_budget"] for c in calls[-6:]] == ["1"] * 6
+    # the suite's copy on the node (this machine) went with the eval
+    digest = hashlib.sha256(pack_folder(suite)).hexdigest()
+    assert not (suites_root() / digest).exists()
     # resume on Ray: nothing runs again
     run_eval(on_ray)
     assert len((cluster["root"] / "calls.jsonl").read_text().splitlines()) == len(calls)

@@ -9,8 +9,9 @@ per run with ``num_cpus=N`` (default 1). Ray is an optional dependency
 What crosses the wire (no shared file system is assumed):
 
 - to the workers: the suite folder as one gzip'd tar in Ray's object store (put once, fetched
-  once per node and unpacked into a cache folder named by its SHA-256), the user's config as
-  text, the run's variant and the shared :class:`fixloop.eval.runner.RunParams`;
+  once per node and unpacked into a cache folder named by its SHA-256, removed again when the
+  eval ends: :mod:`fixloop.eval.raycache`), the user's config as text, the run's variant and
+  the shared :class:`fixloop.eval.runner.RunParams`;
 - back: the run record and the run's log folder (agent output, test logs, trajectory) as a tar,
   unpacked into ``OUT/runs/...`` exactly where the local executor writes it; paths inside the
   record are rewritten to that folder, so the records equal the local executor's but for
@@ -25,16 +26,17 @@ On Ctrl-C every outstanding task is cancelled (a running one gets KeyboardInterr
 agent's process group is killed by :func:`fixloop.eval.agentproc.run_agent`); finished records
 stay.
 
-Workers need fixloop and its dependencies installed (the same version), plus bubblewrap.
+Joining the cluster (a bad address fails within seconds, ``--quiet`` silences Ray) is
+:mod:`fixloop.eval.rayconnect`. Workers need fixloop and its dependencies installed (the same
+version), plus bubblewrap.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import io
-import logging
-import os
 import shutil
 import tarfile
 import tempfile
@@ -43,11 +45,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from fixloop.errors import EnvironmentFailure, SandboxUnavailable, UsageError
+from fixloop.errors import SandboxUnavailable, UsageError
 from fixloop.eval.agentproc import KILL_GRACE_S
+from fixloop.eval.raycache import release_suite, suite_in_use, unpack
+from fixloop.eval.rayconnect import connect
 from fixloop.eval.runner import RunParams, RunSpec, run_spec
 from fixloop.eval.suite import IGNORED_DIRS, Suite, load_suite
 from fixloop.eval.variants import Variant
+
+#: Seconds the end-of-eval clean-up waits for the nodes (:func:`release_everywhere`).
+RELEASE_TIMEOUT_S = 15.0
 
 #: What a missing Ray says.
 INSTALL_HINT = "--executor ray needs Ray: pip install 'fixloop[ray]' (or pip install ray)"
@@ -93,37 +100,6 @@ def pack_folder(root: Path, *, skip: frozenset[str] = IGNORED_DIRS) -> bytes:
             else:
                 tar.addfile(info)
     return buf.getvalue()
-
-
-def unpack(blob: bytes, dest: Path) -> None:
-    """Unpack a :func:`pack_folder` tar into ``dest``.
-
-    Only regular files and folders, never outside ``dest``: the ``data`` extraction filter of
-    :mod:`tarfile` (PEP 706).
-    """
-    dest.mkdir(parents=True, exist_ok=True)
-    with tarfile.open(fileobj=io.BytesIO(blob), mode="r:gz") as tar:
-        tar.extractall(dest, filter="data")
-
-
-def cached_suite(blob: bytes, digest: str) -> Path:
-    """The suite unpacked on this node: ``TMP/fixloop-ray-suites/<digest>``, unpacked once.
-
-    Concurrent tasks on one node unpack into their own folder and rename it into place; the
-    loser of the race drops its copy.
-    """
-    root = Path(tempfile.gettempdir()) / "fixloop-ray-suites"
-    final = root / digest
-    if final.is_dir():
-        return final
-    root.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f"{digest[:12]}-", dir=root))
-    unpack(blob, tmp)
-    try:
-        os.rename(tmp, final)
-    except OSError:  # another task got there first
-        shutil.rmtree(tmp, ignore_errors=True)
-    return final
 
 
 # --------------------------------------------------------------------------------------------
@@ -176,11 +152,25 @@ def worker_run(
     Raises:
         UsageError: the agent refused its arguments (the driver stops the eval).
     """
+    with suite_in_use(suite_blob, digest) as folder:
+        return _run_on_worker(folder, task_id, epoch, variant, params, user_config_text, cpu_budget)
+
+
+def _run_on_worker(
+    folder: Path,
+    task_id: str,
+    epoch: int,
+    variant: dict[str, Any],
+    params: dict[str, Any],
+    user_config_text: str | None,
+    cpu_budget: int,
+) -> dict[str, Any]:
+    """:func:`worker_run` once the suite is unpacked in ``folder`` (and held there)."""
     import socket
 
     from fixloop.sandbox import make_sandbox
 
-    suite = load_suite(cached_suite(suite_blob, digest))
+    suite = load_suite(folder)
     task = next(t for t in suite.tasks if t.id == task_id)
     var = Variant(name=variant["name"], model=variant["model"], settings=variant["settings"])
     tmp = Path(tempfile.mkdtemp(prefix="fixloop-ray-run-"))
@@ -239,31 +229,6 @@ def land(result: Mapping[str, Any], run_dir: Path) -> dict[str, Any]:
     return _rewrite(dict(result["record"]), str(result["run_dir"]), str(run_dir))
 
 
-def _connect(address: str | None) -> bool:
-    """Join the cluster; True when this call started Ray (and so must shut it down).
-
-    Raises:
-        EnvironmentFailure: the cluster cannot be reached (exit code 3).
-    """
-    import ray
-
-    if ray.is_initialized():
-        return False
-    try:
-        ray.init(
-            address=address,
-            include_dashboard=False,
-            log_to_driver=False,
-            logging_level=logging.WARNING,
-        )
-    except Exception as exc:  # Ray raises bare Exception too (a node that timed out starting)
-        where = address or "a new local cluster"
-        raise EnvironmentFailure(
-            f"cannot start or reach the Ray cluster ({where}): {exc}"
-        ) from None
-    return True
-
-
 def run_on_ray(
     specs: Sequence[RunSpec],
     params: RunParams,
@@ -273,6 +238,7 @@ def run_on_ray(
     cpus_per_run: int,
     on_record: Callable[[dict[str, Any]], None],
     runtime_env: Mapping[str, Any] | None = None,
+    quiet: bool = False,
 ) -> None:
     """Run ``specs`` as Ray tasks; call ``on_record(record)`` as each finishes.
 
@@ -285,16 +251,20 @@ def run_on_ray(
         on_record: called in this thread with each finished run's record.
         runtime_env: a Ray runtime environment for the tasks (e.g. ``{"env_vars": {...}}``),
             or None.
+        quiet: Ray's own notices off (``--quiet``; see :func:`fixloop.eval.rayconnect.connect`).
 
     Raises:
-        UsageError: Ray is missing, or an agent refused its arguments (the rest is cancelled).
-        EnvironmentFailure: the cluster cannot be reached.
+        UsageError: Ray is missing, ``address`` is malformed or no cluster answers there
+            (within :data:`fixloop.eval.rayconnect.CONNECT_TIMEOUT_S`), or an agent refused its
+            arguments (the rest is cancelled).
+        EnvironmentFailure: a new local cluster cannot start.
         KeyboardInterrupt: the user interrupted the eval (outstanding tasks are cancelled).
     """
     require_ray()
     import ray
 
-    started = _connect(address)
+    started = connect(address, quiet=quiet)
+    digest = ""
     try:
         blob = pack_folder(suite.path)
         digest = hashlib.sha256(blob).hexdigest()
@@ -337,8 +307,55 @@ def run_on_ray(
                 ray.wait(pending, num_returns=len(pending), timeout=KILL_GRACE_S)
             raise
     finally:
-        if started:
-            ray.shutdown()
+        try:
+            if digest:
+                release_everywhere(ray, digest, runtime_env)
+        finally:
+            if started:
+                ray.shutdown()
+
+
+def release_everywhere(
+    ray: Any,
+    digest: str,
+    runtime_env: Mapping[str, Any] | None = None,
+    timeout_s: float = RELEASE_TIMEOUT_S,
+) -> int:
+    """Remove the suite ``digest`` from every live node where no task uses it any more.
+
+    One task per node (``num_cpus=0``, pinned there with Ray's
+    ``NodeAffinitySchedulingStrategy``) runs :func:`fixloop.eval.raycache.release_suite`.
+
+    Args:
+        ray: the ``ray`` module (joined to the cluster).
+        digest: the suite tar's SHA-256.
+        runtime_env: the eval tasks' runtime environment (the same temporary folder).
+        timeout_s: how long to wait for the nodes, seconds (a node that does not answer in
+            time keeps its copy).
+
+    Returns:
+        how many nodes reported the suite removed (or never there).
+    """
+    from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
+
+    options: dict[str, Any] = {"num_cpus": 0, "max_retries": 0}
+    if runtime_env:
+        options["runtime_env"] = dict(runtime_env)
+    release = ray.remote(release_suite)
+    refs = [
+        release.options(
+            scheduling_strategy=NodeAffinitySchedulingStrategy(node["NodeID"], soft=False),
+            **options,
+        ).remote(digest)
+        for node in ray.nodes()
+        if node.get("Alive")
+    ]
+    done, _ = ray.wait(refs, num_returns=len(refs), timeout=timeout_s)
+    removed = 0
+    for ref in done:
+        with contextlib.suppress(ray.exceptions.RayError):
+            removed += bool(ray.get(ref))
+    return removed
 
 
 def _collect(ray: Any, ref: Any, spec: RunSpec) -> dict[str, Any]:
@@ -363,10 +380,11 @@ def _collect(ray: Any, ref: Any, spec: RunSpec) -> dict[str, Any]:
 
 __all__ = [
     "INSTALL_HINT",
-    "cached_suite",
+    "RELEASE_TIMEOUT_S",
     "error_record",
     "land",
     "pack_folder",
+    "release_everywhere",
     "require_ray",
     "run_on_ray",
     "unpack",

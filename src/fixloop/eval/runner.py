@@ -402,13 +402,13 @@ def run_eval(cfg: EvalConfig) -> dict[str, Any]:
     Raises:
         ConfigError, UsageError: a bad suite, filter, variant or option, settings the agent would
             refuse (the user's config with the suite's budgets and each variant's settings;
-            checked before any run starts), or ``--executor ray`` without Ray installed
-            (exit code 2).
+            checked before any run starts), ``--executor ray`` without Ray installed, or a
+            ``--ray-address`` that is malformed or where no cluster answers
+            (:mod:`fixloop.eval.rayconnect`) (exit code 2). An ``OUT`` folder this call made
+            is removed again when it stays empty.
         SandboxUnavailable: the sandbox for scoring cannot start (exit code 3; local executor).
-        EnvironmentFailure: the Ray cluster cannot be reached (exit code 3).
+        EnvironmentFailure: a local Ray cluster cannot start (exit code 3).
     """
-    from fixloop.eval.report import build_summary, print_table, write_reports
-
     if cfg.epochs < 1 or cfg.jobs < 1:
         raise UsageError("--epochs and --jobs must be at least 1")
     if cfg.cpus_per_run is not None and cfg.cpus_per_run < 1:
@@ -418,14 +418,31 @@ def run_eval(cfg: EvalConfig) -> dict[str, Any]:
     if cfg.ray_address and cfg.executor != "ray":
         raise UsageError("--ray-address needs --executor ray")
     if cfg.executor == "ray":
+        from fixloop.eval.rayconnect import check_address
         from fixloop.eval.rayexec import require_ray
 
         require_ray()
+        check_address(cfg.ray_address)  # malformed or closed: fail now, before any file
     variants = resolve_variants(cfg.variants, cfg.variants_file, cfg.model)
     suite = load_suite(cfg.suite)
     tasks = suite.select(cfg.tasks)
     out = Path(cfg.out) if cfg.out is not None else default_out(suite, cfg.model, variants)
+    made = not out.exists()
     out.mkdir(parents=True, exist_ok=True)
+    try:
+        return _run_in(cfg, suite, tasks, variants, out)
+    except BaseException:
+        if made and not any(out.iterdir()):  # nothing a resume needs: leave no trace
+            out.rmdir()
+        raise
+
+
+def _run_in(
+    cfg: EvalConfig, suite: Suite, tasks: Sequence[Task], variants: Sequence[Variant], out: Path
+) -> dict[str, Any]:
+    """:func:`run_eval` once ``out`` exists: the due runs, then the reports."""
+    from fixloop.eval.report import build_summary, print_table, write_reports
+
     err = Console(stderr=True, quiet=cfg.quiet)
     runs_path = out / RUNS_FILE
     existing = read_runs(
@@ -514,6 +531,7 @@ def _execute(
                 address=cfg.ray_address,
                 cpus_per_run=cfg.cpus_per_run or 1,
                 on_record=on_record,
+                quiet=cfg.quiet,
             )
         else:
             from fixloop.eval.localexec import run_local
