@@ -173,3 +173,28 @@ def test_unittest_translation() -> None:
         unittest_to_pytest(["discover", "--bogus"])
     with pytest.raises(UnittestCommand):
         unittest_to_pytest(["-k", "*fast*"])
+
+
+def test_pytest_deprecation_stopping_collection_is_the_environment(tmp_path: Path) -> None:
+    """pytest's own deprecation warning made an error by the project stops collection: the test
+    files or the pytest configuration would have to change (the user's, never the model's)."""
+    err = (
+        "tests/test_a.py:1: pytest.PytestRemovedIn10Warning: Passing a non-Collection iterable "
+        "to parametrize is deprecated."
+    )
+    rep = _report(Outcome.COLLECTION_ERROR, collection_errors=[err])
+    found = diagnose(rep, root=tmp_path, python="/p/bin/python", test_cmd=["pytest"])
+    assert found is not None and found.kind == "pytest_too_new"
+    assert "PytestRemovedIn10Warning: Passing a non-Collection iterable" in found.cause
+    assert "/p/bin/python -m pip install 'pytest<9'" in found.fix
+    rep.collection_errors = ["t.py:1: _pytest.warning_types.PytestDeprecationWarning: old hook"]
+    found = diagnose(rep, root=tmp_path, python="py", test_cmd=["pytest"])
+    assert found is not None and "an older pytest" in found.fix
+    # the same words in a failing test (not a stopped collection) are left to the model
+    rep = _report(
+        Outcome.FAILED,
+        collected=1,
+        failed=1,
+        failing=[FailingTest("t.py::a", err.split(": ", 1)[1])],
+    )
+    assert diagnose(rep, root=tmp_path, python="py", test_cmd=["pytest"]) is None

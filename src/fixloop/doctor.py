@@ -30,6 +30,10 @@ kind                   when
 ``submodule``          a git submodule of the project is empty in the run's tree and the
                        failure names it
 ``async_plugin``       pytest says "async def functions are not natively supported"
+``pytest_too_new``     collection stopped on pytest's own deprecation warning
+                       (``PytestRemovedIn10Warning``...) made an error by the project's
+                       ``filterwarnings = error``: the test files use a pytest feature the
+                       installed pytest deprecates, and the model may change neither
 ``permission``         a test failed on ``[Errno 30] Read-only file system`` or
                        ``[Errno 13] Permission denied``
 ``unreadable``         a test command fixloop cannot read counts from (not pytest or unittest)
@@ -103,6 +107,10 @@ _IMPORT_NAMES = {
 
 _ASYNC = re.compile(
     r"async def functions are not natively supported|PytestUnhandledCoroutineWarning"
+)
+_PYTEST_DEPRECATION = re.compile(
+    r"\b(?:_?pytest\.(?:warning_types\.)?)?(PytestRemovedIn(\d+)Warning|PytestDeprecationWarning)"
+    r": ([^\n]+)"
 )
 _NO_MODULE = re.compile(r"No module named '([A-Za-z_][\w.]*)'")
 _PERMISSION = re.compile(
@@ -185,6 +193,7 @@ def diagnose(
         _missing_module(report, text, root, source or root, py),
         _submodule(report, text, root),
         _async(report, text, py),
+        _pytest_too_new(report, text, py),
         _permission(report, text),
     )
     for found in checks:
@@ -473,6 +482,31 @@ def _async(report: TestReport, text: str, py: str) -> EnvironmentProblem | None:
         fix=f"install the project's async test plugin in that interpreter ({py} -m pip install "
         "pytest-asyncio, or anyio / pytest-trio as the project uses), or set `python` to the "
         "project's virtualenv",
+    )
+
+
+def _pytest_too_new(report: TestReport, text: str, py: str) -> EnvironmentProblem | None:
+    """A deprecation warning of pytest itself, made an error by the project, stopped collection.
+
+    pytest N deprecates with ``PytestRemovedIn{N+1}Warning`` (pytest 9 warns of what pytest 10
+    removes; the changelog's deprecation policy), so the pytest the project was written for is
+    ``pytest<N``. Only a suite that stopped in collection counts: a failing test is the model's.
+    """
+    if report.outcome != Outcome.COLLECTION_ERROR:
+        return None
+    errors = "\n".join(report.collection_errors)
+    m = _PYTEST_DEPRECATION.search(errors) or _PYTEST_DEPRECATION.search(text)
+    if m is None:
+        return None
+    name, removed_in, message = m.group(1), m.group(2), m.group(3).strip()
+    pin = f"pytest<{int(removed_in) - 1}" if removed_in else "an older pytest"
+    return EnvironmentProblem(
+        kind="pytest_too_new",
+        cause=f"collection stopped on pytest's own deprecation warning, which the project's "
+        f"filterwarnings makes an error: {name}: {message}",
+        fix=f"install the pytest the project's tests were written for ({py} -m pip install "
+        f"'{pin}'; see its pinned test requirements), or let that warning through "
+        f"(filterwarnings: ignore::pytest.{name})",
     )
 
 
