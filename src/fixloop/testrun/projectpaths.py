@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import configparser
 import os
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
 
+from fixloop.testrun.inside.boot import _ECOSYSTEM
 from fixloop.types import EnvironmentProblem
 
 __all__ = [
@@ -35,6 +37,10 @@ __all__ = [
     "package_roots",
     "top_level_packages",
 ]
+
+#: Names the pristine run's import guard takes only from outside the tree (``inside/boot.py``):
+#: pytest's ecosystem and the standard library (``test`` left out, as the guard leaves it).
+_RUNNER_NAMES = (_ECOSYSTEM | set(sys.stdlib_module_names)) - {"test"}
 
 #: Folder names that hold tests or tooling, never the project's importable code.
 _NOT_CODE = {"tests", "test", "testing", "docs", "doc", "examples", "benchmarks", "scripts"}
@@ -193,7 +199,9 @@ def import_problem(runner: Any) -> EnvironmentProblem | None:
     ``import_origins``); a name that resolves outside the run's tree, or not at all although
     the tree holds it, means the tests would not run the code the model edits (an editable
     install of the user's checkout, a ``package-dir`` folder named unlike its package, an
-    installed copy that wins over the tree).
+    installed copy that wins over the tree). The probe asks behind the pristine run's import
+    guard, so a project that provides a name of pytest's ecosystem or of the standard library
+    (pluggy's own repository) is told that the gate never imports the tree's copy.
 
     Returns:
         an :class:`~fixloop.types.EnvironmentProblem` of kind ``import_outside``, or None when
@@ -205,6 +213,18 @@ def import_problem(runner: Any) -> EnvironmentProblem | None:
     bad = outside_imports(origins, runner.root)
     if not bad:
         return None
+    machinery = [n for n in origins if n in _RUNNER_NAMES and f"{n}: " in "\n".join(bad)]
+    if machinery:
+        return EnvironmentProblem(
+            kind="import_outside",
+            cause=f"the project provides {', '.join(machinery)}, part of the test runner or the "
+            "standard library: the gate's runs always import the interpreter's own copy "
+            f"({'; '.join(b for b in bad if b.split(':')[0] in machinery)}), so the tests "
+            "would never run the code the model edits",
+            fix="fixloop cannot verify changes to pytest's own machinery (pytest, pluggy, "
+            "iniconfig, packaging...) or to a module named like one of the standard library: "
+            "test such a project with its own tox/nox set-up",
+        )
     return EnvironmentProblem(
         kind="import_outside",
         cause=f"the project's code would not be imported from the run's tree {runner.root} "

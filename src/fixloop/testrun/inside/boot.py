@@ -10,8 +10,9 @@ in the workspace is importable before :func:`main` decides how:
   ``fixloop.testrun.projectpaths``) and the repository root go first on ``sys.path`` (as
   ``python -m pytest`` does for the root), so an editable install of the user's checkout never
   wins over the run's code; then pytest is imported and run.
-- ``where`` mode: no test runs; the same ``sys.path`` is set up and the origin of each name of
-  ``cfg["names"]`` is written to ``cfg["where"]`` (the session's import check).
+- ``where`` mode: no test runs; the same ``sys.path`` and the pristine mode's import guard are
+  set up and the origin of each name of ``cfg["names"]`` is written to ``cfg["where"]`` (the
+  session's import check).
 - ``pristine`` mode (the gate's): pytest is imported *before* the root is on ``sys.path``, so a
   workspace ``pytest.py`` or ``_pytest/`` cannot replace it; then an import guard is installed
   that resolves every top-level name of the standard library and of the pytest ecosystem
@@ -172,10 +173,14 @@ def _where(cfg: dict, root: str) -> int:
     """Write ``{name: origin or None}`` for ``cfg["names"]`` to ``cfg["where"]`` (JSON).
 
     ``sys.path`` is set up as for a test run; ``importlib.util.find_spec`` finds each name
-    without executing it, through the same finders (editable ones included) an import uses.
+    without executing it, through the same finders (editable ones included) an import uses,
+    and through the pristine run's :class:`_Guard`: the gate decides with that run, so a name
+    of the standard library or of the pytest ecosystem that the tree provides (pluggy's own
+    repository) is reported where the gate would import it from, outside the tree.
     """
     import importlib.util
 
+    sys.meta_path.insert(0, _Guard(_protected_names(), root))  # type: ignore[arg-type]
     sys.path[0:0] = _front(cfg, root)
     out: dict = {}
     for name in cfg.get("names", ()):
