@@ -42,6 +42,7 @@ from fixloop.repair.budgets import (
 )
 from fixloop.repair.candidate import Candidate
 from fixloop.repair.localize import Suspect, by_file, rank
+from fixloop.repair.overfit import judge
 from fixloop.repair.port import RepairPort
 from fixloop.repair.screen import ScreenResult, WarmScreener
 from fixloop.workspace import is_test_file as is_test_path
@@ -335,6 +336,7 @@ class RepairEngine:
         fork: False makes the screening server run one pytest subprocess per candidate.
         generator: the candidate generator (default :func:`templates.generate_candidates`).
         seed: the search order's seed (:func:`order_candidates`; 0: the unseeded order).
+        judge_plausible: plausible patches traced to compare their behaviour (:func:`.overfit.judge`).
     """
 
     def __init__(
@@ -354,8 +356,10 @@ class RepairEngine:
         fork: bool = True,
         generator: Generator | None = None,
         seed: int = 0,
+        judge_plausible: int = 3,
     ) -> None:
         self.seed = seed
+        self.judge_plausible = judge_plausible
         self.max_candidates = max_candidates
         self.time_budget_s = time_budget_s
         self.extra_candidates = extra_candidates
@@ -490,6 +494,8 @@ class RepairEngine:
         plausible = [t.candidate for t in an.tried if t.result.plausible]
         order = {id(c): i for i, c in enumerate(plausible)}
         plausible.sort(key=lambda c: (c.diff_lines, c.diff_chars, order[id(c)]))
+        if plausible and self.judge_plausible > 0:  # behaviour change, slowdown: overfit.py
+            plausible = judge(self.judge_plausible, plausible, an, screener, spectrum, port)
         an.plausible = plausible
         if len(an.tried) >= self.max_candidates:
             an.notes.append(f"candidate budget used up ({self.max_candidates})")

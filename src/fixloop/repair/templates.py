@@ -44,11 +44,12 @@ from __future__ import annotations
 import difflib
 import math
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from libcst import ParserSyntaxError
 
 from .candidate import Candidate
+from .priors import learned_factors
 from .templates_ast import Edit, FileInfo, Mutation, apply_edits, guarded, parses
 from .templates_expr import PRIORS, expression_mutations
 from .templates_insert import insert_more_mutations
@@ -76,6 +77,7 @@ def generate_candidates(
     *,
     max_candidates: int = 500,
     per_line: int = PER_LINE,
+    factors: Mapping[str, float] | None = None,
 ) -> list[Candidate]:
     """Candidate patches of one file for its suspicious lines, best first.
 
@@ -85,6 +87,9 @@ def generate_candidates(
         suspicious: 1-based line -> suspiciousness in [0, 1]; lines with 0 are ignored.
         max_candidates: the length limit of the result.
         per_line: the limit of mutations tried per suspicious statement (highest prior first).
+        factors: template -> ranking factor multiplied into its hand-set prior; None: the
+            factors learned from mutation runs (:mod:`.priors`, ``template_prior.json``); ``{}``:
+            the hand-set priors alone.
 
     Returns:
         candidates with ``score = suspiciousness * prior``, sorted by score (then prior, then
@@ -102,6 +107,7 @@ def generate_candidates(
     )[:MAX_LINES]
     # (score, prior, line, template, order, description, edits)
     entries: list[tuple[float, float, int, str, int, str, Sequence[Edit]]] = []
+    learned = learned_factors() if factors is None else factors
     done_stmts: set[int] = set()
     done_lines: set[tuple[int, int]] = set()
     done_funcs: set[int] = set()
@@ -130,6 +136,8 @@ def generate_candidates(
         if func is not None and id(func.node) not in done_funcs:
             done_funcs.add(id(func.node))
             muts.extend(guarded(fi, function_mutations, fi, func))
+        for m in muts:
+            m.prior *= learned.get(m.template, 1.0)
         muts.sort(key=lambda m: -m.prior)
         for m in muts[:per_line]:
             n = len(entries)

@@ -1,0 +1,257 @@
+"""Choosing among plausible patches: the one that changes the passing tests' behaviour least.
+
+A plausible patch passes the failing tests and keeps the passing ones, yet it may only fit the
+visible tests (overfitting). Following PATCH-SIM (Xiong, Liu, Zeng, Zhang, Hao, Mei: "Identifying
+Patch Correctness in Test-Based Program Repair", ICSE 2018), a correct patch tends to leave the
+executions of the passing tests alone while it changes those of the failing tests; an overfitting
+one often changes the paths of passing tests too. And a patch that makes the failing tests much
+slower (``n ** 0.5`` -> ``n + 0.5`` looping many more times) is suspect however it passes.
+
+:func:`rank_plausible` runs the traced suite (the localization run's per-test line coverage and
+per-test seconds, :meth:`~fixloop.repair.screen.WarmScreener.localize`) on each of the first few
+plausible patches, then orders them:
+
+1. patches whose failing tests run more than ``SLOW_FACTOR`` (3x) slower than on the original
+   code (plus ``SLOW_FLOOR_S`` of noise allowance) are dropped;
+2. the smallest *behaviour change* of the passing tests first: per passing test, the Jaccard
+   distance between the line sets it covered before and after (the patched file's lines mapped
+   back to the original's through the diff, so an inserted line is a change, a shifted one is
+   not), summed over the passing tests;
+3. then the smallest change (diff lines, then characters), then the screening order.
+
+Candidates past the first ``limit`` keep their order after the traced ones (the cost is bounded:
+one traced run each).
+"""
+
+from __future__ import annotations
+
+import difflib
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fixloop.repair.candidate import Candidate
+
+SLOW_FACTOR = 3.0
+SLOW_FLOOR_S = 0.25
+#: behaviour distances closer than this count as equal (then the smaller diff wins)
+DISTANCE_TIE = 0.05
+
+
+@dataclass
+class Behaviour:
+    """What the traced run of one plausible patch showed.
+
+    Attributes:
+        distance: the summed Jaccard distance of the passing tests' line sets (0: unchanged).
+        changed_tests: how many passing tests covered other lines than before.
+        failing_s: seconds of the (originally) failing tests with the patch.
+        original_failing_s: the same on the original code.
+        slow: the patch made the failing tests more than ``SLOW_FACTOR`` times slower.
+        broke: tests that passed before and did not in the traced run (a flaky plausible).
+    """
+
+    distance: float = 0.0
+    changed_tests: int = 0
+    failing_s: float = 0.0
+    original_failing_s: float = 0.0
+    slow: bool = False
+    broke: int = 0
+
+    def words(self) -> str:
+        """One phrase for the analysis notes."""
+        return (
+            f"{self.changed_tests} passing test(s) changed path (distance {self.distance:.2f}), "
+            f"failing tests {self.failing_s:.2f} s vs {self.original_failing_s:.2f} s"
+        )
+
+
+def _line_map(old: str, new: str) -> dict[int, int]:
+    """1-based lines of ``new`` that are unchanged lines of ``old`` -> their line in ``old``."""
+    a, b = old.splitlines(), new.splitlines()
+    out: dict[int, int] = {}
+    sm = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    for tag, i1, i2, j1, _j2 in sm.get_opcodes():
+        if tag == "equal":
+            for k in range(i2 - i1):
+                out[j1 + k + 1] = i1 + k + 1
+    return out
+
+
+def _maps(cand: Candidate) -> dict[str, dict[int, int]]:
+    out = {cand.path: _line_map(cand.old_source, cand.new_source)}
+    for extra in cand.also:
+        out.update(_maps(extra))
+    return out
+
+
+def _lines(test: dict[str, Any], maps: dict[str, dict[int, int]]) -> set[tuple[str, int]]:
+    """A test's covered lines, patched files' lines mapped back (a new line: negative)."""
+    out: set[tuple[str, int]] = set()
+    for f, ln in test.get("lines", []):
+        m = maps.get(f)
+        if m is None:
+            out.add((f, int(ln)))
+        else:
+            out.add((f, m.get(int(ln), -int(ln))))
+    return out
+
+
+def compare(
+    before: dict[str, Any], after: dict[str, Any], cand: Candidate, failing: Sequence[str]
+) -> Behaviour:
+    """The behaviour change of a patch: two spectra of the traced run, before and after.
+
+    Args:
+        before: the spectrum on the original code (``{"tests": {id: {"outcome", "lines",
+            "seconds"}}}``, see :meth:`~fixloop.repair.screen.WarmScreener.localize`).
+        after: the spectrum with the patch applied.
+        cand: the patch (its files' line shifts are undone before comparing).
+        failing: the originally failing test ids.
+
+    Returns:
+        the :class:`Behaviour`.
+    """
+    tb, ta = before.get("tests", {}), after.get("tests", {})
+    maps = _maps(cand)
+    fail = set(failing)
+    out = Behaviour()
+    for tid, d0 in tb.items():
+        d1 = ta.get(tid)
+        if tid in fail:
+            out.original_failing_s += float(d0.get("seconds", 0.0) or 0.0)
+            if d1 is not None:
+                out.failing_s += float(d1.get("seconds", 0.0) or 0.0)
+            continue
+        if d0.get("outcome") != "passed" or d1 is None:
+            continue
+        if d1.get("outcome") != "passed":
+            out.broke += 1
+            continue
+        l0 = {(f, int(ln)) for f, ln in d0.get("lines", [])}
+        l1 = _lines(d1, maps)
+        union = l0 | l1
+        if union and l0 != l1:
+            out.distance += len(l0 ^ l1) / len(union)
+            out.changed_tests += 1
+    out.slow = out.failing_s > SLOW_FACTOR * out.original_failing_s + SLOW_FLOOR_S
+    return out
+
+
+def rank_plausible(
+    plausible: Sequence[Candidate],
+    before: dict[str, Any],
+    failing: Sequence[str],
+    trace: Callable[[Candidate], dict[str, Any] | None],
+    *,
+    limit: int = 3,
+    deadline: float | None = None,
+) -> tuple[list[Candidate], list[str]]:
+    """Order plausible patches by behaviour change (see the module docstring); drop slow ones.
+
+    Args:
+        plausible: plausible candidates in screening order.
+        before: the traced run's spectrum on the original code.
+        failing: the originally failing test ids.
+        trace: runs the traced suite with a candidate applied and returns its spectrum (None:
+            the run failed; the candidate then keeps its place, unjudged).
+        limit: at most this many candidates are traced (the first ones by the smallest diff).
+        deadline: a ``time.monotonic()`` value after which no further trace starts.
+
+    Returns:
+        ``(ordered candidates, notes)``: the slow ones left out, each judgement noted.
+    """
+    order = {id(c): i for i, c in enumerate(plausible)}
+    by_size = sorted(plausible, key=lambda c: (c.diff_lines, c.diff_chars, order[id(c)]))
+    if len(by_size) < 2 and not before.get("tests"):
+        return by_size, []
+    judged: dict[int, Behaviour] = {}
+    notes: list[str] = []
+    for c in by_size[:limit]:
+        if deadline is not None and time.monotonic() > deadline:
+            notes.append("behaviour comparison stopped at the time budget")
+            break
+        after = trace(c)
+        if after is None:
+            continue
+        b = compare(before, after, c, failing)
+        judged[id(c)] = b
+        verdict = "dropped: failing tests over 3x slower" if b.slow else "kept"
+        notes.append(f"{c.template} at {c.where()}: {b.words()}; {verdict}")
+    kept = [c for c in by_size if not (id(c) in judged and judged[id(c)].slow)]
+
+    def key(c: Candidate) -> tuple[int, float, int, int, int]:
+        b = judged.get(id(c))
+        if b is None:
+            return (1, 0.0, c.diff_lines, c.diff_chars, order[id(c)])
+        bucket = round(b.distance / DISTANCE_TIE) * DISTANCE_TIE
+        return (0, bucket + b.broke, c.diff_lines, c.diff_chars, order[id(c)])
+
+    return sorted(kept, key=key), notes
+
+
+def traced_with(
+    screener: Any, cand: Candidate, *, wall_s: float, per_test_s: float | None
+) -> dict[str, Any] | None:
+    """The traced suite's spectrum with ``cand`` written into the screener's work tree.
+
+    The files are restored afterwards (also on error). Returns None when the traced run failed.
+    """
+    root = screener.work_root
+    files = {cand.path: cand.new_source}
+    for extra in cand.also:
+        files[extra.path] = extra.new_source
+    saved: dict[str, bytes | None] = {}
+    try:
+        for rel, text in files.items():
+            p = root / rel
+            saved[rel] = p.read_bytes() if p.exists() else None
+            p.write_bytes(text.encode("utf-8"))
+        return dict(screener.localize(wall_s=wall_s, per_test_s=per_test_s))
+    except (RuntimeError, OSError, ValueError):
+        return None
+    finally:
+        for rel, data in saved.items():
+            p = root / rel
+            if data is None:
+                p.unlink(missing_ok=True)
+            else:
+                p.write_bytes(data)
+
+
+def judge(
+    limit: int,
+    plausible: list[Candidate],
+    an: Any,
+    screener: Any,
+    spectrum: dict[str, Any],
+    port: Any,
+) -> list[Candidate]:
+    """The engine's call: :func:`rank_plausible` with traced runs of the screener's work tree.
+
+    Args:
+        limit: most plausible patches traced.
+        plausible: the plausible candidates, smallest first.
+        an: the engine's :class:`~fixloop.repair.engine.Analysis` (``failing``, ``budget_s``;
+            the judgements go to its ``notes``).
+        screener: the :class:`~fixloop.repair.screen.WarmScreener` of the analysis.
+        spectrum: the traced run's spectrum on the original code.
+        port: the :class:`~fixloop.repair.port.RepairPort` (the traced run's limits).
+
+    Returns:
+        the plausible candidates, best first, the slow ones left out.
+    """
+    from fixloop.repair.budgets import trace_limits
+
+    wall_s, per_test_s = trace_limits(port)
+    ordered, notes = rank_plausible(
+        plausible,
+        spectrum,
+        an.failing,
+        lambda c: traced_with(screener, c, wall_s=wall_s, per_test_s=per_test_s),
+        limit=limit,
+        deadline=time.monotonic() + max(0.5 * float(an.budget_s or 0.0), 5.0),
+    )
+    an.notes.extend(notes)
+    return ordered

@@ -1,0 +1,108 @@
+"""Ranking plausible patches: behaviour change of the passing tests, slowdown, then size."""
+
+from __future__ import annotations
+
+from fixloop.repair.candidate import Candidate
+from fixloop.repair.overfit import compare, rank_plausible
+
+OLD = "def f(n):\n    if n < 0:\n        return 0\n    return n * 2\n"
+
+
+def cand(new: str, template: str = "t") -> Candidate:
+    return Candidate("m.py", new, template, template, 2, 0.5, 0.5, old_source=OLD)
+
+
+def spectrum(tests: dict[str, tuple[str, list[int], float]]) -> dict:
+    return {
+        "tests": {
+            tid: {"outcome": o, "lines": [["m.py", ln] for ln in lines], "seconds": s}
+            for tid, (o, lines, s) in tests.items()
+        }
+    }
+
+
+BEFORE = spectrum(
+    {
+        "t_pos": ("passed", [1, 2, 4], 0.01),
+        "t_neg": ("passed", [1, 2, 3], 0.01),
+        "t_bug": ("failed", [1, 2, 4], 0.02),
+    }
+)
+
+
+def test_shifted_lines_are_not_a_change_inserted_ones_are() -> None:
+    # one line inserted at the top of the body: the old lines 2..4 are now 3..5
+    new = "def f(n):\n    n = int(n)\n    if n < 0:\n        return 0\n    return n * 2\n"
+    c = cand(new)
+    same_paths = spectrum(
+        {
+            "t_pos": ("passed", [1, 3, 5], 0.01),
+            "t_neg": ("passed", [1, 3, 4], 0.01),
+            "t_bug": ("passed", [1, 3, 5], 0.02),
+        }
+    )
+    b = compare(BEFORE, same_paths, c, ["t_bug"])
+    assert b.changed_tests == 0 and b.distance == 0.0 and not b.slow
+    with_new_line = spectrum(
+        {
+            "t_pos": ("passed", [1, 2, 3, 5], 0.01),
+            "t_neg": ("passed", [1, 3, 4], 0.01),
+            "t_bug": ("passed", [1, 2, 3, 5], 0.02),
+        }
+    )
+    b = compare(BEFORE, with_new_line, c, ["t_bug"])
+    assert b.changed_tests == 1 and 0 < b.distance < 1
+
+
+def test_slow_patch_is_dropped_and_least_change_wins() -> None:
+    small_but_changes = cand(OLD.replace("n < 0", "n <= 0"), "small")
+    larger_same_paths = cand(OLD.replace("return n * 2", "return n * 2 if n else 0"), "larger")
+    slow = cand(OLD.replace("n * 2", "n + n"), "slow")
+    traces = {
+        "small": spectrum(
+            {
+                "t_pos": ("passed", [1, 2, 3], 0.01),  # took the other branch now
+                "t_neg": ("passed", [1, 2, 3], 0.01),
+                "t_bug": ("passed", [1, 2, 4], 0.02),
+            }
+        ),
+        "larger": spectrum(
+            {
+                "t_pos": ("passed", [1, 2, 4], 0.01),
+                "t_neg": ("passed", [1, 2, 3], 0.01),
+                "t_bug": ("passed", [1, 2, 4], 0.02),
+            }
+        ),
+        "slow": spectrum(
+            {
+                "t_pos": ("passed", [1, 2, 4], 0.01),
+                "t_neg": ("passed", [1, 2, 3], 0.01),
+                "t_bug": ("passed", [1, 2, 4], 5.0),
+            }
+        ),
+    }
+    seen: list[str] = []
+
+    def trace(c: Candidate) -> dict:
+        seen.append(c.template)
+        return traces[c.template]
+
+    ordered, notes = rank_plausible(
+        [small_but_changes, larger_same_paths, slow], BEFORE, ["t_bug"], trace, limit=3
+    )
+    assert [c.template for c in ordered] == ["larger", "small"]
+    assert any("slower" in n for n in notes)
+    assert sorted(seen) == ["larger", "slow", "small"]
+
+
+def test_cost_is_bounded_and_a_failed_trace_keeps_the_candidate() -> None:
+    cs = [cand(OLD.replace("2", str(k)), f"c{k}") for k in range(3, 9)]
+    calls: list[str] = []
+
+    def trace(c: Candidate) -> None:
+        calls.append(c.template)
+        return None
+
+    ordered, _ = rank_plausible(cs, BEFORE, ["t_bug"], trace, limit=2)
+    assert len(calls) == 2
+    assert len(ordered) == len(cs)
