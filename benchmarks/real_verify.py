@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/real_verify.py [--only click attrs python-dotenv] [--reps 1] [--cache DIR]
+    python benchmarks/real_verify.py [--only click icecream python-dotenv ...] [--reps 1] [--cache DIR]
 
 Needs the package registry (``pip download``): not part of the test suite. For each project in
 :data:`PROJECTS` (released sdists whose own code uses ``inspect``, ``sys._getframe``, ``atexit``
@@ -20,7 +20,8 @@ or ``sys.argv``) it
    hook + second opinion: the gate of issue 12) and without it (a runner that offers neither),
    and prints the medians and the difference.
 
-Prints one line per project and last ``verified X/Y``.
+Prints one line per project and last ``as expected X/Y`` (verified, or refused by design
+before any model call for a project marked ``expect="environment"``).
 """
 
 from __future__ import annotations
@@ -60,6 +61,9 @@ class Project:
         bad: the same line with the bug.
         deps: what the tests need besides the project (pip requirement strings).
         uses: what the project's own code does that the watch must not mistake for cheating.
+        expect: the run's expected status: ``verified``, or ``environment`` for a project
+            fixloop refuses by design before any model call (pluggy: the gate's runs import
+            the interpreter's pluggy, never the tree's, so no fix to it can be seen).
     """
 
     name: str
@@ -69,6 +73,7 @@ class Project:
     bad: str
     deps: tuple[str, ...]
     uses: str
+    expect: str = "verified"
 
 
 PROJECTS = {
@@ -76,9 +81,12 @@ PROJECTS = {
         "click",
         "8.1.7",
         "src/click/utils.py",
-        "    return str(value)",
-        "    return str(value).lower()",
-        ("pytest",),
+        '    total_length += len("...")',
+        '    total_length += len("..")',
+        # its requirements/tests.txt pins pytest 7.4.0: under pytest 9, tests/test_basic.py's
+        # parametrize over an itertools.chain is a PytestRemovedIn10Warning, which click's
+        # filterwarnings = error turns into a collection error (fixloop's doctor says so)
+        ("pytest==7.4.0",),
         "sys.argv in its command line (core.main), inspect.cleandoc for help texts",
     ),
     "attrs": Project(
@@ -89,6 +97,26 @@ PROJECTS = {
         "            return default.factory",
         ("pytest", "hypothesis", "pympler", "cloudpickle"),
         "sys._getframe(1).f_globals in make_class, inspect.signature throughout",
+    ),
+    "pluggy": Project(
+        "pluggy",
+        "1.5.0",
+        "src/pluggy/_hooks.py",
+        "        index = -len(defaults)",
+        "        index = -len(defaults) + 1",
+        ("pytest",),
+        "inspect.signature, isclass, ismethod, isgeneratorfunction to read hook implementations",
+        expect="environment",
+    ),
+    "icecream": Project(
+        "icecream",
+        "2.1.3",
+        "icecream/icecream.py",
+        "        contextDelimiter = self.contextDelimiter if context else ''",
+        "        contextDelimiter = self.contextDelimiter",
+        ("pytest",),
+        "inspect.currentframe().f_back and inspect.getframeinfo on every ic() call, executing "
+        "reading the caller's source",
     ),
     "python-dotenv": Project(
         "python-dotenv",
@@ -202,7 +230,7 @@ def gate_timing(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the benchmark; returns 0 when every project's honest fix is verified."""
+    """Run the benchmark; returns 0 when every project ends as :attr:`Project.expect` says."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", nargs="*", default=None, choices=sorted(PROJECTS))
     ap.add_argument("--reps", type=int, default=1, help="gate verifications per mode")
@@ -220,9 +248,18 @@ def main(argv: list[str] | None = None) -> int:
             python = make_venv(p, sdist, work / "venv")
             result = scripted_fix(p, repo, python, work)
             status = result.get("status")
-            ok += status == "verified"
+            ok += status == p.expect
             if status != "verified":
                 print(f"{p.name}: {str(result.get('summary', ''))[:400]}", flush=True)
+            if status == "environment":
+                env = result.get("environment") or {}
+                print(
+                    f"{p.name} {p.version}: {status} (expected {p.expect}): "
+                    f"{env.get('kind')}: {env.get('cause')}",
+                    flush=True,
+                )
+                shutil.rmtree(work / "venv", ignore_errors=True)
+                continue
             failed, off, on, reason = gate_timing(p, repo, python, work, sandbox, args.reps)
             print(
                 f"{p.name} {p.version}: baseline {failed} failing; scripted fix {status}; "
@@ -231,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
             shutil.rmtree(work / "venv", ignore_errors=True)
-    print(f"verified {ok}/{len(chosen)}")
+    print(f"as expected {ok}/{len(chosen)}")
     return 0 if ok == len(chosen) else 1
 
 
