@@ -62,6 +62,10 @@ class CodingAgent:
         allow_edit: fnmatch globs of files that are not Python source the model may create or
             change (``--allow-edit``); added to the user config's ``allow_edit``.
         thinking_budget: tokens of extended thinking per turn for a Claude model (>= 1024).
+        target: the failing tests the run is about (``--target``; pytest node ids): they must
+            pass, no test that passed at the baseline may fail, the baseline's other failing
+            tests may stay failing (:mod:`fixloop.targets`). A target that does not fail at
+            the baseline or names no test is a :class:`UsageError` raised by :meth:`run`.
         python: the interpreter for the tests (wins over discovery).
         pass_env: host variable names passed into the sandbox (added to the user config's).
         attempts: independent attempts from the same base commit, the smallest gate-verified
@@ -104,6 +108,7 @@ class CodingAgent:
         thinking_budget: int | None = None,
         pass_env: Sequence[str] | None = None,
         allow_edit: Sequence[str] | None = None,
+        target: Sequence[str] | None = None,
         attempts: int = 1,
         jobs: int = 1,
         keep_attempts: bool = False,
@@ -148,6 +153,7 @@ class CodingAgent:
             "thinking_budget": thinking_budget,
             "pass_env": list(pass_env) if pass_env else None,
             "allow_edit": list(allow_edit) if allow_edit is not None else None,
+            "target": list(target) if target else None,
         }
         self.model_name = ""
         self.model_reason = ""

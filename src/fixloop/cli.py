@@ -162,6 +162,15 @@ def fix(
             "source (data, config); repeatable. Tests stay read-only whatever GLOB says.",
         ),
     ] = None,
+    target: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--target",
+            metavar="NODEID",
+            help="A failing test the run is about (repeatable): the targets must pass and no "
+            "passing test may fail; the other failing tests may stay failing.",
+        ),
+    ] = None,
     in_place: Annotated[
         bool,
         typer.Option(
@@ -246,6 +255,7 @@ def fix(
         python=python,
         pass_env=pass_env,
         allow_edit=allow_edit or None,
+        target=target or None,
         attempts=attempts,
         jobs=jobs,
         keep_attempts=keep_attempts,

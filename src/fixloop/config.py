@@ -13,8 +13,8 @@ Sources, in order (later wins, except as limited below):
 
 Repository content is data (DESIGN.md rule 5): the repository config can never weaken the
 sandbox or raise a budget. It may not set ``sandbox``, ``allow_unsandboxed``, ``docker_image``,
-``model``, ``prices``, ``pass_env`` or ``allow_edit`` (ignored, with a notice, when they differ
-from the user's values); its
+``model``, ``prices``, ``pass_env``, ``allow_edit`` or ``target`` (ignored, with a notice, when
+they differ from the user's values); its
 budgets, timeouts, tool caps and resource limits are min'ed with the user's (it may lower them);
 its ``blocked`` paths are added to the user's (it cannot unblock). ``test_cmd`` and ``python`` it
 may set: they run inside the sandbox.
@@ -237,6 +237,10 @@ class Settings(_Strict):
         gate_repeats: how many times in all the gate runs the baseline's failing tests (the
             full-suite run counts as one); every run must pass. The repository config may not
             set it.
+        target: the failing tests the run is about (``--target NODEID``; pytest node ids):
+            they must pass, no test that passed at the baseline may fail, and the baseline's
+            other failing tests may stay failing (:mod:`fixloop.targets`); [] for every test
+            must pass. The repository config may not set it (it would loosen the gate).
     """
 
     test_cmd: list[str] | None = None
@@ -255,6 +259,7 @@ class Settings(_Strict):
     prices: dict[str, PriceSettings] = Field(default_factory=dict)
     thinking_budget: int | None = Field(default=None, ge=1024)
     gate_repeats: int = Field(default=3, ge=1, le=20)
+    target: list[str] = Field(default_factory=list)
     disable_tools: list[str] = Field(default_factory=list)
 
     @field_validator("test_cmd", mode="before")
@@ -330,6 +335,7 @@ REPO_FORBIDDEN = (
     "pass_env",
     "gate_repeats",
     "allow_edit",
+    "target",
 )
 #: Sections whose numbers the repository may only lower.
 REPO_MIN_SECTIONS = ("budgets", "timeouts", "caps", "limits")
@@ -465,6 +471,8 @@ def _apply_repo(
                         if key == "pass_env"
                         else "what the model may edit"
                         if key == "allow_edit"
+                        else "what the gate requires"
+                        if key == "target"
                         else "the sandbox"
                     )
                 )

@@ -343,6 +343,11 @@ def _transcript_end(ts: str, res: Mapping[str, Any]) -> list[str]:
         out.append(f"{_PAD}summary: {one_line(res['summary'], 200)}")
     if res.get("failing_tests"):
         out.append(f"{_PAD}still failing: {id_list(list(res['failing_tests']), 10)}")
+    if res.get("still_failing_not_target"):
+        out.append(
+            f"{_PAD}still failing, not a target: "
+            f"{id_list(list(res['still_failing_not_target']), 10)}"
+        )
     if res.get("files_changed"):
         out.append(f"{_PAD}files changed: {', '.join(res['files_changed'])}")
     if res.get("branch"):
@@ -407,6 +412,11 @@ def summary(
             lines.append(f"At the start: {tally(baseline)}.")
         lines.append(f"Trajectory: {result.trajectory}")
         return "\n".join(lines)
+    elif result.verified and result.targets:
+        lines.append(
+            "VERIFIED: the harness checked out the run's commit in a fresh folder, ran the full "
+            "test suite there itself: every target passed and no test that passed before fails."
+        )
     elif result.verified:
         lines.append(
             "VERIFIED: the harness checked out the run's commit in a fresh folder, ran the full "
@@ -424,8 +434,14 @@ def summary(
             f"Tried: {result.steps} model steps, {edits} edits, {result.test_runs} test runs, "
             f"{result.verifications} gate verifications."
         )
+    if result.targets:
+        lines.append(f"Targets: {id_list(result.targets, 8)}")
     if result.failing_tests:
         lines.append(f"Still failing: {id_list(result.failing_tests, 8)}")
+    if result.still_failing_not_target:
+        lines.append(
+            f"Still failing, not a target: {id_list(result.still_failing_not_target, 8)}"
+        )
     if result.files_changed:
         lines.append(f"Files changed: {', '.join(result.files_changed)}")
     elif not nothing:

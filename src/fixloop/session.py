@@ -47,6 +47,7 @@ from fixloop.session_checks import (  # re-exported: the session's checks before
     uncommitted_config,
 )
 from fixloop.session_end import finish, undo_isolation
+from fixloop.targets import Targets, focus, record_targets, task_for
 from fixloop.testinfra import build_policy
 from fixloop.testrun import TestRunner, discover_python, pytest_args
 from fixloop.testrun.projectpaths import import_problem
@@ -457,7 +458,8 @@ class RunSession:
             self.result = RunResult(status, False, stop_reason=why)
             self.result.failing_tests = baseline.failing_ids
             return self.result
-        flaky = None if baseline.ok else flaky_problem(runner, baseline)
+        targets = Targets.for_run(s.target, baseline, runner.collect)  # a bad one: exit 2
+        flaky = None if baseline.ok else flaky_problem(runner, focus(targets, baseline))
         if baseline.ok:
             why = f"every test passed before any change ({render.tally(baseline)})"
             self.result = RunResult(RunStatus.NOTHING_TO_FIX, False, stop_reason=why)
@@ -475,6 +477,7 @@ class RunSession:
                 scratch_dir=self.run_dir / "gate",
                 prepare=self.extras.apply,
                 repeats=s.gate_repeats,
+                targets=targets,
                 deadline=min(
                     self.t0 + s.budgets.max_wall_s,
                     self.shared.deadline if self.shared is not None else float("inf"),
@@ -486,7 +489,7 @@ class RunSession:
                 sandbox=self.sandbox,
                 runner=runner,
                 scratch_dir=self.run_dir / "scratch",
-                baseline=baseline,
+                baseline=focus(targets, baseline),  # the repair engine works on the targets
                 repair_budget=s.timeouts.repair_budget(),
             )
             assert self.model is not None  # resolved on entering (only a doctor has none)
@@ -500,7 +503,8 @@ class RunSession:
                 model_context=ctx,
                 shared=self.shared,
             )
-            self.result = self.agent.run(self.task)
+            self.result = self.agent.run(task_for(targets, self.task, baseline))
+            record_targets(targets, self.result, self.agent.last_report, baseline)
         return self.result
 
     def _scale_limits(self, runner: TestRunner, baseline: TestReport) -> None:

@@ -328,6 +328,8 @@ class Verdict:
         tree: the git tree hash of the candidate commit the gate checked out and tested
             ("" when no gate built one); the run's commit holds exactly this tree.
         left_out: tool-changed paths kept out of the candidate, as ``"path (why)"``.
+        still_failing: with ``--target``, the baseline's failing tests that are not targets
+            and still fail in the gate's run ("still failing, not a target"); [] otherwise.
     """
 
     verified: bool
@@ -340,6 +342,7 @@ class Verdict:
     second_opinion: str = ""
     tree: str = ""
     left_out: list[str] = field(default_factory=list)
+    still_failing: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (the trajectory's ``gate_verdict`` event)."""
@@ -353,6 +356,7 @@ class Verdict:
             "second_opinion": self.second_opinion,
             "tree": self.tree,
             "left_out": list(self.left_out),
+            "still_failing": list(self.still_failing),
             "report": self.report.to_dict(),
         }
 
@@ -477,6 +481,10 @@ class RunResult:
     worktree: str | None = None
     wall_s: float = 0.0
     environment: EnvironmentProblem | None = None  # status "environment": cause and fix
+    # --target: the failing tests the run is about; the baseline's other failing tests that still
+    # fail in the last gate run ("still failing, not a target"; fixloop.targets)
+    targets: list[str] = field(default_factory=list)
+    still_failing_not_target: list[str] = field(default_factory=list)
     # --attempts N: one record per attempt (fixloop.attempts.attempt_record); None for one run
     attempts: list[dict[str, Any]] | None = None
 

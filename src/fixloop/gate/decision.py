@@ -23,6 +23,7 @@ from fixloop.gate.policy import ChangePolicy, PathRule
 from fixloop.gate.runs import FreshCheckoutRuns
 from fixloop.gate_checks import autoload_findings
 from fixloop.protocols import Checkout, Runner, WatchedRunner
+from fixloop.targets import Targets
 from fixloop.types import Outcome, TestReport, Verdict
 
 __all__ = ["Gate", "PathRule"]
@@ -52,6 +53,9 @@ class Gate(ChangePolicy, FreshCheckoutRuns):
         deadline: ``clock()`` value when the run's wall-clock budget ends; each test run of
             the gate is capped by what is left, and a gate past it does not verify.
         clock: the monotonic clock (seconds).
+        targets: the failing tests the run is about (:class:`fixloop.targets.Targets`), or
+            None: every test must pass. With targets, the baseline's other failing tests may
+            stay failing, the repeats and the second opinion run the targets.
 
     Raises nothing from :meth:`verify` for git trouble in normal use; a git failure
     (:class:`fixloop.git.GitError`) propagates, since the gate cannot decide without it.
@@ -72,6 +76,7 @@ class Gate(ChangePolicy, FreshCheckoutRuns):
         repeats: int = 3,
         deadline: float | None = None,
         clock: Callable[[], float] = time.monotonic,
+        targets: Targets | None = None,
     ) -> None:
         self.iso, self.workspace, self.runner, self.baseline = iso, workspace, runner, baseline
         self.root = Path(iso.root)
@@ -85,6 +90,7 @@ class Gate(ChangePolicy, FreshCheckoutRuns):
         self.prepare = prepare
         self.repeats = max(1, int(repeats))
         self.deadline, self.clock = deadline, clock
+        self.targets = targets
         self.verifications = 0
         self._serial = itertools.count(1)
         #: the :class:`~fixloop.candidate.Candidate` of the latest verification (None before)
@@ -148,7 +154,8 @@ class Gate(ChangePolicy, FreshCheckoutRuns):
             self.changes.in_base,
         )
         base, second, verified = self.baseline, "", False
-        if not report.ok:
+        still = self.targets.still_failing(report, base) if self.targets else None
+        if not report.ok and still is None:
             reason = reasons.suite_failed(report)
         elif report.collected < base.collected:
             reason = reasons.fewer_collected(report, base)
@@ -173,7 +180,9 @@ class Gate(ChangePolicy, FreshCheckoutRuns):
             else:
                 second = opinion[0] if opinion is not None else ""
                 verified = True
-                reason = reasons.passed(report, base, second)
+                reason = reasons.passed(report, base, second, still or [])
         if audit and not reason.startswith("tampered"):  # the watch's news comes first
             reason = reasons.tampered(audit, also=reason)
-        return Verdict(verified, report, [], [], reason, suspicious, audit, second)
+        verdict = Verdict(verified, report, [], [], reason, suspicious, audit, second)
+        verdict.still_failing = list(still or [])
+        return verdict

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fixloop import render
 from fixloop.candidate import Candidate
+from fixloop.targets import STILL_FAILING
 from fixloop.types import Outcome, TestReport
 
 #: a candidate tree equal to the base commit
@@ -89,12 +90,18 @@ def disagreement(second: str) -> str:
     )
 
 
-def passed(report: TestReport, baseline: TestReport, second: str) -> str:
-    """Every check passed; ``second``: the second opinion's summary or ""."""
-    reason = (
-        f"the full suite passed: {render.tally(report)}, {report.collected} collected "
-        f"(baseline {baseline.collected})"
-    )
+def passed(
+    report: TestReport, baseline: TestReport, second: str, still: list[str] | None = None
+) -> str:
+    """Every check passed; ``second``: the second opinion's summary or "".
+
+    ``still``: the baseline's failing tests that are not targets and still fail
+    (:meth:`fixloop.targets.Targets.still_failing`); the suite passed but for them.
+    """
+    what = "the full suite passed" if not still else "every target passed"
+    reason = f"{what}: {render.tally(report)}, {report.collected} collected (baseline {baseline.collected})"
+    if still:
+        reason += f"; {STILL_FAILING}: {render.id_list(still, 5)}"
     return reason + (f"; second opinion {second}" if second else "")
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from fixloop import render
 from fixloop.protocols import Runner
+from fixloop.targets import Targets
 from fixloop.types import Outcome, TestReport
 
 
@@ -38,7 +39,8 @@ class FreshCheckoutRuns:
         runner: the :class:`~fixloop.protocols.Runner`; baseline: the baseline report;
         scratch_dir: where the checkouts go (None: the system's temporary folder);
         repeats: how many passes in all the baseline's failing tests need; deadline, clock:
-        the end of the run's wall-clock budget on ``clock()`` (seconds), or None.
+        the end of the run's wall-clock budget on ``clock()`` (seconds), or None; targets:
+        the run's :class:`~fixloop.targets.Targets` or None.
     """
 
     runner: Runner
@@ -48,6 +50,13 @@ class FreshCheckoutRuns:
     deadline: float | None
     clock: Callable[[], float]
     _serial: itertools.count[int]
+    targets: Targets | None
+
+    def _must_pass(self) -> list[str]:
+        """The baseline's failing tests the repeats and the second opinion run: the targets'."""
+        if self.targets is not None:
+            return self.targets.must_pass(self.baseline)
+        return list(self.baseline.failing_ids)
 
     def _left(self) -> float | None:
         return None if self.deadline is None else self.deadline - self.clock()
@@ -77,7 +86,7 @@ class FreshCheckoutRuns:
 
         The full run counted as the first. Returns "" when every run passed, else why not.
         """
-        ids = list(self.baseline.failing_ids)
+        ids = self._must_pass()
         if not ids:
             return ""
         for n in range(2, self.repeats + 1):
@@ -106,7 +115,7 @@ class FreshCheckoutRuns:
         The summary starts with ``"agrees"`` when every test passed there (tests that runner
         cannot judge by itself, e.g. async ones, are named); otherwise it says which did not.
         """
-        ids = self.baseline.failing_ids
+        ids = self._must_pass()
         if not ids:
             return "agrees: the baseline had no failing test to re-run", []
         op = self.runner.second_opinion(ids, audit=watch, root=root)  # type: ignore[attr-defined]
