@@ -18,6 +18,9 @@ step: for a scripted model that reacts to the conversation). ``times=None`` repe
 ever. When the script runs out the server answers 500 with a body saying so (a test bug, and
 visible as such).
 
+Token counting: ``POST /v1/messages/count_tokens`` has a route of its own (not the script):
+404 by default, as a server without it; set :attr:`FakeProvider.counter` to answer it.
+
 Wire shapes: https://platform.claude.com/docs/en/api/messages and .../api/errors (Anthropic),
 https://platform.openai.com/docs/api-reference/chat/object and the error object
 ``{"error": {"message", "type", "param", "code"}}`` (OpenAI).
@@ -33,6 +36,36 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+#: Anthropic's token counting route and the fields its request may hold
+#: (https://platform.claude.com/docs/en/api/messages/count_tokens).
+COUNT_PATH = "/v1/messages/count_tokens"
+COUNT_FIELDS = frozenset(
+    {
+        "model",
+        "messages",
+        "system",
+        "tools",
+        "tool_choice",
+        "thinking",
+        "cache_control",
+        "output_config",
+        "speed",
+    }
+)
+
+
+def tokens_by_bytes(bytes_per_token: float) -> Callable[[dict[str, Any]], int]:
+    """A stand-in tokenizer for :attr:`FakeProvider.counter`: the bytes of the request's
+    system prompt, messages and tools (compact JSON) divided by ``bytes_per_token``."""
+
+    def count(body: dict[str, Any]) -> int:
+        parts = {k: body.get(k) for k in ("system", "messages", "tools")}
+        n = len(json.dumps(parts, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
+        return max(1, int(n / bytes_per_token))
+
+    return count
+
 
 # ----------------------------------------------------------------------------------------
 # Script steps
@@ -329,10 +362,14 @@ class FakeProvider:
         url: ``http://127.0.0.1:PORT`` (Anthropic base URL; add ``/v1`` for OpenAI).
         requests: every request received, in order: ``{"method", "path", "headers", "body"}``
             (``body`` is the parsed JSON, or the raw text when not JSON).
+        counter: the tokens of a ``count_tokens`` request body (e.g. :func:`tokens_by_bytes`),
+            or None (the default) for a server without that endpoint (404). Count requests are
+            answered on their own route, never from the script.
     """
 
     def __init__(self) -> None:
         self.requests: list[dict[str, Any]] = []
+        self.counter: Callable[[dict[str, Any]], int] | None = None
         self._script: list[Step] = []
         self._lock = threading.Lock()
         provider = self
@@ -356,6 +393,11 @@ class FakeProvider:
                     "headers": {k.lower(): v for k, v in self.headers.items()},
                     "body": body,
                 }
+                if self.path.split("?")[0] == COUNT_PATH:  # its own route, not the script
+                    with provider._lock:
+                        provider.requests.append(req)
+                    provider._answer(self, provider._count(req["body"]))
+                    return
                 step = provider._next(req)
                 while step.fn is not None:
                     step = step.fn(req)
@@ -371,6 +413,31 @@ class FakeProvider:
         self._thread = threading.Thread(
             target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
         )
+
+    # token counting ----------------------------------------------------------------------
+    def _count(self, body: Any) -> Step:
+        """The answer of ``POST /v1/messages/count_tokens`` (Anthropic's token counting).
+
+        Without :attr:`counter` the server has no such endpoint: 404 ``not_found_error``, as
+        the API answers an unknown path. With it: the documented request (``model`` and
+        ``messages`` required; only the documented fields, so ``max_tokens`` is refused with
+        400 ``invalid_request_error`` as the API does) answered ``{"input_tokens": N}``.
+        """
+        if self.counter is None:
+            return Step(404, anthropic_error("not_found_error", "Not found"))
+        if not isinstance(body, dict) or not {"model", "messages"} <= body.keys():
+            return Step(
+                400, anthropic_error("invalid_request_error", "model and messages are required")
+            )
+        extra = sorted(set(body) - COUNT_FIELDS)
+        if extra:
+            return Step(
+                400,
+                anthropic_error(
+                    "invalid_request_error", f"{extra[0]}: Extra inputs are not permitted"
+                ),
+            )
+        return Step(200, {"input_tokens": int(self.counter(body))})
 
     # script ----------------------------------------------------------------------------
     def script(self, *steps: Step) -> FakeProvider:

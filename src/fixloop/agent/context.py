@@ -11,8 +11,10 @@ what they did; they never call back into the loop.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
+from collections.abc import Callable
 from typing import Any
 
 ELIDED = "[elided: {n} bytes of old tool output]"
@@ -69,7 +71,9 @@ def fit(
         messages: the conversation (changed in place).
         limit: the most bytes of message JSON (:func:`size`).
         tokens: the most tokens of the whole request (messages, system prompt and tool specs),
-            counted by ``gauge``; None for no token limit.
+            counted by ``gauge``; None for no token limit. When the gauge's estimate is over
+            it, the provider's own count is asked once (:meth:`TokenGauge.exact`) before
+            anything is elided; the elision then goes by the calibrated estimate.
         gauge: the :class:`TokenGauge` (an estimate when None).
         overhead: bytes of the request outside the messages (system prompt and tool specs).
 
@@ -77,10 +81,20 @@ def fit(
         the bytes of tool output elided (0 when the messages already fit).
     """
     g = gauge or TokenGauge()
+    asked = False  # the provider's count is asked at most once per call, before any elision
 
     def fits() -> bool:
+        nonlocal asked
         n = size(messages)
-        return n <= limit and (tokens is None or g.count(n + overhead) <= tokens)
+        if n > limit:
+            return False
+        if tokens is None or g.count(n + overhead) <= tokens:
+            return True
+        if asked:
+            return False
+        asked = True
+        exact = g.exact(messages, n + overhead)
+        return exact is not None and exact <= tokens
 
     if fits():
         return 0
@@ -101,21 +115,42 @@ BYTES_PER_TOKEN = 4
 class TokenGauge:
     """Tokens of a request, by the provider's own count where it has given one.
 
-    Every reply's usage holds the tokens the provider counted in the request it answered
-    (``input_tokens`` plus the cached ``cache_read_input_tokens`` and
-    ``cache_creation_input_tokens``, as the adapters report them). :meth:`observe` turns that
-    into tokens per byte of that request; :meth:`count` scales a request's bytes by it. Before
-    the first count, and for models that report none (scripted, replayed, the offline engine),
-    the estimate is :data:`BYTES_PER_TOKEN` bytes a token.
+    Two sources calibrate the estimate, both from the provider:
+
+    - every reply's usage holds the tokens the provider counted in the request it answered
+      (``input_tokens`` plus the cached ``cache_read_input_tokens`` and
+      ``cache_creation_input_tokens``, as the adapters report them): :meth:`observe` turns that
+      into tokens per byte of that request, free with each reply;
+    - a provider with a token counting endpoint (Anthropic's ``messages.count_tokens``) gives
+      the gauge a ``counter``: :meth:`exact` asks it for the count of one request, only where
+      the estimate would make :func:`fit` elide tool output (before the first reply, or when
+      the conversation grew past the limit by the estimate), and recalibrates from it.
+
+    :meth:`count` scales a request's bytes by the ratio. Before any provider count, and for
+    models that report none (scripted, replayed, the offline engine), the estimate is
+    :data:`BYTES_PER_TOKEN` bytes a token.
+
+    Args:
+        counter: the provider's count of a request with the given wire messages (the system
+            prompt and tool specs bound in), or None when it has none or it failed; None:
+            no counting endpoint.
 
     Attributes:
         ratio: tokens per byte.
         source: ``"provider"`` once a count was observed, else ``"estimate"``.
+        counter: as given (the loop binds it once it knows the system prompt and tools).
+        asked: requests made to ``counter`` (each request's count is cached).
     """
 
-    def __init__(self) -> None:
+    #: How many requests' counts are kept (a re-check of the same request asks no more).
+    CACHE = 8
+
+    def __init__(self, counter: Callable[[list[dict[str, Any]]], int | None] | None = None) -> None:
         self.ratio = 1 / BYTES_PER_TOKEN
         self.source = "estimate"
+        self.counter = counter
+        self.asked = 0
+        self._counted: dict[str, int] = {}
 
     def observe(self, usage: Any, request_bytes: int) -> None:
         """Learn tokens per byte from a reply's ``usage`` for a request of ``request_bytes``."""
@@ -126,6 +161,38 @@ class TokenGauge:
         if counted > 0:
             self.ratio = counted / request_bytes
             self.source = "provider"
+
+    def exact(self, messages: list[dict[str, Any]], request_bytes: int) -> int | None:
+        """The provider's count of the request holding ``messages``; calibrates :attr:`ratio`.
+
+        Args:
+            messages: the conversation (sent through :func:`wire`).
+            request_bytes: the whole request's bytes (messages plus system prompt and specs).
+
+        Returns:
+            the tokens, or None without a counter or when it gave no count (the estimate
+            stays).
+        """
+        if self.counter is None or request_bytes <= 0:
+            return None
+        sent = wire(messages)
+        key = hashlib.sha256(
+            json.dumps(sent, sort_keys=True, ensure_ascii=False, default=repr).encode(
+                "utf-8", "surrogatepass"
+            )
+        ).hexdigest()
+        tokens = self._counted.get(key)
+        if tokens is None:
+            self.asked += 1
+            got = self.counter(sent)
+            if not isinstance(got, int) or got <= 0:
+                return None
+            while len(self._counted) >= self.CACHE:
+                self._counted.pop(next(iter(self._counted)))
+            tokens = self._counted[key] = got
+        self.ratio = tokens / request_bytes
+        self.source = "provider"
+        return tokens
 
     def count(self, request_bytes: int) -> int:
         """Tokens of a request of ``request_bytes`` bytes (rounded up)."""

@@ -21,6 +21,10 @@ tokens are billed as output and counted in ``output_tokens``). The ``thinking`` 
 checks their signatures, and answers 400 when they are missing from the last assistant turn that
 used tools).
 
+Token counting (:meth:`AnthropicModel.count_tokens`): the API's ``messages.count_tokens``
+endpoint, asked by the loop only where its estimate would elide old tool output; every reply's
+usage calibrates the estimate for free otherwise (:class:`fixloop.agent.context.TokenGauge`).
+
 Cut replies and refused parameters: see :class:`fixloop.models._common.CallPolicy`.
 """
 
@@ -71,6 +75,9 @@ _STOP_REASONS = {
 }
 
 
+#: Seconds a token count may take (:meth:`AnthropicModel.count_tokens`).
+COUNT_TIMEOUT_S = 10.0
+
 #: The smallest thinking budget the API accepts (tokens).
 MIN_THINKING_BUDGET = 1024
 #: Claude models without extended thinking (it came with Claude 3.7 Sonnet).
@@ -119,6 +126,8 @@ class AnthropicModel(CallPolicy):
         name: ``"anthropic:<model_name>"`` for reports.
         retry: the :class:`RetryPolicy` (its ``sleeps`` list records every delay).
         requests: the number of HTTP requests made so far (attempts, not calls).
+        count_requests: token counting requests made so far (:meth:`count_tokens`).
+        can_count: False once the server showed it has no counting endpoint.
 
     Raises:
         ConfigError: no API key and no base URL (the message names ``ANTHROPIC_API_KEY``), a
@@ -177,6 +186,10 @@ class AnthropicModel(CallPolicy):
             timeout=float(timeout_s),
             max_retries=0,
         )
+        # token counting: one attempt, a short timeout (the estimate serves when it fails)
+        self._counting = self._client.with_options(timeout=COUNT_TIMEOUT_S, max_retries=0)
+        self.can_count = True
+        self.count_requests = 0
         where = f" at {self.base_url}" if self.base_url else ""
         self._provider = f"Anthropic{where}"
         self._what = f"{self._provider} {self.model_name}"
@@ -223,6 +236,45 @@ class AnthropicModel(CallPolicy):
             kwargs["tools"] = out_tools
         _mark_last_block(kwargs["messages"])
         return kwargs
+
+    def count_tokens(
+        self, system: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]]
+    ) -> int | None:
+        """Input tokens of the request :meth:`build_request` would send, counted by the API.
+
+        ``POST /v1/messages/count_tokens`` through the SDK's ``messages.count_tokens``
+        (https://platform.claude.com/docs/en/build-with-claude/token-counting): the same
+        system prompt, messages, tools and thinking setting, no ``max_tokens``; the answer is
+        ``{"input_tokens": N}``. The loop asks only where its estimate would elide tool output
+        (:class:`fixloop.agent.context.TokenGauge`). One attempt with a short timeout, no
+        retries: a count is a refinement, never worth a wait. An endpoint the server does not
+        have (404, 405, 501) is remembered and never asked again by this model; any other
+        failure gives None this once. Neither is an error: the estimate serves.
+
+        Args:
+            system: the system prompt.
+            messages: the conversation, as for a call.
+            tools: the tool specs, as for a call.
+
+        Returns:
+            the tokens, or None (no endpoint, or it failed).
+        """
+        if not self.can_count:
+            return None
+        kwargs = self.build_request(system, messages, tools)
+        for key in ("max_tokens", "temperature"):  # not parameters of the count
+            kwargs.pop(key, None)
+        self.count_requests += 1
+        try:
+            got = self._counting.messages.count_tokens(**kwargs)
+        except self._sdk.APIStatusError as exc:
+            if exc.status_code in (404, 405, 501):
+                self.can_count = False
+            return None
+        except self._sdk.APIError:  # a dropped connection, a timeout
+            return None
+        tokens = getattr(got, "input_tokens", None)
+        return tokens if isinstance(tokens, int) and tokens > 0 else None
 
     def parse_reply(self, msg: Any) -> dict[str, Any]:
         """Turn an SDK ``Message`` into fixloop's reply dict (see :meth:`__call__`)."""
