@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from fixloop.repair.candidate import Candidate
 from fixloop.repair.overfit import compare, rank_plausible
 
@@ -106,3 +108,54 @@ def test_cost_is_bounded_and_a_failed_trace_keeps_the_candidate() -> None:
     ordered, _ = rank_plausible(cs, BEFORE, ["t_bug"], trace, limit=2)
     assert len(calls) == 2
     assert len(ordered) == len(cs)
+
+
+# ------------------------------------------------------------------------------ extra inputs
+
+SIGN_MOD = "def sign(n):\n    if n > 0:\n        return 1\n    return 0\n"
+SIGN_TESTS = "from signs import sign\n\n\ndef test_sign():\n    assert sign(5) == 1\n    assert sign(-3) == -1\n"
+
+
+def test_extra_inputs_come_from_the_tests_literals_varied(tmp_path: Path) -> None:
+    from fixloop.repair.agree import extra_inputs
+
+    (tmp_path / "signs.py").write_text(SIGN_MOD)
+    (tmp_path / "test_signs.py").write_text(SIGN_TESTS)
+    inputs = extra_inputs(tmp_path, "sign")
+    assert "((6,), {})" in inputs and "((0,), {})" in inputs and "((3,), {})" in inputs
+    assert inputs[-2:] == ["((5,), {})", "((-3,), {})"]  # the tests' own, last
+
+
+def test_candidates_agreeing_off_the_tests_rank_first(tmp_path: Path) -> None:
+    import sys
+
+    from fixloop.repair.agree import agreement
+    from fixloop.repair.screen import WarmScreener
+    from fixloop.sandbox import make_sandbox
+
+    root = tmp_path / "work"
+    root.mkdir()
+    (root / "signs.py").write_text(SIGN_MOD)
+    (root / "test_signs.py").write_text(SIGN_TESTS)
+
+    def patch(body: str, name: str) -> Candidate:
+        new = SIGN_MOD.replace("    return 0\n", body)
+        return Candidate("signs.py", new, name, name, 4, 0.5, 0.5, old_source=SIGN_MOD)
+
+    right = patch("    if n < 0:\n        return -1\n    return 0\n", "right")
+    also_right = patch("    return -1 if n < 0 else 0\n", "also_right")
+    overfit = patch("    return -1 if n == -3 else 0\n", "overfit")
+    sandbox = make_sandbox("none", allow_unsandboxed=True)
+    screener = WarmScreener(sandbox, root, tmp_path / "engine", python=sys.executable)
+    scores = agreement(screener, [overfit, right, also_right], wall_s=60.0)
+    assert scores[id(right)] == scores[id(also_right)] > scores[id(overfit)]
+    assert (root / "signs.py").read_text() == SIGN_MOD  # the work tree restored
+    ordered, notes = rank_plausible(
+        [overfit, right, also_right],
+        BEFORE,
+        ["t_bug"],
+        lambda c: None,
+        agree=lambda cs: agreement(screener, cs, wall_s=60.0),
+    )
+    assert ordered[-1] is overfit
+    assert any("extra inputs" in n for n in notes)

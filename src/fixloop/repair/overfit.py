@@ -17,7 +17,10 @@ plausible patches, then orders them:
    distance between the line sets it covered before and after (the patched file's lines mapped
    back to the original's through the diff, so an inserted line is a change, a shifted one is
    not), summed over the passing tests;
-3. then the smallest change (diff lines, then characters), then the screening order.
+3. then agreement on extra inputs (:mod:`.agree`: the tests' literal arguments, varied; the
+   share of inputs where a patch gives the plurality output of the plausible patches), when at
+   least three plausible patches change the same function;
+4. then the smallest change (diff lines, then characters), then the screening order.
 
 Candidates past the first ``limit`` keep their order after the traced ones (the cost is bounded:
 one traced run each).
@@ -147,6 +150,7 @@ def rank_plausible(
     *,
     limit: int = 3,
     deadline: float | None = None,
+    agree: Callable[[list[Candidate]], dict[int, float]] | None = None,
 ) -> tuple[list[Candidate], list[str]]:
     """Order plausible patches by behaviour change (see the module docstring); drop slow ones.
 
@@ -158,6 +162,8 @@ def rank_plausible(
             the run failed; the candidate then keeps its place, unjudged).
         limit: at most this many candidates are traced (the first ones by the smallest diff).
         deadline: a ``time.monotonic()`` value after which no further trace starts.
+        agree: scores candidates by agreement on extra inputs (``id`` -> share, higher is
+            better; :func:`.agree.agreement`); the tie-breaker after the behaviour change.
 
     Returns:
         ``(ordered candidates, notes)``: the slow ones left out, each judgement noted.
@@ -180,13 +186,25 @@ def rank_plausible(
         verdict = "dropped: failing tests over 3x slower" if b.slow else "kept"
         notes.append(f"{c.template} at {c.where()}: {b.words()}; {verdict}")
     kept = [c for c in by_size if not (id(c) in judged and judged[id(c)].slow)]
+    agreed: dict[int, float] = {}
+    if agree is not None and len(kept) >= 3 and (deadline is None or time.monotonic() < deadline):
+        try:
+            agreed = agree(kept[: limit + 2])
+        except (OSError, RuntimeError, ValueError) as exc:
+            notes.append(f"extra-input comparison failed: {exc}")
+        for c in kept:
+            if id(c) in agreed:
+                notes.append(
+                    f"{c.template} at {c.where()}: agrees on {agreed[id(c)]:.0%} of extra inputs"
+                )
 
-    def key(c: Candidate) -> tuple[int, float, int, int, int]:
+    def key(c: Candidate) -> tuple[int, float, float, int, int, int]:
         b = judged.get(id(c))
+        agree_rank = -round(agreed.get(id(c), 0.0), 1)
         if b is None:
-            return (1, 0.0, c.diff_lines, c.diff_chars, order[id(c)])
+            return (1, 0.0, agree_rank, c.diff_lines, c.diff_chars, order[id(c)])
         bucket = round(b.distance / DISTANCE_TIE) * DISTANCE_TIE
-        return (0, bucket + b.broke, c.diff_lines, c.diff_chars, order[id(c)])
+        return (0, bucket + b.broke, agree_rank, c.diff_lines, c.diff_chars, order[id(c)])
 
     return sorted(kept, key=key), notes
 
@@ -242,6 +260,7 @@ def judge(
     Returns:
         the plausible candidates, best first, the slow ones left out.
     """
+    from fixloop.repair.agree import agreement
     from fixloop.repair.budgets import trace_limits
 
     wall_s, per_test_s = trace_limits(port)
@@ -252,6 +271,7 @@ def judge(
         lambda c: traced_with(screener, c, wall_s=wall_s, per_test_s=per_test_s),
         limit=limit,
         deadline=time.monotonic() + max(0.5 * float(an.budget_s or 0.0), 5.0),
+        agree=lambda cs: agreement(screener, cs, wall_s=max(10.0, wall_s)),
     )
     an.notes.extend(notes)
     return ordered

@@ -1,0 +1,96 @@
+"""Run one function of the project on extra inputs under each plausible patch (sandbox side).
+
+Copied into the engine's scratch folder and run as a script by :mod:`fixloop.repair.agree`
+through the sandbox, with the scratch work tree as the only writable tree. Stdlib only (the
+project's interpreter may not have fixloop).
+
+Job (JSON file named on the command line): ``root`` (the work tree), ``paths`` (``sys.path``
+entries to put first), ``module`` and ``func`` (a module-level function), ``inputs`` (each the
+text of a literal ``(args_tuple, kwargs_dict)``), ``candidates`` (``[{"id", "files": {relpath:
+text}}]``), ``out`` (a JSON-lines result file), ``per_call_s`` (seconds one call may take).
+
+For each candidate, the parent writes its files, forks a child that imports the module fresh
+and calls the function on every input (``repr`` of the result, cut to 300 characters, or
+``"!ExceptionName"``; ``"!timeout"`` past the per-call limit), writes one line ``{"id", "out":
+[...]}``, and the parent restores the files.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import signal
+import sys
+from typing import Any
+
+#: File name of this script's copy in the engine folder.
+PROBE_NAME = "fixloop_agree_probe.py"
+
+
+class _CallTimeout(BaseException):
+    """One call ran past the per-call limit."""
+
+
+def _alarm(signum: int, frame: Any) -> None:
+    raise _CallTimeout()
+
+
+def _child(job: dict[str, Any], cid: Any, out_path: str) -> None:
+    outputs: list[str] = []
+    try:
+        sys.path[0:0] = list(job["paths"])
+        import importlib
+
+        mod = importlib.import_module(job["module"])
+        fn = getattr(mod, job["func"])
+        signal.signal(signal.SIGALRM, _alarm)
+        for text in job["inputs"]:
+            args, kwargs = ast.literal_eval(text)
+            try:
+                signal.setitimer(signal.ITIMER_REAL, float(job.get("per_call_s", 1.0)))
+                value = fn(*args, **kwargs)
+                outputs.append(repr(value)[:300])
+            except _CallTimeout:
+                outputs.append("!timeout")
+            except Exception as exc:  # noqa: BLE001 - an exception is an output too
+                outputs.append(f"!{type(exc).__name__}")
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+    except BaseException as exc:  # noqa: BLE001 - the import failed: one line says so
+        outputs = [f"!import:{type(exc).__name__}"]
+    with open(out_path, "a", encoding="utf-8") as fh:
+        fh.write(json.dumps({"id": cid, "out": outputs}) + "\n")
+    os._exit(0)
+
+
+def main(job_path: str) -> int:
+    """Probe every candidate of the job (see the module docstring); returns the exit code."""
+    with open(job_path, encoding="utf-8") as fh:
+        job = json.load(fh)
+    root = job["root"]
+    for cand in job["candidates"]:
+        saved: dict[str, bytes | None] = {}
+        try:
+            for rel, text in cand["files"].items():
+                p = os.path.join(root, rel)
+                with open(p, "rb") as fh:
+                    saved[rel] = fh.read()
+                with open(p, "w", encoding="utf-8", newline="") as fh:
+                    fh.write(text)
+            sys.stdout.flush()
+            pid = os.fork()
+            if pid == 0:
+                os.chdir(root)
+                _child(job, cand["id"], job["out"])
+            os.waitpid(pid, 0)
+        finally:
+            for rel, data in saved.items():
+                if data is not None:
+                    with open(os.path.join(root, rel), "wb") as fh:
+                        fh.write(data)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))
