@@ -96,6 +96,9 @@ def test_each_task_has_a_small_reference_fix_that_applies(task: Path, tmp_path: 
     assert 20 <= lines <= 80
     tree = shutil.copytree(task / "repo", tmp_path / "repo")
     assert heldout_check.apply_patch(tree, task / "solution.patch") == ""
+    if (task / "overfit.patch").is_file():  # a plausible wrong fix, caught by the hidden tests
+        wrong = shutil.copytree(task / "repo", tmp_path / "overfit")
+        assert heldout_check.apply_patch(wrong, task / "overfit.patch") == ""
     # the fix changes the program (the repo holds the bug, not the fixed code)
     assert (tree / next(iter(files))).read_text(encoding="utf-8") != (
         task / "repo" / next(iter(files))
