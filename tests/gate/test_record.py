@@ -12,7 +12,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from fixloop.gate_checks import autoload_findings
+from fixloop.gate.autoload import autoload_findings
 from fixloop.sandbox import make_sandbox
 from fixloop.testinfra import build_policy, data_modules
 from fixloop.testrun import TestRunner

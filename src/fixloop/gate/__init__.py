@@ -50,7 +50,8 @@ here):
 - :mod:`fixloop.gate.runs`: the fresh checkout's test runs (budget, recording, repeats, the
   second opinion; layers 3, 4, 6, 7);
 - :mod:`fixloop.gate.reasons`: the verdict's sentences;
-- :mod:`fixloop.gate_checks`: the checks that read what the gate's run recorded.
+- :mod:`fixloop.gate.autoload`: the check that reads what the gate's run recorded (a changed
+  file Python or pytest loaded by itself).
 """
 
 from fixloop.gate.decision import Gate, PathRule

@@ -19,9 +19,9 @@ from fixloop import workspace as ws
 from fixloop.basediff import BaseDiff
 from fixloop.candidate import Candidate, checkout_tree, remove_tree
 from fixloop.gate import reasons
+from fixloop.gate.autoload import autoload_findings
 from fixloop.gate.policy import ChangePolicy, PathRule
 from fixloop.gate.runs import FreshCheckoutRuns
-from fixloop.gate_checks import autoload_findings
 from fixloop.protocols import Checkout, Runner, WatchedRunner
 from fixloop.targets import Targets
 from fixloop.types import Outcome, TestReport, Verdict
