@@ -145,13 +145,13 @@ def measure(project: Path, reps: int, work: Path) -> dict[str, object]:
         coverage.py attributed to a test, the tracer attributed to it too; the tracer also
         records each called function's ``def`` line, which coverage does not).
     """
-    from fixloop import workspace
+    from fixloop import pathrules
     from fixloop.repair import screen_server, screen_trace
 
     server = work / screen_server.SERVER_NAME  # as WarmScreener lays it out
     shutil.copyfile(screen_server.__file__, server)
     shutil.copyfile(screen_trace.__file__, work / screen_server.TRACE_COPY)
-    shutil.copyfile(workspace.__file__, work / screen_server.WORKSPACE_COPY)
+    shutil.copyfile(pathrules.__file__, work / screen_server.PATHRULES_COPY)
     driver = work / "covdriver.py"
     driver.write_text(COVERAGE_DRIVER, encoding="utf-8")
     times: dict[str, list[float]] = {"plain": [], "tracer": [], "coverage": []}

@@ -323,17 +323,17 @@ def test_one_test_file_rule_for_the_repair_engine() -> None:
     assert engine.is_test_path is is_test_file
 
 
-def test_workspace_module_loads_without_fixloop(tmp_path: Path) -> None:
-    """The repair server loads a lone copy of workspace.py where fixloop cannot be imported."""
+def test_pathrules_module_loads_without_fixloop(tmp_path: Path) -> None:
+    """The repair server loads a lone copy of pathrules.py where fixloop cannot be imported."""
     import subprocess
     import sys
 
-    import fixloop.workspace as mod
+    import fixloop.pathrules as mod
 
-    copy = tmp_path / "lone_workspace.py"
+    copy = tmp_path / "lone_pathrules.py"
     copy.write_bytes(Path(mod.__file__).read_bytes())
     code = (
-        "import sys, lone_workspace as w\n"
+        "import sys, lone_pathrules as w\n"
         "assert 'fixloop' not in sys.modules\n"
         "print(w.is_test_file('pkg/tests/x.py'), w.is_test_file('pkg/x.py'))\n"
     )

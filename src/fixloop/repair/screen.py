@@ -3,7 +3,7 @@
 Validating a candidate patch is dominated by test start-up (interpreter, pytest and its plugins),
 so the screener runs ONE sandboxed process over a scratch copy of the workspace: the server
 (:mod:`fixloop.repair.screen_server`, copied into the scratch folder with
-:mod:`fixloop.repair.screen_trace` and :mod:`fixloop.workspace` beside it, and run as a script)
+:mod:`fixloop.repair.screen_trace` and :mod:`fixloop.pathrules` beside it, and run as a script)
 imports pytest once and forks one child per candidate; results stream back as JSON lines. Every
 run happens through :meth:`fixloop.sandbox.Sandbox.run` with the scratch folder as the only
 writable path, so the sandbox and the gate are not weakened: a plausible candidate found here is
@@ -22,7 +22,7 @@ from typing import Any
 
 from fixloop.cpus import cpu_budget
 from fixloop.repair import screen_server, screen_trace
-from fixloop.repair.screen_server import PLUGIN_COPY, SERVER_NAME, TRACE_COPY, WORKSPACE_COPY
+from fixloop.repair.screen_server import PATHRULES_COPY, PLUGIN_COPY, SERVER_NAME, TRACE_COPY
 from fixloop.testrun.projectpaths import package_roots
 
 
@@ -123,10 +123,10 @@ class WarmScreener:
         self.server = self.engine_dir / SERVER_NAME
         shutil.copyfile(Path(screen_server.__file__), self.server)
         shutil.copyfile(Path(screen_trace.__file__), self.engine_dir / TRACE_COPY)
-        from fixloop import workspace
+        from fixloop import pathrules
         from fixloop.testrun.inside import pytest_plugin
 
-        shutil.copyfile(Path(workspace.__file__), self.engine_dir / WORKSPACE_COPY)
+        shutil.copyfile(Path(pathrules.__file__), self.engine_dir / PATHRULES_COPY)
         # the per-test limit (TestTimer) of fixloop's pytest plugin, the same code as the runner's
         shutil.copyfile(Path(pytest_plugin.__file__), self.engine_dir / PLUGIN_COPY)
 

@@ -48,8 +48,8 @@ else:  # the copy in the sandbox: screen_trace.py and the pytest plugin are copi
 SERVER_NAME = "fixloop_screen_server.py"
 #: File name of the copy of :mod:`fixloop.repair.screen_trace` beside the server.
 TRACE_COPY = "fixloop_screen_trace.py"
-#: File name of the copy of :mod:`fixloop.workspace` beside the server (the test-file rule).
-WORKSPACE_COPY = "fixloop_screen_workspace.py"
+#: File name of the copy of :mod:`fixloop.pathrules` beside the server (the test-file rule).
+PATHRULES_COPY = "fixloop_screen_pathrules.py"
 #: File name of the copy of fixloop's pytest plugin beside the server (its per-test limit).
 PLUGIN_COPY = "fixloop_screen_plugin.py"
 #: Environment variable giving a spawned (non-forked) pytest run its per-test limit, seconds.

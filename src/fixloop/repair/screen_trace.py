@@ -22,13 +22,13 @@ from pathlib import Path
 from typing import Any
 
 if __package__:  # on the host, inside the fixloop package
+    from fixloop.pathrules import is_test_file as is_test_path
     from fixloop.testrun.inside.pytest_plugin import TestTimer
-    from fixloop.workspace import is_test_file as is_test_path
-else:  # the copy in the sandbox: workspace.py and the pytest plugin are copied beside it
-    from fixloop_screen_plugin import TestTimer  # type: ignore[import-not-found,no-redef]
-    from fixloop_screen_workspace import (  # type: ignore[import-not-found,no-redef]
+else:  # the copy in the sandbox: pathrules.py and the pytest plugin are copied beside it
+    from fixloop_screen_pathrules import (  # type: ignore[import-not-found,no-redef]
         is_test_file as is_test_path,
     )
+    from fixloop_screen_plugin import TestTimer  # type: ignore[import-not-found,no-redef]
 
 
 class _Tracer:
