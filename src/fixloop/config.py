@@ -98,7 +98,9 @@ class TimeoutSettings(_Strict):
       full suites), within ``[repair_budget_min_s, repair_budget_max_s]`` (the traced run's
       limit has the floor only: the run limit, capped by ``test_timeout_s``, caps it); its screening
       runs stop a test at ``repair_test_factor`` x the traced run's slowest test, at least
-      ``repair_test_min_s``, at most the run's per-test limit.
+      ``repair_test_min_s``, at most the run's per-test limit; a suite whose traced run would
+      take longer than ``repair_trace_s`` is traced on the failing tests and the passing tests
+      near them only.
 
     ``model_timeout_s`` is one model request's limit (not a test run).
     """
@@ -115,6 +117,7 @@ class TimeoutSettings(_Strict):
     repair_trace_factor: float = Field(default=RepairBudget.trace_factor, ge=1)
     repair_test_factor: float = Field(default=RepairBudget.test_factor, ge=1)
     repair_test_min_s: float = Field(default=RepairBudget.test_min_s, gt=0)
+    repair_trace_s: float = Field(default=RepairBudget.trace_s, gt=0)
     model_timeout_s: float = Field(default=120.0, gt=0)
 
     def derive(self, baseline_s: float, slowest_s: float) -> DerivedLimits:
@@ -150,6 +153,7 @@ class TimeoutSettings(_Strict):
             trace_factor=self.repair_trace_factor,
             test_factor=self.repair_test_factor,
             test_min_s=self.repair_test_min_s,
+            trace_s=self.repair_trace_s,
         )
 
 

@@ -104,7 +104,10 @@ class RepairBudget:
     - the screening runs' per-test limit (``test_factor``, ``test_min_s``);
     - the screening budget: the time to screen ``candidates`` candidates at the measured cost
       of one (``overhead_s`` + the traced run's seconds of the failing tests), spread over the
-      screening workers, plus two full suites, within ``[min_s, max_s]``.
+      screening workers, plus two full suites, within ``[min_s, max_s]``;
+    - which tests the traced run runs: all of them when ``trace_factor`` x the baseline's
+      seconds fits in ``trace_s``; else the failing tests and the passing tests nearest them,
+      as many as fit in ``trace_s`` at the baseline's mean seconds per test.
 
     Attributes:
         min_s: the floor of both budgets, seconds.
@@ -117,6 +120,8 @@ class RepairBudget:
         test_factor, test_min_s: the screening runs' per-test limit is ``test_factor`` x the
             traced run's slowest test that was not stopped, at least ``test_min_s``, at most the
             run's per-test limit (a candidate that makes a test loop costs that, not more).
+        trace_s: the traced run's target seconds: a longer suite is traced on the failing tests
+            and the passing tests near them only (:func:`fixloop.repair.budgets.trace_selection`).
     """
 
     min_s: float = 20.0
@@ -126,6 +131,7 @@ class RepairBudget:
     trace_factor: float = 3.0
     test_factor: float = 5.0
     test_min_s: float = 1.0
+    trace_s: float = 90.0
 
 
 @dataclass

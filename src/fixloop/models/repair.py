@@ -78,6 +78,12 @@ def port_from_context(ctx: ModelContext, python: str | None = None) -> RepairPor
         baseline_output=baseline.output if baseline is not None else "",
         per_test_s=float(per_test) if isinstance(per_test, int | float) and per_test > 0 else None,
         budget=ctx.repair_budget or RepairBudget(),
+        baseline_seconds=(
+            float(baseline.duration_s - baseline.hung_s) if baseline is not None else 0.0
+        ),
+        baseline_tests=(
+            baseline.passed + baseline.failed + baseline.errors if baseline is not None else 0
+        ),
     )
 
 

@@ -23,46 +23,23 @@ candidate through the tools and the gate is the model adapter's part
 from __future__ import annotations
 
 import difflib
-import os
 import random
-import shutil
-import stat
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from fixloop.repair.budgets import (
-    import_failure,
-    screen_budget,
-    screen_per_test,
-    suite_seconds,
-    trace_limits,
-)
+from fixloop.repair.budgets import import_failure, screen_budget, screen_per_test, suite_seconds
 from fixloop.repair.candidate import Candidate
 from fixloop.repair.localize import Suspect, by_file, rank
 from fixloop.repair.overfit import judge
 from fixloop.repair.port import RepairPort
 from fixloop.repair.screen import ScreenResult, WarmScreener
+from fixloop.repair.traced import read_sources, scratch_copy, traced_spectrum
 from fixloop.workspace import is_test_file as is_test_path
 
 #: The templates' entry point: ``(source, path, suspicious, *, max_candidates) -> [Candidate]``.
 Generator = Callable[..., list[Candidate]]
-
-_IGNORE = shutil.ignore_patterns(
-    ".git",
-    "__pycache__",
-    "*.pyc",
-    ".venv",
-    "venv",
-    ".tox",
-    "node_modules",
-    ".pytest_cache",
-    ".mypy_cache",
-    ".ruff_cache",
-    ".fixloop",
-)
 
 
 @dataclass
@@ -263,23 +240,6 @@ def combine(a: Candidate, b: Candidate) -> Candidate | None:
     )
 
 
-def _make_writable(top: Path) -> None:
-    """Give the owner write access in the scratch copy.
-
-    The screening server rewrites files there, and inside the sandbox no capability overrides a
-    read-only mode.
-    """
-    for dirpath, dirnames, filenames in os.walk(top):
-        for name in [*dirnames, *filenames]:
-            p = Path(dirpath) / name
-            if p.is_symlink():
-                continue
-            mode = p.stat().st_mode
-            want = mode | stat.S_IWUSR | stat.S_IRUSR | (stat.S_IXUSR if p.is_dir() else 0)
-            if want != mode:
-                p.chmod(want)
-
-
 #: How far a seed moves a candidate's weight: each weight is multiplied by a factor drawn
 #: uniformly from ``[1 - SEED_JITTER, 1 + SEED_JITTER]``.
 SEED_JITTER = 0.5
@@ -390,17 +350,13 @@ class RepairEngine:
             the :class:`Analysis` (``failing`` empty when no test fails: nothing to repair).
 
         Raises:
-            RuntimeError: the traced run of the suite wrote no result (crash, timeout).
             OSError: the scratch copy could not be made.
         """
         t0 = time.monotonic()
         root = Path(port.root)
         base = Path(port.scratch_dir) / "repair"
         work, engine_dir = base / "work", base / "engine"
-        if work.exists():
-            shutil.rmtree(work)
-        shutil.copytree(root, work, ignore=_IGNORE, symlinks=True)
-        _make_writable(work)
+        scratch_copy(root, work)
         screener = WarmScreener(
             port.runner,
             work,
@@ -413,8 +369,7 @@ class RepairEngine:
             extra_ro=[root],
         )
         an = Analysis()
-        trace_wall, trace_per_test = trace_limits(port)
-        spectrum = screener.localize(wall_s=trace_wall, per_test_s=trace_per_test)
+        spectrum = traced_spectrum(port, screener, an.notes)
         tests = spectrum.get("tests", {})
         an.hung = [str(t) for t in spectrum.get("hung", [])]
         an.failing = [t for t, d in tests.items() if d.get("outcome") == "failed"]
@@ -435,7 +390,7 @@ class RepairEngine:
             return an
 
         an.localize_seconds = time.monotonic() - t0
-        sources = self._sources(work, spectrum)
+        sources = read_sources(work, spectrum)
         an.suspects = rank(
             spectrum, sources, failure_text=port.baseline_output, root=root, limit=self.max_lines
         )
@@ -445,7 +400,14 @@ class RepairEngine:
 
         # screening budgets, from what the traced run measured
         an.per_test_s = screen_per_test(port, spectrum)
-        suite_s = suite_seconds(spectrum, an.per_test_s)
+        suite_s = suite_seconds(spectrum, an.per_test_s, port.baseline_seconds)
+        # a selective traced run's passing tests: screened after the failing ones, before the
+        # full suite (a candidate breaking its neighbours costs no full run)
+        near = (
+            [t for t, d in tests.items() if d.get("outcome") == "passed"]
+            if spectrum.get("selected")
+            else []
+        )
         if self.time_budget_s is not None:
             budget_s = float(self.time_budget_s)
         else:
@@ -476,6 +438,7 @@ class RepairEngine:
                 timeout_full_s=timeout_full,
                 suite_s=suite_s,
                 per_test_s=an.per_test_s,
+                near=near,
             )
             an.screen_seconds += time.monotonic() - s0
             got = [Tried(batch[r.index], r) for r in results]
@@ -503,22 +466,6 @@ class RepairEngine:
             an.notes.append(f"time budget used up ({budget_s:.0f} s)")
         an.seconds = time.monotonic() - t0
         return an
-
-    def _sources(self, work: Path, spectrum: dict[str, Any]) -> dict[str, str]:
-        files: set[str] = set()
-        for d in spectrum.get("tests", {}).values():
-            files.update(f for f, _ in d.get("lines", []))
-        files.update(f for f, _ in spectrum.get("import_lines", []))
-        out: dict[str, str] = {}
-        for rel in sorted(files):
-            p = work / rel
-            if is_test_path(rel) or not p.is_file():
-                continue
-            try:
-                out[rel] = p.read_bytes().decode("utf-8")
-            except (OSError, UnicodeDecodeError):
-                continue
-        return out
 
     def _generate(
         self, work: Path, suspects: Sequence[Suspect], sources: dict[str, str]

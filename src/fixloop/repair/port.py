@@ -70,6 +70,10 @@ class RepairPort:
         per_test_s: the run's per-test limit in seconds (derived from the baseline), or None
             for none; the traced run and the screening runs stop a test that runs longer.
         budget: how the engine sizes its time budgets (:class:`fixloop.types.RepairBudget`).
+        baseline_seconds: the baseline run's wall-clock seconds (0: unknown); with
+            ``baseline_tests``, what one full suite costs and a test on average, which decides
+            whether the traced run runs every test (:func:`fixloop.repair.budgets.trace_selection`).
+        baseline_tests: how many tests the baseline ran (0: unknown).
     """
 
     root: Path
@@ -83,6 +87,8 @@ class RepairPort:
     baseline_output: str = ""
     per_test_s: float | None = None
     budget: RepairBudget = field(default_factory=RepairBudget)
+    baseline_seconds: float = 0.0
+    baseline_tests: int = 0
 
 
 def pytest_args_of(test_cmd: str | Sequence[str] | None) -> tuple[str, ...]:

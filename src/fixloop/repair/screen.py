@@ -175,25 +175,46 @@ class WarmScreener:
             shutil.copytree(self.work_root, dest, symlinks=True)
             self._worker_roots.append(dest)
 
-    def localize(self, *, wall_s: float, per_test_s: float | None = None) -> dict[str, Any]:
-        """Run the full suite once with the per-test line collector.
+    def localize(
+        self,
+        *,
+        wall_s: float,
+        per_test_s: float | None = None,
+        failing: Sequence[str] = (),
+        near: int | None = None,
+        suspects: Sequence[str] = (),
+        budget_s: float | None = None,
+    ) -> dict[str, Any]:
+        """Run the suite once with the per-test line collector.
 
         Args:
-            wall_s: the run's wall-clock limit, seconds.
+            wall_s: the run's wall-clock limit, seconds. The server starts no test past
+                ``wall_s`` less a margin (the per-test limit and 10 s, at most half the limit),
+                so a partial spectrum is written before the sandbox stops the run.
             per_test_s: a test running longer is stopped alone (a failure, listed in the
                 spectrum's ``hung``) and the suite goes on; None: no per-test limit.
+            failing: the failing tests' node ids (a selective run keeps them and runs them
+                first).
+            near: None traces every test; else how many passing tests to keep beside the
+                failing ones, nearest first (:func:`fixloop.repair.screen_trace.near_rank`).
+            suspects: project files of the failing tracebacks (a selective run keeps tests
+                whose module refers to them).
+            budget_s: a selective run starts no passing test past this many seconds.
 
         Returns:
             the spectrum dict: ``{"exit", "seconds", "tests": {nodeid: {"outcome", "lines":
             [[file, line]...], "calls": [[file, firstline, name]...], "frames": [[file, line]...]
             (innermost first), "message", "test_line" (the failing line of the test's own code),
             "seconds"}}, "import_lines": [[file, line]...], "collect_errors": [str],
-            "hung": [nodeid]}``; files are POSIX paths relative to the scratch root.
+            "hung": [nodeid], "selected": {nodeid: rank} (a selective run, else {}),
+            "dropped": int, "stopped": str}``; files are POSIX paths relative to the scratch
+            root.
 
         Raises:
             RuntimeError: the server wrote no result (crash, timeout); the message has its output.
         """
         out = self.engine_dir / f"spectrum-{self._jobs + 1}.json"
+        margin = min(0.5 * wall_s, (per_test_s or 0.0) + 10.0)
         job = {
             "mode": "localize",
             "root": str(self.work_root),
@@ -201,6 +222,11 @@ class WarmScreener:
             "pytest_args": [*self.pytest_args, "-p", "no:randomly", "--tb=no"],
             "out": str(out),
             "per_test_s": per_test_s,
+            "deadline_s": wall_s - margin,
+            "failing": list(failing) if near is not None else [],
+            "near": near,
+            "suspects": list(suspects),
+            "budget_s": budget_s,
         }
         res = self._run(job, wall_s)
         if not out.exists():
@@ -222,6 +248,7 @@ class WarmScreener:
         timeout_full_s: float = 30.0,
         suite_s: float = 0.0,
         per_test_s: float | None = None,
+        near: Sequence[str] = (),
     ) -> list[ScreenResult]:
         """Validate candidates in order until the budgets run out.
 
@@ -244,6 +271,9 @@ class WarmScreener:
             suite_s: seconds of one full in-process pytest run (0: unknown, calibrate).
             per_test_s: each child stops a test that runs longer (a failure; the candidate's
                 other tests still run); None: no per-test limit.
+            near: passing tests run after the failing ones and before the full suite (the
+                tests a selective traced run kept): a candidate that breaks one of them is
+                ``breaks_suite`` without a full run. Empty: straight to the full suite.
 
         Returns:
             one :class:`ScreenResult` per candidate run, in order (candidates not reached are
@@ -275,6 +305,7 @@ class WarmScreener:
             "timeout_full_s": timeout_full_s,
             "suite_s": suite_s,
             "per_test_s": per_test_s,
+            "near": list(near),
             "fork": self.fork,
         }
         self._ensure_workers()

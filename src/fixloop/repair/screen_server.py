@@ -8,7 +8,9 @@ so this module runs ONE sandboxed process over a scratch copy of the workspace:
 2. for each candidate, in the order given, the parent writes the candidate's files, forks a child
    that runs ``pytest.main`` on the failing test ids (in a fresh interpreter state: the project's
    modules are imported by the child only), and, when they all pass, forks another child for the
-   full suite; then the parent restores the original files;
+   job's ``near`` tests (the passing tests a selective traced run kept, when there are) and then
+   one for the full suite; a near or full run whose failed tests pass when run again alone is
+   run once more (a flaky test); then the parent restores the original files;
 3. results stream to a JSON-lines file, one line per candidate, so a run killed by its wall-clock
    limit still leaves what it found.
 
@@ -384,6 +386,19 @@ def _server_screen(job: dict[str, Any]) -> None:
     quick: list[float] = [float(calib["failing_s"])]
     full_limit = min(float(job["timeout_full_s"]), max(3.0, 4.0 * float(calib["full_s"]) + 1.0))
 
+    near = list(job.get("near") or [])
+
+    def start_next(w: _Worker, phase: str, tests: Sequence[str] = ()) -> None:
+        """Start a worker's next run of its candidate: near tests, full suite, or a retry."""
+        w.phase = phase
+        if phase == "near":
+            args = [*base, "-x", "-p", "no:randomly", *near]
+        elif phase == "retry":
+            args = [*base, "-p", "no:randomly", *tests]
+        else:
+            args = [*base, "-x"]
+        w.child = _Child(job, args, str(w.root), f"w{w.index}", full_limit)
+
     cands = list(job["candidates"])
     started = 0
     plausible = 0
@@ -449,24 +464,40 @@ def _server_screen(job: dict[str, Any]) -> None:
                     if r["how"] == "timeout":
                         rec["status"] = "timeout"
                     elif len(fixed) == len(failing) and r["exit"] == 0:
-                        w.phase = "full"
-                        w.child = _Child(job, [*base, "-x"], str(w.root), f"w{w.index}", full_limit)
+                        start_next(w, "near" if near else "full")
                         continue
                     else:
                         rec["status"] = "partial" if fixed else "fail"
-                else:
+                elif w.phase in ("near", "full"):
+                    broken = (r["failed"] + r.get("collect_errors", []))[:20]
                     if r["how"] == "timeout":
                         rec["status"] = "suite_timeout"
                     elif r["exit"] == 0 and r["passed"]:
+                        if w.phase == "near":
+                            start_next(w, "full")
+                            continue
                         rec["status"] = "plausible"
                         rec["suite_passed"] = len(r["passed"])
                         plausible += 1
                         if first_plausible_at is None:
                             first_plausible_at = started
                             first_plausible_t = time.monotonic()
+                    elif r["failed"] and not r.get("collect_errors") and not rec.get("retried"):
+                        # a test that failed once may be flaky (a benchmark under load): the
+                        # failed tests again, alone; if they pass, the same phase once more
+                        rec["retried"] = list(r["failed"][:20])
+                        rec["retry_of"] = w.phase
+                        start_next(w, "retry", list(r["failed"]))
+                        continue
                     else:
                         rec["status"] = "breaks_suite"
-                        rec["suite_failed"] = (r["failed"] + r.get("collect_errors", []))[:20]
+                        rec["suite_failed"] = broken
+                else:  # the retry of the tests a near or full run failed
+                    if r["how"] != "timeout" and r["exit"] == 0 and r["passed"]:
+                        start_next(w, str(rec["retry_of"]))
+                        continue
+                    rec["status"] = "breaks_suite"
+                    rec["suite_failed"] = list(rec["retried"])
                 finish(w, rec)
             if not progressed:
                 time.sleep(0.002)

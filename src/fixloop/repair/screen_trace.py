@@ -1,10 +1,16 @@
 """The ``localize`` mode of the screening server: per-test line coverage of the project.
 
-One in-process pytest run of the full suite with a ``sys.settrace`` line collector that records,
+One in-process pytest run of the suite with a ``sys.settrace`` line collector that records,
 per test, the project lines it executed (test files excluded), the test's outcome, the project
 frames of its failure traceback and the project functions the test called directly.
 :mod:`fixloop.repair.localize` turns that spectrum into suspiciousness scores (Ochiai, Abreu et
 al. 2007).
+
+On a large suite the job names the failing tests and how many passing tests to keep
+(:func:`fixloop.repair.budgets.trace_selection`): :class:`_Selector` keeps the failing tests
+and the passing tests nearest them (:func:`near_rank`), runs the failing ones first and stops
+starting passing ones past the job's time budget. Every run stops starting tests past the
+job's deadline, so a result is written before the sandbox's wall-clock limit.
 
 Like :mod:`fixloop.repair.screen_server`, this file runs inside the sandbox as a copy
 (``fixloop_screen_trace.py`` beside the server) and must stay importable by a bare interpreter
@@ -13,11 +19,14 @@ with only pytest installed.
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
+import re
 import sys
 import threading
 import time
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -178,12 +187,233 @@ class _Tracer:
         }
 
 
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+#: Proximity ranks of :func:`near_rank` (lower is nearer; ``FAR`` is left out).
+FAILING, SAME_CLASS, NAMES_CALLEE, SAME_FILE, IMPORTS_SUSPECT, FAR = range(6)
+
+
+def is_failing(nodeid: str, failing: set[str]) -> bool:
+    """Whether a collected test is one of the failing ids (a subtest's id names its test)."""
+    if nodeid in failing:
+        return True
+    return any(
+        f.startswith(nodeid) and f[len(nodeid) : len(nodeid) + 1] in (" ", ":") for f in failing
+    )
+
+
+def near_rank(
+    nodeid: str,
+    failing_ids: Sequence[str],
+    *,
+    names: bool = False,
+    imports_suspect: bool = False,
+) -> int:
+    """How near a collected test is to the failing tests.
+
+    ``FAILING`` (one of them), ``SAME_CLASS`` (its node id's parent is a failing test's class),
+    ``NAMES_CALLEE`` (``names``: its source names a project function or class the failing
+    tests' sources name), ``SAME_FILE``, ``IMPORTS_SUSPECT`` (``imports_suspect``: its module
+    refers to a module of the failing tracebacks' project files), else ``FAR``.
+
+    Args:
+        nodeid: the collected test's node id.
+        failing_ids: the failing tests' node ids.
+        names: the test's source names what the failing tests call.
+        imports_suspect: the test's module refers to a suspect module.
+
+    Returns:
+        one of the ranks above (an int; lower is nearer).
+    """
+    fail = set(failing_ids)
+    if is_failing(nodeid, fail):
+        return FAILING
+    parent = nodeid.rsplit("::", 1)[0]
+    parents = {f.split(" ", 1)[0].rsplit("::", 1)[0] for f in fail}
+    if "::" in parent and parent in parents:
+        return SAME_CLASS
+    if names:
+        return NAMES_CALLEE
+    files = {f.split("::", 1)[0] for f in fail}
+    if nodeid.split("::", 1)[0] in files:
+        return SAME_FILE
+    return IMPORTS_SUSPECT if imports_suspect else FAR
+
+
+def _identifiers(text: str) -> set[str]:
+    return {w for w in _IDENT.findall(text) if len(w) > 2}
+
+
+class _Selector:
+    """pytest plugin: which tests the traced run runs, and when it stops starting them.
+
+    Args:
+        root: the tree's root (project modules are those under it, test files left out).
+        failing: the failing tests' node ids, or () to keep every test.
+        near: how many passing tests to keep (nearest first, :func:`near_rank`); None: all.
+        suspects: project files (POSIX, relative to ``root``) of the failing tracebacks.
+        budget_s: past this many seconds of the run, no passing test is started (the failing
+            tests, run first, always run); None: no such budget.
+        deadline_s: past this many seconds no test at all is started (the spectrum is written
+            before the sandbox's limit); None: none.
+    """
+
+    def __init__(
+        self,
+        root: str,
+        failing: Sequence[str] = (),
+        near: int | None = None,
+        suspects: Iterable[str] = (),
+        budget_s: float | None = None,
+        deadline_s: float | None = None,
+    ) -> None:
+        self.root = os.path.realpath(root) + os.sep
+        self.failing = list(failing)
+        self.near = near
+        self.suspects = set(suspects)
+        self.budget_s = budget_s
+        self.deadline_s = deadline_s
+        self.t0 = time.monotonic()
+        self.session: Any = None
+        self.selected: dict[str, int] = {}
+        self.dropped = 0
+        self.stopped = ""
+        self._failing_left: set[str] = set()
+
+    def _project_modules(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name, mod in list(sys.modules.items()):
+            f = getattr(mod, "__file__", None)
+            if not f:
+                continue
+            real = os.path.realpath(f)
+            if real.startswith(self.root):
+                rel = real[len(self.root) :].replace(os.sep, "/")
+                if not is_test_path(rel):
+                    out[name] = (rel, mod)
+        return out
+
+    def pytest_sessionstart(self, session: Any) -> None:
+        self.session = session
+
+    def pytest_collection_modifyitems(self, session: Any, config: Any, items: list[Any]) -> None:
+        if self.near is None or not self.failing:
+            return
+        fail = set(self.failing)
+        flags = [is_failing(it.nodeid, fail) for it in items]
+        if not any(flags):
+            return  # the failing ids are not among these tests: keep every test
+        mods = self._project_modules()
+        names: set[str] = set()
+        for _, mod in mods.values():
+            names.update(k for k in vars(mod) if not k.startswith("_") and len(k) > 2)
+        suspect_mods = {n for n, (rel, _) in mods.items() if rel in self.suspects}
+        suspect_mods |= {n.rsplit(".", 1)[0] for n in suspect_mods if "." in n}
+        sources: dict[Any, set[str]] = {}
+
+        def words(item: Any) -> set[str]:
+            obj = getattr(item, "obj", None)
+            key = getattr(obj, "__code__", None) or getattr(
+                getattr(obj, "__func__", None), "__code__", None
+            )
+            if key is None:  # a doctest: its object's dotted name
+                return {item.name.rsplit(".", 1)[-1]} & names
+            if key not in sources:
+                try:
+                    sources[key] = _identifiers(inspect.getsource(key)) & names
+                except (OSError, TypeError):
+                    sources[key] = set()
+            return sources[key]
+
+        module_refs: dict[int, bool] = {}
+
+        def refers(item: Any) -> bool:
+            module = getattr(item, "module", None)
+            if module is None or not suspect_mods:
+                return False
+            if id(module) not in module_refs:
+                hit = False
+                for v in list(vars(module).values()):
+                    try:
+                        name = v.__name__ if inspect.ismodule(v) else getattr(v, "__module__", None)
+                    except Exception:  # noqa: BLE001 - an object with a broken __getattr__
+                        continue
+                    if isinstance(name, str) and name in suspect_mods:
+                        hit = True
+                        break
+                module_refs[id(module)] = hit
+            return module_refs[id(module)]
+
+        want: set[str] = set()
+        for item, bad in zip(items, flags, strict=True):
+            if bad:
+                want |= words(item)
+        where = [i for i, bad in enumerate(flags) if bad]
+        ranked: list[tuple[int, int, int]] = []
+        for i, item in enumerate(items):
+            if flags[i]:
+                ranked.append((FAILING, 0, i))
+                continue
+            r = near_rank(
+                item.nodeid,
+                self.failing,
+                names=bool(want & words(item)),
+                imports_suspect=refers(item),
+            )
+            if r < FAR:
+                ranked.append((r, min(abs(i - j) for j in where), i))
+        ranked.sort()
+        n_fail = sum(flags)
+        keep = ranked[: n_fail + max(0, self.near)]
+        kept = [items[i] for _, _, i in keep]
+        kept_ids = {id(it) for it in kept}
+        dropped = [it for it in items if id(it) not in kept_ids]
+        self.selected = {items[i].nodeid: r for r, _, i in keep}
+        self.dropped = len(dropped)
+        self._failing_left = {it.nodeid for it, bad in zip(items, flags, strict=True) if bad}
+        items[:] = kept
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+
+    def pytest_runtest_logfinish(self, nodeid: str, location: Any) -> None:
+        self._failing_left.discard(nodeid)
+        spent = time.monotonic() - self.t0
+        if self.session is None or self.stopped:
+            return
+        if self.deadline_s is not None and spent > self.deadline_s:
+            self.stopped = f"deadline ({self.deadline_s:.0f} s)"
+        elif (
+            self.budget_s is not None
+            and self.selected
+            and not self._failing_left
+            and spent > self.budget_s
+        ):
+            self.stopped = f"budget ({self.budget_s:.0f} s)"
+        if self.stopped:
+            self.session.shouldstop = f"fixloop localization: {self.stopped}"
+
+
 def server_localize(job: dict[str, Any]) -> None:
-    """The ``localize`` job: one traced full-suite run; the spectrum goes to ``job["out"]``."""
+    """The ``localize`` job: one traced run; the spectrum goes to ``job["out"]``.
+
+    Job keys: ``root``, ``pytest_args``, ``out``, ``per_test_s`` (the per-test limit),
+    ``deadline_s`` (no test starts later), and for a selective run ``failing``, ``near``,
+    ``suspects`` and ``budget_s`` (:class:`_Selector`). The spectrum adds ``selected`` ({node
+    id: rank} of a selective run, else {}), ``dropped`` (tests left out) and ``stopped`` (why
+    the run stopped starting tests, or "").
+    """
     import pytest
 
     tracer = _Tracer(job["root"])
-    plugins: list[Any] = [tracer]
+    near = job.get("near")
+    selector = _Selector(
+        job["root"],
+        failing=list(job.get("failing") or []),
+        near=int(near) if near is not None else None,
+        suspects=list(job.get("suspects") or []),
+        budget_s=float(job["budget_s"]) if job.get("budget_s") else None,
+        deadline_s=float(job["deadline_s"]) if job.get("deadline_s") else None,
+    )
+    plugins: list[Any] = [tracer, selector]
     per_test = float(job.get("per_test_s") or 0)
     timer = TestTimer(per_test) if per_test > 0 else None
     if timer is not None:  # a test that loops forever ends alone; the spectrum still comes
@@ -196,4 +426,7 @@ def server_localize(job: dict[str, Any]) -> None:
         tracer.stop()
     data = tracer.as_dict(int(code), time.monotonic() - t0)
     data["hung"] = list(timer.hung) if timer is not None else []
+    data["selected"] = selector.selected
+    data["dropped"] = selector.dropped
+    data["stopped"] = selector.stopped
     Path(job["out"]).write_text(json.dumps(data), encoding="utf-8")
