@@ -119,6 +119,9 @@ class WarmScreener:
         self._jobs = 0
         #: the scratch tree's package roots (a src layout), read once on the first job
         self._package_dirs: list[str] | None = None
+        #: the node ids a selective traced run ran: a later localize() without a selection
+        #: traces the same ones (the overfit judge compares the same tests)
+        self.trace_keep: list[str] = []
         self.engine_dir.mkdir(parents=True, exist_ok=True)
         self.server = self.engine_dir / SERVER_NAME
         shutil.copyfile(Path(screen_server.__file__), self.server)
@@ -201,6 +204,10 @@ class WarmScreener:
                 whose module refers to them).
             budget_s: a selective run starts no passing test past this many seconds.
 
+        After a selective run, a call without ``near`` traces the tests that run ran, in the
+        same order (``trace_keep``), so that spectra of the same tree with and without a
+        patch compare the same tests.
+
         Returns:
             the spectrum dict: ``{"exit", "seconds", "tests": {nodeid: {"outcome", "lines":
             [[file, line]...], "calls": [[file, firstline, name]...], "frames": [[file, line]...]
@@ -227,12 +234,16 @@ class WarmScreener:
             "near": near,
             "suspects": list(suspects),
             "budget_s": budget_s,
+            "keep": self.trace_keep if near is None else [],
         }
         res = self._run(job, wall_s)
         if not out.exists():
             tail = (res.output or "")[-2000:]
             raise RuntimeError(f"localization run wrote no result (exit {res.returncode}): {tail}")
-        return json.loads(out.read_text(encoding="utf-8"))
+        spectrum: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+        if near is not None and spectrum.get("selected"):
+            self.trace_keep = list(spectrum.get("tests", {}))
+        return spectrum
 
     def screen(
         self,

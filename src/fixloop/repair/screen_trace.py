@@ -255,6 +255,8 @@ class _Selector:
             tests, run first, always run); None: no such budget.
         deadline_s: past this many seconds no test at all is started (the spectrum is written
             before the sandbox's limit); None: none.
+        keep: run exactly these node ids (a repeat of an earlier selective run, for
+            comparisons); the other arguments' selection is then not made.
     """
 
     def __init__(
@@ -265,8 +267,10 @@ class _Selector:
         suspects: Iterable[str] = (),
         budget_s: float | None = None,
         deadline_s: float | None = None,
+        keep: Sequence[str] = (),
     ) -> None:
         self.root = os.path.realpath(root) + os.sep
+        self.keep = list(keep)
         self.failing = list(failing)
         self.near = near
         self.suspects = set(suspects)
@@ -296,6 +300,18 @@ class _Selector:
         self.session = session
 
     def pytest_collection_modifyitems(self, session: Any, config: Any, items: list[Any]) -> None:
+        if self.keep:
+            order = {t: i for i, t in enumerate(self.keep)}
+            kept = sorted(
+                (it for it in items if it.nodeid in order), key=lambda it: order[it.nodeid]
+            )
+            dropped = [it for it in items if it.nodeid not in order]
+            self.selected = {it.nodeid: FAILING for it in kept}
+            self.dropped = len(dropped)
+            items[:] = kept
+            if dropped:
+                config.hook.pytest_deselected(items=dropped)
+            return
         if self.near is None or not self.failing:
             return
         fail = set(self.failing)
@@ -397,7 +413,7 @@ def server_localize(job: dict[str, Any]) -> None:
 
     Job keys: ``root``, ``pytest_args``, ``out``, ``per_test_s`` (the per-test limit),
     ``deadline_s`` (no test starts later), and for a selective run ``failing``, ``near``,
-    ``suspects`` and ``budget_s`` (:class:`_Selector`). The spectrum adds ``selected`` ({node
+    ``suspects`` and ``budget_s``, or ``keep`` for a repeat (:class:`_Selector`). The spectrum adds ``selected`` ({node
     id: rank} of a selective run, else {}), ``dropped`` (tests left out) and ``stopped`` (why
     the run stopped starting tests, or "").
     """
@@ -412,6 +428,7 @@ def server_localize(job: dict[str, Any]) -> None:
         suspects=list(job.get("suspects") or []),
         budget_s=float(job["budget_s"]) if job.get("budget_s") else None,
         deadline_s=float(job["deadline_s"]) if job.get("deadline_s") else None,
+        keep=list(job.get("keep") or []),
     )
     plugins: list[Any] = [tracer, selector]
     per_test = float(job.get("per_test_s") or 0)
