@@ -478,6 +478,7 @@ class RunSession:
                 prepare=self.extras.apply,
                 repeats=s.gate_repeats,
                 targets=targets,
+                manifests=self.approver.manifests if self.approver is not None else None,
                 deadline=min(
                     self.t0 + s.budgets.max_wall_s,
                     self.shared.deadline if self.shared is not None else float("inf"),

@@ -47,6 +47,9 @@ here):
 - :mod:`fixloop.gate.policy`: what the change is (git's view of the work tree against the base
   commit, the tools' written bytes), the protected-file restore, the candidate and the write
   rules it breaks (layers 1, 2, 3's candidate, 5);
+- :mod:`fixloop.gate.manifests`: under ``--approve deps``, the approved dependency-only
+  ``pyproject.toml`` that may enter the commit, and the finding that names any other change
+  (:mod:`fixloop.depfiles`'s rule, against the base commit);
 - :mod:`fixloop.gate.runs`: the fresh checkout's test runs (budget, recording, repeats, the
   second opinion; layers 3, 4, 6, 7);
 - :mod:`fixloop.gate.reasons`: the verdict's sentences;

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from fixloop import workspace as ws
 from fixloop.basediff import BaseDiff
 from fixloop.candidate import Candidate, checkout_tree, remove_tree
+from fixloop.gate import manifests as dep_manifests
 from fixloop.gate import reasons
 from fixloop.gate.autoload import autoload_findings
-from fixloop.gate.policy import ChangePolicy, PathRule
+from fixloop.gate.policy import PathRule
 from fixloop.gate.runs import FreshCheckoutRuns
 from fixloop.protocols import Checkout, Runner, WatchedRunner
 from fixloop.targets import Targets
@@ -29,7 +30,7 @@ from fixloop.types import Outcome, TestReport, Verdict
 __all__ = ["Gate", "PathRule"]
 
 
-class Gate(ChangePolicy, FreshCheckoutRuns):
+class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
     """Verifies claims of success against the base commit and the real test suite.
 
     Args:
@@ -56,6 +57,11 @@ class Gate(ChangePolicy, FreshCheckoutRuns):
         targets: the failing tests the run is about (:class:`fixloop.targets.Targets`), or
             None: every test must pass. With targets, the baseline's other failing tests may
             stay failing, the repeats and the second opinion run the targets.
+        manifests: under ``--approve deps``, the ``pyproject.toml`` bytes the person approved
+            (``Approver.manifests``, read at each verification); such a file enters the commit
+            when it is a dependency-only change of the base's (:mod:`fixloop.gate.manifests`),
+            and any other change to a ``pyproject.toml`` refuses the claim. None: every
+            ``pyproject.toml`` is protected test configuration, restored.
 
     Raises nothing from :meth:`verify` for git trouble in normal use; a git failure
     (:class:`fixloop.git.GitError`) propagates, since the gate cannot decide without it.
@@ -77,6 +83,7 @@ class Gate(ChangePolicy, FreshCheckoutRuns):
         deadline: float | None = None,
         clock: Callable[[], float] = time.monotonic,
         targets: Targets | None = None,
+        manifests: Mapping[str, bytes] | None = None,
     ) -> None:
         self.iso, self.workspace, self.runner, self.baseline = iso, workspace, runner, baseline
         self.root = Path(iso.root)
@@ -84,7 +91,10 @@ class Gate(ChangePolicy, FreshCheckoutRuns):
         self.changes = BaseDiff(self.root, self.base)
         if is_protected is None:
             is_protected = self._policy_protected if workspace is not None else ws.is_protected
+        self.manifests = manifests
         self._is_protected, self._is_autoload = is_protected, is_autoload
+        if manifests is not None:  # an approved dependency-only pyproject.toml is no tampering
+            self._is_protected = self._protected_unless_approved(is_protected)
         self._changed = changed
         self.scratch_dir = Path(scratch_dir) if scratch_dir is not None else None
         self.prepare = prepare
@@ -107,9 +117,11 @@ class Gate(ChangePolicy, FreshCheckoutRuns):
             ``Verdict.tree`` is the tree checked.
         """
         self.verifications += 1
+        deps = self.manifest_findings(list(self.workspace.written) if self.workspace else [])
         tampered, new_autoload = self.restore_protected()
         suspicious = [str(f) for f in self.scan_code_changes()]
-        refused = self.policy_findings(self.changed_paths())
+        paths = [p for p in self.changed_paths() if not self.manifest_accepted(p)]
+        refused = deps + self.policy_findings(paths)
         cand = self.candidate()
         watch = self.watched_lines() if isinstance(self.runner, WatchedRunner) else None
         left = self._left()
@@ -132,6 +144,7 @@ class Gate(ChangePolicy, FreshCheckoutRuns):
                 remove_tree(scratch.parent)
         verdict.tampered, verdict.new_autoload = tampered, new_autoload
         verdict.reason += reasons.notes(tampered, new_autoload, cand)
+        verdict.reason += dep_manifests.note(deps, verdict.reason)
         verdict.tree = cand.tree
         verdict.left_out = [f"{p} ({why})" for p, why in cand.left_out]
         return verdict
