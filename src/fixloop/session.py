@@ -53,7 +53,7 @@ from fixloop.testrun import TestRunner, discover_python, pytest_args
 from fixloop.testrun.projectpaths import import_problem
 from fixloop.testrun.warm import WarmRunner
 from fixloop.tools import Tools
-from fixloop.tools.approval import Approver
+from fixloop.tools.approval import Approver, make_approver
 from fixloop.tools.ask import AskHumanTool
 from fixloop.tools.explore import ExploreTool
 from fixloop.trajectory import (
@@ -407,13 +407,14 @@ class RunSession:
         )
         # the model's run_tests goes warm (testrun/warm.py); the baseline and the gate stay cold
         self.warm = WarmRunner(runner, notice=self.events.notice)
+        self.approver = make_approver(self.approve, self.person, self.events.emit)
         self.tools = tools = Tools(
             workspace,
             self.warm,
             caps=s.to_caps(),
             map_cache=fixloop_home() / "cache" / "repomap.sqlite3",
             extra=[ExploreTool(workspace, s.to_caps()), AskHumanTool(self.person)],
-            approver=self._approver(),
+            approver=self.approver,
             disabled=s.disable_tools,
         )
         env_problem = self.extras.problem or doctor.command_problem(
@@ -522,12 +523,6 @@ class RunSession:
         runner.limits = dataclasses.replace(runner.limits, wall_s=derived.test_run_s)
         runner.per_test_s = derived.per_test_s
         self.events.notice(derived.describe())
-
-    def _approver(self) -> Approver | None:
-        if not self.approve or self.person is None:
-            return None
-        self.approver = Approver(self.approve, self.person, self.events.emit)
-        return self.approver
 
     def _passed_env(self) -> tuple[dict[str, str], list[str]]:
         """The host values of the settings' ``pass_env`` names, and the names unset here."""

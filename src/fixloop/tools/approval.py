@@ -95,6 +95,23 @@ def _text(data: bytes | None) -> list[str]:
     return data.decode("utf-8", "replace").splitlines(keepends=True)
 
 
+def make_approver(
+    policy: frozenset[str],
+    person: Person | None,
+    emit: Callable[[str, dict[str, Any]], None] | None = None,
+) -> Approver | None:
+    """The run's :class:`Approver`, or None when the policy is empty or nobody can be asked.
+
+    Args:
+        policy: from :func:`parse_policy`.
+        person: who is asked (None: no person, so nothing to ask).
+        emit: ``emit(type, data)`` for the ``approval`` events, or None.
+    """
+    if not policy or person is None:
+        return None
+    return Approver(policy, person, emit)
+
+
 class Approver:
     """Asks a person before changes are kept (see the module docstring).
 
