@@ -35,6 +35,7 @@ from fixloop.repair.localize import Suspect, by_file, rank
 from fixloop.repair.overfit import judge
 from fixloop.repair.port import RepairPort
 from fixloop.repair.screen import ScreenResult, WarmScreener
+from fixloop.repair.templates_names import FailureHints, hinted_candidates, hints_from_spectrum
 from fixloop.repair.traced import read_sources, scratch_copy, traced_spectrum
 from fixloop.workspace import is_test_file as is_test_path
 
@@ -333,6 +334,8 @@ class RepairEngine:
         self.line_decay = line_decay
         self.fork = fork
         self._generator = generator
+        #: the templates' own generator also gets the failing tests' hints
+        self._hinted = generator is None
 
     def generator(self) -> Generator:
         """The candidate generator in use (templates by default)."""
@@ -394,7 +397,8 @@ class RepairEngine:
         an.suspects = rank(
             spectrum, sources, failure_text=port.baseline_output, root=root, limit=self.max_lines
         )
-        cands = self._generate(work, an.suspects, sources)
+        hints = hints_from_spectrum(spectrum) if self._hinted else None
+        cands = self._generate(work, an.suspects, sources, hints)
         an.generated = len(cands)
         an.generate_seconds = time.monotonic() - t0 - an.localize_seconds
 
@@ -468,8 +472,17 @@ class RepairEngine:
         return an
 
     def _generate(
-        self, work: Path, suspects: Sequence[Suspect], sources: dict[str, str]
+        self,
+        work: Path,
+        suspects: Sequence[Suspect],
+        sources: dict[str, str],
+        hints: FailureHints | None = None,
     ) -> list[Candidate]:
+        """Candidates of every suspicious file, in screening order (:func:`order_candidates`).
+
+        With ``hints`` (the failing tests' texts), the candidates only those point at
+        (:func:`.templates_names.hinted_candidates`) come before the generator's.
+        """
         gen = self.generator()
         seen: set[tuple[str, ...]] = set()
         out: list[Candidate] = []
@@ -484,6 +497,8 @@ class RepairEngine:
                 made = gen(source, path, lines, max_candidates=self.per_file_candidates)
             except Exception:  # noqa: BLE001 - one file's template failure must not end the run
                 continue
+            if hints is not None:
+                made = [*hinted_candidates(source, path, lines, hints), *made]
             floor = min(lines.values()) if lines else 0.0
             for c in made:
                 if not c.old_source:

@@ -53,6 +53,7 @@ from .priors import learned_factors
 from .templates_ast import Edit, FileInfo, Mutation, apply_edits, guarded, parses
 from .templates_expr import PRIORS, expression_mutations
 from .templates_insert import insert_more_mutations
+from .templates_names import name_mutations
 from .templates_stmt import function_mutations, statement_mutations
 from .templates_wrap import wrap_mutations
 
@@ -121,6 +122,7 @@ def generate_candidates(
                 done_lines.add(key)
                 muts.extend(guarded(fi, expression_mutations, fi, st, line))
                 muts.extend(guarded(fi, wrap_mutations, fi, st, line))
+                muts.extend(guarded(fi, name_mutations, fi, st, line))  # real-history kinds
             if id(st.node) not in done_stmts:
                 done_stmts.add(id(st.node))
                 muts.extend(guarded(fi, statement_mutations, fi, st))
