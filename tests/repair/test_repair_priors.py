@@ -14,12 +14,16 @@ def test_precise_templates_rise_flooding_ones_fall_unseen_stay() -> None:
         {
             "precise": {"fixed": 40, "candidates": 50},
             "flood": {"fixed": 2, "candidates": 400},
-            "rare": {"fixed": 0, "candidates": 1},
+            "rare": {"fixed": 1, "candidates": 2},
+            "never-injected": {"fixed": 0, "candidates": 300},
+            "delete-statement": {"fixed": 40, "candidates": 50},
         }
     )
     assert f["precise"] > 1.0 > f["flood"]
     assert priors.LO <= f["flood"] and f["precise"] <= priors.HI
-    assert abs(f["rare"] - 1.0) < 0.1  # little evidence: near the hand-set prior
+    assert abs(f["rare"] - 1.0) < 0.2  # little evidence: near the hand-set prior
+    assert f["never-injected"] == 1.0  # no bug of its kind was injected: no evidence
+    assert f["delete-statement"] == 1.0  # deletions never rise
     assert priors.factors_from_counts({}) == {}
 
 

@@ -14,8 +14,14 @@ The factor is the smoothed precision over the mean precision, square-rooted and 
     p_t = (fixed_t + M * p0) / (candidates_t + M),  factor_t = clip(sqrt(p_t / p0), LO, HI)
 
 with ``p0`` the precision of all templates together and ``M`` pseudo-candidates (a template seen
-little stays near 1). A template absent from the file, or a missing or unreadable file, gives 1.0:
-the hand-set priors alone.
+little stays near 1). Two exceptions keep the factors honest about what the mutation runs can
+tell: a template that fixed none of the injected bugs gets 1.0 (the bugs it fixes were never
+injected, which says nothing of its precision), and the deleting templates (``DELETIONS``) never
+rise above 1.0 (deletion is the fix most often plausible but wrong: Qi, Long, Achour, Rinard,
+"An Analysis of Patch Plausibility and Correctness for Generate-and-Validate Patch Generation
+Systems", ISSTA 2015; and the injected bugs they fix, duplicated statements, are an artefact of
+injecting with the templates). A template absent from the file, or a missing or unreadable
+file, gives 1.0: the hand-set priors alone.
 """
 
 from __future__ import annotations
@@ -29,6 +35,17 @@ PRIOR_FILE = Path(__file__).with_name("template_prior.json")
 #: pseudo-candidates of the smoothing (a template needs this much evidence to move far)
 SMOOTHING = 20.0
 LO, HI = 0.5, 2.0
+#: templates that remove code: their factor is capped at 1.0 (see the module docstring)
+DELETIONS = frozenset(
+    {
+        "delete-statement",
+        "delete-compound",
+        "unwrap-condition",
+        "drop-condition",
+        "drop-call",
+        "call-drop-arg",
+    }
+)
 
 
 def factors_from_counts(counts: dict[str, dict[str, float]]) -> dict[str, float]:
@@ -48,8 +65,11 @@ def factors_from_counts(counts: dict[str, dict[str, float]]) -> dict[str, float]
     out: dict[str, float] = {}
     for name, c in counts.items():
         fixed, cands = float(c.get("fixed", 0)), float(c.get("candidates", 0))
+        if fixed <= 0:
+            out[name] = 1.0
+            continue
         p = (fixed + SMOOTHING * p0) / (cands + SMOOTHING)
-        out[name] = min(HI, max(LO, math.sqrt(p / p0)))
+        out[name] = min(1.0 if name in DELETIONS else HI, max(LO, math.sqrt(p / p0)))
     return out
 
 
