@@ -28,7 +28,13 @@ def line_of(source: str, needle: str) -> int:
 
 
 def cands_for(source: str, *needles: str, **kw) -> list[Candidate]:
+    """Candidates for the lines holding ``needles``, ranked by the hand-set priors alone.
+
+    The tests here pin the templates' own priors (``PRIORS``); the learned factors
+    (``template_prior.json``) are tested in test_repair_priors.py.
+    """
     susp = {line_of(source, n): 1.0 for n in needles}
+    kw.setdefault("factors", {})
     return generate_candidates(source, "mod.py", susp, **kw)
 
 

@@ -90,7 +90,8 @@ def generate_candidates(
         per_line: the limit of mutations tried per suspicious statement (highest prior first).
         factors: template -> ranking factor multiplied into its hand-set prior; None: the
             factors learned from mutation runs (:mod:`.priors`, ``template_prior.json``); ``{}``:
-            the hand-set priors alone.
+            the hand-set priors alone. Priors are divided by the largest factor (at least 1), so
+            they stay in (0, 1] and only their order changes.
 
     Returns:
         candidates with ``score = suspiciousness * prior``, sorted by score (then prior, then
@@ -109,6 +110,7 @@ def generate_candidates(
     # (score, prior, line, template, order, description, edits)
     entries: list[tuple[float, float, int, str, int, str, Sequence[Edit]]] = []
     learned = learned_factors() if factors is None else factors
+    scale = max([1.0, *learned.values()])
     done_stmts: set[int] = set()
     done_lines: set[tuple[int, int]] = set()
     done_funcs: set[int] = set()
@@ -138,8 +140,8 @@ def generate_candidates(
         if func is not None and id(func.node) not in done_funcs:
             done_funcs.add(id(func.node))
             muts.extend(guarded(fi, function_mutations, fi, func))
-        for m in muts:
-            m.prior *= learned.get(m.template, 1.0)
+        for m in muts:  # scaled by the largest factor: a prior stays in (0, 1]
+            m.prior *= learned.get(m.template, 1.0) / scale
         muts.sort(key=lambda m: -m.prior)
         for m in muts[:per_line]:
             n = len(entries)
