@@ -8,8 +8,10 @@ Runs the examples suite with the offline repair engine (no key, no network) at `
 ``--jobs 2`` and, where Ray is installed (``pip install 'fixloop[ray]'``), with
 ``--executor ray --cpus-per-run 1`` on a local Ray cluster of the machine's cores (2 here; the
 eval starts the cluster itself, so its start-up is in the time), interleaved (``--reps``
-rounds, each into fresh output folders). Prints each round's wall times, the speed-up
-``t(jobs 1) / t(jobs 2)`` and Ray's time against the local executor's ``t(ray) / t(jobs 2)``. With ``--cpus-per-run`` left at
+rounds, each into fresh output folders). Prints each round's wall times and CPU-seconds (the
+whole process tree's, :mod:`eval_phases`; they show removed work even on a loaded machine),
+the runs' phases, the speed-up ``t(jobs 1) / t(jobs 2)`` and Ray's time against the local
+executor's ``t(ray) / t(jobs 2)``. With ``--cpus-per-run`` left at
 its default (cores / jobs), two jobs on two cores each get a core of their own and the repair
 engine's screening workers follow that budget (one each) instead of starting a second worker
 per run that fights the other run for the same cores.
@@ -24,51 +26,33 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from eval_phases import become_subreaper, phase_line, phases, run_counted  # noqa: E402
 
 
 def one(
     suite: Path, model: str, jobs: int, out: Path, extra: tuple[str, ...] = ()
-) -> tuple[float, str, int]:
-    t0 = time.perf_counter()
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "fixloop",
-            "eval",
-            str(suite),
-            "--model",
-            model,
-            "--jobs",
-            str(jobs),
-            "--out",
-            str(out),
-            "--quiet",
-            *extra,
-        ],
-        capture_output=True,
-        text=True,
-    )
-    dt = time.perf_counter() - t0
+) -> tuple[float, float, str, int, dict[str, float]]:
+    """One eval: wall seconds, CPU-seconds of its whole process tree, resolve rate, exit code,
+    and its runs' phases (:func:`eval_phases.phases`)."""
+    argv = [sys.executable, "-m", "fixloop", "eval", str(suite), "--model", model]
+    argv += ["--jobs", str(jobs), "--out", str(out), "--quiet", *extra]
+    dt, cpu, code, left = run_counted(argv, capture_output=True, text=True)
     summary = out / "summary.json"
     rate = "?"
     if summary.exists():
-        import json
-
-        s = json.loads(summary.read_text())
-        rate = f"{s.get('resolve_rate', 0):.2f}"
-    return (
-        dt,
-        rate + ("" if proc.returncode == 0 else f" (exit {proc.returncode})"),
-        proc.returncode,
-    )
+        rate = f"{json.loads(summary.read_text()).get('resolve_rate', 0):.2f}"
+    if left:
+        rate += f" ({left} processes left running)"
+    split = phases(out, dt, jobs) if (out / "runs.jsonl").exists() else {}
+    return dt, cpu, rate + ("" if code == 0 else f" (exit {code})"), code, split
 
 
 def main() -> None:
@@ -82,26 +66,38 @@ def main() -> None:
     with_ray = not args.no_ray and importlib.util.find_spec("ray") is not None
     if not with_ray:
         print("ray: left out (" + ("--no-ray" if args.no_ray else "not installed") + ")")
+    counted = become_subreaper()
+    if not counted:
+        print("CPU-seconds: only the eval's direct children (no child subreaper here)")
     speedups: list[float] = []
     ray_ratios: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         for rep in range(args.reps):
-            t1, r1, rc1 = one(args.suite, args.model, 1, Path(tmp) / f"j1-{rep}")
-            t2, r2, rc2 = one(args.suite, args.model, 2, Path(tmp) / f"j2-{rep}")
+            t1, c1, r1, rc1, p1 = one(args.suite, args.model, 1, Path(tmp) / f"j1-{rep}")
+            t2, c2, r2, rc2, p2 = one(args.suite, args.model, 2, Path(tmp) / f"j2-{rep}")
             if rc1 == 3 or rc2 == 3:
                 print("skipped: the eval cannot start a sandbox here (exit 3)")
                 return
             speedups.append(t1 / t2)
-            line = (
-                f"round {rep + 1}: jobs 1 {t1:6.1f} s (resolve {r1})   jobs 2 {t2:6.1f} s "
-                f"(resolve {r2})   speed-up {t1 / t2:.2f}"
+            print(
+                f"round {rep + 1}: jobs 1 {t1:6.1f} s, {c1:6.1f} CPU-s (resolve {r1})   "
+                f"jobs 2 {t2:6.1f} s, {c2:6.1f} CPU-s (resolve {r2})   speed-up {t1 / t2:.2f}   "
+                f"load {os.getloadavg()[0]:.1f}",
+                flush=True,
             )
+            print(f"  phases, jobs 1 (s, summed over runs): {phase_line(p1)}")
+            print(f"  phases, jobs 2 (s, summed over runs): {phase_line(p2)}")
             if with_ray:
                 ray_extra = ("--executor", "ray", "--cpus-per-run", "1")
-                tr, rr, _ = one(args.suite, args.model, 1, Path(tmp) / f"ray-{rep}", ray_extra)
+                tr, cr, rr, _, pr = one(
+                    args.suite, args.model, 1, Path(tmp) / f"ray-{rep}", ray_extra
+                )
                 ray_ratios.append(tr / t2)
-                line += f"   ray {tr:6.1f} s (resolve {rr}) = {tr / t2:.2f}x jobs 2"
-            print(line, flush=True)
+                print(
+                    f"  ray {tr:6.1f} s, {cr:6.1f} CPU-s (resolve {rr}) = {tr / t2:.2f}x jobs 2",
+                    flush=True,
+                )
+                print(f"  phases, ray (s, summed over runs, 2 at once): {phase_line(pr)}")
     if ray_ratios:
         print(
             f"ray / local (jobs 2): median {statistics.median(ray_ratios):.2f}x "

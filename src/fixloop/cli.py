@@ -454,13 +454,14 @@ def main() -> None:
 
     Ctrl-C exits 130. A run's interrupt is ended once, by the run session (children killed,
     work committed, ``run_end`` written; :class:`fixloop.session.RunInterrupted` carries the
-    result), and becomes an exit code once, in :func:`fixloop.session.conclude`, which every
+    result), and becomes an exit code once, in :func:`fixloop.ending.conclude`, which every
     command calls (and this entry point, for the moments before a command starts). What the
     commands add is what they say about it: ``fix`` reports the interrupted run's result (its
     panel, or its one ``--json`` object, also when the run had not started) and ``eval`` says
-    how to resume.
+    how to resume. (:mod:`fixloop.ending`, not :mod:`fixloop.session`: a command that runs no
+    agent in this process, ``eval``, then never imports the agent stack.)
     """
-    from fixloop.session import conclude
+    from fixloop.ending import conclude
 
     ending = conclude(app)
     if ending.error is not None:

@@ -104,8 +104,8 @@ def register(app: typer.Typer) -> None:
         ] = None,
     ) -> None:
         """Run the agent on every task of SUITE, score it with the hidden tests, write a report."""
+        from fixloop.ending import conclude  # not fixloop.session: no agent stack here
         from fixloop.eval.runner import EvalConfig, run_eval
-        from fixloop.session import conclude
 
         def run() -> None:
             if sandbox == "none" and not allow_unsandboxed:
