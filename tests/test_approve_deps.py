@@ -148,6 +148,8 @@ def test_an_approved_dependency_only_change_is_kept_and_the_run_verifies(adder: 
     assert "nothing is installed" in question and '+  "tomli-w>=1.0",' in question
     told = model.requests[1][1][-1]["content"][0]
     assert not told["is_error"] and "nothing is installed" in told["content"]
+    task = json.dumps(model.requests[0][1][0])  # the task says so before any change
+    assert "Dependency changes (--approve deps)" in task and "nothing is installed" in task
     branch = git(adder, "show", f"{result.branch}:pyproject.toml")
     assert branch.encode() == after(ADD_DEP)
     (approval,) = events_of(result, "approval")
@@ -219,6 +221,7 @@ def test_without_approve_deps_pyproject_stays_read_only(adder: Path, approve: st
     assert refused["is_error"] and "test configuration" in refused["content"]
     assert result.files_changed == ["calc.py"]
     assert not any("pyproject" in q for q in asked)
+    assert "--approve deps" not in json.dumps(model.requests[0][1][0])
     assert git(adder, "show", f"{result.branch}:pyproject.toml") == PYPROJECT
 
 

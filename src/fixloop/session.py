@@ -60,7 +60,7 @@ from fixloop.testrun import TestRunner, discover_python, pytest_args
 from fixloop.testrun.projectpaths import import_problem
 from fixloop.testrun.warm import WarmRunner
 from fixloop.tools import Tools
-from fixloop.tools.approval import Approver, make_approver
+from fixloop.tools.approval import Approver, deps_note, make_approver
 from fixloop.tools.ask import AskHumanTool
 from fixloop.tools.explore import ExploreTool
 from fixloop.trajectory import (
@@ -411,7 +411,8 @@ class RunSession:
                 model_context=ctx,
                 shared=self.shared,
             )
-            self.result = self.agent.run(task_for(targets, self.task, baseline))
+            task = task_for(targets, self.task, baseline)
+            self.result = self.agent.run(task + deps_note(self.approver))
             record_targets(targets, self.result, self.agent.last_report, baseline)
         return self.result
 

@@ -112,6 +112,21 @@ def make_approver(
     return Approver(policy, person, emit)
 
 
+def deps_note(approver: Approver | None) -> str:
+    """What the model's task adds under ``deps`` ("" otherwise).
+
+    Which dependency changes the person may approve, and that nothing is installed from them.
+    """
+    if approver is None or "deps" not in approver.policy:
+        return ""
+    return (
+        "\n\nDependency changes (--approve deps): the person may approve a change to a "
+        "dependency file (requirements*.txt, constraints*.txt, Pipfile, lock files) or to the "
+        f"dependency lists of pyproject.toml ({DEPENDENCY_KEYS_TEXT}); every other part of "
+        f"pyproject.toml stays read-only. If you change one, {NOT_INSTALLED}."
+    )
+
+
 class Approver:
     """Asks a person before changes are kept (see the module docstring).
 
