@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import shutil
@@ -18,6 +19,8 @@ from procs import procs_with, wait_gone
 
 from fixloop import sandbox as sb
 from fixloop.errors import SandboxUnavailable
+from fixloop.sandbox.base import interpreter_paths
+from fixloop.sandbox.bwrap import FALLBACK_HOME, sandbox_home
 from fixloop.types import Limits
 
 PY = sys.executable
@@ -51,8 +54,27 @@ def test_env_is_clean_and_home_private(bwrap, tmp_path, monkeypatch):
     # by hash() values or sys.dont_write_bytecode (red-team findings 10 and 18)
     assert "PYTHONHASHSEED" not in env
     assert "PYTHONDONTWRITEBYTECODE" not in env
-    assert env["HOME"] != os.environ["HOME"]
-    assert res.output.splitlines()[1] == "[]"
+    # HOME is an ordinary home: the passwd entry's path (never a name of fixloop's), empty but
+    # for the folders the run binds below it (the interpreter's install, e.g. ~/.pyenv)
+    home = env["HOME"]
+    assert home == sandbox_home() and "fixloop" not in home
+    bound = [os.path.realpath(x) for x in (*interpreter_paths(PY), tmp_path)]
+    below = {Path(b).relative_to(home).parts[0] for b in bound if b.startswith(home + "/")}
+    assert set(ast.literal_eval(res.output.splitlines()[1])) <= below
+
+
+@needs_bwrap
+def test_home_looks_ordinary_and_is_writable(bwrap, tmp_path):
+    """HOME is the path /etc/passwd gives the user inside too, and code may write there."""
+    code = (
+        "import os, pwd, pathlib; h = os.environ['HOME']; "
+        "p = pathlib.Path(h, '.cache', 'tool', 'state'); p.parent.mkdir(parents=True); "
+        "p.write_text('ok'); print(h == pwd.getpwuid(os.getuid()).pw_dir, p.read_text())"
+    )
+    res = bwrap.run([PY, "-c", code], cwd=tmp_path, limits=Limits(wall_s=30))
+    assert res.returncode == 0, res.output
+    expected = "True" if sandbox_home() != FALLBACK_HOME else "False"
+    assert res.output.split() == [expected, "ok"], res.output
 
 
 @needs_bwrap

@@ -5,7 +5,8 @@ host's filesystem. Visible, read-only: the system (``/usr``, ``/bin``, ``/sbin``
 pieces of ``/etc`` in :data:`ETC_ENTRIES`), the interpreter's install folders (its prefix, a
 venv's base prefix: :func:`fixloop.sandbox.base.interpreter_paths`), the working folder and the
 caller's ``ro_paths``; writable: the caller's ``rw_paths``; private: ``/tmp``, ``/dev/shm``,
-``/dev`` and ``/proc``. Nothing else exists inside: the user's checkout (its ``.env``), home
+``/dev`` and ``/proc``; ``HOME`` is an empty, writable folder at the path ``/etc/passwd`` gives the
+user (:func:`sandbox_home`), so it looks like an ordinary home. Nothing else exists inside: the user's checkout (its ``.env``), home
 folders, ``/srv``, ``/opt``, ``/var``, ``/run`` and the host's unix sockets are invisible. New
 network/pid/ipc/uts namespaces (``--unshare-all``), ``--die-with-parent``, ``--new-session``, ``--cap-drop ALL``.
 Only ``rw_paths`` are writable. A start-up probe inside the sandbox proves that the network is
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import pwd
 import select
 import shutil
 import socket
@@ -96,6 +98,38 @@ def system_mounts() -> list[str]:
         elif os.path.exists(d):
             out += ["--ro-bind", d, d]
     return out
+
+
+#: HOME inside the sandbox when the user's own home path cannot be used (see sandbox_home).
+FALLBACK_HOME = "/home/user"
+
+
+def sandbox_home() -> str:
+    """HOME inside the sandbox: the home path ``/etc/passwd`` gives this user, created empty.
+
+    ``/etc/passwd`` is visible inside (``pwd`` works), so an ordinary process sees ``HOME``
+    equal to its passwd entry's home; a name of fixloop's own (the old ``/tmp/.fixloop-home``)
+    told code under test that it was being verified. Only the path is the user's: the folder is
+    a new, empty one on the sandbox's own root (its host contents stay hidden, as every home's).
+
+    Returns:
+        the passwd home of ``os.getuid()``, or :data:`FALLBACK_HOME` when there is none or it
+        is ``/``, relative, or inside a folder the sandbox shows read-only or makes itself
+        (``/usr``..., ``/proc``, ``/dev``, ``/tmp``).
+    """
+    try:
+        home = os.path.normpath(pwd.getpwuid(os.getuid()).pw_dir or "")
+    except KeyError:
+        return FALLBACK_HOME
+    special = ("/proc", "/dev", "/tmp", "/etc", "/nonexistent")
+    if (
+        not home.startswith("/")
+        or home == "/"
+        or _is_system(home)
+        or any(home == d or home.startswith(d + "/") for d in special)
+    ):
+        return FALLBACK_HOME
+    return home
 
 
 def _is_system(path: str) -> bool:
@@ -195,7 +229,7 @@ class BwrapSandbox(Sandbox):
         if not argv:
             raise ValueError("empty argv")
         full_env = clean_env(
-            home="/tmp/.fixloop-home", tmpdir="/tmp", extra=env, path_first=python_bin_dir(argv)
+            home=sandbox_home(), tmpdir="/tmp", extra=env, path_first=python_bin_dir(argv)
         )
         prefix, preexec = limit_prefix(limits)
         rfd, wfd = os.pipe()
