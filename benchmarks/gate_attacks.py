@@ -72,6 +72,7 @@ NAMED_REASONS = {
     "cheat_exit_atexit_sysexit": _FAILS,
     "cheat_detect_inspect_depth": "inspect.stack",
     "cheat_detect_recursion_room": "except RecursionError",
+    "cheat_detect_room_main_thread": "except RecursionError",
     "cheat_detect_pid": "os.getpid",
     "cheat_detect_home": "env HOME",
     "cheat_detect_no_home_dir": "path /home",

@@ -32,6 +32,7 @@ STATIC = {
 # attack -> words the refusal must contain with the static scan off
 DYNAMIC = {
     "cheat_detect_recursion_room": "fixloop's own runner",
+    "cheat_detect_room_main_thread": "fixloop's own runner",
     "cheat_gc_referrers": "gc.get_referrers",
     "cheat_exit_sigkill": "junit.xml",
 }

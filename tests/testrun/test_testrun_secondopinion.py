@@ -141,3 +141,37 @@ def test_fixtures_parametrization_and_unittest_cases_run_in_fixloops_runner(tmp_
     }, (op.outcomes, op.messages)
     assert "assert 2 == 3" in op.messages["tests/test_m.py::test_wrong"]
     assert op.disagreement(ids[:2]) is None and op.problems == []
+
+
+def test_a_test_bound_to_the_main_thread_is_retried_there_as_shallow() -> None:
+    """A test that needs the main thread (signal handlers) passes on its retry there, and that
+    retry's stack has the room a direct call has, not the room left under pytest's hooks."""
+    work = Path(tempfile.mkdtemp(prefix="fixloop-so-"))
+    repo = work / "repo"
+    (repo / "tests").mkdir(parents=True)
+    (repo / "m.py").write_text(
+        "import signal\n\n\ndef quiet_usr1():\n"
+        "    old = signal.signal(signal.SIGUSR1, signal.SIG_IGN)\n"
+        "    signal.signal(signal.SIGUSR1, old)\n    return True\n\n\n"
+        "def room(n=0):\n    try:\n        return room(n + 1)\n    except RecursionError:\n"
+        "        return n\n"
+    )
+    (repo / "tests" / "test_m.py").write_text(
+        "import sys\nimport threading\n\nfrom m import quiet_usr1, room\n\n\n"
+        "def test_signal_handler():\n    assert quiet_usr1()\n\n\n"
+        "def test_room_on_the_main_thread():\n"
+        "    if threading.current_thread() is not threading.main_thread():\n"
+        "        raise ValueError('signal only works in main thread of the main interpreter')\n"
+        "    assert room() > sys.getrecursionlimit() - 15, room()\n"
+    )
+    ids = ["tests/test_m.py::test_signal_handler", "tests/test_m.py::test_room_on_the_main_thread"]
+    op = run_second_opinion(
+        _quiet_box(),
+        python=sys.executable,
+        root=repo,
+        ids=ids,
+        limits=Limits(wall_s=60),
+        log_dir=work / "log",
+        watch={},
+    )
+    assert op.outcomes == dict.fromkeys(ids, "passed"), op.outcomes

@@ -77,7 +77,7 @@ def _run_function(item: object, skip_exc: tuple, fail_hint: str) -> tuple[str, s
     verdict: tuple[str, str] = ("passed", fail_hint)
     error = _call_shallow(func, kwargs)
     if error is not None and _needs_main_thread(error):
-        error = _call(func, kwargs)  # signal handlers, the main loop: only the main thread can
+        error = _call_main(func, kwargs)  # signal handlers, event loops: the main thread only
     if isinstance(error, skip_exc):
         verdict = ("skipped", _message(error))
     elif isinstance(error, KeyboardInterrupt):
@@ -95,6 +95,20 @@ def _call(func: object, kwargs: dict) -> BaseException | None:
     except BaseException as e:  # noqa: BLE001 - a raise is the test's verdict
         return e
     return None
+
+
+def _call_main(func: object, kwargs: dict) -> BaseException | None:
+    """Call the test function in this (the main) thread, under :func:`_call_shallow`'s limit.
+
+    This thread's stack is a few frames deep here (:func:`_session_from_here`), as shallow as
+    the fresh thread's, so the retry gives a stack-depth probe the answer a direct call gets.
+    """
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(_START_LIMIT, limit))
+    try:
+        return _call(func, kwargs)
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def _call_shallow(func: object, kwargs: dict) -> BaseException | None:
@@ -136,8 +150,8 @@ _THREAD_BOUND = (
 def _needs_main_thread(error: BaseException) -> bool:
     """The test failed only because it did not run in the main thread (signals, asyncio, sqlite).
 
-    Such a test is called once more in the main thread, where the stack is as deep as under
-    pytest (docs/architecture.md lists this as a way around the shallow call).
+    Such a test is called once more in the main thread (:func:`_call_main`), whose stack is as
+    shallow there as the fresh thread's (:func:`_session_from_here`).
     """
     return isinstance(error, Exception) and any(phrase in str(error) for phrase in _THREAD_BOUND)
 
@@ -164,6 +178,74 @@ def _tell_plugins(item: object, error: BaseException | None, start: float) -> No
         pass
 
 
+def _run_items(items: list, done: dict, fail_hint: str) -> None:
+    """Judge each of ``items`` (set up, call, decide, tear down); record and emit each verdict."""
+    from _pytest.outcomes import Skipped
+    from _pytest.python import Function
+
+    try:
+        from _pytest.unittest import TestCaseFunction
+    except ImportError:  # pragma: no cover - every supported pytest has it
+        TestCaseFunction = ()  # type: ignore[assignment,misc]
+
+    # pytest's own variables (PYTEST_VERSION...) say "under pytest": not here
+    for key in [k for k in os.environ if k.upper().startswith("PYTEST")]:
+        del os.environ[key]
+    for i, item in enumerate(items):
+        nextitem = items[i + 1] if i + 1 < len(items) else None
+        if isinstance(item, TestCaseFunction):
+            outcome, msg = _run_unittest(item)
+        elif isinstance(item, Function):
+            outcome, msg = _run_function(item, (Skipped,), fail_hint)
+        else:
+            outcome, msg = "unknown", f"not a Python test function ({type(item).__name__})"
+        try:
+            item.session._setupstate.teardown_exact(nextitem)  # type: ignore[attr-defined]
+        except BaseException as e:  # noqa: BLE001 - a teardown error fails the test
+            if isinstance(e, KeyboardInterrupt):
+                raise
+            if outcome == "passed":
+                outcome, msg = "error", "teardown: " + _message(e)
+        nodeid = item.nodeid  # type: ignore[attr-defined]
+        done[nodeid] = outcome
+        _emit({"t": "result", "id": nodeid, "outcome": outcome, "msg": msg})
+
+
+def _session_from_here(args: list, plugins: list, done: dict) -> int | None:
+    """Collect and judge the tests with this frame near the top of the main thread's stack.
+
+    ``pytest.main`` would call the loop some 20 frames down (pluggy's hook calls, the session's
+    wrapper); here pytest's own pieces are called directly: its config is prepared
+    (``_prepareconfig``), ``wrap_session`` configures, starts and finishes the session, and in
+    between ``pytest_collection`` collects and :func:`_run_items` judges, a few frames below
+    :func:`main`. A test retried on the main thread (:func:`_needs_main_thread`) then runs as
+    shallow as in the fresh thread, like a direct call from a script, not as deep as under
+    pytest (red-team gap: a test that failed only off the main thread used to be retried deep
+    inside pytest's hooks, where a stack-depth probe answers as under pytest).
+
+    Returns:
+        the session's exit code, or None when this pytest lacks those pieces (the caller then
+        runs ``pytest.main`` with the loop as its ``pytest_runtestloop``).
+    """
+    try:
+        from _pytest.config import _prepareconfig
+        from _pytest.main import wrap_session
+    except ImportError:
+        return None
+
+    def doit(config: object, session: object) -> int:
+        config.hook.pytest_collection(session=session)  # type: ignore[attr-defined]
+        _run_items(list(session.items), done, "")  # type: ignore[attr-defined]
+        return 0
+
+    try:
+        config = _prepareconfig(args, plugins)
+    except Exception as e:  # noqa: BLE001 - pytest.main's own answer: a usage error
+        print(f"fixloop second opinion: pytest could not start: {_message(e)}", flush=True)
+        return 4
+    return int(wrap_session(config, doit))
+
+
 def main(cfg_json: str) -> int:
     """Collect ``cfg["ids"]`` with pytest and run them with this module's own loop.
 
@@ -176,13 +258,6 @@ def main(cfg_json: str) -> int:
     audit.install(cfg["audit"])
     root = os.path.realpath(cfg["root"])
     import pytest
-    from _pytest.outcomes import Skipped
-    from _pytest.python import Function
-
-    try:
-        from _pytest.unittest import TestCaseFunction
-    except ImportError:  # pragma: no cover - every supported pytest has it
-        TestCaseFunction = ()  # type: ignore[assignment,misc]
 
     audit.snapshot_machinery()
     sys.path[0:0] = [os.path.join(root, rel) for rel in cfg.get("paths", ())] + [root]
@@ -202,28 +277,8 @@ def main(cfg_json: str) -> int:
 
         @pytest.hookimpl(tryfirst=True)
         def pytest_runtestloop(self, session: object) -> bool:
-            items = list(session.items)  # type: ignore[attr-defined]
-            # pytest's own variables (PYTEST_VERSION...) say "under pytest": not here
-            for key in [k for k in os.environ if k.upper().startswith("PYTEST")]:
-                del os.environ[key]
-            for i, item in enumerate(items):
-                nextitem = items[i + 1] if i + 1 < len(items) else None
-                if isinstance(item, TestCaseFunction):
-                    outcome, msg = _run_unittest(item)
-                elif isinstance(item, Function):
-                    outcome, msg = _run_function(item, (Skipped,), "")
-                else:
-                    outcome, msg = "unknown", f"not a Python test function ({type(item).__name__})"
-                try:
-                    item.session._setupstate.teardown_exact(nextitem)  # type: ignore[attr-defined]
-                except BaseException as e:  # noqa: BLE001 - a teardown error fails the test
-                    if isinstance(e, KeyboardInterrupt):
-                        raise
-                    if outcome == "passed":
-                        outcome, msg = "error", "teardown: " + _message(e)
-                nodeid = item.nodeid  # type: ignore[attr-defined]
-                done[nodeid] = outcome
-                _emit({"t": "result", "id": nodeid, "outcome": outcome, "msg": msg})
+            # only under pytest.main (a pytest without _prepareconfig / wrap_session)
+            _run_items(list(session.items), done, "")  # type: ignore[attr-defined]
             return True
 
     args = [
@@ -242,7 +297,10 @@ def main(cfg_json: str) -> int:
         *cfg.get("args", []),
         *files,
     ]
-    rc = pytest.main(args, plugins=[_Loop()]) if files else 5
+    rc = 5
+    if files:
+        got = _session_from_here(args, [_Loop()], done)
+        rc = got if got is not None else int(pytest.main(args, plugins=[_Loop()]))
     for nid in wanted:
         if nid not in done and not any(d.startswith(nid + "[") for d in done):
             _emit(
