@@ -195,7 +195,7 @@ def test_a_baseline_without_watched_lines_records_nothing(tmp_path: Path) -> Non
 
 
 def test_an_exit_code_changed_after_the_end_record_is_a_finding() -> None:
-    from fixloop.testrun.runner import _audit_findings
+    from fixloop.testrun.classify import audit_findings as _audit_findings
     from fixloop.types import ExecResult
 
     def res(rc: int) -> ExecResult:

@@ -1,7 +1,9 @@
 """Running the project's tests and reading the result into a :class:`fixloop.types.TestReport`.
 
-- :mod:`fixloop.testrun.runner`: :class:`TestRunner` (the test command in the sandbox, the
-  outcome classification) and :func:`find_python`;
+- :mod:`fixloop.testrun.runner`: :class:`TestRunner` (the test command in the sandbox) and
+  :func:`find_python`;
+- :mod:`fixloop.testrun.classify`: a finished run read into its report (the outcome
+  classification);
 - :mod:`fixloop.testrun.output`: scanning pytest's output, the failure signature, capped output;
 - :mod:`fixloop.testrun.junit`: reading the JUnit XML and the progress lines back;
 - :mod:`fixloop.testrun.inside`: the files that run inside the sandbox (bootstrap, pytest

@@ -6,7 +6,8 @@ project's own interpreter (:func:`find_python`). For a pytest command (the defau
 with ``-p no:cacheprovider --junitxml=FILE -o junit_family=xunit1 -rfE -q`` plus a progress
 plugin, both writing into a fresh folder outside the workspace; when the interpreter has no
 pytest, a plain runner collects ``test_*`` functions and reports the same way. Results are read
-from the JUnit XML (stdlib ``xml.etree``), never guessed from the text, and classified:
+from the JUnit XML (stdlib ``xml.etree``), never guessed from the text, and classified
+(:func:`fixloop.testrun.classify.read_report`):
 
 =========================  ==========================================================
 outcome                    when
@@ -34,7 +35,6 @@ import dataclasses
 import json
 import os
 import re
-import signal
 import threading
 import time
 from collections.abc import Mapping, Sequence
@@ -45,12 +45,12 @@ from fixloop.errors import ConfigError
 from fixloop.sandbox import Sandbox
 from fixloop.testrun.audit import (
     AuditChannel,
-    ChannelLog,
     audit_config,
     audit_sources,
     inline_program,
     read_records,
 )
+from fixloop.testrun.classify import audit_findings, read_capped, read_report
 from fixloop.testrun.command import (  # noqa: F401 - re-exported (split out, issue 10)
     _PYTHON_WORDS,
     DEFAULT_TEST_CMD,
@@ -63,22 +63,12 @@ from fixloop.testrun.command import (  # noqa: F401 - re-exported (split out, is
     parse_test_cmd,
     pytest_args,
 )
-from fixloop.testrun.junit import cases_from_progress, read_junit, read_progress, running_test
-from fixloop.testrun.output import (
-    case_reason,
-    collection_error_locations,
-    compose_output,
-    failure_signature,
-    last_e_line,
-    scan_output,
-)
 from fixloop.testrun.projectpaths import declared_packages, package_roots, top_level_packages
 from fixloop.testrun.record import plugin_pins, read_record, record_config
-from fixloop.testrun.resultfile import read_result_file
 from fixloop.testrun.secondopinion import SecondOpinion, run_second_opinion
-from fixloop.testrun.stream import ResultStream, stream_disagreement
+from fixloop.testrun.stream import ResultStream
 from fixloop.testrun.unittestcmd import UnittestCommand
-from fixloop.types import ExecResult, FailingTest, Limits, Outcome, TestReport
+from fixloop.types import ExecResult, Limits, Outcome, TestReport
 
 __all__ = [
     "DEFAULT_TEST_CMD",
@@ -407,7 +397,7 @@ class TestRunner:
             if stream:
                 stream.close()
         if watched and log is None:
-            log = read_records(_read_capped(io_dir / "audit.jsonl"))
+            log = read_records(read_capped(io_dir / "audit.jsonl"))
         report = self._report(
             res,
             target=target,
@@ -419,7 +409,7 @@ class TestRunner:
             stream=streamed,
         )
         if log is not None:
-            report.audit = _audit_findings(log, res)
+            report.audit = audit_findings(log, res)
         if record_cfg is not None and record is not None:
             report.record = read_record(io_dir, streamed, record)
         report.duration_s = time.monotonic() - start
@@ -558,8 +548,6 @@ class TestRunner:
             ln.strip() for ln in res.output.splitlines() if "::" in ln and " " not in ln.strip()
         ]
 
-    # ---------------------------------------------------------------------------------------
-
     def _report(
         self,
         res: ExecResult,
@@ -572,194 +560,16 @@ class TestRunner:
         wall_s: float | None = None,
         stream: list[dict] | None = None,
     ) -> TestReport:
-        wall_s = self.limits.wall_s if wall_s is None else wall_s
-        junit = read_junit(io_dir / "junit.xml") if reads_junit else None
-        progress = read_progress(io_dir / "progress.jsonl")
-        plain = next((p for p in progress if p.get("e") == "plain"), None)
-        if res.output_truncated:
-            try:
-                with open(log_path, encoding="utf-8", errors="replace") as fh:
-                    scan = scan_output(fh)
-            except OSError:
-                scan = scan_output(res.output.splitlines())
-        else:
-            scan = scan_output(res.output.splitlines())
-
-        cases = junit.cases if junit else []
-        if not cases and res.timed_out:
-            cases = cases_from_progress(progress)
-        tests = [c for c in cases if c.kind != "collect_error"]
-        counts = {
-            k: sum(1 for c in tests if c.kind == k)
-            for k in ("passed", "failed", "error", "skipped")
-        }
-        collected = len(tests)
-        failing = [
-            FailingTest(id=c.id, reason=case_reason(c))
-            for c in tests
-            if c.kind in ("failed", "error")
-        ]
-        collection_errors = collection_error_locations(scan.sections, root)
-        if not collection_errors:
-            collection_errors = [
-                f"{c.file}: {last_e_line(c.text) or c.message}".rstrip(": ")
-                for c in cases
-                if c.kind == "collect_error"
-            ]
-        rc = res.returncode
-        notices: list[str] = []
-        hung = list(
-            dict.fromkeys(
-                str(p.get("id", ""))
-                for p in (stream if stream is not None else progress)
-                if p.get("e") == "report" and p.get("timeout")
-            )
-        )
-        if hung:
-            limit = self.per_test_s or 0.0
-            notices.append(
-                f"per-test limit ({limit:g} s): {len(hung)} test(s) ran past it and were stopped, "
-                f"counted as failed: {', '.join(hung[:5])}" + (" ..." if len(hung) > 5 else "")
-            )
-        if plain:
-            notices.append(
-                f"{plain.get('reason', 'pytest not found')}: ran fixloop's plain runner "
-                "(test_* functions in test_*.py files; no fixtures)"
-            )
-        if res.timed_out:
-            outcome = Outcome.TIMED_OUT
-            running = running_test(progress)
-            msg = f"timed out after {wall_s:g} s: the whole process tree was killed"
-            if running:
-                msg += f"; still running: {running}"
-            if failing:
-                msg += "; failed before that: " + ", ".join(f.id for f in failing[:20])
-            notices.append(msg + "; partial output follows")
-        elif rc is None or rc < 0 or 128 < rc <= 128 + 64:
-            # a negative code is a signal; sandboxes (bwrap, docker) report it as 128 + signal
-            outcome = Outcome.INTERRUPTED
-            sig = -(rc or 0) if rc is None or rc < 0 else rc - 128
-            try:
-                signame = signal.Signals(sig).name
-            except ValueError:
-                signame = str(sig)
-            notices.append(
-                f"the test process was killed by signal {signame}"
-                + (" (memory limit?)" if sig == signal.SIGKILL else "")
-            )
-        elif not reads_junit:
-            outcome = Outcome.PASSED if rc == 0 else Outcome.FAILED
-            notices.append(
-                "the test command is not pytest: test counts cannot be read, so it is never "
-                "counted as a pass"
-            )
-        elif rc == 5:
-            outcome = Outcome.NO_TESTS_COLLECTED
-            notices.append(
-                "no tests collected: check the target" + (f" ({target})" if target else "")
-            )
-        elif rc == 4:
-            outcome = Outcome.USAGE_ERROR
-            detail = "; ".join(scan.errors[:3])
-            if any("not found" in e for e in scan.errors) and target:
-                notices.append(f"the target {target!r} names no existing test: {detail}")
-            else:
-                notices.append(f"usage error (pytest exit 4): {detail or 'see output'}")
-        elif rc == 2 and (collection_errors or scan.sections):
-            outcome = Outcome.COLLECTION_ERROR
-            notices.append(
-                f"collection error: {collected} tests ran; " + "; ".join(collection_errors[:5])
-            )
-        elif rc == 2:
-            outcome = Outcome.INTERRUPTED
-            notices.append("the test run was interrupted (exit 2)")
-        elif rc == 3:
-            outcome = Outcome.INTERNAL_ERROR
-            notices.append("pytest internal error (exit 3)")
-        elif junit is None:
-            outcome = Outcome.INTERNAL_ERROR
-            notices.append(
-                f"the test run (exit {rc}) wrote no readable JUnit XML report: the test runner "
-                "may be shadowed or crashed"
-            )
-        elif rc == 0 and (failing or any(c.kind == "collect_error" for c in cases)):
-            # the report wins over the exit code (a hook may have forced exit 0)
-            outcome = Outcome.FAILED if failing else Outcome.COLLECTION_ERROR
-            notices.append("pytest exited 0 but its report names failures: not a pass")
-        elif rc == 0:
-            outcome = Outcome.PASSED if collected > 0 else Outcome.NO_TESTS_COLLECTED
-            if collected == 0:
-                notices.append("no tests collected: check the target")
-        elif rc == 1:
-            outcome = Outcome.FAILED
-            if not failing:
-                notices.append("pytest exited 1 but the report names no failing test")
-        else:
-            outcome = Outcome.INTERNAL_ERROR
-            notices.append(f"unexpected exit code {rc}")
-        if (
-            stream is not None
-            and junit is not None
-            and rc in (0, 1)
-            and outcome in (Outcome.PASSED, Outcome.FAILED, Outcome.NO_TESTS_COLLECTED)
-        ):
-            why = stream_disagreement(stream, junit.cases, rc)
-            if why:
-                if outcome != Outcome.FAILED:  # a failing run stays failed; a pass is undone
-                    outcome = Outcome.INTERNAL_ERROR
-                notices.append(f"the test results disagree, so this run is not a pass: {why}")
-        signature = failure_signature(outcome, cases, collection_errors, root)
-        output = compose_output(
-            header=notices,
-            raw=res.output,
-            raw_complete=not res.output_truncated,
-            total_bytes=res.total_output_bytes,
-            failing=failing,
-            scan=scan,
-            log_path=str(log_path),
-            cap=self.output_cap_bytes,
-        )
-        return TestReport(
-            outcome=outcome,
-            collected=collected,
-            passed=counts["passed"],
-            failed=counts["failed"],
-            errors=counts["error"],
-            skipped=counts["skipped"],
-            failing=failing,
-            output=output,
-            log_path=str(log_path),
-            signature=signature,
+        """:func:`fixloop.testrun.classify.read_report` with this runner's limits and cap."""
+        return read_report(
+            res,
             target=target,
-            notice="; ".join(notices),
-            collection_errors=collection_errors,
-            hung=hung,
-            slowest_s=max((c.seconds for c in tests if c.id not in hung), default=0.0),
-            hung_s=sum(c.seconds for c in tests if c.id in hung),
+            io_dir=io_dir,
+            log_path=log_path,
+            root=root,
+            reads_junit=reads_junit,
+            wall_s=self.limits.wall_s if wall_s is None else wall_s,
+            per_test_s=self.per_test_s,
+            output_cap_bytes=self.output_cap_bytes,
+            stream=stream,
         )
-
-
-def _read_capped(path: Path, cap: int = 8 * 1024 * 1024) -> bytes:
-    """A regular file's bytes (b"" when it is missing, not a regular file or over ``cap``)."""
-    return read_result_file(path, cap=cap) or b""
-
-
-def _audit_findings(log: ChannelLog, res: ExecResult) -> list[str]:
-    """The audit log's findings plus what the process's end says about the channel.
-
-    A gate run must write no ``result`` records (those belong to the second opinion), and
-    the exit code the process ended with must be the one its ``end`` record announced (code
-    that runs after the end record, e.g. a ``__del__`` at interpreter teardown calling
-    ``os._exit(0)``, changes it).
-    """
-    out = log.problems()
-    if log.results:
-        out.append(f"{len(log.results)} result records were forged into fixloop's audit channel")
-    announced = log.end.get("rc") if log.end is not None else None
-    # rc None: the bootstrap itself stopped early (a crash, reported as such), nothing to compare
-    if announced is not None and not res.timed_out and announced != res.returncode:
-        out.append(
-            f"the test process announced exit code {announced} but ended with "
-            f"{res.returncode}: code ran after the tests and changed it"
-        )
-    return out
