@@ -9,18 +9,25 @@ models of the attempts.
 from __future__ import annotations
 
 import shutil
+import signal
+import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import git
 from test_e2e import default_sandbox_args, fixloop_branches, one_json, run_cli, snapshot
 
 from fixloop.agent.budgets import SharedBudget
+from fixloop.api import CodingAgent
 from fixloop.attempts import Attempt, attempt_models, choose_winner, diff_size
 from fixloop.config import load_settings
 from fixloop.errors import UsageError
 from fixloop.repair.candidate import Candidate
 from fixloop.repair.engine import order_candidates
+from fixloop.session import EXIT_INTERRUPTED, INTERRUPTED, RunInterrupted, conclude
 from fixloop.types import RunResult, RunStatus
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -237,3 +244,72 @@ def test_attempt_models_give_each_attempt_its_own_sampling(tmp_path: Path) -> No
         attempt_models(scripts("calc_long_fix", "calc_short_fix"), settings, 3)
     with pytest.raises(UsageError, match="one per attempt"):
         attempt_models(lambda *a: {}, settings, 2)
+
+
+# ---- Ctrl-C --------------------------------------------------------------------------------
+
+
+def _attempt_model(*, interrupt: bool, edited: threading.Event) -> Callable[..., dict[str, Any]]:
+    """One attempt's model: fixes calc, then reads calc.py until the run stops it.
+
+    Its second call means its edit was made: without ``interrupt`` it sets ``edited``; with
+    ``interrupt`` it waits for ``edited`` (the other attempt's edit) and sends SIGINT to the
+    main thread, as Ctrl-C at the terminal does.
+    """
+    calls = 0
+    edit = {
+        "type": "tool_use",
+        "name": "edit_file",
+        "input": {
+            "path": "calc.py",
+            "old": "def add(a, b):\n    return a - b\n",
+            "new": "def add(a, b):\n    return a + b\n",
+        },
+    }
+    read = {"type": "tool_use", "name": "read_file", "input": {"path": "calc.py"}}
+
+    def model(system: str, messages: list[dict], tools: list[dict]) -> dict[str, Any]:
+        nonlocal calls
+        calls += 1
+        if calls == 2 and not interrupt:
+            edited.set()
+        if calls == 2 and interrupt:
+            assert edited.wait(120), "the other attempt never made its edit"
+            main = threading.main_thread().ident
+            assert main is not None
+            signal.pthread_kill(main, signal.SIGINT)
+        time.sleep(0.05)  # the reads go on at a human pace until the shared budget stops them
+        block = edit if calls == 1 else read
+        return {"stop_reason": "tool_use", "content": [block], "usage": {}}
+
+    return model
+
+
+@pytest.mark.usefixtures("private_home")
+def test_ctrl_c_ends_every_attempt_once_with_its_work_committed(calc: Path) -> None:
+    """Ctrl-C while two attempts run: the one handler stops both, each session commits its
+    work (WIP) on its branch, and RunInterrupted carries the combined result (exit 130)."""
+    sandbox = default_sandbox_args()
+    kw: dict[str, Any] = {"sandbox": "none", "allow_unsandboxed": True} if "none" in sandbox else {}
+    edited = threading.Event()
+    agent = CodingAgent(
+        [
+            _attempt_model(interrupt=True, edited=edited),
+            _attempt_model(interrupt=False, edited=edited),
+        ],
+        calc,
+        attempts=2,
+        jobs=2,
+        **kw,
+    )
+    with pytest.raises(RunInterrupted) as info:
+        agent.run()
+    ending = conclude(lambda: (_ for _ in ()).throw(info.value))
+    assert ending.code == EXIT_INTERRUPTED and ending.result is info.value.result
+    result = info.value.result
+    assert result is agent.result and result.stop_reason == INTERRUPTED
+    assert [a["stopped"] for a in result.attempts] == [INTERRUPTED, INTERRUPTED]
+    for rec in result.attempts:
+        branch = rec["branch"]
+        assert branch and "fixloop WIP" in git(calc, "log", "-1", "--format=%s", branch)
+        assert "return a + b" in git(calc, "show", f"{branch}:calc.py")

@@ -333,11 +333,7 @@ class AttemptRun:
         for k, (model, sampling) in enumerate(attempt_models(self.spec, settings, self.n), 1):
             self.attempts.append(Attempt(k, model, sampling))
         self._enter_all()
-        try:
-            self._run_all()
-        except KeyboardInterrupt:
-            shared.cancel(INTERRUPTED, interrupt=True)
-            self._wait_all()
+        if self._run_all():
             self.result = self._combine(interrupted=True)
             raise RunInterrupted(self.result) from None
         self.result = self._combine()
@@ -379,31 +375,34 @@ class AttemptRun:
             a.session.__exit__(None, None, None)
         a.result = a.session.result
 
-    def _run_all(self) -> None:
+    def _run_all(self) -> bool:
+        """Run every attempt in the pool and wait until each has ended (committed its work).
+
+        This is the one place a run of attempts handles Ctrl-C. The interrupt reaches this
+        (the main) thread only: it cancels the shared budget (each attempt's loop then stops
+        with :class:`fixloop.errors.Interrupted` and its session ends it, work committed) and
+        kills the sandboxed children; a further Ctrl-C while the attempts end kills them again.
+        The pool is left only once every attempt has ended.
+
+        Returns:
+            True when Ctrl-C stopped the run.
+        """
+        interrupted = False
         with ThreadPoolExecutor(self.jobs, thread_name_prefix="fixloop-attempt") as pool:
             self._futures: dict[Future[None], Attempt] = {
                 pool.submit(self._one, a): a for a in self.attempts
             }
             pending = set(self._futures)
-            try:
-                while pending:
+            while pending:
+                try:
                     done, pending = wait(pending, return_when=FIRST_COMPLETED)
                     for fut in done:
                         fut.result()  # _one never raises but for a bug: let it surface
-            except KeyboardInterrupt:
-                # before the pool's exit waits for its threads: stop them first
-                self.shared.cancel(INTERRUPTED, interrupt=True)
-                kill_all_children()
-                raise
-
-    def _wait_all(self) -> None:
-        futures = getattr(self, "_futures", {})
-        while True:
-            try:
-                wait(list(futures))
-                return
-            except KeyboardInterrupt:  # a second Ctrl-C: the children are killed again
-                kill_all_children()
+                except KeyboardInterrupt:
+                    interrupted = True
+                    self.shared.cancel(INTERRUPTED, interrupt=True)
+                    kill_all_children()
+        return interrupted
 
     def _one(self, a: Attempt) -> None:
         """Run one attempt in this thread and end its session (the commit is serialized)."""
