@@ -125,14 +125,9 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
         cand = self.candidate()
         watch = self.watched_lines() if isinstance(self.runner, WatchedRunner) else None
         left = self._left()
-        if cand.unchanged:
-            verdict = Verdict(
-                False, self.baseline, reason=reasons.NOTHING_CHANGED, suspicious=suspicious
-            )
-        elif left is not None and left <= 0:
-            verdict = Verdict(
-                False, self.baseline, reason=reasons.OUT_OF_TIME, suspicious=suspicious
-            )
+        if cand.unchanged or (left is not None and left <= 0):
+            why = reasons.NOTHING_CHANGED if cand.unchanged else reasons.OUT_OF_TIME
+            verdict = Verdict(False, self.baseline, reason=why, suspicious=suspicious)
         else:
             scratch = self._new_scratch()
             try:
