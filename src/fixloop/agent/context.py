@@ -162,6 +162,17 @@ class TokenGauge:
             self.ratio = counted / request_bytes
             self.source = "provider"
 
+    def bind(self, model: object, system: str, specs: list[dict[str, Any]]) -> None:
+        """Use ``model``'s token counting endpoint as :attr:`counter`, when it has one.
+
+        ``model.count_tokens(system, sent, specs)`` (the provider's count of a request with
+        that system prompt, wire messages and tool specs, or None); a model without it keeps
+        the estimate. The loop calls this once it knows the system prompt and the tools.
+        """
+        count_tokens = getattr(model, "count_tokens", None)
+        if callable(count_tokens):  # the provider's counting endpoint, where elision needs it
+            self.counter = lambda sent: count_tokens(system, sent, specs)
+
     def exact(self, messages: list[dict[str, Any]], request_bytes: int) -> int | None:
         """The provider's count of the request holding ``messages``; calibrates :attr:`ratio`.
 

@@ -162,9 +162,7 @@ class Agent:
 
     def _loop(self, task: str) -> RunResult:
         specs, system, self.messages = step.opening(task, self.tools, self.gate.baseline)
-        count_tokens = getattr(self.model, "count_tokens", None)
-        if callable(count_tokens):  # the provider's counting endpoint, where elision needs it
-            self.gauge.counter = lambda sent: count_tokens(system, sent, specs)
+        self.gauge.bind(self.model, system, specs)
         if isinstance(self.model, Bindable) and self.model_context is not None:
             self.model.bind(self.model_context)
         attach = getattr(self.tools, "attach", None)
