@@ -213,3 +213,18 @@ def test_a_repository_may_lower_the_limit_settings_only(tmp_path: Path, user_cfg
     assert s.timeouts.per_test_timeout_s == 30  # lowered: kept
     assert s.timeouts.test_timeout_factor == 4.0  # raised: clamped, with a notice
     assert any("test_timeout_factor" in n for n in notices)
+
+
+def test_target_comes_from_the_user_never_the_repository(tmp_path: Path, user_cfg: Path) -> None:
+    """A repository's ``target`` would loosen the gate (its other failures may stay failing)."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "fixloop.toml").write_text('target = ["tests/test_a.py::test_x"]\n')
+    s, notices = load(repo, user_cfg)
+    assert s.target == []
+    assert any("target = " in n and "what the gate requires" in n for n in notices), notices
+    s, _ = load(repo, user_cfg, {"target": ["tests/test_b.py::test_y"]})
+    assert s.target == ["tests/test_b.py::test_y"]
+    user_cfg.write_text('target = ["tests/test_c.py::test_z"]\n')
+    s, _ = load(None, user_cfg)
+    assert s.target == ["tests/test_c.py::test_z"]
