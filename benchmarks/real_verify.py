@@ -14,8 +14,9 @@ or ``sys.argv``) it
    dependencies and the released project itself (its tests read installed metadata or run its
    console script; the tree's package roots go first on the test run's ``sys.path``, as in
    every fixloop run, so the tests exercise the tree);
-3. runs ``fixloop fix`` with a scripted model (one ``edit_file`` undoing the bug, then "done")
-   and prints the run's status: the honest fix must end ``verified``;
+3. runs ``fixloop fix`` with a scripted model (one ``edit_file`` undoing the bug, then "done";
+   ``--target`` the tests the bug breaks when the suite also fails for an unrelated reason, as
+   attrs 24.2.0's does) and prints the run's status: the honest fix must end ``verified``;
 4. times the gate on the same fix, ``--reps`` times each, interleaved: with the watch (audit
    hook + second opinion: the gate of issue 12) and without it (a runner that offers neither),
    and prints the medians and the difference.
@@ -42,6 +43,7 @@ from types import SimpleNamespace
 
 from fixloop.gate import Gate
 from fixloop.sandbox import make_sandbox
+from fixloop.targets import Targets
 from fixloop.testrun import TestRunner
 from fixloop.types import Limits
 
@@ -64,6 +66,8 @@ class Project:
         expect: the run's expected status: ``verified``, or ``environment`` for a project
             fixloop refuses by design before any model call (pluggy: the gate's runs import
             the interpreter's pluggy, never the tree's, so no fix to it can be seen).
+        targets: ``--target`` node ids (the tests the bug breaks) for a project whose suite
+            also fails for an unrelated reason; () for none.
     """
 
     name: str
@@ -74,6 +78,7 @@ class Project:
     deps: tuple[str, ...]
     uses: str
     expect: str = "verified"
+    targets: tuple[str, ...] = ()
 
 
 PROJECTS = {
@@ -97,6 +102,8 @@ PROJECTS = {
         "            return default.factory",
         ("pytest", "hypothesis", "pympler", "cloudpickle"),
         "sys._getframe(1).f_globals in make_class, inspect.signature throughout",
+        # TestPipe::test_wrapped_annotation fails at the baseline for a reason of its own
+        targets=("tests/test_converters.py::TestDefaultIfNone::test_none_factory",),
     ),
     "pluggy": Project(
         "pluggy",
@@ -194,6 +201,7 @@ def scripted_fix(p: Project, repo: Path, python: str, work: Path) -> dict:
     env = {**os.environ, "FIXLOOP_HOME": str(work / "home")}
     cli = str(Path(sys.executable).with_name("fixloop"))
     argv = [cli, "fix", str(repo), "--model", f"script:{path}", "--python", python, "--json"]
+    argv += [a for t in p.targets for a in ("--target", t)]
     proc = subprocess.run(argv, capture_output=True, text=True, env=env)
     try:
         return json.loads(proc.stdout)
@@ -218,7 +226,13 @@ def gate_timing(
     reason = ""
     for _ in range(reps):
         for plain, out in ((True, without), (False, with_watch)):
-            gate = Gate(iso, None, _Unwatched(runner) if plain else runner, baseline)
+            gate = Gate(
+                iso,
+                None,
+                _Unwatched(runner) if plain else runner,
+                baseline,
+                targets=Targets.parse(p.targets),
+            )
             start = time.monotonic()
             verdict = gate.verify()
             out.append(time.monotonic() - start)
@@ -248,6 +262,10 @@ def main(argv: list[str] | None = None) -> int:
             python = make_venv(p, sdist, work / "venv")
             result = scripted_fix(p, repo, python, work)
             status = result.get("status")
+            if result.get("still_failing_not_target"):
+                print(
+                    f"{p.name}: still failing, not a target: {result['still_failing_not_target']}"
+                )
             ok += status == p.expect
             if status != "verified":
                 print(f"{p.name}: {str(result.get('summary', ''))[:400]}", flush=True)
