@@ -126,3 +126,30 @@ def test_import_origins_in_the_sandbox(tmp_path: Path) -> None:
     assert origins["stock"] == str(root / "src" / "stock" / "__init__.py")
     assert origins["tally"] is None
     assert outside_imports(origins, root) == ["tally: not importable"]
+
+
+def test_import_probe_asks_behind_the_gates_guard(tmp_path: Path) -> None:
+    """A package of pytest's ecosystem in the tree resolves where the gate's runs take it from
+    (the interpreter's copy): import_problem names it. A root-level module named like one of
+    the standard library (a script no test imports) stays the tree's and stops nothing."""
+    from test_e2e import default_sandbox_args
+
+    from fixloop.testrun.projectpaths import import_problem
+
+    root = write(
+        tmp_path / "repo",
+        {"iniconfig/__init__.py": "raise SystemExit('never executed')\n", "profile.py": "x = 1\n"},
+    )
+    box = (
+        make_sandbox("auto")
+        if not default_sandbox_args()
+        else make_sandbox("none", allow_unsandboxed=True)
+    )
+    runner = TestRunner(root, box, log_dir=tmp_path / "logs")
+    origins = runner.import_origins(["iniconfig", "profile"])
+    assert origins["profile"] == str(root / "profile.py")
+    assert origins["iniconfig"] and not origins["iniconfig"].startswith(str(root))
+    problem = import_problem(runner)
+    assert problem is not None and problem.kind == "import_outside"
+    assert "the project provides iniconfig, part of the test runner" in problem.cause
+    assert "profile" not in problem.cause

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import configparser
 import os
-import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -38,9 +37,9 @@ __all__ = [
     "top_level_packages",
 ]
 
-#: Names the pristine run's import guard takes only from outside the tree (``inside/boot.py``):
-#: pytest's ecosystem and the standard library (``test`` left out, as the guard leaves it).
-_RUNNER_NAMES = (_ECOSYSTEM | set(sys.stdlib_module_names)) - {"test"}
+#: Names of pytest's ecosystem, which the gate's runs take only from outside the tree
+#: (``inside/boot.py``'s import guard; the probe asks behind the same guard).
+_RUNNER_NAMES = frozenset(_ECOSYSTEM)
 
 #: Folder names that hold tests or tooling, never the project's importable code.
 _NOT_CODE = {"tests", "test", "testing", "docs", "doc", "examples", "benchmarks", "scripts"}
@@ -200,8 +199,8 @@ def import_problem(runner: Any) -> EnvironmentProblem | None:
     the tree holds it, means the tests would not run the code the model edits (an editable
     install of the user's checkout, a ``package-dir`` folder named unlike its package, an
     installed copy that wins over the tree). The probe asks behind the pristine run's import
-    guard, so a project that provides a name of pytest's ecosystem or of the standard library
-    (pluggy's own repository) is told that the gate never imports the tree's copy.
+    guard for pytest's ecosystem, so a project that provides one of its names (pluggy's own
+    repository) is told that the gate never imports the tree's copy.
 
     Returns:
         an :class:`~fixloop.types.EnvironmentProblem` of kind ``import_outside``, or None when
@@ -217,13 +216,12 @@ def import_problem(runner: Any) -> EnvironmentProblem | None:
     if machinery:
         return EnvironmentProblem(
             kind="import_outside",
-            cause=f"the project provides {', '.join(machinery)}, part of the test runner or the "
-            "standard library: the gate's runs always import the interpreter's own copy "
+            cause=f"the project provides {', '.join(machinery)}, part of the test runner: the "
+            "gate's runs always import the interpreter's own copy "
             f"({'; '.join(b for b in bad if b.split(':')[0] in machinery)}), so the tests "
             "would never run the code the model edits",
             fix="fixloop cannot verify changes to pytest's own machinery (pytest, pluggy, "
-            "iniconfig, packaging...) or to a module named like one of the standard library: "
-            "test such a project with its own tox/nox set-up",
+            "iniconfig, packaging...): test such a project with its own tox/nox set-up",
         )
     return EnvironmentProblem(
         kind="import_outside",

@@ -10,8 +10,8 @@ in the workspace is importable before :func:`main` decides how:
   ``fixloop.testrun.projectpaths``) and the repository root go first on ``sys.path`` (as
   ``python -m pytest`` does for the root), so an editable install of the user's checkout never
   wins over the run's code; then pytest is imported and run.
-- ``where`` mode: no test runs; the same ``sys.path`` and the pristine mode's import guard are
-  set up and the origin of each name of ``cfg["names"]`` is written to ``cfg["where"]`` (the
+- ``where`` mode: no test runs; the same ``sys.path`` and the pristine mode's import guard (for
+  the pytest ecosystem's names) are set up and the origin of each name of ``cfg["names"]`` is written to ``cfg["where"]`` (the
   session's import check).
 - ``pristine`` mode (the gate's): pytest is imported *before* the root is on ``sys.path``, so a
   workspace ``pytest.py`` or ``_pytest/`` cannot replace it; then an import guard is installed
@@ -174,13 +174,16 @@ def _where(cfg: dict, root: str) -> int:
 
     ``sys.path`` is set up as for a test run; ``importlib.util.find_spec`` finds each name
     without executing it, through the same finders (editable ones included) an import uses,
-    and through the pristine run's :class:`_Guard`: the gate decides with that run, so a name
-    of the standard library or of the pytest ecosystem that the tree provides (pluggy's own
-    repository) is reported where the gate would import it from, outside the tree.
+    and through the pristine run's :class:`_Guard` for the names of the pytest ecosystem and its
+    plugins: the gate decides with that run, so such a name that the tree provides (pluggy's own
+    repository) is reported where the gate would import it from, outside the tree. Names of
+    the standard library are left out here: a root-level script named like one (``profile.py``)
+    that no test imports must not stop a run.
     """
     import importlib.util
 
-    sys.meta_path.insert(0, _Guard(_protected_names(), root))  # type: ignore[arg-type]
+    guarded = _ECOSYSTEM | _plugin_top_names()
+    sys.meta_path.insert(0, _Guard(guarded, root))  # type: ignore[arg-type]
     sys.path[0:0] = _front(cfg, root)
     out: dict = {}
     for name in cfg.get("names", ()):
