@@ -42,7 +42,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_SUITE = ROOT.parent / "shared" / "benchdata" / "bugsuite-dev"
+DEFAULT_SUITE = (
+    Path(os.environ.get("FIXLOOP_SHARED", ROOT.parent / "shared")) / "benchdata" / "bugsuite-dev"
+)
 DEFAULT_TEST_CMD = "python -m pytest -q -p no:cacheprovider"
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "bugsuite",

@@ -22,7 +22,11 @@ fit on the tasks that measure the engine.
 
 Writes ``src/fixloop/repair/template_prior.json`` (``--out``) from all mutants.
 
+``--refit`` skips the runs: it recomputes the factors of ``--out`` from the counts stored there
+(after a change of the formula in :mod:`fixloop.repair.priors`).
+
 Usage: python benchmarks/mutation_prior.py [--per-template N] [--seed S] [--out PATH] [--dry-run]
+                                           [--refit]
 """
 
 from __future__ import annotations
@@ -220,7 +224,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=19)
     ap.add_argument("--out", type=Path, default=PRIOR_FILE)
     ap.add_argument("--dry-run", action="store_true", help="print, write nothing")
+    ap.add_argument("--refit", action="store_true", help="recompute the factors of --out only")
     args = ap.parse_args(argv)
+    if args.refit:
+        data = json.loads(args.out.read_text(encoding="utf-8"))
+        factors = factors_from_counts(data["templates"])
+        for t, row in data["templates"].items():
+            row["factor"] = round(factors.get(t, 1.0), 3)
+        args.out.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        print(f"refit {len(factors)} factors in {args.out}")
+        return 0
     rng = random.Random(args.seed)
     t0 = time.monotonic()
     pool: dict[str, list[Mutant]] = defaultdict(list)

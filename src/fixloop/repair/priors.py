@@ -34,7 +34,11 @@ from pathlib import Path
 PRIOR_FILE = Path(__file__).with_name("template_prior.json")
 #: pseudo-candidates of the smoothing (a template needs this much evidence to move far)
 SMOOTHING = 20.0
-LO, HI = 0.5, 2.0
+#: the factors' range: they adjust the hand-set priors, never overrule them. The mutation runs
+#: weigh every injected kind the same, while real bugs are not uniform (a wrong variable is far
+#: more common than a swapped literal), so a template that floods the mutation runs' rankings
+#: (``variable``) loses at most a third of its prior, and the best gains at most a half.
+LO, HI = 2.0 / 3.0, 1.5
 #: templates that remove code: their factor is capped at 1.0 (see the module docstring)
 DELETIONS = frozenset(
     {
