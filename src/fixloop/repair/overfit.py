@@ -37,7 +37,7 @@ from typing import Any
 from fixloop.repair.candidate import Candidate
 
 SLOW_FACTOR = 3.0
-SLOW_FLOOR_S = 0.25
+SLOW_FLOOR_S = 1.0  # noise allowance: a loaded machine delays a traced run by this much
 #: behaviour distances closer than this count as equal (then the smaller diff wins)
 DISTANCE_TIE = 0.05
 
