@@ -38,10 +38,16 @@ from eval_phases import become_subreaper, phase_line, phases, run_counted  # noq
 
 
 def one(
-    suite: Path, model: str, jobs: int, out: Path, extra: tuple[str, ...] = ()
+    suite: Path,
+    model: str,
+    jobs: int,
+    out: Path,
+    extra: tuple[str, ...] = (),
+    at_once: int | None = None,
 ) -> tuple[float, float, str, int, dict[str, float]]:
     """One eval: wall seconds, CPU-seconds of its whole process tree, resolve rate, exit code,
-    and its runs' phases (:func:`eval_phases.phases`)."""
+    and its runs' phases (:func:`eval_phases.phases`; ``at_once``: runs at a time, default
+    ``jobs``; Ray's is its CPUs)."""
     argv = [sys.executable, "-m", "fixloop", "eval", str(suite), "--model", model]
     argv += ["--jobs", str(jobs), "--out", str(out), "--quiet", *extra]
     dt, cpu, code, left = run_counted(argv, capture_output=True, text=True)
@@ -51,7 +57,7 @@ def one(
         rate = f"{json.loads(summary.read_text()).get('resolve_rate', 0):.2f}"
     if left:
         rate += f" ({left} processes left running)"
-    split = phases(out, dt, jobs) if (out / "runs.jsonl").exists() else {}
+    split = phases(out, dt, at_once or jobs) if (out / "runs.jsonl").exists() else {}
     return dt, cpu, rate + ("" if code == 0 else f" (exit {code})"), code, split
 
 
@@ -90,14 +96,21 @@ def main() -> None:
             if with_ray:
                 ray_extra = ("--executor", "ray", "--cpus-per-run", "1")
                 tr, cr, rr, _, pr = one(
-                    args.suite, args.model, 1, Path(tmp) / f"ray-{rep}", ray_extra
+                    args.suite,
+                    args.model,
+                    1,
+                    Path(tmp) / f"ray-{rep}",
+                    ray_extra,
+                    at_once=len(os.sched_getaffinity(0)),
                 )
                 ray_ratios.append(tr / t2)
                 print(
                     f"  ray {tr:6.1f} s, {cr:6.1f} CPU-s (resolve {rr}) = {tr / t2:.2f}x jobs 2",
                     flush=True,
                 )
-                print(f"  phases, ray (s, summed over runs, 2 at once): {phase_line(pr)}")
+                print(
+                    f"  phases, ray (s, summed over runs; harness: cluster start too): {phase_line(pr)}"
+                )
     if ray_ratios:
         print(
             f"ray / local (jobs 2): median {statistics.median(ray_ratios):.2f}x "
