@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from fixloop.repair import RepairEngine, RepairPort
-from fixloop.repair.budgets import MIN_NEAR, suite_seconds, trace_selection
+from fixloop.repair.budgets import MIN_NEAR, rescaled_budget, suite_seconds, trace_selection
 from fixloop.repair.screen_trace import (
     FAILING,
     FAR,
@@ -58,6 +58,16 @@ def test_trace_selection_follows_the_baselines_cost() -> None:
         suite_seconds({"seconds": 40.0, "tests": {}, "selected": {"t::a": 0}}, None, 173.0) == 173.0
     )
     assert suite_seconds({"seconds": 40.0, "tests": {}}, None, 173.0) == 40.0
+
+
+def test_the_budget_is_sized_again_by_the_measured_cost_of_a_candidate() -> None:
+    port = RepairPort(root=Path("."), scratch_dir=Path("."), runner=None, python="python")  # type: ignore[arg-type]
+    b = RepairBudget()
+    # a loaded machine: 1.2 s a candidate (one reached the full suite: 30 s), 2 workers
+    got = rescaled_budget(port, [1.1, 1.2, 1.3, 30.0, 1.2], 20.0, 2)
+    assert got == b.candidates * 1.2 / 2 + 2 * 20.0
+    assert rescaled_budget(port, [9.0], 20.0, 1) == b.max_s  # capped
+    assert rescaled_budget(port, [], 20.0, 2) == b.min_s  # nothing measured
 
 
 def test_near_rank_orders_the_neighbours() -> None:

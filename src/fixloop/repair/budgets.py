@@ -9,7 +9,8 @@ run's timings and the :class:`fixloop.types.RepairBudget` settings:
   the passing tests near them, and how many of those;
 - :func:`screen_per_test`: the screening runs' per-test limit;
 - :func:`suite_seconds`, :func:`screen_budget`: the cost of one full suite and the screening
-  budget, sized by the measured cost of one candidate;
+  budget, sized by the estimated cost of one candidate; :func:`rescaled_budget`: the same,
+  sized again by the cost the first screening round measured;
 - :func:`import_failure`: the traced run could not import the project (the analysis stops and
   says so, instead of screening candidates against an import failure).
 """
@@ -134,6 +135,35 @@ def screen_budget(
         fail_s += (per_test_s or secs) if t in hung else secs
     per_candidate = b.overhead_s + fail_s
     suite_s = suite_seconds(spectrum, per_test_s)
+    want = b.candidates * per_candidate / max(1, workers) + 2.0 * suite_s
+    return max(b.min_s, min(b.max_s, want))
+
+
+def rescaled_budget(
+    port: RepairPort, seconds: Sequence[float], suite_s: float, workers: int
+) -> float:
+    """The screening budget sized again by what screening candidates measured, seconds.
+
+    :func:`screen_budget` sizes the budget before any candidate ran, from the traced run's
+    seconds of the failing tests; on a loaded machine a candidate may cost several times that
+    (humanize 4.17.0: 1.2 s a candidate, 136 of 300 screened in the budget). This is the time
+    to screen ``budget.candidates`` candidates at the median measured cost of one, over
+    ``workers``, plus two full suites, within ``[budget.min_s, budget.max_s]``.
+
+    Args:
+        port: the run's port (its ``budget``).
+        seconds: the wall-clock seconds of each candidate screened so far (a candidate that
+            reached the full suite included: the median is the usual candidate's cost).
+        suite_s: seconds of one full suite (:func:`suite_seconds`).
+        workers: candidates screened at once.
+
+    Returns:
+        the budget in seconds; ``budget.min_s`` when nothing was measured.
+    """
+    b = port.budget
+    if not seconds:
+        return b.min_s
+    per_candidate = sorted(seconds)[len(seconds) // 2]
     want = b.candidates * per_candidate / max(1, workers) + 2.0 * suite_s
     return max(b.min_s, min(b.max_s, want))
 

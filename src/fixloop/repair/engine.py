@@ -29,7 +29,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fixloop.repair.budgets import import_failure, screen_budget, screen_per_test, suite_seconds
+from fixloop.repair.budgets import (
+    import_failure,
+    rescaled_budget,
+    screen_budget,
+    screen_per_test,
+    suite_seconds,
+)
 from fixloop.repair.candidate import Candidate
 from fixloop.repair.localize import Suspect, by_file, rank
 from fixloop.repair.overfit import judge
@@ -449,7 +455,16 @@ class RepairEngine:
             an.tried.extend(got)
             return got
 
+        screen_start = time.monotonic()
         first = run_round(cands, 0.75)
+        if self.time_budget_s is None and first:
+            # the budget sized again by the measured cost of a candidate (a loaded machine)
+            again = rescaled_budget(
+                port, [t.result.seconds for t in first], suite_s, screener.workers
+            )
+            if again > budget_s:
+                an.budget_s = budget_s = again
+                deadline = max(deadline, screen_start + again)
         if not any(t.result.plausible for t in first):
             # second round: combinations backed by evidence (partial fixes), then the singles
             # not reached yet, then the templates' two-location pairs
