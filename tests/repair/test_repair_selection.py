@@ -175,6 +175,34 @@ def test_the_selective_spectrum_keeps_the_nearest_tests(make_repo, tmp_path) -> 
     assert len(full["tests"]) == 44 and full["selected"] == {}
 
 
+def test_a_slow_neighbour_is_stopped_and_left_out(make_repo, tmp_path) -> None:
+    from fixloop.repair.screen import WarmScreener
+
+    files = _many_tests_repo()
+    files["tests/test_core.py"] += (
+        "\n    def test_slow_nth(self):\n"
+        "        import time\n\n"
+        "        time.sleep(30)\n"
+        "        self.assertEqual(nth([1], 1), 1)\n"
+    )
+    repo = make_repo(files)
+    failing = "tests/test_core.py::NthTests::test_basic"
+    screener = WarmScreener(
+        make_sandbox("none", allow_unsandboxed=True),
+        repo,
+        tmp_path / "engine",
+        python=sys.executable,
+        limits=Limits(wall_s=120),
+    )
+    spec = screener.localize(
+        wall_s=120, per_test_s=60, failing=[failing], near=5, budget_s=60, near_limit_s=1.0
+    )
+    slow = "tests/test_core.py::FirstTests::test_slow_nth"
+    assert slow in spec["selected"] and spec["cut"] == [slow]
+    assert slow not in spec["tests"] and spec["hung"] == []  # no evidence, not a failure
+    assert spec["tests"][failing]["outcome"] == "failed"
+
+
 def test_a_traced_run_that_writes_nothing_falls_back_on_the_baseline(make_repo, tmp_path) -> None:
     repo = make_repo(_many_tests_repo())
     failing = "tests/test_core.py::NthTests::test_basic"

@@ -72,6 +72,21 @@ def trace_selection(port: RepairPort) -> int | None:
     return max(MIN_NEAR, int(b.trace_s / (b.trace_factor * mean)))
 
 
+#: Share of ``budget.trace_s`` one kept passing test of a selective traced run may take.
+NEAR_SHARE = 0.1
+
+
+def near_limit(port: RepairPort) -> float:
+    """A selective traced run's per-test limit for the passing tests it keeps, seconds.
+
+    ``NEAR_SHARE`` x ``budget.trace_s``, at least ``budget.test_min_s``: one neighbour test that
+    is slow under the tracer (more-itertools' ``test_lcg_mitigation``: 190 s traced) is
+    stopped and left out, instead of spending the whole selection's budget.
+    """
+    b = port.budget
+    return max(b.test_min_s, NEAR_SHARE * b.trace_s)
+
+
 def screen_per_test(port: RepairPort, spectrum: dict[str, Any]) -> float | None:
     """The per-test limit of the screening runs, seconds (None when the port sets none).
 

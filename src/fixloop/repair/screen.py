@@ -187,6 +187,7 @@ class WarmScreener:
         near: int | None = None,
         suspects: Sequence[str] = (),
         budget_s: float | None = None,
+        near_limit_s: float | None = None,
     ) -> dict[str, Any]:
         """Run the suite once with the per-test line collector.
 
@@ -203,6 +204,8 @@ class WarmScreener:
             suspects: project files of the failing tracebacks (a selective run keeps tests
                 whose module refers to them).
             budget_s: a selective run starts no passing test past this many seconds.
+            near_limit_s: a selective run stops a kept passing test past this many seconds
+                and leaves it out of the spectrum (listed in ``cut``); None: no such limit.
 
         After a selective run, a call without ``near`` traces the tests that run ran, in the
         same order (``trace_keep``), so that spectra of the same tree with and without a
@@ -214,7 +217,7 @@ class WarmScreener:
             (innermost first), "message", "test_line" (the failing line of the test's own code),
             "seconds"}}, "import_lines": [[file, line]...], "collect_errors": [str],
             "hung": [nodeid], "selected": {nodeid: rank} (a selective run, else {}),
-            "dropped": int, "stopped": str}``; files are POSIX paths relative to the scratch
+            "dropped": int, "cut": [nodeid], "stopped": str}``; files are POSIX paths relative to the scratch
             root.
 
         Raises:
@@ -235,6 +238,7 @@ class WarmScreener:
             "suspects": list(suspects),
             "budget_s": budget_s,
             "keep": self.trace_keep if near is None else [],
+            "near_limit_s": near_limit_s if near is not None else None,
         }
         res = self._run(job, wall_s)
         if not out.exists():

@@ -257,6 +257,9 @@ class _Selector:
             before the sandbox's limit); None: none.
         keep: run exactly these node ids (a repeat of an earlier selective run, for
             comparisons); the other arguments' selection is then not made.
+        near_limit_s: a selective run's per-test limit for the passing tests it kept (the
+            failing tests keep the run's own); a neighbour stopped at it is left out of the
+            spectrum (``cut``), not counted as failing. None: the run's limit for all.
     """
 
     def __init__(
@@ -268,9 +271,15 @@ class _Selector:
         budget_s: float | None = None,
         deadline_s: float | None = None,
         keep: Sequence[str] = (),
+        near_limit_s: float | None = None,
     ) -> None:
         self.root = os.path.realpath(root) + os.sep
         self.keep = list(keep)
+        self.near_limit_s = near_limit_s
+        #: the run's per-test timer (TestTimer), whose limit a neighbour gets lowered
+        self.timer: Any = None
+        self._timer_limit = 0.0
+        self.neighbours: set[str] = set()
         self.failing = list(failing)
         self.near = near
         self.suspects = set(suspects)
@@ -386,9 +395,19 @@ class _Selector:
         self.selected = {items[i].nodeid: r for r, _, i in keep}
         self.dropped = len(dropped)
         self._failing_left = {it.nodeid for it, bad in zip(items, flags, strict=True) if bad}
+        self.neighbours = {it.nodeid for it in kept} - self._failing_left
         items[:] = kept
         if dropped:
             config.hook.pytest_deselected(items=dropped)
+
+    def pytest_runtest_protocol(self, item: Any, nextitem: Any) -> None:
+        """A neighbour gets the lower per-test limit (before the timer's clock starts)."""
+        if self.timer is None or self.near_limit_s is None:
+            return
+        if not self._timer_limit:
+            self._timer_limit = float(self.timer.limit)
+        low = item.nodeid in self.neighbours
+        self.timer.limit = min(self._timer_limit, self.near_limit_s) if low else self._timer_limit
 
     def pytest_runtest_logfinish(self, nodeid: str, location: Any) -> None:
         self._failing_left.discard(nodeid)
@@ -414,8 +433,9 @@ def server_localize(job: dict[str, Any]) -> None:
     Job keys: ``root``, ``pytest_args``, ``out``, ``per_test_s`` (the per-test limit),
     ``deadline_s`` (no test starts later), and for a selective run ``failing``, ``near``,
     ``suspects`` and ``budget_s``, or ``keep`` for a repeat (:class:`_Selector`). The spectrum adds ``selected`` ({node
-    id: rank} of a selective run, else {}), ``dropped`` (tests left out) and ``stopped`` (why
-    the run stopped starting tests, or "").
+    id: rank} of a selective run, else {}), ``dropped`` (tests left out), ``cut`` (kept
+    neighbours stopped at ``near_limit_s``, left out of ``tests``) and ``stopped`` (why the run
+    stopped starting tests, or "").
     """
     import pytest
 
@@ -429,12 +449,14 @@ def server_localize(job: dict[str, Any]) -> None:
         budget_s=float(job["budget_s"]) if job.get("budget_s") else None,
         deadline_s=float(job["deadline_s"]) if job.get("deadline_s") else None,
         keep=list(job.get("keep") or []),
+        near_limit_s=float(job["near_limit_s"]) if job.get("near_limit_s") else None,
     )
     plugins: list[Any] = [tracer, selector]
     per_test = float(job.get("per_test_s") or 0)
     timer = TestTimer(per_test) if per_test > 0 else None
     if timer is not None:  # a test that loops forever ends alone; the spectrum still comes
         plugins.append(timer)
+        selector.timer = timer
     t0 = time.monotonic()
     tracer.start()  # import-time lines of modules imported during collection
     try:
@@ -442,7 +464,13 @@ def server_localize(job: dict[str, Any]) -> None:
     finally:
         tracer.stop()
     data = tracer.as_dict(int(code), time.monotonic() - t0)
-    data["hung"] = list(timer.hung) if timer is not None else []
+    hung = list(timer.hung) if timer is not None else []
+    # a neighbour stopped at its lower limit is no evidence either way: left out
+    cut = [t for t in hung if t in selector.neighbours and selector.near_limit_s is not None]
+    for t in cut:
+        data["tests"].pop(t, None)
+    data["hung"] = [t for t in hung if t not in cut]
+    data["cut"] = cut
     data["selected"] = selector.selected
     data["dropped"] = selector.dropped
     data["stopped"] = selector.stopped

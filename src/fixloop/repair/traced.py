@@ -15,7 +15,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from fixloop.repair.budgets import trace_limits, trace_selection
+from fixloop.repair.budgets import near_limit, trace_limits, trace_selection
 from fixloop.repair.localize import traceback_locations
 from fixloop.repair.port import RepairPort
 from fixloop.repair.screen import WarmScreener
@@ -94,6 +94,7 @@ def traced_spectrum(port: RepairPort, screener: WarmScreener, notes: list[str]) 
             near=near,
             suspects=suspects,
             budget_s=port.budget.trace_s if near is not None else None,
+            near_limit_s=near_limit(port) if near is not None else None,
         )
     except RuntimeError as e:
         notes.append(
@@ -107,6 +108,8 @@ def traced_spectrum(port: RepairPort, screener: WarmScreener, notes: list[str]) 
             f"traced {len(spectrum['selected'])} tests near the failing ones "
             f"({spectrum.get('dropped', 0)} left out)"
         )
+    if spectrum.get("cut"):
+        notes.append(f"{len(spectrum['cut'])} slow neighbour tests stopped and left out")
     if spectrum.get("stopped"):
         notes.append(f"the traced run stopped starting tests: {spectrum['stopped']}")
     return spectrum
