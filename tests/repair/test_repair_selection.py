@@ -9,7 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from fixloop.repair import RepairEngine, RepairPort
-from fixloop.repair.budgets import MIN_NEAR, rescaled_budget, suite_seconds, trace_selection
+from fixloop.repair.budgets import (
+    MIN_NEAR,
+    rescaled_budget,
+    screen_budget,
+    screen_per_test,
+    suite_seconds,
+    trace_selection,
+)
 from fixloop.repair.screen_trace import (
     FAILING,
     FAR,
@@ -58,6 +65,29 @@ def test_trace_selection_follows_the_baselines_cost() -> None:
         suite_seconds({"seconds": 40.0, "tests": {}, "selected": {"t::a": 0}}, None, 173.0) == 173.0
     )
     assert suite_seconds({"seconds": 40.0, "tests": {}}, None, 173.0) == 40.0
+
+
+def test_after_a_selective_trace_the_screening_limits_come_from_the_baseline() -> None:
+    port = RepairPort(
+        root=Path("."),
+        scratch_dir=Path("."),
+        runner=None,  # type: ignore[arg-type]
+        python="python",
+        per_test_s=40.0,
+        baseline_seconds=110.0,
+    )
+    spec = {
+        "seconds": 27.0,
+        "tests": {"t::a": {"outcome": "failed", "seconds": 0.1}, "t::b": {"seconds": 0.5}},
+    }
+    b = RepairBudget()
+    assert screen_per_test(port, spec) == b.test_factor * 0.5  # the slowest traced test
+    assert screen_budget(port, spec, ["t::a"], None, 2) == b.candidates * 0.4 / 2 + 2 * 27.0
+    selective = {**spec, "selected": {"t::a": 0, "t::b": 3}}
+    # a test outside the selection may be slower: the run's own per-test limit
+    assert screen_per_test(port, selective) == 40.0
+    # two full suites at the baseline's seconds, not the traced selection's
+    assert screen_budget(port, selective, ["t::a"], None, 2) == b.candidates * 0.4 / 2 + 2 * 110.0
 
 
 def test_the_budget_is_sized_again_by_the_measured_cost_of_a_candidate() -> None:

@@ -93,10 +93,15 @@ def screen_per_test(port: RepairPort, spectrum: dict[str, Any]) -> float | None:
     ``budget.test_factor`` x the slowest test of the traced run that was not stopped
     (traced times overestimate plain ones), at least ``budget.test_min_s``, at most the
     run's per-test limit: a candidate that makes a test loop forever costs that much, not
-    the run's whole limit.
+    the run's whole limit. After a selective traced run (``spectrum["selected"]``) the run's
+    per-test limit itself (the full suite's slowest test was not traced).
     """
     if not port.per_test_s:
         return None
+    if spectrum.get("selected"):
+        # the traced tests are a selection: a slower test outside it would be stopped in the
+        # screening's full run (more-itertools: test_primes made the right fix breaks_suite)
+        return float(port.per_test_s)
     b = port.budget
     hung = set(spectrum.get("hung", []))
     slowest = max(
@@ -137,8 +142,8 @@ def screen_budget(
 
     The time to screen ``budget.candidates`` candidates, each costing
     ``budget.overhead_s`` plus the traced seconds of the failing tests (a stopped test at
-    ``per_test_s``), spread over ``workers``, plus two full suites (the calibration and a
-    plausible candidate's full run); within ``[budget.min_s, budget.max_s]``.
+    ``per_test_s``), spread over ``workers``, plus two full suites (:func:`suite_seconds`: the
+    calibration and a plausible candidate's full run); within ``[budget.min_s, budget.max_s]``.
     """
     b = port.budget
     tests = spectrum.get("tests", {})
@@ -149,7 +154,7 @@ def screen_budget(
         secs = float(d.get("seconds", 0.0))
         fail_s += (per_test_s or secs) if t in hung else secs
     per_candidate = b.overhead_s + fail_s
-    suite_s = suite_seconds(spectrum, per_test_s)
+    suite_s = suite_seconds(spectrum, per_test_s, port.baseline_seconds)
     want = b.candidates * per_candidate / max(1, workers) + 2.0 * suite_s
     return max(b.min_s, min(b.max_s, want))
 
