@@ -43,6 +43,9 @@ class Candidate:
     score: float = 0.0
     old_source: str = field(default="", repr=False)
     also: tuple[Candidate, ...] = ()
+    #: ``(old_source, new_source, diff_lines)`` of the last size computed (sorting the
+    #: candidates of a 5,000-line file asks for it thousands of times)
+    _size: tuple[str, str, int] | None = field(default=None, repr=False, compare=False)
 
     # ---------------------------------------------------------------------------------------
 
@@ -86,14 +89,27 @@ class Candidate:
     @property
     def diff_lines(self) -> int:
         """The size of the change: lines removed plus lines added, over all files."""
+        got = self._size
+        if got is not None and got[0] is self.old_source and got[1] is self.new_source:
+            return got[2] + sum(extra.diff_lines for extra in self.also)
         a = self.old_source.splitlines(keepends=True)
         b = self.new_source.splitlines(keepends=True)
+        # the common first and last lines are equal in any alignment: the matcher sees only
+        # the middle (on a 5,000-line file ordering 284 candidates took 12 minutes otherwise)
+        head = 0
+        while head < min(len(a), len(b)) and a[head] == b[head]:
+            head += 1
+        tail = 0
+        while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
+            tail += 1
+        a, b = a[head : len(a) - tail], b[head : len(b) - tail]
         size = 0
         for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(
             None, a, b, autojunk=False
         ).get_opcodes():
             if tag != "equal":
                 size += (i2 - i1) + (j2 - j1)
+        self._size = (self.old_source, self.new_source, size)
         return size + sum(extra.diff_lines for extra in self.also)
 
     @property
