@@ -187,8 +187,16 @@ def test_suite_cache_keeps_a_suite_in_use_and_removes_it_after(tmp_path: Path) -
         (folder / "marker").write_text("")  # the second user gets the same folder, not a copy
         with suite_in_use(blob, digest, root=root) as again:
             assert (again / "marker").exists()
-        assert release_suite(digest, root=root) is False  # in use: kept
+        assert release_suite(digest, root=root, wait_s=0) is False  # in use: kept
         assert (folder / "b.txt").exists()
+    # a user letting go while the clean-up waits: removed
+    held = suite_in_use(blob, digest, root=root)
+    held.__enter__()
+    threading.Timer(0.5, held.__exit__, (None, None, None)).start()
+    assert release_suite(digest, root=root, wait_s=30) is True
+    assert not (root / digest).exists()
+    with suite_in_use(blob, digest, root=root):
+        pass
     (root / f"{digest[:12]}-half").mkdir()  # an unpack cut short
     assert release_suite(digest, root=root) is True
     assert sorted(p.name for p in root.iterdir()) == [other.name]

@@ -9,9 +9,10 @@ Who may remove it (no shared file system, several evals may share a node and eve
 - every task holds a **shared** ``flock`` on ``<digest>.lock`` beside the folder for as long as
   it uses the folder (:func:`suite_in_use`);
 - when the eval ends, the driver sends one tiny task to each live node
-  (:func:`fixloop.eval.rayexec.run_on_ray`) that calls :func:`release_suite`: it takes an
-  **exclusive** lock without waiting and, only when it gets it (no task of any eval uses that
-  suite on that node now), removes the folder, half-unpacked leftovers of the same digest and
+  (:func:`fixloop.eval.rayexec.run_on_ray`) that calls :func:`release_suite`: it tries for an
+  **exclusive** lock for a few seconds (:data:`RELEASE_WAIT_S`: after Ctrl-C the eval's own
+  cancelled tasks may still be unwinding) and, only when it gets it (no task of any eval uses
+  that suite on that node now), removes the folder, half-unpacked leftovers of the same digest and
   the lock file. A suite some other eval still uses stays; that eval's own clean-up removes it.
 
 A lock file removed while someone waited on it would split the lockers in two; so a locker
@@ -28,8 +29,12 @@ import os
 import shutil
 import tarfile
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
+
+#: Seconds :func:`release_suite` waits for the suite's users to let go before it leaves it.
+RELEASE_WAIT_S = 3.0
 
 #: The folder, under the node's temporary folder, holding the unpacked suites.
 SUITES_DIR = "fixloop-ray-suites"
@@ -119,12 +124,14 @@ def suite_in_use(blob: bytes, digest: str, *, root: Path | None = None) -> Itera
         os.close(fd)  # closing the descriptor releases the lock
 
 
-def release_suite(digest: str, *, root: Path | None = None) -> bool:
+def release_suite(digest: str, *, root: Path | None = None, wait_s: float = RELEASE_WAIT_S) -> bool:
     """Remove the suite ``digest`` from this node unless a task uses it now.
 
     Args:
         digest: the suite's SHA-256 (hex).
         root: where suites are unpacked (default :func:`suites_root`).
+        wait_s: how long a user may take to let go, seconds (after Ctrl-C the eval's own
+            cancelled tasks are still unwinding when the clean-up arrives); 0: no wait.
 
     Returns:
         True when it was removed (or was not there), False when it is in use and stays.
@@ -133,10 +140,15 @@ def release_suite(digest: str, *, root: Path | None = None) -> bool:
     lock = root / f"{digest}.lock"
     if not lock.exists() and not (root / digest).exists():
         return True
-    try:
-        fd = _locked(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
+    deadline = time.monotonic() + wait_s
+    while True:
+        try:
+            fd = _locked(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            break
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.1)
     try:
         shutil.rmtree(root / digest, ignore_errors=True)
         for leftover in root.glob(f"{digest[:12]}-*"):
@@ -149,4 +161,4 @@ def release_suite(digest: str, *, root: Path | None = None) -> bool:
     return True
 
 
-__all__ = ["SUITES_DIR", "release_suite", "suite_in_use", "suites_root", "unpack"]
+__all__ = ["RELEASE_WAIT_S", "SUITES_DIR", "release_suite", "suite_in_use", "suites_root", "unpack"]
