@@ -159,3 +159,46 @@ def test_candidates_agreeing_off_the_tests_rank_first(tmp_path: Path) -> None:
     )
     assert ordered[-1] is overfit
     assert any("extra inputs" in n for n in notes)
+
+
+# ------------------------------------------------------------------ dead stores (deadstore.py)
+
+SPEED = (
+    "def average_speed(distance, minutes):\n"
+    "    hours = minutes / 60\n"
+    "    return distance / minutes\n"
+)
+RENT = "def can_rent(age, has_license):\n    return age >= 21 or has_license\n"
+
+
+def test_dead_stores_count_unread_locals_and_parameters() -> None:
+    from fixloop.repair.deadstore import dead_stores
+
+    assert dead_stores(SPEED) == 1  # hours
+    assert dead_stores(SPEED.replace("/ minutes\n", "/ hours\n")) == 0
+    assert dead_stores("def f(a, b):\n    return a\n") == 1  # b
+    # self, *args, **kwargs, _names, nonlocal/global and names read in a nested scope are fine
+    assert dead_stores("class C:\n    def m(self, *a, **k):\n        _x = 1\n        return 1\n") == 0
+    assert dead_stores("def f(a):\n    def g():\n        return a\n    return g\n") == 0
+    assert dead_stores("def f():\n    n = 0\n    n += 1\n") == 0
+    assert dead_stores("def f(:\n") == 0  # no evidence from text that does not parse
+
+
+def test_fewer_dead_stores_wins_over_size_and_agreement() -> None:
+    """Both patches pass average_speed(30, 30) == 60; only one reads the computed hours."""
+    plus = Candidate("s.py", SPEED.replace("/ minutes\n", "+ minutes\n"), "binop", "b", 3, 0.5,
+                     old_source=SPEED)
+    hours = Candidate("s.py", SPEED.replace("/ minutes\n", "/ hours\n"), "variable", "v", 3, 0.5,
+                      old_source=SPEED)
+    drop = Candidate("r.py", RENT.replace(" or has_license", ""), "drop", "d", 2, 0.5,
+                     old_source=RENT)
+    andp = Candidate("r.py", RENT.replace(" or ", " and "), "boolop", "o", 2, 0.5, old_source=RENT)
+    flat = {"tests": {}}
+    ordered, _ = rank_plausible([plus, hours], flat, [], lambda c: flat)
+    assert [c.template for c in ordered] == ["variable", "binop"]
+    # agreement on extra inputs favouring the deletion does not outrank the unread parameter
+    ordered, _ = rank_plausible(
+        [drop, andp, plus], flat, [], lambda c: flat,
+        agree=lambda cs: {id(drop): 0.9, id(andp): 0.1},
+    )
+    assert [c.template for c in ordered] == ["boolop", "binop", "drop"]  # drop leaves +1

@@ -37,6 +37,7 @@ from fixloop.repair.budgets import (
     suite_seconds,
 )
 from fixloop.repair.candidate import Candidate
+from fixloop.repair.deadstore import candidate_dead_stores
 from fixloop.repair.localize import Suspect, by_file, rank
 from fixloop.repair.overfit import judge
 from fixloop.repair.port import RepairPort
@@ -311,7 +312,7 @@ class RepairEngine:
         *,
         max_candidates: int = 300,
         time_budget_s: float | None = None,
-        extra_candidates: int = 6,
+        extra_candidates: int = 16,
         extra_s: float | None = None,
         max_plausible: int = 3,
         max_lines: int = 60,
@@ -475,7 +476,9 @@ class RepairEngine:
 
         plausible = [t.candidate for t in an.tried if t.result.plausible]
         order = {id(c): i for i, c in enumerate(plausible)}
-        plausible.sort(key=lambda c: (c.diff_lines, c.diff_chars, order[id(c)]))
+        plausible.sort(  # fewest dead stores (deadstore.py), then the smallest diff
+            key=lambda c: (candidate_dead_stores(c), c.diff_lines, c.diff_chars, order[id(c)])
+        )
         if plausible and self.judge_plausible > 0:  # behaviour change, slowdown: overfit.py
             plausible = judge(self.judge_plausible, plausible, an, screener, spectrum, port)
         an.plausible = plausible

@@ -17,10 +17,13 @@ plausible patches, then orders them:
    distance between the line sets it covered before and after (the patched file's lines mapped
    back to the original's through the diff, so an inserted line is a change, a shifted one is
    not), summed over the passing tests;
-3. then agreement on extra inputs (:mod:`.agree`: the tests' literal arguments, varied; the
+3. then the fewest dead stores left (:mod:`.deadstore`: a computed local or a parameter nobody
+   reads; static evidence of intent, so it comes before the agreement of patches that may all be
+   wrong);
+4. then agreement on extra inputs (:mod:`.agree`: the tests' literal arguments, varied; the
    share of inputs where a patch gives the plurality output of the plausible patches), when at
    least three plausible patches change the same function;
-4. then the smallest change (diff lines, then characters), then the screening order.
+5. then the smallest change (diff lines, then characters), then the screening order.
 
 Candidates past the first ``limit`` keep their order after the traced ones (the cost is bounded:
 one traced run each).
@@ -35,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fixloop.repair.candidate import Candidate
+from fixloop.repair.deadstore import candidate_dead_stores
 
 SLOW_FACTOR = 3.0
 SLOW_FLOOR_S = 1.0  # noise allowance: a loaded machine delays a traced run by this much
@@ -169,7 +173,10 @@ def rank_plausible(
         ``(ordered candidates, notes)``: the slow ones left out, each judgement noted.
     """
     order = {id(c): i for i, c in enumerate(plausible)}
-    by_size = sorted(plausible, key=lambda c: (c.diff_lines, c.diff_chars, order[id(c)]))
+    by_size = sorted(
+        plausible,
+        key=lambda c: (candidate_dead_stores(c), c.diff_lines, c.diff_chars, order[id(c)]),
+    )
     if len(by_size) < 2 and not before.get("tests"):
         return by_size, []
     judged: dict[int, Behaviour] = {}
@@ -198,13 +205,14 @@ def rank_plausible(
                     f"{c.template} at {c.where()}: agrees on {agreed[id(c)]:.0%} of extra inputs"
                 )
 
-    def key(c: Candidate) -> tuple[int, float, float, int, int, int]:
+    def key(c: Candidate) -> tuple[int, float, int, float, int, int, int]:
         b = judged.get(id(c))
         agree_rank = -round(agreed.get(id(c), 0.0), 1)
+        dead = candidate_dead_stores(c)
         if b is None:
-            return (1, 0.0, agree_rank, c.diff_lines, c.diff_chars, order[id(c)])
+            return (1, 0.0, dead, agree_rank, c.diff_lines, c.diff_chars, order[id(c)])
         bucket = round(b.distance / DISTANCE_TIE) * DISTANCE_TIE
-        return (0, bucket + b.broke, agree_rank, c.diff_lines, c.diff_chars, order[id(c)])
+        return (0, bucket + b.broke, dead, agree_rank, c.diff_lines, c.diff_chars, order[id(c)])
 
     return sorted(kept, key=key), notes
 
