@@ -293,3 +293,41 @@ def test_a_test_that_fails_once_does_not_sink_the_right_candidate(make_repo, tmp
     assert any("a + b" in c.new_source for c in an.plausible), seen
     assert not any(t.result.status == "breaks_suite" for t in an.tried), seen
     assert int(marker.read_text()) >= 4, seen
+
+
+def test_the_retry_of_a_failed_full_run_has_no_per_test_limit(make_repo, tmp_path) -> None:
+    # a passing test slower than the screening's tight per-test limit (a benchmark on a loaded
+    # machine): stopped in the full run, it passes in the retry, and the candidate is plausible
+    from fixloop.repair.candidate import Candidate
+    from fixloop.repair.screen import WarmScreener
+
+    repo = make_repo(
+        {
+            "calc.py": "def add(a, b):\n    return a - b\n",
+            "tests/test_calc.py": (
+                "import time\n\nfrom calc import add\n\n\n"
+                "def test_add():\n    assert add(2, 3) == 5\n\n\n"
+                "def test_slow():\n    time.sleep(1.5)\n"
+            ),
+        }
+    )
+    screener = WarmScreener(
+        make_sandbox("none", allow_unsandboxed=True),
+        repo,
+        tmp_path / "engine",
+        python=sys.executable,
+        limits=Limits(wall_s=60),
+        workers=1,
+    )
+    old = (repo / "calc.py").read_text()
+    cand = Candidate("calc.py", old.replace("a - b", "a + b"), "binop", "- -> +", 2, 1.0, 1.0, old)
+    (res,) = screener.screen(
+        [cand],
+        ["tests/test_calc.py::test_add"],
+        deadline_s=60,
+        max_candidates=1,
+        timeout_failing_s=30,
+        timeout_full_s=30,
+        per_test_s=0.5,
+    )
+    assert res.status == "plausible", res

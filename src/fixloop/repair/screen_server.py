@@ -397,8 +397,13 @@ def _server_screen(job: dict[str, Any]) -> None:
             args = [*base, "-p", "no:randomly", *tests]
         else:
             args = [*base, "-x"]
-        w.child = _Child(job, args, str(w.root), f"w{w.index}", full_limit)
+        # after a failure that may be flaky, no per-test limit (a test slowed down by a loaded
+        # machine past the screening's tight limit failed humanize's right filesize fix): the
+        # run's own time limit still stops a candidate that loops
+        own = relaxed if w.rec.get("retried") else job
+        w.child = _Child(own, args, str(w.root), f"w{w.index}", full_limit)
 
+    relaxed = {**job, "per_test_s": None}
     cands = list(job["candidates"])
     started = 0
     plausible = 0
