@@ -47,6 +47,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT / "src") not in sys.path:
     sys.path.insert(0, str(ROOT / "src"))
 
+from template_coverage import same_program  # noqa: E402  (the script's folder is on sys.path)
+
 from fixloop.repair.priors import PRIOR_FILE, factors_from_counts  # noqa: E402
 from fixloop.repair.templates import generate_candidates  # noqa: E402
 
@@ -86,15 +88,6 @@ class Outcome:
 
 def base(template: str) -> str:
     return template.split("+", 1)[0].split("&", 1)[0]
-
-
-def same_program(a: str, b: str) -> bool:
-    if a == b:
-        return True
-    try:
-        return ast.dump(ast.parse(a)) == ast.dump(ast.parse(b))
-    except SyntaxError:
-        return False
 
 
 def functions(source: str) -> list[tuple[str, int, int]]:

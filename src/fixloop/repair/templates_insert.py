@@ -25,6 +25,7 @@ import libcst as cst
 
 from .templates_ast import Edit, FileInfo, FuncInfo, Mutation, StmtInfo, guarded, is_docstring
 from .templates_expr import PRIORS
+from .templates_stmt import _loop_around
 
 
 def _alone(st: StmtInfo) -> bool:
@@ -249,22 +250,9 @@ def after_loop_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     return out
 
 
-def _loop_around(fi: FileInfo, st: StmtInfo) -> StmtInfo | None:
-    if isinstance(st.node, (cst.For, cst.While)):
-        return st
-    best = None
-    for other in fi.stmts:
-        if not isinstance(other.node, (cst.For, cst.While)) or other.func is not st.func:
-            continue
-        if other.header_end < st.start and st.end <= other.end and other.depth < st.depth:
-            if best is None or other.depth > best.depth:
-                best = other
-    return best
-
-
 def pointer_update_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     """``prev = node`` in a loop that reads ``prev`` but never rebinds it."""
-    loop = _loop_around(fi, st)
+    loop = st if isinstance(st.node, (cst.For, cst.While)) else _loop_around(fi, st)
     if loop is None or loop.func is None:
         return []
     func = fi.func_info(loop.func)
