@@ -35,3 +35,30 @@ def test_repair_engine_fixes_a_src_layout_bug(make_repo, tmp_path) -> None:
     out = json.loads(res.stdout)
     assert out["status"] == "verified", out["summary"]
     assert "acc += v" in out["diff"]
+
+
+def test_screener_tells_its_package_roots_and_run_limits(tmp_path) -> None:
+    """The public accessors the extra-input probe (agree.py) uses instead of private state."""
+    import sys
+
+    from fixloop.repair.screen import WarmScreener
+    from fixloop.sandbox import make_sandbox
+    from fixloop.types import Limits
+
+    root = tmp_path / "work"
+    for rel, text in FILES.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    screener = WarmScreener(
+        make_sandbox("none", allow_unsandboxed=True),
+        root,
+        tmp_path / "engine",
+        python=sys.executable,
+        limits=Limits(wall_s=999.0, memory_mb=1234, output_bytes=10_000_000),
+    )
+    dirs = screener.package_dirs
+    assert dirs == ["src"]
+    dirs.append("elsewhere")  # a copy: the server's jobs keep the tree's own roots
+    assert screener.package_dirs == ["src"]
+    limits = screener.run_limits(7.5)
+    assert (limits.wall_s, limits.memory_mb, limits.output_bytes) == (7.5, 1234, 200_000)

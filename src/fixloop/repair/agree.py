@@ -150,7 +150,7 @@ def agreement(screener: Any, plausible: Sequence[Candidate], *, wall_s: float) -
     inputs = extra_inputs(root, func)
     if not inputs:
         return {}
-    dirs = list(getattr(screener, "_package_dirs", None) or [])
+    dirs = screener.package_dirs
     engine = Path(screener.engine_dir)
     script = engine / agree_probe.PROBE_NAME
     shutil.copyfile(Path(agree_probe.__file__), script)
@@ -173,7 +173,7 @@ def agreement(screener: Any, plausible: Sequence[Candidate], *, wall_s: float) -
         screener.sandbox.run(
             [screener.python, str(script), str(job_path)],
             cwd=root.parent,
-            limits=screener._limits(wall_s),
+            limits=screener.run_limits(wall_s),
             ro_paths=screener.extra_ro,
             rw_paths=[engine, root],
             env={**screener.env, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0"},

@@ -133,7 +133,16 @@ class WarmScreener:
         # the per-test limit (TestTimer) of fixloop's pytest plugin, the same code as the runner's
         shutil.copyfile(Path(pytest_plugin.__file__), self.engine_dir / PLUGIN_COPY)
 
-    def _limits(self, wall_s: float) -> Any:
+    def run_limits(self, wall_s: float) -> Any:
+        """The :class:`fixloop.types.Limits` of one sandboxed run of this screener.
+
+        Args:
+            wall_s: the run's wall-clock limit, seconds.
+
+        Returns:
+            the ``limits`` template (or the defaults) with ``wall_s`` set and at most 200,000
+            bytes of output kept in memory (the whole output goes to the run's log).
+        """
         from dataclasses import replace
 
         from fixloop.types import Limits
@@ -141,12 +150,21 @@ class WarmScreener:
         base = self.limits if self.limits is not None else Limits()
         return replace(base, wall_s=wall_s, output_bytes=min(base.output_bytes, 200_000))
 
+    @property
+    def package_dirs(self) -> list[str]:
+        """The scratch tree's package roots (a src layout's ``src``...), relative to ``work_root``.
+
+        Read once (:func:`fixloop.testrun.projectpaths.package_roots`) and kept; a copy is
+        returned, so a caller cannot change what the server's jobs put first on ``sys.path``.
+        """
+        if self._package_dirs is None:
+            self._package_dirs = package_roots(self.work_root)
+        return list(self._package_dirs)
+
     def _run(self, job: dict[str, Any], wall_s: float) -> Any:
         self._jobs += 1
         # a src layout's package roots go first on the server's sys.path (issue 13)
-        if self._package_dirs is None:
-            self._package_dirs = package_roots(self.work_root)
-        job.setdefault("package_dirs", self._package_dirs)
+        job.setdefault("package_dirs", self.package_dirs)
         job_path = self.engine_dir / f"job-{self._jobs}.json"
         job_path.write_text(json.dumps(job), encoding="utf-8")
         t0 = time.monotonic()
@@ -155,7 +173,7 @@ class WarmScreener:
             # the folder above the trees: shown read-only, the trees and the engine folder are
             # writable mounts inside it (a container refuses the same path mounted twice)
             cwd=self.work_root.parent,
-            limits=self._limits(wall_s),
+            limits=self.run_limits(wall_s),
             ro_paths=self.extra_ro,
             rw_paths=[self.engine_dir, self.work_root, *self._worker_roots],
             # a fixed hash seed keeps the engine's runs comparable with each other (the engine
