@@ -255,6 +255,37 @@ def test_plain_runner_when_pytest_is_missing(make_repo, box, bare_venv, tmp_path
     assert runner.run("tests/test_calc.py::TestMore").ok
 
 
+@pytest.mark.parametrize("kind", ["pytest", "plain"])
+def test_progress_file_closed_no_resource_warning_under_warnings_as_errors(
+    make_repo, box, bare_venv, tmp_path, kind
+):
+    # A project whose tests turn warnings into errors, run with ResourceWarning an error for
+    # the whole interpreter too: fixloop's progress file (the plugin's, or the plain runner's
+    # when pytest is missing) used to stay open until exit, "Exception ignored in ... unclosed
+    # file ... progress.jsonl" in the run's output.
+    repo = make_repo(
+        {
+            "calc.py": CALC.replace("a - b", "a + b"),
+            "tests/test_calc.py": CALC_TESTS,
+            "pytest.ini": "[pytest]\nfilterwarnings =\n    error\n",
+        }
+    )
+    python = sys.executable if kind == "pytest" else str(bare_venv / "bin" / "python")
+    runner = TestRunner(
+        repo,
+        box,
+        python=python,
+        log_dir=tmp_path / "logs",
+        limits=Limits(wall_s=60),
+        env={"PYTHONWARNINGS": "error::ResourceWarning"},
+    )
+    for pristine in (False, True):
+        rep = runner.run(pristine=pristine)
+        assert rep.outcome == Outcome.PASSED and rep.passed == 3, rep.output
+        assert "ResourceWarning" not in rep.output and "unclosed file" not in rep.output
+        assert ("pytest not found" in rep.output) == (kind == "plain")
+
+
 def _plain(root: Path, tmp_path: Path, target: str = "") -> tuple[int, dict]:
     junit = tmp_path / "plain.xml"
     rc = _plainrunner.main(

@@ -158,7 +158,12 @@ def main(cfg_json: str) -> int:
     audit = sys.modules.get("_fixloop_audit") if cfg.get("audit") else None
     if audit is not None:
         audit.install(cfg["audit"])
-    rc = _run(cfg)
+    try:
+        rc = _run(cfg)
+    finally:
+        plugin = sys.modules.get("_fixloop_plugin")
+        if plugin is not None:  # the progress file: closed here whatever pytest did
+            plugin.close()
     if audit is not None:
         audit.finish(rc)
     return rc

@@ -93,6 +93,12 @@ class _Progress:
         if self.fh is not None:
             self.fh.write(json.dumps(obj) + "\n")
 
+    def close(self) -> None:
+        """Close the file (an unclosed one is a ResourceWarning at exit under ``-W error``)."""
+        if self.fh is not None:
+            self.fh.close()
+            self.fh = None
+
 
 def _bar(title: str, ch: str = "_") -> str:
     title = f" {title} "
@@ -107,11 +113,18 @@ def main(cfg: dict) -> int:
     ``cfg`` keys: ``root`` (str), ``target`` ("" or a path or ``path::name[::name]``),
     ``junit`` (path of the XML to write), ``progress`` (path of the JSON-lines file or None).
     """
+    progress = _Progress(cfg.get("progress"))
+    try:
+        return _main(cfg, progress)
+    finally:
+        progress.close()
+
+
+def _main(cfg: dict, progress: _Progress) -> int:
     root = cfg["root"]
     target = cfg.get("target") or ""
     out = sys.stdout
     start = time.monotonic()
-    progress = _Progress(cfg.get("progress"))
     path_part, _, rest = target.partition("::")
     selectors = [s for s in rest.split("::") if s] if rest else []
     if path_part:

@@ -42,8 +42,8 @@ def configure(path: str | None, fd: int | None = None, per_test_s: float | None 
 
     None disables each (``per_test_s``: seconds one test may take, see :class:`TestTimer`).
     """
+    close()
     _state["path"] = path
-    _state["fh"] = None
     _state["fd"] = fd
     _state["timer"] = TestTimer(per_test_s) if per_test_s else None
 
@@ -66,6 +66,22 @@ def _write(obj: dict) -> None:
         fh.write(json.dumps(obj) + "\n")
     except OSError:
         _state["path"] = None
+
+
+def close() -> None:
+    """Close the progress file, if open (a later line opens it again, in append mode).
+
+    Called at ``pytest_unconfigure`` and by the bootstrap when the run ends, so the handle is
+    never left to the interpreter's exit: an unclosed file is a ``ResourceWarning`` there, which
+    ``-W error::ResourceWarning``, ``PYTHONWARNINGS`` or ``PYTHONDEVMODE`` print into the run's
+    output.
+    """
+    fh, _state["fh"] = _state["fh"], None
+    if fh is not None:
+        try:
+            fh.close()
+        except OSError:
+            pass
 
 
 def _crash_message(report: object) -> str:
@@ -133,6 +149,11 @@ def pytest_collectreport(report: object) -> None:
 def pytest_sessionfinish(session: object, exitstatus: object) -> None:
     """Pytest hook: the session ended with ``exitstatus``."""
     _write({"e": "finish", "rc": int(exitstatus)})  # type: ignore[call-overload]
+
+
+def pytest_unconfigure(config: object) -> None:
+    """Pytest hook: the run is over; the progress file is closed (see :func:`close`)."""
+    close()
 
 
 # --------------------------------------------------------------------------------------------
