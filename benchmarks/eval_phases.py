@@ -27,21 +27,25 @@ Used by ``benchmarks/eval_scale.py``, and runnable alone::
   ========== =================================================================================
 
 - :func:`cpu_phases` splits the same runs in CPU-seconds, read from each trajectory event's
-  ``cpu`` (the agent process's CPU-seconds, its ended children included, since it started;
-  :func:`fixloop.trajectory.process_cpu_s`), so the split holds on a loaded machine:
+  ``cpu`` (:func:`fixloop.trajectory.process_cpu_s`: the agent process's CPU-seconds since it
+  started, with the children it reaped), so the split holds on a loaded machine. The sandboxed
+  test runs are NOT in ``cpu``: bubblewrap's outer process exits without reaping the namespace's
+  init, whose CPU-seconds then go to whoever reaps the orphan (this benchmark, a child
+  subreaper), never to the agent. So the agent's phases are its own work (imports, the engine's
+  Python work, git), and ``sandbox+eval`` holds every sandboxed run and the eval's own process:
 
-  ========== =================================================================================
-  start      agent process start to ``run_start``: the interpreter, imports, settings, the
-             worktree, the interpreter and sandbox probes
-  baseline   ``run_start`` to the baseline's result (the baseline test run in the sandbox)
-  engine     the model's calls
-  tools      the rest of the agent's work before its ``run_end`` but the gate (the flaky
-             re-run, edits, ``run_tests``, the agent's summary)
-  gate       the claim's verification
-  eval       the eval's CPU-seconds (given) minus the agents' up to their ``run_end``: the
-             eval process (imports, reports, pages), task repositories, hidden-test scoring,
-             each agent's end (commit, exit)
-  ========== =================================================================================
+  =========== ================================================================================
+  start       agent process start to ``run_start``: the interpreter, imports, settings, the
+              worktree, the interpreter and sandbox probes
+  baseline    ``run_start`` to the baseline's result (the agent's side of it)
+  engine      the model's calls (the repair engine's own Python work)
+  tools       the rest of the agent's work before its ``run_end`` but the gate
+  gate        the claim's verification (the agent's side: checkout, manifests, git)
+  sandbox+ev  the eval's CPU-seconds (given) minus the agents' up to their ``run_end``: every
+              sandboxed test run (baseline, screening, ``run_tests``, gate, hidden-test
+              scoring), the eval process (imports, task repositories, pages, reports) and each
+              agent's end (commit, exit)
+  =========== ================================================================================
 
 - ``--ops``: the CPU-seconds of each piece of a run measured alone, repeated (medians): the
   interpreter, the imports of the eval and of a ``fix`` run, a task repository (copy + git),
@@ -168,7 +172,7 @@ def phase_line(p: dict[str, float]) -> str:
     return "  ".join(f"{k} {p.get(k, 0.0):6.1f}" for k in PHASES)
 
 
-CPU_PHASES = ("start", "baseline", "engine", "tools", "gate", "eval")
+CPU_PHASES = ("start", "baseline", "engine", "tools", "gate", "sandbox+eval")
 
 
 def _trajectory(out: Path, rec: dict[str, Any]) -> list[dict[str, Any]]:
@@ -181,7 +185,8 @@ def cpu_phases(out: Path, eval_cpu_s: float | None = None) -> dict[str, float]:
 
     Args:
         out: the eval's output folder.
-        eval_cpu_s: the whole eval's CPU-seconds (:func:`run_counted`); without it ``eval`` is 0.
+        eval_cpu_s: the whole eval's CPU-seconds (:func:`run_counted`); without it
+            ``sandbox+eval`` is 0.
 
     Returns:
         ``{phase: CPU-seconds}`` for :data:`CPU_PHASES`; all 0 when the trajectories carry no
@@ -217,7 +222,7 @@ def cpu_phases(out: Path, eval_cpu_s: float | None = None) -> dict[str, float]:
         total["tools"] += max(0.0, last["cpu"] - base["cpu"] - engine - gate)
         agents += last["cpu"]
     if eval_cpu_s is not None and agents:
-        total["eval"] = max(0.0, eval_cpu_s - agents)
+        total["sandbox+eval"] = max(0.0, eval_cpu_s - agents)
     return total
 
 
@@ -241,8 +246,10 @@ def _measured(fn: Any, reps: int) -> float:
     """The median CPU-seconds (this process and the children it waited for) of ``fn()``."""
     got = []
     for _ in range(reps):
+        _reap(0)
         c0 = _cpu_now()
         fn()
+        _reap(2.0)  # orphans re-parented here (become_subreaper) count once reaped
         got.append(_cpu_now() - c0)
     return sorted(got)[len(got) // 2]
 
@@ -262,6 +269,7 @@ def ops(suite: Path, reps: int) -> list[tuple[str, float]]:
     from fixloop.testrun import TestRunner
     from fixloop.types import Limits
 
+    become_subreaper()
     py = sys.executable
     task = load_suite(suite).tasks[0]
     sandbox = make_sandbox("auto")

@@ -61,7 +61,9 @@ def time_fixloop(repo: Path, home: Path) -> tuple[float, dict]:
     try:
         result = json.loads(out.stdout)
     except json.JSONDecodeError:
-        raise SystemExit(f"fixloop fix failed (exit {out.returncode}): {out.stderr[-800:]}") from None
+        raise SystemExit(
+            f"fixloop fix failed (exit {out.returncode}): {out.stderr[-800:]}"
+        ) from None
     assert result.get("status") == "nothing_to_fix", result.get("status")
     return dt, result
 

@@ -1,11 +1,12 @@
 """The event log of a run: one JSON object per line (JSONL), written outside the workspace.
 
 Every event has ``"type"`` (see docs/architecture.md: ``run_start``, ``baseline``, ``model_call``,
-``tool_call``, ``tool_result``, ``test_report``, ``gate_verdict``, ``notice``, ``run_end``) and
+``tool_call``, ``tool_result``, ``test_report``, ``gate_verdict``, ``notice``, ``run_end``),
 ``"t"`` (seconds since the run started, a float) and ``"cpu"`` (CPU-seconds, user + system, that
-the writing process and its ended children had used since the process started: where a run's
-work goes, robust to a loaded machine; ``benchmarks/eval_phases.py`` reads it). Each event is flushed as it is written, so a
-run that is killed leaves a readable log; :func:`read_trajectory` tolerates a truncated last line.
+the writing process and its reaped children had used since the process started, sandboxed
+commands excepted: :func:`process_cpu_s`; ``benchmarks/eval_phases.py`` reads it). Each event
+is flushed as it is written, so a run that is killed leaves a readable log;
+:func:`read_trajectory` tolerates a truncated last line.
 
 Files live in the runs directory, ``$FIXLOOP_HOME/runs`` (default ``~/.fixloop/runs``), as
 ``<run-id>.jsonl``. Run ids (:func:`new_run_id`) sort by start time.
@@ -182,7 +183,9 @@ def process_cpu_s() -> float:
     """CPU-seconds (user + system) this process and its children it has waited for have used.
 
     :func:`os.times`: the process's own time since it started plus that of the ended children
-    it reaped (a child still running is counted once it ends).
+    it reaped (a child still running is counted once it ends). Sandboxed commands are not in
+    it: bubblewrap's outer process exits without reaping the namespace's init, so their time
+    goes to whoever reaps that orphan.
     """
     t = os.times()
     return t.user + t.system + t.children_user + t.children_system
