@@ -20,10 +20,16 @@ plausible patches, then orders them:
 3. then the fewest dead stores left (:mod:`.deadstore`: a computed local or a parameter nobody
    reads; static evidence of intent, so it comes before the agreement of patches that may all be
    wrong);
-4. then agreement on extra inputs (:mod:`.agree`: the tests' literal arguments, varied; the
+4. then a change that some passing test runs (and still passes) before one that only the failing
+   tests reach: the passing tests then check the edited code in other states too, while a change
+   no passing test runs is checked by the failing tests alone (an edited line counts as the same
+   place as before for the distance of 2., so a fix inside a condition the passing tests evaluate
+   is not a path change; ``elif w < LIMIT`` -> ``<=`` beside an edit of a return only the failing
+   test reaches);
+5. then agreement on extra inputs (:mod:`.agree`: the tests' literal arguments, varied; the
    share of inputs where a patch gives the plurality output of the plausible patches), when at
    least three plausible patches change the same function;
-5. then the smallest change (diff lines, then characters), then the screening order.
+6. then the smallest change (diff lines, then characters), then the screening order.
 
 Candidates past the first ``limit`` keep their order after the traced ones (the cost is bounded:
 one traced run each).
@@ -57,6 +63,8 @@ class Behaviour:
         original_failing_s: the same on the original code.
         slow: the patch made the failing tests more than ``SLOW_FACTOR`` times slower.
         broke: tests that passed before and did not in the traced run (a flaky plausible).
+        exercised: passing tests that ran an edited or inserted line of the patch and still
+            passed (0: only the failing tests reach the change, nothing else checks it).
     """
 
     distance: float = 0.0
@@ -65,31 +73,53 @@ class Behaviour:
     original_failing_s: float = 0.0
     slow: bool = False
     broke: int = 0
+    exercised: int = 0
 
     def words(self) -> str:
         """One phrase for the analysis notes."""
         return (
             f"{self.changed_tests} passing test(s) changed path (distance {self.distance:.2f}), "
-            f"failing tests {self.failing_s:.2f} s vs {self.original_failing_s:.2f} s"
+            f"{self.exercised} ran the change, failing tests {self.failing_s:.2f} s vs {self.original_failing_s:.2f} s"
         )
 
 
 def _line_map(old: str, new: str) -> dict[int, int]:
-    """1-based lines of ``new`` that are unchanged lines of ``old`` -> their line in ``old``."""
+    """1-based lines of ``new`` that stand for a line of ``old`` -> that line in ``old``.
+
+    Unchanged lines map to themselves (shifted); a block of lines replaced by as many lines maps
+    line by line (an edited condition is the same place in the program: a test that runs it before
+    and after took the same path); inserted lines, and the lines of a block replaced by a block of
+    another length, map to nothing (a path through them is a change).
+    """
     a, b = old.splitlines(), new.splitlines()
     out: dict[int, int] = {}
     sm = difflib.SequenceMatcher(None, a, b, autojunk=False)
-    for tag, i1, i2, j1, _j2 in sm.get_opcodes():
-        if tag == "equal":
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag == "equal" or (tag == "replace" and i2 - i1 == j2 - j1):
             for k in range(i2 - i1):
                 out[j1 + k + 1] = i1 + k + 1
     return out
+
+
+def _edited_lines(old: str, new: str) -> set[int]:
+    """1-based lines of ``new`` that are not unchanged lines of ``old`` (edited or inserted)."""
+    sm = difflib.SequenceMatcher(None, old.splitlines(), new.splitlines(), autojunk=False)
+    return {
+        j + 1 for tag, _i1, _i2, j1, j2 in sm.get_opcodes() if tag != "equal" for j in range(j1, j2)
+    }
 
 
 def _maps(cand: Candidate) -> dict[str, dict[int, int]]:
     out = {cand.path: _line_map(cand.old_source, cand.new_source)}
     for extra in cand.also:
         out.update(_maps(extra))
+    return out
+
+
+def _edits(cand: Candidate) -> dict[str, set[int]]:
+    out = {cand.path: _edited_lines(cand.old_source, cand.new_source)}
+    for extra in cand.also:
+        out.update(_edits(extra))
     return out
 
 
@@ -122,6 +152,7 @@ def compare(
     """
     tb, ta = before.get("tests", {}), after.get("tests", {})
     maps = _maps(cand)
+    edits = _edits(cand)
     fail = set(failing)
     out = Behaviour()
     for tid, d0 in tb.items():
@@ -138,6 +169,8 @@ def compare(
             continue
         l0 = {(f, int(ln)) for f, ln in d0.get("lines", [])}
         l1 = _lines(d1, maps)
+        if any(int(ln) in edits.get(f, ()) for f, ln in d1.get("lines", [])):
+            out.exercised += 1
         union = l0 | l1
         if union and l0 != l1:
             out.distance += len(l0 ^ l1) / len(union)
@@ -205,14 +238,24 @@ def rank_plausible(
                     f"{c.template} at {c.where()}: agrees on {agreed[id(c)]:.0%} of extra inputs"
                 )
 
-    def key(c: Candidate) -> tuple[int, float, int, float, int, int, int]:
+    def key(c: Candidate) -> tuple[int, float, int, int, float, int, int, int]:
         b = judged.get(id(c))
         agree_rank = -round(agreed.get(id(c), 0.0), 1)
         dead = candidate_dead_stores(c)
         if b is None:
-            return (1, 0.0, dead, agree_rank, c.diff_lines, c.diff_chars, order[id(c)])
+            return (1, 0.0, dead, 0, agree_rank, c.diff_lines, c.diff_chars, order[id(c)])
         bucket = round(b.distance / DISTANCE_TIE) * DISTANCE_TIE
-        return (0, bucket + b.broke, dead, agree_rank, c.diff_lines, c.diff_chars, order[id(c)])
+        unchecked = 0 if b.exercised else 1
+        return (
+            0,
+            bucket + b.broke,
+            dead,
+            unchecked,
+            agree_rank,
+            c.diff_lines,
+            c.diff_chars,
+            order[id(c)],
+        )
 
     return sorted(kept, key=key), notes
 

@@ -311,7 +311,9 @@ def wrapper_mutations(
             parent.operator, (cst.Divide, cst.FloorDivide, cst.Modulo, cst.Subtract)
         ):
             out.append(_mut(fi, node, f"len({text})", "wrap-len", f"{text} -> len({text})"))
-    if where == "return" and isinstance(node, (cst.Call, cst.Name, cst.Attribute, cst.Subscript)):
+    if where in ("return", "assign") and isinstance(
+        node, (cst.Call, cst.Name, cst.Attribute, cst.Subscript)
+    ):
         out.append(_mut(fi, node, f"not {text}", "wrap-not", f"{_short(fi, node)} -> not ..."))
     if where in ("assign", "return", "arg") and isinstance(
         node, (cst.Name, cst.Attribute, cst.Call)
@@ -345,13 +347,16 @@ def none_guard_mutations(
     names.sort(key=lambda n: (n not in nones, n))
     out = []
     inner = f"({text})" if isinstance(node, cst.BooleanOperation) else text
+    # an operand of ``and``/``or`` keeps its place only in parentheses
+    parent, _ = fi.parent_of(node)
+    wrap = "({})" if isinstance(parent, cst.BooleanOperation) else "{}"
     for n in names[:3]:
         weight = 1.0 if n in nones else 0.5
         out.append(
             _mut(
                 fi,
                 node,
-                f"{n} is None or {inner}",
+                wrap.format(f"{n} is None or {inner}"),
                 "wrap-none-guard",
                 f"'{n} is None or' before {_short(fi, node)}",
                 None,
@@ -362,7 +367,7 @@ def none_guard_mutations(
             _mut(
                 fi,
                 node,
-                f"{n} is not None and {inner}",
+                wrap.format(f"{n} is not None and {inner}"),
                 "wrap-none-guard",
                 f"'{n} is not None and' before {_short(fi, node)}",
                 None,
@@ -400,13 +405,17 @@ def while_condition_mutations(
 def wrap_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) -> list[Mutation]:
     """Every template of this module over one statement's header (bodies left out)."""
     func = fi.func_info(st.func)
-    nodes = list(fi.header_nodes(st))
+    every = list(fi.header_nodes(st))
+    conditions: set[int] = set()
+    for n in every:
+        if isinstance(n, (cst.If, cst.While, cst.IfExp, cst.CompIf)):
+            conditions.add(id(n.test))
+    for n in every:  # the operands of a condition's and/or chain are conditions too (pre-order)
+        if isinstance(n, cst.BooleanOperation) and id(n) in conditions:
+            conditions.update((id(n.left), id(n.right)))
+    nodes = every
     if line is not None and st.header_end > st.start:
         nodes = [n for n in nodes if n in fi.positions and fi.line_of(n) == line]
-    conditions: set[int] = set()
-    for n in nodes:
-        if isinstance(n, (cst.If, cst.While)):
-            conditions.add(id(n.test))
     out: list[Mutation] = []
     for n in nodes:
         if n not in fi.positions:
