@@ -178,7 +178,9 @@ def test_dead_stores_count_unread_locals_and_parameters() -> None:
     assert dead_stores(SPEED.replace("/ minutes\n", "/ hours\n")) == 0
     assert dead_stores("def f(a, b):\n    return a\n") == 1  # b
     # self, *args, **kwargs, _names, nonlocal/global and names read in a nested scope are fine
-    assert dead_stores("class C:\n    def m(self, *a, **k):\n        _x = 1\n        return 1\n") == 0
+    assert (
+        dead_stores("class C:\n    def m(self, *a, **k):\n        _x = 1\n        return 1\n") == 0
+    )
     assert dead_stores("def f(a):\n    def g():\n        return a\n    return g\n") == 0
     assert dead_stores("def f():\n    n = 0\n    n += 1\n") == 0
     assert dead_stores("def f(:\n") == 0  # no evidence from text that does not parse
@@ -186,19 +188,81 @@ def test_dead_stores_count_unread_locals_and_parameters() -> None:
 
 def test_fewer_dead_stores_wins_over_size_and_agreement() -> None:
     """Both patches pass average_speed(30, 30) == 60; only one reads the computed hours."""
-    plus = Candidate("s.py", SPEED.replace("/ minutes\n", "+ minutes\n"), "binop", "b", 3, 0.5,
-                     old_source=SPEED)
-    hours = Candidate("s.py", SPEED.replace("/ minutes\n", "/ hours\n"), "variable", "v", 3, 0.5,
-                      old_source=SPEED)
-    drop = Candidate("r.py", RENT.replace(" or has_license", ""), "drop", "d", 2, 0.5,
-                     old_source=RENT)
+    plus = Candidate(
+        "s.py", SPEED.replace("/ minutes\n", "+ minutes\n"), "binop", "b", 3, 0.5, old_source=SPEED
+    )
+    hours = Candidate(
+        "s.py", SPEED.replace("/ minutes\n", "/ hours\n"), "variable", "v", 3, 0.5, old_source=SPEED
+    )
+    drop = Candidate(
+        "r.py", RENT.replace(" or has_license", ""), "drop", "d", 2, 0.5, old_source=RENT
+    )
     andp = Candidate("r.py", RENT.replace(" or ", " and "), "boolop", "o", 2, 0.5, old_source=RENT)
     flat = {"tests": {}}
     ordered, _ = rank_plausible([plus, hours], flat, [], lambda c: flat)
     assert [c.template for c in ordered] == ["variable", "binop"]
     # agreement on extra inputs favouring the deletion does not outrank the unread parameter
     ordered, _ = rank_plausible(
-        [drop, andp, plus], flat, [], lambda c: flat,
+        [drop, andp, plus],
+        flat,
+        [],
+        lambda c: flat,
         agree=lambda cs: {id(drop): 0.9, id(andp): 0.1},
     )
     assert [c.template for c in ordered] == ["boolop", "binop", "drop"]  # drop leaves +1
+
+
+# ------------------------------------------------- an edited line is the same place (exercised)
+
+BANDS = (
+    "def rate(w):\n"
+    "    if w <= 1:\n"
+    "        return 4\n"
+    "    elif w < 5:\n"
+    "        return 8\n"
+    "    elif w <= 20:\n"
+    "        return 15\n"
+    "    return 20\n"
+)
+# passing tests: rate(0.5) (lines 1-3), rate(3) (1, 2, 4, 5), rate(30) (1, 2, 4, 6, 8); failing:
+# rate(5) == 8 (1, 2, 4, 6, 7)
+BANDS_BEFORE = {
+    "tests": {
+        "t_light": {"outcome": "passed", "lines": [["b.py", n] for n in (1, 2, 3)]},
+        "t_mid": {"outcome": "passed", "lines": [["b.py", n] for n in (1, 2, 4, 5)]},
+        "t_over": {"outcome": "passed", "lines": [["b.py", n] for n in (1, 2, 4, 6, 8)]},
+        "t_five": {"outcome": "failed", "lines": [["b.py", n] for n in (1, 2, 4, 6, 7)]},
+    }
+}
+
+
+def test_an_edited_condition_is_no_path_change_and_passing_tests_that_run_it_count() -> None:
+    right = Candidate(
+        "b.py", BANDS.replace("w < 5", "w <= 5"), "cmp", "c", 4, 0.5, old_source=BANDS
+    )
+    # returns 8 for the whole (5, 20] band: only the failing test reaches the edited line
+    wrong = Candidate(
+        "b.py", BANDS.replace("return 15", "return 8"), "const", "k", 7, 0.5, old_source=BANDS
+    )
+    after_right = {
+        "tests": {
+            **{k: v for k, v in BANDS_BEFORE["tests"].items() if k != "t_five"},
+            "t_five": {"outcome": "passed", "lines": [["b.py", n] for n in (1, 2, 4, 5)]},
+        }
+    }
+    after_wrong = {
+        "tests": {
+            **{k: v for k, v in BANDS_BEFORE["tests"].items() if k != "t_five"},
+            "t_five": {"outcome": "passed", "lines": [["b.py", n] for n in (1, 2, 4, 6, 7)]},
+        }
+    }
+    b = compare(BANDS_BEFORE, after_right, right, ["t_five"])
+    assert b.distance == 0.0 and b.changed_tests == 0  # t_mid and t_over ran line 4 as before
+    assert b.exercised == 2
+    assert compare(BANDS_BEFORE, after_wrong, wrong, ["t_five"]).exercised == 0
+    traces = {"cmp": after_right, "const": after_wrong}
+    ordered, notes = rank_plausible(
+        [wrong, right], BANDS_BEFORE, ["t_five"], lambda c: traces[c.template]
+    )
+    assert [c.template for c in ordered] == ["cmp", "const"]
+    assert any("2 ran the change" in n for n in notes)

@@ -153,6 +153,38 @@ CASES = [
         "return self.inside",
     ),
     (
+        "wrap-not",
+        "def allowed(flags, name):\n    ok = True\n    for f in flags:\n"
+        "        banned = f.startswith('-')\n        if f.lstrip('-') == name:\n"
+        "            ok = banned\n    return ok\n",
+        "def allowed(flags, name):\n    ok = True\n    for f in flags:\n"
+        "        banned = f.startswith('-')\n        if f.lstrip('-') == name:\n"
+        "            ok = not banned\n    return ok\n",
+        "ok = banned",
+    ),
+    (
+        "wrap-none-guard",
+        """
+        def recent(stamps, floor, limit=None):
+            return [
+                s
+                for s in stamps
+                if s >= floor
+                and s < limit
+            ]
+        """,
+        """
+        def recent(stamps, floor, limit=None):
+            return [
+                s
+                for s in stamps
+                if s >= floor
+                and (limit is None or s < limit)
+            ]
+        """,
+        "and s < limit",
+    ),
+    (
         "insert-set-add",
         "def unique(xs):\n    met = set()\n    out = []\n    for x in xs:\n        if x not in met:\n"
         "            out.append(x)\n    return out\n",
