@@ -1,10 +1,11 @@
-"""The held-out repair suite (benchmarks/data/heldout) stays well-formed.
+"""The held-out repair suites (benchmarks/data/heldout and heldout2) stay well-formed.
 
-Every task is checked for format without running its tests (the suite loads with fixloop's own
-loader, each reference fix applies and is small, kinds are the documented ones); one task, chosen
-by index, runs the whole validation of benchmarks/heldout_check.py; and the checker itself is shown
-to reject a task whose bug is missing. The full validation of all 30 tasks is
-``python benchmarks/heldout_check.py``.
+Every task of both suites is checked for format without running its tests (the suite loads with
+fixloop's own loader, each reference fix applies and is small, kinds are the documented ones); one
+task of each suite, chosen by index, runs the whole validation of benchmarks/heldout_check.py; and
+the checker itself is shown to reject a task whose bug is missing. The full validation of all 30
+tasks is ``python benchmarks/heldout_check.py [--suite benchmarks/data/heldout2]``. No test here
+runs the repair engine on either suite.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from fixloop.eval.suite import load_suite
 
 ROOT = Path(__file__).resolve().parents[1]
 SUITE = ROOT / "benchmarks" / "data" / "heldout"
+# the second held-out suite: written before any measurement, measured last (its README)
+SUITE2 = ROOT / "benchmarks" / "data" / "heldout2"
+SUITES = [SUITE, SUITE2]
 
 _spec = importlib.util.spec_from_file_location(
     "heldout_check", ROOT / "benchmarks" / "heldout_check.py"
@@ -68,21 +72,44 @@ REAL = {
     "argument-to-wrong-call",
 }
 
-TASKS = sorted(p for p in SUITE.iterdir() if (p / "task.toml").is_file())
+
+def _tasks(suite: Path) -> list[Path]:
+    return sorted(p for p in suite.iterdir() if (p / "task.toml").is_file())
 
 
-def test_the_suite_loads_with_thirty_tasks_of_the_documented_kinds():
-    suite = load_suite(SUITE)
+TASKS = _tasks(SUITE)
+TASKS2 = _tasks(SUITE2)
+ALL_TASKS = TASKS + TASKS2
+
+
+@pytest.mark.parametrize("folder", SUITES, ids=[s.name for s in SUITES])
+def test_the_suite_loads_with_thirty_tasks_of_the_documented_kinds(folder: Path):
+    suite = load_suite(folder)
     assert len(suite.tasks) == 30
     kinds = [t.kind for t in suite.tasks]
     assert set(kinds) == MISSING | WRAPPERS | TOKENS | REAL
-    readme = (SUITE / "README.md").read_text(encoding="utf-8")
+    readme = (folder / "README.md").read_text(encoding="utf-8")
     for task in suite.tasks:
         assert len(task.expected_files) == 1
         assert f"`{task.id}`" in readme, f"{task.id} is not documented in the suite README"
 
 
-@pytest.mark.parametrize("task", TASKS, ids=[t.name for t in TASKS])
+def test_the_second_suite_is_new_and_documented_as_held_out():
+    assert not {t.name for t in TASKS} & {t.name for t in TASKS2}
+    readme = (SUITE2 / "README.md").read_text(encoding="utf-8")
+    assert "before any measurement" in readme and "never used for tuning" in readme
+    # the same program twice would not be a new task
+    programs = {
+        p.read_text(encoding="utf-8")
+        for task in TASKS
+        for p in heldout_check.program_files(task / "repo")
+    }
+    for task in TASKS2:
+        for p in heldout_check.program_files(task / "repo"):
+            assert p.read_text(encoding="utf-8") not in programs, f"{task.name}: {p.name}"
+
+
+@pytest.mark.parametrize("task", ALL_TASKS, ids=[f"{t.parent.name}/{t.name}" for t in ALL_TASKS])
 def test_each_task_has_a_small_reference_fix_that_applies(task: Path, tmp_path: Path):
     assert sorted((task / "repo" / "tests").glob("test_*.py"))
     assert sorted((task / "hidden" / "tests").glob("test_*.py"))
@@ -105,8 +132,9 @@ def test_each_task_has_a_small_reference_fix_that_applies(task: Path, tmp_path: 
     ).read_text(encoding="utf-8")
 
 
-def test_one_task_passes_the_whole_validation():
-    check = heldout_check.check_task(TASKS[7])
+@pytest.mark.parametrize("task", [TASKS[7], TASKS2[11]], ids=lambda t: f"{t.parent.name}/{t.name}")
+def test_one_task_passes_the_whole_validation(task: Path):
+    check = heldout_check.check_task(task)
     assert check.problems == []
     assert 1 <= check.visible_failing <= 3 and check.hidden_failing_on_bug >= 1
 
