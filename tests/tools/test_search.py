@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sysconfig
 import time
+import warnings
 from pathlib import Path
 
 import pytest
@@ -225,7 +226,9 @@ PARITY_PATTERNS = [
     r"value = 3$",
     r"^(?!def)\w+",  # look-ahead: ripgrep rejects it, the Python engine runs it
     r"(\w)\1",  # a back-reference: the same
-    r"[[:alpha:]]+",  # a POSIX class to ripgrep, a plain set to Python: Python engine
+    r"[[:alpha:]]+",  # POSIX classes: ASCII to ripgrep, Unicode to the regex module
+    r"[_[:alpha:]]+",  # the same inside a set: the Python engine too
+    r"[^[:space:][:digit:]]+",
 ]
 
 
@@ -305,3 +308,41 @@ def test_no_ripgrep_uses_the_python_engine(tools: Tools, monkeypatch) -> None:
     monkeypatch.setattr(ripgrep, "rg_binary", lambda: None)
     r = tools.call("search_code", {"pattern": r"def \w+\(a"})
     assert r.content.splitlines()[0] == "2 hit(s) in 1 file(s):"
+
+
+@pytest.mark.parametrize("engine", ["", "python"])
+@pytest.mark.parametrize(
+    ("pattern", "expected"),
+    [
+        (r"^[[:alpha:]]+$", ["2 hit(s) in 1 file(s):", "w.txt:1: \u00e9t\u00e9", "w.txt:3: word"]),
+        (r"^[_[:alpha:]]+$", ["2 hit(s) in 1 file(s):", "w.txt:1: \u00e9t\u00e9", "w.txt:3: word"]),
+        (r"^[[:digit:]]+$", ["1 hit(s) in 1 file(s):", "w.txt:2: 123"]),
+        (r"^[^[:alpha:]]+$", ["1 hit(s) in 1 file(s):", "w.txt:2: 123"]),
+    ],
+)
+def test_posix_classes_give_unicode_hits_and_no_warning(
+    make_repo, monkeypatch: pytest.MonkeyPatch, engine: str, pattern: str, expected: list[str]
+) -> None:
+    """A POSIX class (``[[:alpha:]]``) means the regex module's class (Unicode: ``\u00e9t\u00e9`` is
+    letters) whichever engine is there, and no warning of the stdlib's parser ("possible
+    nested set", a FutureWarning of its reading of ``[[``) reaches the caller's output."""
+    monkeypatch.setenv("FIXLOOP_SEARCH_ENGINE", engine)
+    root = make_repo({"w.txt": "\u00e9t\u00e9\n123\nword\n"})
+    t = Tools(Workspace(root), None)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        r = t.call("search_code", {"pattern": pattern})
+    assert [str(w.message) for w in seen] == []
+    assert not r.is_error and r.content.splitlines() == expected
+
+
+@pytest.mark.parametrize("pattern", [r"[[a]b]+", r"[a-z&&[^b]]+", r"[a-z--b]+", r"[a||b]"])
+def test_set_operation_spellings_warn_nothing(ro_tools: Tools, pattern: str) -> None:
+    """Spellings the stdlib's parser warns about (nested sets, set operations): the search
+    answers (the regex module's reading, the version 0 one: no set operations) and no
+    warning reaches the caller."""
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        r = ro_tools.call("search_code", {"pattern": pattern})
+    assert [str(w.message) for w in seen] == []
+    assert r.kind != "invalid_regex" and not r.is_error

@@ -18,9 +18,12 @@ first match on each line, the LF view of a file):
 - A file where a match spans lines, or a hit line holds a lone ``\r`` (an old-Mac line end,
   a line break in Python's view only), is searched again by the Python engine, so line
   numbers and the one-hit-per-line rule are exactly the Python engine's.
-- Patterns whose syntax means something else to ripgrep (POSIX classes ``[[:alpha:]]``, set
+- Patterns whose syntax means something else to ripgrep (nested sets ``[[a]b]``, set
   operations ``&&``/``--``/``~~`` in classes, verbose mode) or that it rejects (look-around,
-  back-references: this build has no PCRE2) go to the Python engine: :func:`accepts`.
+  back-references: this build has no PCRE2) go to the Python engine: :func:`accepts`. So do
+  POSIX classes (``[[:alpha:]]``, ``[_[:digit:]]``) anywhere in a set: both engines know them,
+  but ripgrep's are ASCII-only and the ``regex`` module's follow Unicode (an accented letter is
+  in ``[[:alpha:]]`` to it, not to ripgrep); the Python engine's reading is the one both give.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import base64
 import functools
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -63,6 +67,8 @@ def _find_rg() -> str | None:
     return shutil.which("rg")
 
 
+# A POSIX class inside a set, as both engines spell it: ``[:alpha:]``, ``[:^digit:]``.
+_POSIX_CLASS = re.compile(r"\[:\^?[A-Za-z_]+:\]")
 _PY_ONLY = ("[[", "&&", "--", "~~", "(?x", "(?a", "(?L", "(?u", "(?V", "(?r", "(?f", "(?b", "(?e")
 
 
@@ -72,7 +78,7 @@ def accepts(pattern: str) -> bool:
     Those are searched by the Python engine. Patterns ripgrep rejects are found when it runs
     (exit status 2 and no summary) and go there too.
     """
-    return not any(s in pattern for s in _PY_ONLY)
+    return not any(s in pattern for s in _PY_ONLY) and _POSIX_CLASS.search(pattern) is None
 
 
 @dataclass
@@ -258,6 +264,8 @@ def _run_one(argv: list[str], root: str, deadline: float, limit: int, res: RgRes
         proc.stdout.close()  # type: ignore[union-attr]
         proc.wait()
         t.join(5)
+        if not t.is_alive():  # (a reader still blocked keeps its pipe: never closed under it)
+            proc.stderr.close()  # type: ignore[union-attr]
     if res.too_many:
         return
     if time.monotonic() >= deadline and not summary:

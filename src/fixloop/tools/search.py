@@ -13,6 +13,7 @@ import os
 import re
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -476,13 +477,18 @@ def _nested_repeat(pattern: str, flags: int) -> bool:
 
     True when ``pattern`` repeats, without bound, something that itself repeats without bound
     (``(a+)+``, ``(\w*)*``): the classic catastrophic-backtracking shape (see OWASP, "Regular
-    expression Denial of Service"). Uses the stdlib's regex parser; False if unsure.
+    expression Denial of Service"). Uses the stdlib's regex parser; False if unsure. The
+    parser's own warnings (a ``FutureWarning`` "possible nested set" for ``[[:alpha:]]``, set
+    operations ``&&``/``--``/``||``/``~~``) are about the stdlib's reading of the pattern, not
+    the ``regex`` module's that searches: they are dropped here, never shown to the caller.
     """
     try:
         from re import _constants as c  # type: ignore[attr-defined]
         from re import _parser as sre  # type: ignore[attr-defined]
 
-        tree = sre.parse(pattern, flags)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = sre.parse(pattern, flags)
     except Exception:  # noqa: BLE001 - an unknown parser shape is not a reason to refuse
         return False
     repeats = {c.MAX_REPEAT, c.MIN_REPEAT}
