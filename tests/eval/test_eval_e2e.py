@@ -76,6 +76,9 @@ def test_eval_example_suite_with_repair_model(tmp_path: Path) -> None:
             assert r["visible_ok"] and r["collected"] >= r["expected_tests"]
             assert r["files_changed"] and r["diff_lines"] >= 1
         assert r["test_files_changed"] == []  # the gate keeps tests untouched
+        # the scoring runs' limits come from the agent's baseline (tiny suites: the floors)
+        assert r["score_limits"]["source"] == "baseline"
+        assert r["score_limits"]["per_test_s"] <= r["score_limits"]["test_run_s"]
 
     summary = json.loads((out / "summary.json").read_text())
     want = summarize(records, epochs=2)

@@ -10,10 +10,14 @@ import pytest
 from eval_suite_files import SUITE_FILES, git, write
 
 from fixloop.eval.score import (
+    ScoringLimits,
+    baseline_report,
     make_task_repo,
     materialize_result,
     restore_test_files,
+    score_run,
     score_tree,
+    scoring_limits,
     tree_diff,
 )
 from fixloop.eval.suite import load_suite
@@ -149,3 +153,97 @@ def test_score_tree_resolved_overfit_and_too_few_tests(mini_suite: Path, tmp_pat
     got = score_tree(task, tree3, runner)
     assert not got["resolved"] and got["overfit"] and got["collected"] == 2
     assert got["expected_tests"] == 3
+
+
+# --------------------------------------------------------------------------------------------
+# The scoring runs' time limits: derived from the agent's baseline (README, "Time limits")
+# --------------------------------------------------------------------------------------------
+
+
+def test_scoring_limits_derive_from_the_baseline_scaled_by_the_hidden_tests() -> None:
+    from fixloop.config import Settings
+
+    settings = Settings()
+    base = {"duration_s": 12.0, "hung_s": 2.0, "slowest_s": 1.5, "collected": 2}
+    got = scoring_limits(settings, base, tests=4)
+    # B = (12 - 2) s for 2 tests, 4 to score: 20 s; run limit max(30, 4 x 20) = 80 s;
+    # per test max(10, 10 x 1.5) = 15 s: TimeoutSettings.derive, as for a fix run's runs
+    want = settings.timeouts.derive(20.0, 1.5)
+    assert got.source == "baseline"
+    assert got.limits.wall_s == want.test_run_s == 80.0
+    assert got.per_test_s == want.per_test_s == 15.0
+    assert got.limits.memory_mb == settings.to_limits().memory_mb
+    assert got.to_json() == {"test_run_s": 80.0, "per_test_s": 15.0, "source": "baseline"}
+    # fewer tests to score than the baseline ran: never scaled down
+    assert scoring_limits(settings, base, tests=1).limits.wall_s == 4 * 10.0
+    # a tiny suite: the floors
+    tiny = scoring_limits(settings, {"duration_s": 0.4, "slowest_s": 0.01, "collected": 1}, 3)
+    assert (tiny.limits.wall_s, tiny.per_test_s) == (30.0, 10.0)
+
+
+def test_scoring_limits_follow_the_runs_settings_and_fall_back_to_the_caps() -> None:
+    from fixloop.config import Settings
+
+    lowered = Settings.model_validate({"timeouts": {"test_timeout_s": 50, "per_test_timeout_s": 5}})
+    base = {"duration_s": 30.0, "hung_s": 0.0, "slowest_s": 2.0, "collected": 3}
+    got = scoring_limits(lowered, base, tests=3)
+    assert (got.limits.wall_s, got.per_test_s) == (50.0, 5.0)  # the caps the suite set
+    # no baseline (the agent ended before it): the caps, as the baseline itself runs
+    caps = scoring_limits(lowered, None, tests=3)
+    assert (caps.limits.wall_s, caps.per_test_s, caps.source) == (50.0, 5.0, "caps")
+    default = scoring_limits(Settings(), {"report": "no duration"}, tests=3)
+    assert (default.limits.wall_s, default.per_test_s, default.source) == (1800.0, 120.0, "caps")
+
+
+def test_baseline_report_reads_the_first_baseline_event(tmp_path: Path) -> None:
+    traj = tmp_path / "trajectory.jsonl"
+    assert baseline_report(None) is None and baseline_report(traj) is None
+    traj.write_text(
+        '{"type": "run_start", "t": 0}\n'
+        '{"type": "baseline", "t": 1, "report": {"duration_s": 1.5, "collected": 2}}\n'
+        '{"type": "baseline", "t": 2, "report": {"duration_s": 9.0}}\n'
+        '{"type": "run_end", "t": 3, "trunc',
+        encoding="utf-8",
+    )
+    assert baseline_report(traj) == {"duration_s": 1.5, "collected": 2}
+    traj.write_text('{"type": "run_start", "t": 0}\nnot json\n', encoding="utf-8")
+    assert baseline_report(traj) is None
+
+
+def test_a_hidden_test_that_hangs_is_stopped_by_the_derived_per_test_limit(
+    tmp_path: Path,
+) -> None:
+    from fixloop.errors import SandboxUnavailable
+    from fixloop.sandbox import make_sandbox
+    from fixloop.types import Limits
+
+    files = {
+        "suite.toml": 'name = "hang"\n[defaults]\ntest_cmd = "python -m pytest -q -p no:cacheprovider"\n',
+        "loop/task.toml": 'id = "loop"\n',
+        "loop/repo/m.py": "def f():\n    return 1\n",
+        "loop/repo/tests/test_m.py": "from m import f\n\ndef test_f():\n    assert f() == 1\n",
+        "loop/hidden/tests/test_hidden_m.py": "import time\n\n"
+        "def test_slow():\n    time.sleep(60)\n\ndef test_ok():\n    assert True\n",
+    }
+    task = load_suite(write(tmp_path / "suite", files)).tasks[0]
+    repo = tmp_path / "r"
+    make_task_repo(task, repo)
+    try:
+        sandbox = make_sandbox("auto")
+    except SandboxUnavailable as exc:
+        pytest.skip(f"no sandbox here: {exc}")
+    limits = ScoringLimits(Limits(wall_s=40.0), per_test_s=1.0, source="baseline")
+    got = score_run(
+        task,
+        repo,
+        None,
+        tmp_path / "tree",
+        sandbox=sandbox,
+        log_dir=tmp_path / "logs",
+        limits=limits,
+    )
+    assert got["score_limits"] == {"test_run_s": 40.0, "per_test_s": 1.0, "source": "baseline"}
+    assert not got["resolved"] and got["visible_ok"] and got["overfit"]
+    assert got["failing"] == ["tests/test_hidden_m.py::test_slow"]
+    assert "hung" in got["tally"]
+    assert got["score_s"] < 30  # the test was stopped alone, not the 60 s sleep

@@ -64,7 +64,15 @@ from fixloop.eval.runlog import (
     read_runs,
     run_key,
 )
-from fixloop.eval.score import make_task_repo, materialize_result, score_run, score_tree, tree_diff
+from fixloop.eval.score import (
+    baseline_report,
+    make_task_repo,
+    materialize_result,
+    score_run,
+    score_tree,
+    scoring_limits,
+    tree_diff,
+)
 from fixloop.eval.suite import Suite, Task, load_suite
 from fixloop.eval.variants import Variant, resolve_variants, variant_of
 
@@ -189,6 +197,23 @@ def trajectory_page(trajectory: Path) -> str | None:
         return None
 
 
+def _run_settings(config: Path) -> Any:
+    """The :class:`fixloop.config.Settings` the run's agent got (its ``FIXLOOP_CONFIG`` file).
+
+    Raises:
+        ConfigError: the file does not load (checked before the eval started, so not expected).
+    """
+    from fixloop.config import load_settings
+
+    return load_settings(None, env={"FIXLOOP_CONFIG": str(config)})[0]
+
+
+def _copied(run_dir: Path) -> Path | None:
+    """The run's copied trajectory, when the agent left one."""
+    path = run_dir / "trajectory.jsonl"
+    return path if path.is_file() else None
+
+
 def run_one(
     task: Task,
     epoch: int,
@@ -244,8 +269,9 @@ def run_one(
         the run record (JSON-ready dict): task, kind, epoch, model, variant, status, exit_code,
         verified, resolved, overfit, visible_ok, collected, expected_tests, outcome, failing,
         steps, test_runs, verifications, input_tokens, output_tokens, cost_usd, wall_s,
-        score_s, files_changed, outside_expected, diff_lines, test_files_changed,
-        suspicious_changes (test-machinery findings; such a run is never resolved),
+        score_s, score_limits (the scoring runs' limits, derived from the agent's baseline:
+        :func:`fixloop.eval.score.scoring_limits`), files_changed, outside_expected,
+        diff_lines, test_files_changed, suspicious_changes (test-machinery findings; such a run is never resolved),
         refused_test_edits, false_success_claims, tamper_detected, tool_errors, loop_warnings,
         timed_out, tree_source, error, trajectory, page (the run's HTML page, see
         :func:`trajectory_page`), finished_at.
@@ -305,9 +331,19 @@ def run_one(
             shutil.copy2(traj, run_dir / "trajectory.jsonl")
             record["trajectory"] = str(run_dir / "trajectory.jsonl")
             record["page"] = trajectory_page(run_dir / "trajectory.jsonl")
-        # Score in another folder: the agent's tree never sees the hidden files.
+        # Score in another folder: the agent's tree never sees the hidden files; its limits
+        # come from the run's settings and the baseline the agent measured.
+        limits = scoring_limits(
+            _run_settings(config), baseline_report(_copied(run_dir)), task.scoring_tests
+        )
         scored = score_run(
-            task, repo, run.result, tmp / "score", sandbox=sandbox, log_dir=run_dir / "logs"
+            task,
+            repo,
+            run.result,
+            tmp / "score",
+            sandbox=sandbox,
+            log_dir=run_dir / "logs",
+            limits=limits,
         )
         record["base_commit"] = base
         record.update(scored)

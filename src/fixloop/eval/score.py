@@ -17,12 +17,20 @@
    visible tests pass, the full run does not.
 
 :func:`score_run` does 2 to 4 for one run and returns the record's scoring fields.
+
+The scoring runs' time limits (:func:`scoring_limits`) come from the run's own settings and the
+baseline its agent measured, through the same :meth:`fixloop.config.TimeoutSettings.derive` as
+every limit of a ``fixloop fix`` run (README, "Time limits"); only the baseline's seconds are
+scaled first by how many more tests the scoring run holds (``hidden/`` over ``repo/``). Without a
+baseline (the agent ended before it) the caps apply, as for a baseline.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import io
+import json
 import shutil
 import subprocess
 import tarfile
@@ -280,6 +288,83 @@ def score_tree(task: Task, tree: Path, runner: Any) -> dict[str, Any]:
     }
 
 
+@dataclasses.dataclass(frozen=True)
+class ScoringLimits:
+    """The time limits of a run's scoring test runs.
+
+    Attributes:
+        limits: the sandbox :class:`fixloop.types.Limits` (``wall_s``: one scoring run).
+        per_test_s: seconds one test may take (fixloop's pytest plugin stops it alone).
+        source: ``"baseline"`` (derived from the agent's baseline) or ``"caps"`` (no baseline:
+            ``test_timeout_s`` and ``per_test_timeout_s``, as the baseline itself runs).
+    """
+
+    limits: Any
+    per_test_s: float
+    source: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The record's ``score_limits``: test_run_s, per_test_s, source."""
+        return {
+            "test_run_s": round(float(self.limits.wall_s), 3),
+            "per_test_s": round(self.per_test_s, 3),
+            "source": self.source,
+        }
+
+
+def baseline_report(trajectory: Path | None) -> dict[str, Any] | None:
+    """The ``report`` of the first ``baseline`` event of a trajectory file, or None.
+
+    None when there is no file, no such event, or the file cannot be read (a run killed early
+    leaves a truncated last line, which is skipped).
+    """
+    if trajectory is None or not trajectory.is_file():
+        return None
+    try:
+        lines = trajectory.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(event, dict) and event.get("type") == "baseline":
+            report = event.get("report")
+            return report if isinstance(report, dict) else None
+    return None
+
+
+def scoring_limits(settings: Any, baseline: Mapping[str, Any] | None, tests: int) -> ScoringLimits:
+    """The scoring runs' limits, derived as every later run of ``fixloop fix`` derives its own.
+
+    ``settings.timeouts.derive(B, T)`` (:meth:`fixloop.config.TimeoutSettings.derive`) with ``T``
+    the baseline's slowest test that was not stopped and ``B`` its seconds without the stopped
+    tests, times ``tests / collected`` when the scoring run holds more tests than the baseline
+    collected (``hidden/`` adds tests; the factor is never below 1).
+
+    Args:
+        settings: the run's :class:`fixloop.config.Settings` (the user's config, the suite's
+            ``[defaults]`` and the variant's settings: what the agent ran with).
+        baseline: the agent's baseline :class:`fixloop.types.TestReport` as a dict
+            (:func:`baseline_report`), or None.
+        tests: tests the scoring run must collect (:attr:`fixloop.eval.suite.Task.scoring_tests`).
+
+    Returns:
+        the :class:`ScoringLimits`.
+    """
+    caps = settings.to_limits()
+    if not baseline or not isinstance(baseline.get("duration_s"), (int, float)):
+        return ScoringLimits(caps, float(settings.timeouts.per_test_timeout_s), "caps")
+    seconds = max(0.0, float(baseline["duration_s"]) - float(baseline.get("hung_s") or 0.0))
+    collected = int(baseline.get("collected") or 0)
+    if collected > 0 and tests > collected:
+        seconds *= tests / collected
+    derived = settings.timeouts.derive(seconds, float(baseline.get("slowest_s") or 0.0))
+    limits = dataclasses.replace(caps, wall_s=derived.test_run_s)
+    return ScoringLimits(limits, derived.per_test_s, "baseline")
+
+
 def score_run(
     task: Task,
     repo: Path,
@@ -288,6 +373,7 @@ def score_run(
     *,
     sandbox: Any,
     log_dir: Path,
+    limits: ScoringLimits | None = None,
 ) -> dict[str, Any]:
     """Score one finished run: take its tree out, look at the change, run the hidden tests.
 
@@ -299,12 +385,14 @@ def score_run(
             ``<tree>-hidden`` is used too).
         sandbox: a :class:`fixloop.sandbox.Sandbox` for the test runs.
         log_dir: the folder for the test runs' logs.
+        limits: the test runs' time limits (:func:`scoring_limits`); None: the default settings'
+            caps.
 
     Returns:
         tree_source, files_changed, diff_lines, outside_expected (changed files not among the
         task's ``expected_files``; empty when it names none), test_files_changed,
-        suspicious_changes, the fields of :func:`score_tree`, and score_s (seconds of the test
-        runs). A run with suspicious changes is never resolved nor overfit (the caller adds
+        suspicious_changes, score_limits (:meth:`ScoringLimits.to_json`), the fields of
+        :func:`score_tree`, and score_s (seconds of the test runs). A run with suspicious changes is never resolved nor overfit (the caller adds
         their number to the record's ``tamper_detected``).
 
     Raises:
@@ -321,8 +409,20 @@ def score_run(
     fields["outside_expected"] = [f for f in changed if expected and f not in expected]
     fields["test_files_changed"] = restore_test_files(task, tree, changed)
     fields["suspicious_changes"] = scan_tree_change(task.repo_dir, tree, changed)
+    if limits is None:
+        from fixloop.config import Settings
+
+        limits = scoring_limits(Settings(), None, task.scoring_tests)
+    fields["score_limits"] = limits.to_json()
     t1 = time.monotonic()
-    runner = TestRunner(tree, sandbox, test_cmd=list(task.test_cmd), log_dir=log_dir)
+    runner = TestRunner(
+        tree,
+        sandbox,
+        test_cmd=list(task.test_cmd),
+        log_dir=log_dir,
+        limits=limits.limits,
+        per_test_s=limits.per_test_s,
+    )
     fields.update(score_tree(task, tree, runner))
     if fields["suspicious_changes"]:
         # in-process code could have altered what the hidden tests reported: never resolved
@@ -334,6 +434,9 @@ def score_run(
 
 __all__ = [
     "COPY_IGNORE",
+    "ScoringLimits",
+    "baseline_report",
+    "scoring_limits",
     "make_task_repo",
     "materialize_result",
     "restore_test_files",
