@@ -399,6 +399,7 @@ class RunSession:
                 scratch_dir=self.run_dir / "scratch",
                 baseline=focus(targets, baseline),  # the repair engine works on the targets
                 repair_budget=s.timeouts.repair_budget(),
+                targets=tuple(targets.ids) if targets is not None else (),
             )
             assert self.model is not None  # resolved on entering (only a doctor has none)
             self.agent = Agent(

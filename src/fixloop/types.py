@@ -51,6 +51,10 @@ class ModelContext:
         baseline: the baseline :class:`TestReport` (failing tests before any change).
         repair_budget: how the repair engine sizes its budgets (the run's ``[timeouts]``
             settings); None: :class:`RepairBudget`'s defaults.
+        targets: the run's ``--target`` node ids (normalized, :class:`fixloop.targets.Targets`),
+            empty without targets. With targets, ``baseline`` lists only the targets' failing
+            tests, and the repair engine screens against the targets: the baseline's other
+            failing tests may stay failing.
     """
 
     root: Path
@@ -60,6 +64,7 @@ class ModelContext:
     scratch_dir: Path
     baseline: TestReport | None = None
     repair_budget: RepairBudget | None = None
+    targets: tuple[str, ...] = ()
 
 
 # --------------------------------------------------------------------------------------------

@@ -27,8 +27,9 @@ from fixloop import render
 from fixloop.prompts import GIVE_UP_PREFIX
 from fixloop.repair.candidate import Candidate, minimal_edits
 from fixloop.repair.engine import Analysis, Generator, RepairEngine
+from fixloop.repair.localize import sections_of
 from fixloop.repair.port import RepairPort, pytest_args_of
-from fixloop.types import Limits, ModelContext, RepairBudget, TestReport
+from fixloop.types import Limits, ModelContext, Outcome, RepairBudget, TestReport
 
 
 class AnalysisError(Exception):
@@ -41,7 +42,9 @@ def port_from_context(ctx: ModelContext, python: str | None = None) -> RepairPor
     The test runner's settings (interpreter, pytest arguments, limits and per-test limit, both
     derived from the baseline by the session, environment) are read from its public
     attributes; a runner without them gets the defaults. The engine's budget sizing comes from
-    ``ctx.repair_budget`` (the run's ``[timeouts]`` settings).
+    ``ctx.repair_budget`` (the run's ``[timeouts]`` settings). With ``ctx.targets`` (the
+    session's baseline then lists the targets' failing tests only) the baseline's output is cut
+    to the targets' tracebacks (:func:`fixloop.repair.localize.sections_of`).
 
     Args:
         ctx: the run's model context.
@@ -66,6 +69,9 @@ def port_from_context(ctx: ModelContext, python: str | None = None) -> RepairPor
     limits = getattr(runner, "limits", None)
     per_test = getattr(runner, "per_test_s", None)
     baseline = ctx.baseline
+    output = baseline.output if baseline is not None else ""
+    if ctx.targets and baseline is not None:  # the session's baseline lists the targets' only
+        output = sections_of(output, baseline.failing_ids)
     return RepairPort(
         root=root,
         scratch_dir=Path(ctx.scratch_dir),
@@ -75,7 +81,7 @@ def port_from_context(ctx: ModelContext, python: str | None = None) -> RepairPor
         limits=limits if isinstance(limits, Limits) else Limits(),
         env=dict(getattr(runner, "env", {}) or {}),
         baseline_failing=tuple(baseline.failing_ids) if baseline is not None else (),
-        baseline_output=baseline.output if baseline is not None else "",
+        baseline_output=output,
         per_test_s=float(per_test) if isinstance(per_test, int | float) and per_test > 0 else None,
         budget=ctx.repair_budget or RepairBudget(),
         baseline_seconds=(
@@ -84,6 +90,7 @@ def port_from_context(ctx: ModelContext, python: str | None = None) -> RepairPor
         baseline_tests=(
             baseline.passed + baseline.failed + baseline.errors if baseline is not None else 0
         ),
+        targets=tuple(ctx.targets),
     )
 
 
@@ -245,7 +252,7 @@ class RepairModel:
             if report is None or report is pending.get("before"):
                 self._note(f"run_tests ran no tests: {_first_line(text)}")
                 self._state = "revert"
-            elif is_error or not report.ok:
+            elif is_error or not self._passes(report):
                 ids = render.id_list(report.failing_ids, 3)
                 self._note(
                     f"run_tests still failed: {render.tally(report)}" + (f": {ids}" if ids else "")
@@ -253,6 +260,21 @@ class RepairModel:
                 self._state = "revert"
             else:
                 self._state = "claim"
+
+    def _passes(self, report: TestReport) -> bool:
+        """True when the check's run passed, or failed only on tests the run is not about.
+
+        With ``--target`` the engine's analysis lists the failing tests no target covers
+        (``Analysis.unrelated``); a run of the target's file may include them. Any other
+        failure, a collection error or a run that did not end normally is not a pass.
+        """
+        if report.ok:
+            return True
+        an = self.analysis
+        if an is None or not an.unrelated or report.outcome != Outcome.FAILED:
+            return False
+        unrelated = set(an.unrelated)
+        return report.collected > 0 and all(i in unrelated for i in report.failing_ids)
 
     def _last_report(self) -> TestReport | None:
         """The structured report of the run's latest test run (the runner's ``last_report``)."""
@@ -378,10 +400,16 @@ class RepairModel:
     def _claim_text(self) -> str:
         c, an = self._current, self.analysis
         assert c is not None and an is not None
+        suite = (
+            f"the rest of the suite pass but the {len(an.unrelated)} failing test(s) the "
+            "run is not about (no target covers them), which may stay failing"
+            if an.unrelated
+            else "the full suite pass"
+        )
         return (
             f"Changed {', '.join(c.paths)}: {c.template} at {c.where()} ({c.description}). "
-            f"In a scratch copy this made the {len(an.failing)} failing test(s) pass and the full "
-            f"suite pass. {an.timing()} The gate's run decides."
+            f"In a scratch copy this made the {len(an.failing)} failing test(s) pass and {suite}. "
+            f"{an.timing()} The gate's run decides."
         )
 
     def _failure_text(self, stuck: bool = False) -> str:

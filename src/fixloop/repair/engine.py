@@ -43,7 +43,8 @@ from fixloop.repair.overfit import judge
 from fixloop.repair.port import RepairPort
 from fixloop.repair.screen import ScreenResult, WarmScreener
 from fixloop.repair.templates_names import FailureHints, hinted_candidates, hints_from_spectrum
-from fixloop.repair.traced import read_sources, scratch_copy, traced_spectrum
+from fixloop.repair.traced import read_sources, scratch_copy, traced_spectrum, without_tests
+from fixloop.targets import covers
 from fixloop.workspace import is_test_file as is_test_path
 
 #: The templates' entry point: ``(source, path, suspicious, *, max_candidates) -> [Candidate]``.
@@ -80,6 +81,9 @@ class Analysis:
         import_error: set when the traced run in the scratch copy could not import the
             project (a line the baseline did not show): the analysis stops there and says so
             instead of screening candidates against an import failure.
+        unrelated: with ``--target`` (``RepairPort.targets``), the failing tests of the traced
+            run that no target covers: left out of localization, and a candidate may leave them
+            failing (:meth:`fixloop.repair.screen.WarmScreener.screen`'s ``unrelated``).
     """
 
     failing: list[str] = field(default_factory=list)
@@ -96,6 +100,7 @@ class Analysis:
     per_test_s: float | None = None
     hung: list[str] = field(default_factory=list)
     import_error: str = ""
+    unrelated: list[str] = field(default_factory=list)
 
     def timing(self) -> str:
         """One sentence: where the analysis spent its time."""
@@ -383,6 +388,11 @@ class RepairEngine:
         tests = spectrum.get("tests", {})
         an.hung = [str(t) for t in spectrum.get("hung", [])]
         an.failing = [t for t, d in tests.items() if d.get("outcome") == "failed"]
+        if port.targets:  # the run is about the targets' failures only (``--target``)
+            an.unrelated = [t for t in an.failing if not any(covers(g, t) for g in port.targets)]
+            an.failing = [t for t in an.failing if t not in an.unrelated]
+            spectrum = without_tests(spectrum, an.unrelated)
+            tests = spectrum.get("tests", {})
         an.import_error = import_failure(spectrum, port.baseline_output)
         if an.import_error:
             an.notes.append(f"the analysis could not import the project: {an.import_error}")
@@ -450,6 +460,7 @@ class RepairEngine:
                 suite_s=suite_s,
                 per_test_s=an.per_test_s,
                 near=near,
+                unrelated=an.unrelated,
             )
             an.screen_seconds += time.monotonic() - s0
             got = [Tried(batch[r.index], r) for r in results]

@@ -86,6 +86,51 @@ _NATIVE = re.compile(r'File "([^"]+\.py)", line (\d+)')
 _PYTEST = re.compile(r"^([^\s:][^:\n]*\.py):(\d+):", re.MULTILINE)
 
 
+#: pytest's section header of one test's report (``____ TestK.test_a[1] ____``), or of its
+#: fixture's error (``____ ERROR at setup of test_a ____``)
+_SECTION = re.compile(r"^_{3,} (?:ERROR at (?:setup|teardown) of )?(.+?) _{3,}$")
+
+
+def _section_title(node_id: str) -> str:
+    """How pytest's report headers name a test: the node id's parts after the file, dotted."""
+    parts = node_id.split("::")
+    return ".".join(parts[1:]) if len(parts) > 1 else node_id
+
+
+def sections_of(output: str, test_ids: Iterable[str]) -> str:
+    """The parts of pytest's output about ``test_ids`` only (their tracebacks).
+
+    With ``--target`` the baseline's output also holds the tracebacks of failing tests the run
+    is not about; their locations must not become suspects. Keeps the text before the first
+    test section (the header, collection errors) and each section whose header names one of
+    ``test_ids`` (pytest's ``TestK.test_a[1]`` for ``f.py::TestK::test_a[1]``); drops the other
+    tests' sections. A section is a header line of underscores up to the next header or the
+    next ``====`` line.
+
+    Args:
+        output: pytest's output (long or short tracebacks).
+        test_ids: the node ids to keep.
+
+    Returns:
+        the kept text; ``output`` itself when it has no test section (nothing to tell apart).
+    """
+    titles = {_section_title(t) for t in test_ids}
+    lines = output.splitlines(keepends=True)
+    if not any(_SECTION.match(line.rstrip("\n")) for line in lines):
+        return output
+    out: list[str] = []
+    keep = True
+    for line in lines:
+        m = _SECTION.match(line.rstrip("\n"))
+        if m:
+            keep = m.group(1) in titles or m.group(1).startswith("ERROR collecting")
+        elif line.startswith("===="):
+            keep = True
+        if keep:
+            out.append(line)
+    return "".join(out)
+
+
 def traceback_locations(text: str, root: Path | None = None) -> list[tuple[str, int]]:
     """Project locations named in test output, in order of appearance, test files left out.
 

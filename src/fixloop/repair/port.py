@@ -74,6 +74,12 @@ class RepairPort:
             ``baseline_tests``, what one full suite costs and a test on average, which decides
             whether the traced run runs every test (:func:`fixloop.repair.budgets.trace_selection`).
         baseline_tests: how many tests the baseline ran (0: unknown).
+        targets: the run's ``--target`` node ids (each covers the node ids under it:
+            :func:`fixloop.targets.covers`); empty: every failing test is the engine's. With
+            targets the engine localizes and screens on the failing tests they cover; the other
+            failing tests need not pass, and a candidate must not make them worse (an error
+            collecting them, a run of them that hangs). ``baseline_failing`` and
+            ``baseline_output`` are then the targets' only.
     """
 
     root: Path
@@ -89,6 +95,7 @@ class RepairPort:
     budget: RepairBudget = field(default_factory=RepairBudget)
     baseline_seconds: float = 0.0
     baseline_tests: int = 0
+    targets: tuple[str, ...] = ()
 
 
 def pytest_args_of(test_cmd: str | Sequence[str] | None) -> tuple[str, ...]:

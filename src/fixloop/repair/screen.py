@@ -282,6 +282,7 @@ class WarmScreener:
         suite_s: float = 0.0,
         per_test_s: float | None = None,
         near: Sequence[str] = (),
+        unrelated: Sequence[str] = (),
     ) -> list[ScreenResult]:
         """Validate candidates in order until the budgets run out.
 
@@ -307,6 +308,10 @@ class WarmScreener:
             near: passing tests run after the failing ones and before the full suite (the
                 tests a selective traced run kept): a candidate that breaks one of them is
                 ``breaks_suite`` without a full run. Empty: straight to the full suite.
+            unrelated: failing tests the run is not about (``--target``): deselected from the
+                near and full runs, then run alone after a full run that passed; the candidate
+                is plausible unless that run errors collecting them or reaches its time limit
+                (worse than failing). Empty: every test must pass.
 
         Returns:
             one :class:`ScreenResult` per candidate run, in order (candidates not reached are
@@ -339,6 +344,7 @@ class WarmScreener:
             "suite_s": suite_s,
             "per_test_s": per_test_s,
             "near": list(near),
+            "unrelated": list(unrelated),
             "fork": self.fork,
         }
         self._ensure_workers()

@@ -359,7 +359,10 @@ def _server_screen(job: dict[str, Any]) -> None:
     start = time.monotonic()
     deadline = start + float(job["deadline_s"])
     failing = list(job["failing"])
-    base = list(job["pytest_args"])
+    # the failing tests no --target covers are left out of the near and full runs, and run
+    # alone after a full run that passed (they may fail, not error or hang)
+    unrelated = list(job.get("unrelated") or [])
+    base = [*job["pytest_args"], *(a for t in unrelated for a in ("--deselect", t))]
     fail_args = [*base, "-p", "no:randomly", *failing]
     roots = [job["root"], *job.get("worker_roots", [])]
     workers = [_Worker(i, r) for i, r in enumerate(roots)]
@@ -386,7 +389,7 @@ def _server_screen(job: dict[str, Any]) -> None:
     quick: list[float] = [float(calib["failing_s"])]
     full_limit = min(float(job["timeout_full_s"]), max(3.0, 4.0 * float(calib["full_s"]) + 1.0))
 
-    near = list(job.get("near") or [])
+    near = [t for t in job.get("near") or [] if t not in unrelated]
 
     def start_next(w: _Worker, phase: str, tests: Sequence[str] = ()) -> None:
         """Start a worker's next run of its candidate: near tests, full suite, or a retry."""
@@ -395,6 +398,8 @@ def _server_screen(job: dict[str, Any]) -> None:
             args = [*base, "-x", "-p", "no:randomly", *near]
         elif phase == "retry":
             args = [*base, "-p", "no:randomly", *tests]
+        elif phase == "unrelated":
+            args = [*job["pytest_args"], "-p", "no:randomly", *unrelated]
         else:
             args = [*base, "-x"]
         # after a failure that may be flaky, no per-test limit (a test slowed down by a loaded
@@ -422,6 +427,14 @@ def _server_screen(job: dict[str, Any]) -> None:
         ):
             return False
         return True
+
+    def found_plausible(rec: dict[str, Any]) -> None:
+        nonlocal plausible, first_plausible_at, first_plausible_t
+        rec["status"] = "plausible"
+        plausible += 1
+        if first_plausible_at is None:
+            first_plausible_at = started
+            first_plausible_t = time.monotonic()
 
     def finish(w: _Worker, rec: dict[str, Any]) -> None:
         rec["seconds"] = round(time.monotonic() - w.t0, 4)
@@ -481,12 +494,11 @@ def _server_screen(job: dict[str, Any]) -> None:
                         if w.phase == "near":
                             start_next(w, "full")
                             continue
-                        rec["status"] = "plausible"
                         rec["suite_passed"] = len(r["passed"])
-                        plausible += 1
-                        if first_plausible_at is None:
-                            first_plausible_at = started
-                            first_plausible_t = time.monotonic()
+                        if unrelated:
+                            start_next(w, "unrelated")
+                            continue
+                        found_plausible(rec)
                     elif r["failed"] and not r.get("collect_errors") and not rec.get("retried"):
                         # a test that failed once may be flaky (a benchmark under load): the
                         # failed tests again, alone; if they pass, the same phase once more
@@ -497,6 +509,12 @@ def _server_screen(job: dict[str, Any]) -> None:
                     else:
                         rec["status"] = "breaks_suite"
                         rec["suite_failed"] = broken
+                elif w.phase == "unrelated":  # may still fail; must not error or hang
+                    if r["how"] == "timeout" or r.get("collect_errors"):
+                        rec["status"] = "breaks_suite"
+                        rec["suite_failed"] = (r.get("collect_errors") or unrelated)[:20]
+                    else:
+                        found_plausible(rec)
                 else:  # the retry of the tests a near or full run failed
                     if r["how"] != "timeout" and r["exit"] == 0 and r["passed"]:
                         start_next(w, str(rec["retry_of"]))

@@ -131,3 +131,25 @@ def read_sources(work: Path, spectrum: dict[str, Any]) -> dict[str, str]:
         except (OSError, UnicodeDecodeError):
             continue
     return out
+
+
+def without_tests(spectrum: dict[str, Any], drop: list[str]) -> dict[str, Any]:
+    """A copy of ``spectrum`` without the tests ``drop`` names (nor their ``hung`` entries).
+
+    With ``--target`` the failing tests no target covers are neither failing nor passing
+    evidence for localization: their lines must not become suspects, and they did not pass.
+
+    Args:
+        spectrum: the traced run's spectrum (:meth:`WarmScreener.localize`).
+        drop: node ids to leave out.
+
+    Returns:
+        a new dict (``spectrum`` itself when ``drop`` is empty); the other keys shared.
+    """
+    if not drop:
+        return spectrum
+    gone = set(drop)
+    out = dict(spectrum)
+    out["tests"] = {t: d for t, d in spectrum.get("tests", {}).items() if t not in gone}
+    out["hung"] = [t for t in spectrum.get("hung", []) if t not in gone]
+    return out
