@@ -7,9 +7,12 @@
   process of its own: the abandoned ``ray.init`` thread stays in it).
 - ``--quiet`` on a new local cluster prints nothing at all (Ray's token-authentication notice
   included), and the suite copy the workers unpacked under ``TMP/fixloop-ray-suites`` is gone
-  when the eval ends.
+  when the eval ends; the cluster is started while the eval prepares (in a helper thread that
+  must outlive the start: Ray's processes die with the thread that started them), and an eval
+  with nothing due shuts it down unused.
 - :mod:`fixloop.eval.raycache`: one unpack per node, a suite in use is kept, a released one is
-  removed with its lock and leftovers.
+  removed with its lock and leftovers; copies an interrupted eval left (this user's, unused for
+  an hour, held by no task) go when the next eval unpacks a suite on the node.
 """
 
 from __future__ import annotations
@@ -21,13 +24,14 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
 from eval_suite_files import SUITE_FILES, write
 
 from fixloop.errors import UsageError
-from fixloop.eval.raycache import release_suite, suite_in_use
+from fixloop.eval.raycache import STALE_AFTER_S, release_suite, suite_in_use, sweep_stale
 from fixloop.eval.rayconnect import check_address, parse_address
 from fixloop.eval.rayexec import pack_folder
 from fixloop.eval.runner import RUNS_FILE, read_runs
@@ -173,6 +177,14 @@ def test_quiet_eval_on_a_new_local_cluster_prints_nothing_and_cleans_up(tmp_path
     root = Path(tempfile.gettempdir()) / "fixloop-ray-suites"
     assert not (root / digest).exists() and not (root / f"{digest}.lock").exists()
     assert json.loads((out / "summary.json").read_text())["runs"] == 2
+    # again: nothing is due, so the cluster the eval began starting before it knew is shut
+    # down unused (EarlyConnect.close); still silent, still no copy, the same summary
+    again = subprocess.run(
+        [sys.executable, "-c", driver], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert (again.returncode, again.stdout, again.stderr) == (0, "", "")
+    assert not (root / digest).exists()
+    assert json.loads((out / "summary.json").read_text())["runs"] == 2
 
 
 def test_suite_cache_keeps_a_suite_in_use_and_removes_it_after(tmp_path: Path) -> None:
@@ -206,3 +218,54 @@ def test_suite_cache_keeps_a_suite_in_use_and_removes_it_after(tmp_path: Path) -
         pass
     assert release_suite(digest, root=root) is True
     assert not root.exists()  # the last suite gone: the folder too
+
+
+def test_stale_copies_are_swept_when_a_suite_is_next_unpacked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What an interrupted eval left on a node goes with the next eval's first task there."""
+    import fcntl
+
+    blob = pack_folder(write(tmp_path / "suite", {"t.txt": "1"}))
+    digest = hashlib.sha256(blob).hexdigest()
+    root = tmp_path / "cache"
+    old = time.time() - STALE_AFTER_S - 60
+
+    def copy(name: str, *, age: float | None = old) -> Path:
+        (root / name).mkdir(parents=True)
+        (root / name / "f").write_text("x")
+        lock = root / f"{name}.lock"
+        lock.write_text("")
+        if age is not None:
+            os.utime(lock, (age, age))
+        return root / name
+
+    left = copy("a" * 64)  # interrupted long ago, nobody holds it: removed
+    fresh = copy("b" * 64, age=None)  # used a moment ago (an eval between two tasks): kept
+    held = copy("c" * 64)  # old, but a task of a running eval holds it: kept
+    fd = os.open(root / f"{'c' * 64}.lock", os.O_RDWR)
+    fcntl.flock(fd, fcntl.LOCK_SH)
+    half = root / f"{'d' * 12}-cut"  # an unpack cut short long ago: removed
+    half.mkdir()
+    os.utime(half, (old, old))
+    try:
+        with suite_in_use(blob, digest, root=root) as folder:
+            assert (folder / "t.txt").read_text() == "1"
+            assert not left.exists() and not (root / f"{'a' * 64}.lock").exists()
+            assert not half.exists()
+            assert fresh.is_dir() and held.is_dir()
+    finally:
+        os.close(fd)
+    # another user's copy is never touched, however old
+    foreign = copy("e" * 64)
+    monkeypatch.setattr(os, "getuid", lambda: os.stat(foreign).st_uid + 1)
+    assert sweep_stale(root, keep=digest) == []
+    assert foreign.is_dir()
+    monkeypatch.undo()
+    # the suite about to be used is never swept, and each use marks it used
+    mine = root / f"{digest}.lock"
+    os.utime(mine, (old, old))
+    assert sweep_stale(root, keep=digest) == ["c" * 64, "e" * 64]  # c: let go now
+    assert (root / digest).is_dir()
+    with suite_in_use(blob, digest, root=root):
+        assert time.time() - mine.stat().st_mtime < 60

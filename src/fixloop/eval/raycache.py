@@ -18,6 +18,14 @@ Who may remove it (no shared file system, several evals may share a node and eve
 A lock file removed while someone waited on it would split the lockers in two; so a locker
 checks, once it holds the lock, that the path still names the file it locked, and starts over
 when it does not (the usual ``flock`` + ``fstat``/``stat`` inode check).
+
+**Stale copies.** An eval interrupted with Ctrl-C, or whose clean-up task found the node too busy,
+leaves its copy behind. So whenever a task unpacks a suite on a node (the first task of an eval
+there), it first sweeps that node's root (:func:`sweep_stale`): every other suite of this user
+that no task holds now and that no task has started with for :data:`STALE_AFTER_S` seconds (each
+use touches its lock file) is removed the way :func:`release_suite` removes one, and so are
+half-unpacked folders that old. Removing a suite that is merely idle is safe: a later task of its
+eval unpacks it again.
 """
 
 from __future__ import annotations
@@ -35,6 +43,10 @@ from pathlib import Path
 
 #: Seconds :func:`release_suite` waits for the suite's users to let go before it leaves it.
 RELEASE_WAIT_S = 3.0
+
+#: Seconds since a suite's last use after which another eval's first task on the node removes it
+#: (when no task holds it).
+STALE_AFTER_S = 3600.0
 
 #: The folder, under the node's temporary folder, holding the unpacked suites.
 SUITES_DIR = "fixloop-ray-suites"
@@ -108,8 +120,10 @@ def suite_in_use(blob: bytes, digest: str, *, root: Path | None = None) -> Itera
     root.mkdir(parents=True, exist_ok=True)
     fd = _locked(root / f"{digest}.lock", fcntl.LOCK_SH)
     try:
+        os.utime(fd)  # the suite's last use (sweep_stale)
         final = root / digest
         if not final.is_dir():
+            sweep_stale(root, keep=digest)
             tmp = Path(tempfile.mkdtemp(prefix=f"{digest[:12]}-", dir=root))
             try:
                 unpack(blob, tmp)
@@ -161,4 +175,63 @@ def release_suite(digest: str, *, root: Path | None = None, wait_s: float = RELE
     return True
 
 
-__all__ = ["RELEASE_WAIT_S", "SUITES_DIR", "release_suite", "suite_in_use", "suites_root", "unpack"]
+def sweep_stale(
+    root: Path | None = None, *, keep: str = "", older_than_s: float = STALE_AFTER_S
+) -> list[str]:
+    """Remove this user's suites on this node that nobody used for ``older_than_s`` seconds.
+
+    A suite is removed only when its lock file (touched at each use) is older than that, is
+    owned by this process's user, and its exclusive lock is free right now (no task of any
+    eval holds it): :func:`release_suite` without waiting. Half-unpacked folders
+    (``<digest[:12]>-*``) of no live suite that are as old go too.
+
+    Args:
+        root: where suites are unpacked (default :func:`suites_root`).
+        keep: a digest never to remove (the suite the caller is about to use).
+        older_than_s: how long a suite must have been unused, seconds.
+
+    Returns:
+        the digests removed.
+    """
+    root = root or suites_root()
+    now = time.time()
+    uid = os.getuid()
+    removed: list[str] = []
+
+    def stale(path: Path) -> bool:
+        try:
+            st = path.lstat()
+        except FileNotFoundError:
+            return False
+        return st.st_uid == uid and now - st.st_mtime > older_than_s
+
+    try:
+        entries = list(root.iterdir())
+    except FileNotFoundError:
+        return removed
+    digests = {p.stem for p in entries if p.suffix == ".lock"}
+    digests |= {p.name for p in entries if p.is_dir() and "-" not in p.name}
+    for digest in sorted(digests - {keep}):
+        lock = root / f"{digest}.lock"
+        if stale(lock if lock.exists() else root / digest) and release_suite(
+            digest, root=root, wait_s=0
+        ):
+            removed.append(digest)
+    live = {d[:12] for d in digests} | {keep[:12]}
+    for p in entries:
+        head = p.name.split("-", 1)[0]
+        if p.is_dir() and "-" in p.name and head not in live and stale(p):
+            shutil.rmtree(p, ignore_errors=True)
+    return removed
+
+
+__all__ = [
+    "RELEASE_WAIT_S",
+    "STALE_AFTER_S",
+    "SUITES_DIR",
+    "release_suite",
+    "suite_in_use",
+    "suites_root",
+    "sweep_stale",
+    "unpack",
+]

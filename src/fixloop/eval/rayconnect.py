@@ -18,6 +18,13 @@ Three things :func:`ray.init` does not do for us:
   explicit address runs with fd 2 sent to a discarded file.
 - **The error says which address.** Every failure names the address and how to write one.
 
+**Joining overlaps the eval's own preparation.** :class:`EarlyConnect` runs :func:`connect` in a
+helper thread from the moment the options are checked, while the eval loads the suite, reads
+``runs.jsonl``, checks the agents' settings and packs the suite; the executor waits for it only
+when it submits the first task. A new local cluster is started with Ray's documented options for
+a lean start: ``include_dashboard=False``, ``num_cpus`` = the cores this process may use, and
+usage-stats collection off (``RAY_USAGE_STATS_ENABLED=0``, unless the user set it).
+
 Exit codes: a malformed, closed or silent ``--ray-address`` (or ``auto`` with no cluster to
 find) is a :class:`fixloop.errors.UsageError` (2); a local cluster that cannot start is an
 :class:`fixloop.errors.EnvironmentFailure` (3).
@@ -166,6 +173,10 @@ def connect(
         "logging_level": logging.ERROR if quiet else logging.WARNING,
     }
     if address is None:  # a new local cluster: Ray's own start-up limits apply
+        from fixloop.cpus import usable_cpus
+
+        kwargs["num_cpus"] = len(usable_cpus())
+        os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # no usage report at start-up
         try:
             ray.init(**kwargs)
         except Exception as exc:  # Ray raises bare Exception too (a node that timed out)
@@ -200,6 +211,84 @@ def connect(
     raise UsageError(
         f"cannot join the Ray cluster at --ray-address {address}: {_first(failure)}"
     ) from None
+
+
+class EarlyConnect:
+    """:func:`connect` started in a helper thread, so that joining overlaps other work.
+
+    Args:
+        address: as for :func:`connect` (checked with :func:`check_address` by the caller
+            first, so a malformed or closed address still fails at once).
+        quiet: as for :func:`connect`.
+
+    Whoever makes one either takes the cluster over with :meth:`result` (and, once it has shut
+    down what the join started, calls :meth:`release`) or calls :meth:`close`.
+
+    The helper thread stays alive while a local cluster it started runs: Ray starts its local
+    processes (GCS, raylet) with ``PR_SET_PDEATHSIG``, a signal that fires when the *thread*
+    that started them ends, so the cluster would die with a thread that returned.
+    """
+
+    def __init__(self, address: str | None, *, quiet: bool = False) -> None:
+        self._outcome: dict[str, Any] = {}
+        self._taken = False
+        self._ready = threading.Event()
+        self._hold = threading.Event()
+        self._thread = threading.Thread(
+            target=self._join, args=(address, quiet), name="fixloop-ray-start", daemon=True
+        )
+        self._thread.start()
+
+    def _join(self, address: str | None, quiet: bool) -> None:
+        notice = _NotMainThreadNotice()
+        ray_logger = logging.getLogger("ray")
+        ray_logger.addFilter(notice)
+        try:
+            self._outcome["started"] = connect(address, quiet=quiet)
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread
+            self._outcome["error"] = exc
+        finally:
+            ray_logger.removeFilter(notice)
+            self._ready.set()
+        if self._outcome.get("started"):
+            self._hold.wait()  # the cluster's processes live as long as this thread
+
+    def result(self) -> bool:
+        """Wait for the join and take the cluster over.
+
+        Returns:
+            True when the join started Ray: the caller then shuts it down and calls
+            :meth:`release` (:meth:`close` no longer does anything).
+
+        Raises:
+            UsageError, EnvironmentFailure: as :func:`connect`.
+        """
+        self._ready.wait()
+        self._taken = True
+        if "error" in self._outcome:
+            raise self._outcome["error"]
+        return bool(self._outcome["started"])
+
+    def release(self) -> None:
+        """Let the helper thread end (after ``ray.shutdown()``: nothing of Ray is left to keep)."""
+        self._hold.set()
+
+    def close(self) -> None:
+        """Shut down what this join started, when the eval did not hand it to the executor.
+
+        The eval had nothing due, or stopped before it ran anything (an error, Ctrl-C): the
+        join is waited for first (a local cluster half started would outlive the process),
+        then a cluster it started is shut down. A join that failed is not raised again.
+        """
+        if self._taken:
+            return
+        self._ready.wait()
+        if self._outcome.get("started"):
+            import ray
+
+            self._outcome["started"] = False
+            ray.shutdown()
+        self.release()
 
 
 @contextlib.contextmanager
@@ -239,6 +328,7 @@ __all__ = [
     "ADDRESS_FORMS",
     "CONNECT_TIMEOUT_S",
     "PROBE_TIMEOUT_S",
+    "EarlyConnect",
     "RayAddress",
     "check_address",
     "connect",

@@ -48,7 +48,7 @@ from typing import Any
 from fixloop.errors import SandboxUnavailable, UsageError
 from fixloop.eval.agentproc import KILL_GRACE_S
 from fixloop.eval.raycache import release_suite, suite_in_use, unpack
-from fixloop.eval.rayconnect import connect
+from fixloop.eval.rayconnect import EarlyConnect, connect
 from fixloop.eval.runner import RunParams, RunSpec, run_spec
 from fixloop.eval.suite import IGNORED_DIRS, Suite, load_suite
 from fixloop.eval.variants import Variant
@@ -239,6 +239,7 @@ def run_on_ray(
     on_record: Callable[[dict[str, Any]], None],
     runtime_env: Mapping[str, Any] | None = None,
     quiet: bool = False,
+    connection: EarlyConnect | None = None,
 ) -> None:
     """Run ``specs`` as Ray tasks; call ``on_record(record)`` as each finishes.
 
@@ -252,6 +253,9 @@ def run_on_ray(
         runtime_env: a Ray runtime environment for the tasks (e.g. ``{"env_vars": {...}}``),
             or None.
         quiet: Ray's own notices off (``--quiet``; see :func:`fixloop.eval.rayconnect.connect`).
+        connection: a join already under way (:class:`fixloop.eval.rayconnect.EarlyConnect`,
+            started by :func:`fixloop.eval.runner.run_eval` before its own preparation); the
+            suite is packed while it finishes. None: join here (``address``, ``quiet``).
 
     Raises:
         UsageError: Ray is missing, ``address`` is malformed or no cluster answers there
@@ -263,11 +267,10 @@ def run_on_ray(
     require_ray()
     import ray
 
-    started = connect(address, quiet=quiet)
-    digest = ""
+    blob = pack_folder(suite.path)  # while an early join (connection) may still be under way
+    digest = hashlib.sha256(blob).hexdigest()
+    started = connection.result() if connection is not None else connect(address, quiet=quiet)
     try:
-        blob = pack_folder(suite.path)
-        digest = hashlib.sha256(blob).hexdigest()
         blob_ref = ray.put(blob)
         user_text = None
         if params.user_config is not None and params.user_config.is_file():
@@ -308,11 +311,12 @@ def run_on_ray(
             raise
     finally:
         try:
-            if digest:
-                release_everywhere(ray, digest, runtime_env)
+            release_everywhere(ray, digest, runtime_env)
         finally:
             if started:
                 ray.shutdown()
+            if connection is not None:
+                connection.release()
 
 
 def release_everywhere(

@@ -453,28 +453,40 @@ def run_eval(cfg: EvalConfig) -> dict[str, Any]:
         raise UsageError(f"--executor must be 'local' or 'ray' (got {cfg.executor!r})")
     if cfg.ray_address and cfg.executor != "ray":
         raise UsageError("--ray-address needs --executor ray")
+    joining = None
     if cfg.executor == "ray":
-        from fixloop.eval.rayconnect import check_address
+        from fixloop.eval.rayconnect import EarlyConnect, check_address
         from fixloop.eval.rayexec import require_ray
 
         require_ray()
         check_address(cfg.ray_address)  # malformed or closed: fail now, before any file
-    variants = resolve_variants(cfg.variants, cfg.variants_file, cfg.model)
-    suite = load_suite(cfg.suite)
-    tasks = suite.select(cfg.tasks)
-    out = Path(cfg.out) if cfg.out is not None else default_out(suite, cfg.model, variants)
-    made = not out.exists()
-    out.mkdir(parents=True, exist_ok=True)
+        # the cluster starts (or is joined) while the suite loads and the settings are checked
+        joining = EarlyConnect(cfg.ray_address, quiet=cfg.quiet)
     try:
-        return _run_in(cfg, suite, tasks, variants, out)
-    except BaseException:
-        if made and not any(out.iterdir()):  # nothing a resume needs: leave no trace
-            out.rmdir()
-        raise
+        variants = resolve_variants(cfg.variants, cfg.variants_file, cfg.model)
+        suite = load_suite(cfg.suite)
+        tasks = suite.select(cfg.tasks)
+        out = Path(cfg.out) if cfg.out is not None else default_out(suite, cfg.model, variants)
+        made = not out.exists()
+        out.mkdir(parents=True, exist_ok=True)
+        try:
+            return _run_in(cfg, suite, tasks, variants, out, joining)
+        except BaseException:
+            if made and not any(out.iterdir()):  # nothing a resume needs: leave no trace
+                out.rmdir()
+            raise
+    finally:
+        if joining is not None:
+            joining.close()  # not taken over by the executor (nothing due, an error)
 
 
 def _run_in(
-    cfg: EvalConfig, suite: Suite, tasks: Sequence[Task], variants: Sequence[Variant], out: Path
+    cfg: EvalConfig,
+    suite: Suite,
+    tasks: Sequence[Task],
+    variants: Sequence[Variant],
+    out: Path,
+    joining: Any = None,
 ) -> dict[str, Any]:
     """:func:`run_eval` once ``out`` exists: the due runs, then the reports."""
     from fixloop.eval.report import build_summary, print_table, write_reports
@@ -507,7 +519,7 @@ def _run_in(
             keep=cfg.keep,
         )
         specs = [RunSpec(t, e, v, run_dir_of(out, t.id, e, v)) for t, e, v in todo]
-        _execute(cfg, suite, specs, params, RunLog(runs_path), err)
+        _execute(cfg, suite, specs, params, RunLog(runs_path), err, joining)
 
     selected = {t.id for t in tasks}
     names = {(v.model, v.name) for v in variants}
@@ -534,8 +546,12 @@ def _execute(
     params: RunParams,
     log: RunLog,
     err: Console,
+    joining: Any = None,
 ) -> None:
     """Hand ``specs`` to the chosen executor; each finished record goes to ``log`` at once.
+
+    ``joining``: the Ray cluster's join already under way
+    (:class:`fixloop.eval.rayconnect.EarlyConnect`), or None.
 
     Raises:
         UsageError: an agent refused its arguments.
@@ -568,6 +584,7 @@ def _execute(
                 cpus_per_run=cfg.cpus_per_run or 1,
                 on_record=on_record,
                 quiet=cfg.quiet,
+                connection=joining,
             )
         else:
             from fixloop.eval.localexec import run_local
