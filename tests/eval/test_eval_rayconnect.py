@@ -8,8 +8,8 @@
 - ``--quiet`` on a new local cluster prints nothing at all (Ray's token-authentication notice
   included), and the suite copy the workers unpacked under ``TMP/fixloop-ray-suites`` is gone
   when the eval ends; the cluster is started while the eval prepares (in a helper thread that
-  must outlive the start: Ray's processes die with the thread that started them), and an eval
-  with nothing due shuts it down unused.
+  must outlive the start: Ray's processes die with the thread that started them); an eval
+  with nothing due starts none.
 - :mod:`fixloop.eval.raycache`: one unpack per node, a suite in use is kept, a released one is
   removed with its lock and leftovers; copies an interrupted eval left (this user's, unused for
   an hour, held by no task) go when the next eval unpacks a suite on the node.
@@ -177,8 +177,7 @@ def test_quiet_eval_on_a_new_local_cluster_prints_nothing_and_cleans_up(tmp_path
     root = Path(tempfile.gettempdir()) / "fixloop-ray-suites"
     assert not (root / digest).exists() and not (root / f"{digest}.lock").exists()
     assert json.loads((out / "summary.json").read_text())["runs"] == 2
-    # again: nothing is due, so the cluster the eval began starting before it knew is shut
-    # down unused (EarlyConnect.close); still silent, still no copy, the same summary
+    # again: nothing is due, so no cluster starts; still silent, no copy, the same summary
     again = subprocess.run(
         [sys.executable, "-c", driver], capture_output=True, text=True, env=env, timeout=300
     )

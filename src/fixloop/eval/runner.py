@@ -453,42 +453,35 @@ def run_eval(cfg: EvalConfig) -> dict[str, Any]:
         raise UsageError(f"--executor must be 'local' or 'ray' (got {cfg.executor!r})")
     if cfg.ray_address and cfg.executor != "ray":
         raise UsageError("--ray-address needs --executor ray")
-    joining = None
     if cfg.executor == "ray":
-        from fixloop.eval.rayconnect import EarlyConnect, check_address
+        from fixloop.eval.rayconnect import check_address
         from fixloop.eval.rayexec import require_ray
 
         require_ray()
         check_address(cfg.ray_address)  # malformed or closed: fail now, before any file
-        # the cluster starts (or is joined) while the suite loads and the settings are checked
-        joining = EarlyConnect(cfg.ray_address, quiet=cfg.quiet)
+    variants = resolve_variants(cfg.variants, cfg.variants_file, cfg.model)
+    suite = load_suite(cfg.suite)
+    tasks = suite.select(cfg.tasks)
+    out = Path(cfg.out) if cfg.out is not None else default_out(suite, cfg.model, variants)
+    made = not out.exists()
+    out.mkdir(parents=True, exist_ok=True)
     try:
-        variants = resolve_variants(cfg.variants, cfg.variants_file, cfg.model)
-        suite = load_suite(cfg.suite)
-        tasks = suite.select(cfg.tasks)
-        out = Path(cfg.out) if cfg.out is not None else default_out(suite, cfg.model, variants)
-        made = not out.exists()
-        out.mkdir(parents=True, exist_ok=True)
-        try:
-            return _run_in(cfg, suite, tasks, variants, out, joining)
-        except BaseException:
-            if made and not any(out.iterdir()):  # nothing a resume needs: leave no trace
-                out.rmdir()
-            raise
-    finally:
-        if joining is not None:
-            joining.close()  # not taken over by the executor (nothing due, an error)
+        return _run_in(cfg, suite, tasks, variants, out)
+    except BaseException:
+        if made and not any(out.iterdir()):  # nothing a resume needs: leave no trace
+            out.rmdir()
+        raise
 
 
 def _run_in(
-    cfg: EvalConfig,
-    suite: Suite,
-    tasks: Sequence[Task],
-    variants: Sequence[Variant],
-    out: Path,
-    joining: Any = None,
+    cfg: EvalConfig, suite: Suite, tasks: Sequence[Task], variants: Sequence[Variant], out: Path
 ) -> dict[str, Any]:
-    """:func:`run_eval` once ``out`` exists: the due runs, then the reports."""
+    """:func:`run_eval` once ``out`` exists: the due runs, then the reports.
+
+    On Ray, with runs due, the cluster is joined (a local one started) from here on in a helper
+    thread (:class:`fixloop.eval.rayconnect.EarlyConnect`), while the agents' settings are
+    checked and the suite is packed; the executor takes it over, else it is closed.
+    """
     from fixloop.eval.report import build_summary, print_table, write_reports
 
     err = Console(stderr=True, quiet=cfg.quiet)
@@ -501,25 +494,16 @@ def _run_in(
     total = len(tasks) * cfg.epochs * len(variants)
     if existing and not cfg.quiet:
         err.print(f"resuming {out}: {total - len(todo)} of {total} runs already done")
-    from fixloop.config import user_config_path
+    joining = None
+    if todo and cfg.executor == "ray":
+        from fixloop.eval.rayconnect import EarlyConnect
 
-    user_config = user_config_path()
-    if todo:
-        todo_tasks = list(dict.fromkeys(t for t, _, _ in todo))
-        for v in variants:
-            check_agent_configs(todo_tasks, {**suite.budgets, **v.settings}, user_config)
-    if todo:
-        params = RunParams(
-            sandbox_kind=cfg.sandbox,
-            timeout_s=cfg.timeout_s,
-            agent_cmd=cfg.agent_cmd,
-            extra_args=tuple(cfg.extra_args),
-            budgets=dict(suite.budgets),
-            user_config=user_config,
-            keep=cfg.keep,
-        )
-        specs = [RunSpec(t, e, v, run_dir_of(out, t.id, e, v)) for t, e, v in todo]
-        _execute(cfg, suite, specs, params, RunLog(runs_path), err, joining)
+        joining = EarlyConnect(cfg.ray_address, quiet=cfg.quiet)
+    try:
+        _run_due(cfg, suite, variants, todo, runs_path, err, joining)
+    finally:
+        if joining is not None:
+            joining.close()  # not taken over by the executor (an error before it ran)
 
     selected = {t.id for t in tasks}
     names = {(v.model, v.name) for v in variants}
@@ -537,6 +521,43 @@ def _run_in(
     if not cfg.quiet:
         print_table(summary, Console(), out=out)
     return summary
+
+
+def _run_due(
+    cfg: EvalConfig,
+    suite: Suite,
+    variants: Sequence[Variant],
+    todo: Sequence[tuple[Task, int, Variant]],
+    runs_path: Path,
+    err: Console,
+    joining: Any,
+) -> None:
+    """Check the agents' settings, then run ``todo`` (nothing when it is empty).
+
+    Raises:
+        ConfigError: settings the agent would refuse.
+        UsageError, SandboxUnavailable, KeyboardInterrupt: as :func:`_execute`.
+    """
+    if not todo:
+        return
+    from fixloop.config import user_config_path
+
+    user_config = user_config_path()
+    todo_tasks = list(dict.fromkeys(t for t, _, _ in todo))
+    for v in variants:
+        check_agent_configs(todo_tasks, {**suite.budgets, **v.settings}, user_config)
+    params = RunParams(
+        sandbox_kind=cfg.sandbox,
+        timeout_s=cfg.timeout_s,
+        agent_cmd=cfg.agent_cmd,
+        extra_args=tuple(cfg.extra_args),
+        budgets=dict(suite.budgets),
+        user_config=user_config,
+        keep=cfg.keep,
+    )
+    out = runs_path.parent
+    specs = [RunSpec(t, e, v, run_dir_of(out, t.id, e, v)) for t, e, v in todo]
+    _execute(cfg, suite, specs, params, RunLog(runs_path), err, joining)
 
 
 def _execute(
