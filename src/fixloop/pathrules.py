@@ -64,7 +64,9 @@ _METADATA_DIRS = (".dist-info", ".egg-info", ".egg")
 #: File suffixes that make a module importable.
 _MODULE_SUFFIXES = (".py", ".pyc", ".pyw", ".so", ".pyd")
 
-_SHADOWABLE = frozenset(n.casefold() for n in sys.stdlib_module_names)
+# (no stdlib_module_names before Python 3.10: the test run's sandbox loads this file into the
+# project's interpreter, which may be older; is_test_file does not need the names)
+_SHADOWABLE = frozenset(n.casefold() for n in getattr(sys, "stdlib_module_names", ()))
 _SHADOWABLE = _SHADOWABLE | frozenset(n.casefold() for n in RUNNER_MODULES)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -210,3 +211,64 @@ def test_an_exit_code_changed_after_the_end_record_is_a_finding() -> None:
     assert _audit_findings(crashed, res(1)) == []
     forged = read_records(b'{"t": "hello"}\n{"t": "result", "id": "a"}\n{"t": "end", "rc": 0}\n')
     assert any("forged" in f for f in _audit_findings(forged, res(0)))
+
+
+# A test that signals its own process (a handler of its own catches it): allowed from test code,
+# a finding from anything else. The test file's name is not test_*.py (python_files says
+# check_*.py), so only its folder can make it test code.
+_SIGNAL_TEST = (
+    "import os\nimport signal\n\nfrom calc import add\n\n\n"
+    "def test_own_signal_is_handled():\n"
+    "    got = []\n"
+    "    old = signal.signal(signal.SIGUSR1, lambda *a: got.append(a[0]))\n"
+    "    try:\n"
+    "        os.kill(os.getpid(), signal.SIGUSR1)\n"
+    "    finally:\n"
+    "        signal.signal(signal.SIGUSR1, old)\n"
+    "    assert got == [signal.SIGUSR1] and add(1, 2) == 3\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("folder", "is_test"), [("testing", True), ("Tests", True), ("TEST", True), ("checks", False)]
+)
+def test_the_watch_treats_test_code_as_the_edit_policy_does(
+    tmp_path: Path, folder: str, is_test: bool
+) -> None:
+    """The hook's test-code rule is fixloop.pathrules.is_test_file (shipped into the sandbox as
+    ``_fixloop_pathrules``): a test under ``testing/`` or ``Tests/`` (any case), which the tools
+    refuse to edit, may signal itself; the same file in ``checks/`` (not test code) is flagged."""
+    from fixloop import sandbox as sb
+    from fixloop.pathrules import is_test_file
+    from fixloop.testrun import TestRunner
+    from fixloop.types import Limits, Outcome
+
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap not installed")
+    rel = f"{folder}/check_signals.py"
+    assert is_test_file(rel) == is_test
+    repo = tmp_path / "repo"
+    (repo / folder).mkdir(parents=True)
+    (repo / "calc.py").write_text("def add(a, b):\n    return a + b\n")
+    (repo / rel).write_text(_SIGNAL_TEST)
+    (repo / "pytest.ini").write_text("[pytest]\npython_files = check_*.py\n")
+    runner = TestRunner(
+        repo,
+        sb.BwrapSandbox(),
+        log_dir=tmp_path / "logs",
+        python=sys.executable,
+        limits=Limits(wall_s=60),
+    )
+    rep = runner.run(pristine=True, audit={"calc.py": [2]})
+    assert rep.outcome == Outcome.PASSED and rep.passed == 1, rep.output
+    kills = [a for a in (rep.audit or []) if "os.kill" in a]
+    assert bool(kills) == (not is_test), rep.audit
+
+
+def test_the_audit_program_ships_pathrules_itself() -> None:
+    from fixloop import pathrules
+    from fixloop.testrun.audit import audit_sources
+
+    names = [name for name, _ in audit_sources()]
+    assert names[0] == "_fixloop_pathrules" and names[-1] == "_fixloop_audit"
+    assert dict(audit_sources())["_fixloop_pathrules"] == Path(pathrules.__file__).read_text()

@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from fixloop import pathrules
+
 #: Exit code of a test process whose audit channel was closed or replaced under it.
 CHANNEL_BROKEN_EXIT = 121
 
@@ -64,17 +66,22 @@ def inline_program(sources: Sequence[tuple[str, str]], entry: str) -> str:
 def audit_sources() -> tuple[tuple[str, str], ...]:
     """``(module name, source)`` of the in-process watch, in the order the program loads them.
 
-    The event table and the end-of-run comparisons first, then the hook, which finds them in
-    ``sys.modules`` (:mod:`fixloop.testrun.inside.auditevents`, ``auditlate``, ``audithook``).
+    :mod:`fixloop.pathrules` first (as ``_fixloop_pathrules``: the one rule of what test code
+    is, stdlib only; the repair screener ships the same file beside its server), then the event
+    table and the end-of-run comparisons, then the hook, which finds them in ``sys.modules``
+    (:mod:`fixloop.testrun.inside.auditevents`, ``auditlate``, ``audithook``).
     """
     inside = Path(__file__).parent / "inside"
-    return tuple(
-        (name, (inside / f"{file}.py").read_text(encoding="utf-8"))
-        for name, file in (
-            ("_fixloop_auditevents", "auditevents"),
-            ("_fixloop_auditlate", "auditlate"),
-            ("_fixloop_audit", "audithook"),
-        )
+    return (
+        ("_fixloop_pathrules", Path(pathrules.__file__).read_text(encoding="utf-8")),
+        *(
+            (name, (inside / f"{file}.py").read_text(encoding="utf-8"))
+            for name, file in (
+                ("_fixloop_auditevents", "auditevents"),
+                ("_fixloop_auditlate", "auditlate"),
+                ("_fixloop_audit", "audithook"),
+            )
+        ),
     )
 
 

@@ -77,6 +77,10 @@ if _ev is None:  # imported as a package module (tests), not from the harness's 
 _late: Any = sys.modules.get("_fixloop_auditlate")
 if _late is None:
     from fixloop.testrun.inside import auditlate as _late
+# the one test-code rule (fixloop.pathrules, shipped as ``_fixloop_pathrules`` by audit_sources)
+_paths: Any = sys.modules.get("_fixloop_pathrules")
+if _paths is None:
+    from fixloop import pathrules as _paths
 _EVENTS = _ev.events_for(sys.version_info[:2])
 _FRAME_ATTRS = _ev.FRAME_ATTRS
 _STACK_EVENTS = _EVENTS["stack"]
@@ -225,15 +229,12 @@ def _test_on_stack(frame: object) -> bool:
 
 
 def _is_test_path(rel: str) -> bool:
-    name = rel.rsplit("/", 1)[-1]
-    parts = rel.split("/")[:-1]
-    return (
-        name.startswith("test_")
-        or name.endswith("_test.py")
-        or name == "conftest.py"
-        or "tests" in parts
-        or "test" in parts
-    )
+    """Test code, by :func:`fixloop.pathrules.is_test_file` (the edit policy's rule too).
+
+    ``tests/``, ``test/`` and ``testing/`` trees, ``test_*.py``, ``*_test.py``, ``conftest.py``,
+    in any case: the code the model's tools may not write is the code the watch treats as tests.
+    """
+    return bool(_paths.is_test_file(rel))
 
 
 def _machinery_file(filename: str) -> bool:
