@@ -96,3 +96,32 @@ def test_a_file_is_not_a_folder(tmp_path: Path) -> None:
         assert proc.returncode == 2
         assert "is a file, not a folder: give the project's folder" in proc.stderr
         assert "no such folder" not in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_doctor_says_the_baseline_with_the_one_tally_writer() -> None:
+    """``doctor_lines`` words the baseline's counts with ``render.tally`` (as the run's display
+    and transcript do): zero counts other than passed/failed left out, the tests the per-test
+    limit stopped named, then the collected count and the seconds."""
+    from fixloop import render
+    from fixloop.checkup import DoctorReport, doctor_lines
+
+    tally = {
+        "collected": 6,
+        "passed": 3,
+        "failed": 2,
+        "errors": 0,
+        "skipped": 1,
+        "outcome": "failed",
+        "duration_s": 4.24,
+        "hung": ["tests/test_a.py::test_loop"],
+    }
+    report = DoctorReport("p", "/usr/bin/python3", "PATH", ["python", "-m", "pytest"], tally=tally)
+    (line,) = [x for x in doctor_lines(report) if x.startswith("baseline:")]
+    assert line == f"baseline: {render.tally(tally)}; 6 collected in 4.2 s"
+    assert line == (
+        "baseline: 3 passed, 2 failed, 1 skipped, 1 hung: tests/test_a.py::test_loop (failed); "
+        "6 collected in 4.2 s"
+    )
+    assert "verdict:  ready: the suite runs; its failing tests" in doctor_lines(report)[-1]
+    report.tally = None
+    assert "baseline: not run (stopped before it)" in doctor_lines(report)

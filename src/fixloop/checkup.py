@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from fixloop import render
 from fixloop.events import EventSink
 from fixloop.types import EnvironmentProblem
 
@@ -44,8 +45,9 @@ class DoctorReport:
             when it has them).
         sandbox: the sandbox kind (``bwrap``, ``docker``, ``podman``, ``none``).
         tally: the baseline's counts (``collected``, ``passed``, ``failed``, ``errors``,
-            ``skipped``), its ``outcome`` and ``duration_s`` (seconds); None when no baseline ran
-            (a problem found before it).
+            ``skipped``), its ``outcome``, ``duration_s`` (seconds) and ``hung`` (node ids of
+            the tests the per-test limit stopped); None when no baseline ran (a problem found
+            before it).
         environment: the problem found, or None when the suite runs as it should.
         log: the baseline's full log (kept under the run folder), or None.
         notices: lines the run would say at its start (config notices, unsandboxed warning...).
@@ -137,6 +139,7 @@ def run_doctor(
             "skipped": base.skipped,
             "outcome": base.outcome.value,
             "duration_s": round(base.duration_s, 2),
+            "hung": list(base.hung),
         }
         report.log = base.log_path
     report.plugins = plugins
@@ -184,10 +187,10 @@ def doctor_lines(report: DoctorReport) -> list[str]:
     if t is None:
         lines.append("baseline: not run (stopped before it)")
     else:
+        # render.tally: the one writer of a report's counts (the run's display and transcript
+        # say the baseline with the same words)
         lines.append(
-            f"baseline: {t['passed']} passed, {t['failed']} failed, {t['errors']} errors, "
-            f"{t['skipped']} skipped of {t['collected']} collected ({t['outcome']}) in "
-            f"{t['duration_s']:.1f} s"
+            f"baseline: {render.tally(t)}; {t['collected']} collected in {t['duration_s']:.1f} s"
         )
     if report.log:
         lines.append(f"log:      {report.log}")
