@@ -6,7 +6,7 @@ from book import EmptyBook, OrderBook
 def test_spread_of_a_one_sided_book():
     book = OrderBook("ABC")
     book.bid(50, 2)
-    with pytest.raises(EmptyBook, match="no asks"):
+    with pytest.raises(EmptyBook):
         book.spread()
 
 
