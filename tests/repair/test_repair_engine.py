@@ -18,7 +18,8 @@ import pytest
 from fixloop.models.repair import RepairModel, port_from_context
 from fixloop.repair import RepairEngine, RepairPort
 from fixloop.repair.candidate import Candidate, count_occurrences, minimal_edits
-from fixloop.repair.engine import Analysis, Tried, combine, merge_sources, replicate
+from fixloop.repair.combine import combine, merge_sources, replicate
+from fixloop.repair.engine import Analysis, Tried
 from fixloop.repair.screen import ScreenResult, WarmScreener
 from fixloop.types import FailingTest, Limits, ModelContext, Outcome, TestReport
 

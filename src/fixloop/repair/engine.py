@@ -22,7 +22,6 @@ candidate through the tools and the gate is the model adapter's part
 
 from __future__ import annotations
 
-import difflib
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -37,6 +36,7 @@ from fixloop.repair.budgets import (
     suite_seconds,
 )
 from fixloop.repair.candidate import Candidate
+from fixloop.repair.combine import combine, replicate
 from fixloop.repair.deadstore import candidate_dead_stores
 from fixloop.repair.localize import Suspect, by_file, rank
 from fixloop.repair.overfit import judge
@@ -81,6 +81,10 @@ class Analysis:
         import_error: set when the traced run in the scratch copy could not import the
             project (a line the baseline did not show): the analysis stops there and says so
             instead of screening candidates against an import failure.
+        phases: where the analysis spent its time, ``{phase: [wall_s, cpu_s]}`` (CPU: this
+            process and its finished children, the sandboxed runs; :func:`cpu_seconds`), phases
+            ``copy``, ``trace``, ``rank``, ``generate``, ``screen``, ``second_round`` (building
+            its combinations), ``judge``; on a loaded machine the CPU seconds are the steadier.
         unrelated: with ``--target`` (``RepairPort.targets``), the failing tests of the traced
             run that no target covers: left out of localization, and a candidate may leave them
             failing (:meth:`fixloop.repair.screen.WarmScreener.screen`'s ``unrelated``).
@@ -101,6 +105,19 @@ class Analysis:
     hung: list[str] = field(default_factory=list)
     import_error: str = ""
     unrelated: list[str] = field(default_factory=list)
+    phases: dict[str, list[float]] = field(default_factory=dict)
+
+    def clock(self, phase: str, since: tuple[float, float]) -> tuple[float, float]:
+        """Add the wall and CPU seconds from ``since`` (a :func:`cpu_seconds` pair) to ``phase``.
+
+        Returns:
+            the pair of now, the next phase's start.
+        """
+        now = (time.monotonic(), cpu_seconds())
+        spent = self.phases.setdefault(phase, [0.0, 0.0])
+        spent[0] += now[0] - since[0]
+        spent[1] += now[1] - since[1]
+        return now
 
     def timing(self) -> str:
         """One sentence: where the analysis spent its time."""
@@ -120,137 +137,25 @@ class Analysis:
         return ranked[:n]
 
 
+def cpu_seconds() -> float:
+    """CPU seconds (user + system) of this process and of its children that have ended.
+
+    The sandboxed runs (traced run, screening server and its forks) are children that have
+    ended by the time their ``run`` returns, so a phase's difference counts them.
+    """
+    try:
+        import resource
+    except ImportError:  # not POSIX: this process only
+        return time.process_time()
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def _default_generator() -> Generator:
     from fixloop.repair.templates import generate_candidates
 
     return generate_candidates
-
-
-def merge_sources(base: str, a: str, b: str) -> str | None:
-    """Combine two changes of the same file: ``b``'s changed hunks applied on ``a``.
-
-    Args:
-        base: the original text.
-        a: one changed version of ``base``, kept as it is.
-        b: another changed version, whose hunks are applied on ``a``.
-
-    Returns:
-        the text with both changes, or None when their hunks overlap or touch.
-    """
-    la, lb, lbase = a.splitlines(True), b.splitlines(True), base.splitlines(True)
-    ha = [op for op in difflib.SequenceMatcher(None, lbase, la, autojunk=False).get_opcodes()]
-    hb = [op for op in difflib.SequenceMatcher(None, lbase, lb, autojunk=False).get_opcodes()]
-    ca = [(i1, i2) for tag, i1, i2, _, _ in ha if tag != "equal"]
-    cb = [(i1, i2, j1, j2) for tag, i1, i2, j1, j2 in hb if tag != "equal"]
-    for i1, i2, _, _ in cb:
-        for k1, k2 in ca:
-            if i1 <= k2 and k1 <= i2:  # overlapping or adjacent
-                return None
-    # walk base, taking a's version of its hunks and b's version of its own
-    out: list[str] = []
-    ia = {i1: (i2, j1, j2) for tag, i1, i2, j1, j2 in ha if tag != "equal"}
-    ib = {i1: (i2, j1, j2) for i1, i2, j1, j2 in cb}
-    i = 0
-    while i <= len(lbase):
-        if i in ia:
-            i2, j1, j2 = ia.pop(i)
-            out.extend(la[j1:j2])
-            if i2 > i:
-                i = i2
-                continue
-        if i in ib:
-            i2, j1, j2 = ib.pop(i)
-            out.extend(lb[j1:j2])
-            if i2 > i:
-                i = i2
-                continue
-        if i < len(lbase):
-            out.append(lbase[i])
-        i += 1
-    return "".join(out)
-
-
-def replicate(cand: Candidate) -> Candidate | None:
-    """The same one-line change made at every other line with the same text (multi-location).
-
-    A candidate that changes exactly one line from ``old`` to ``new`` is extended to all other
-    lines of the file whose stripped text is ``old.strip()`` (indentation kept).
-
-    Returns:
-        the extended candidate, or None when the change is not a one-line change or there is no
-        other identical line.
-    """
-    a = cand.old_source.splitlines(True)
-    b = cand.new_source.splitlines(True)
-    ops = [
-        op
-        for op in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
-        if op[0] != "equal"
-    ]
-    if len(ops) != 1 or ops[0][0] != "replace":
-        return None
-    _, i1, i2, j1, j2 = ops[0]
-    if i2 - i1 != 1 or j2 - j1 != 1:
-        return None
-    old, new = a[i1], b[j1]
-    key = old.strip()
-    if not key:
-        return None
-    ind_old = old[: len(old) - len(old.lstrip())]
-    body_new = new[len(ind_old) :] if new.startswith(ind_old) else new.lstrip()
-    out, hits = list(b), 0
-    for k, line in enumerate(a):
-        if k != i1 and line.strip() == key:
-            indent = line[: len(line) - len(line.lstrip())]
-            out[k] = indent + body_new
-            hits += 1
-    if not hits:
-        return None
-    return Candidate(
-        path=cand.path,
-        new_source="".join(out),
-        template=f"{cand.template}+everywhere",
-        description=f"{cand.description} (at {hits + 1} identical lines)",
-        line=cand.line,
-        prior=cand.prior,
-        score=cand.score,
-        old_source=cand.old_source,
-    )
-
-
-def combine(a: Candidate, b: Candidate) -> Candidate | None:
-    """Both candidates' changes together (same file merged, other files in ``also``).
-
-    Returns:
-        the combined candidate, or None when the changes overlap.
-    """
-    if a.also or b.also:
-        return None
-    if a.path == b.path:
-        merged = merge_sources(a.old_source, a.new_source, b.new_source)
-        if merged is None or merged in (a.new_source, b.new_source):
-            return None
-        return Candidate(
-            path=a.path,
-            new_source=merged,
-            template=f"{a.template}+{b.template}",
-            description=f"{a.description}; {b.description}",
-            line=min(a.line, b.line),
-            prior=a.prior * b.prior,
-            score=(a.score + b.score) / 2,
-            old_source=a.old_source,
-        )
-    return Candidate(
-        path=a.path,
-        new_source=a.new_source,
-        template=f"{a.template}+{b.template}",
-        description=f"{a.description}; {b.path}: {b.description}",
-        line=a.line,
-        prior=a.prior * b.prior,
-        score=(a.score + b.score) / 2,
-        old_source=a.old_source,
-        also=(b,),
-    )
 
 
 #: How far a seed moves a candidate's weight: each weight is multiplied by a factor drawn
@@ -368,6 +273,7 @@ class RepairEngine:
             OSError: the scratch copy could not be made.
         """
         t0 = time.monotonic()
+        mark = (t0, cpu_seconds())
         root = Path(port.root)
         base = Path(port.scratch_dir) / "repair"
         work, engine_dir = base / "work", base / "engine"
@@ -384,7 +290,9 @@ class RepairEngine:
             extra_ro=[root],
         )
         an = Analysis()
+        mark = an.clock("copy", mark)
         spectrum = traced_spectrum(port, screener, an.notes)
+        mark = an.clock("trace", mark)
         tests = spectrum.get("tests", {})
         an.hung = [str(t) for t in spectrum.get("hung", [])]
         an.failing = [t for t, d in tests.items() if d.get("outcome") == "failed"]
@@ -415,7 +323,9 @@ class RepairEngine:
             spectrum, sources, failure_text=port.baseline_output, root=root, limit=self.max_lines
         )
         hints = hints_from_spectrum(spectrum) if self._hinted else None
+        mark = an.clock("rank", mark)
         cands = self._generate(work, an.suspects, sources, hints)
+        mark = an.clock("generate", mark)
         an.generated = len(cands)
         an.generate_seconds = time.monotonic() - t0 - an.localize_seconds
 
@@ -446,7 +356,7 @@ class RepairEngine:
             left = self.max_candidates - len(an.tried)
             if not batch or left <= 0 or remaining() <= 0.5:
                 return []
-            s0 = time.monotonic()
+            s0 = (time.monotonic(), cpu_seconds())
             results = screener.screen(
                 batch,
                 an.failing,
@@ -462,7 +372,7 @@ class RepairEngine:
                 near=near,
                 unrelated=an.unrelated,
             )
-            an.screen_seconds += time.monotonic() - s0
+            an.screen_seconds += an.clock("screen", s0)[0] - s0[0]
             got = [Tried(batch[r.index], r) for r in results]
             an.tried.extend(got)
             return got
@@ -480,7 +390,9 @@ class RepairEngine:
         if not any(t.result.plausible for t in first):
             # second round: combinations backed by evidence (partial fixes), then the singles
             # not reached yet, then the templates' two-location pairs
+            s2 = (time.monotonic(), cpu_seconds())
             evidence, pairs = self._second_round(first, cands)
+            an.clock("second_round", s2)
             screened = {id(t.candidate) for t in first}
             rest = [c for c in cands if id(c) not in screened]
             run_round([*evidence, *rest, *pairs], 1.0)
@@ -491,7 +403,9 @@ class RepairEngine:
             key=lambda c: (candidate_dead_stores(c), c.diff_lines, c.diff_chars, order[id(c)])
         )
         if plausible and self.judge_plausible > 0:  # behaviour change, slowdown: overfit.py
+            j0 = (time.monotonic(), cpu_seconds())
             plausible = judge(self.judge_plausible, plausible, an, screener, spectrum, port)
+            an.clock("judge", j0)
         an.plausible = plausible
         if len(an.tried) >= self.max_candidates:
             an.notes.append(f"candidate budget used up ({self.max_candidates})")

@@ -263,12 +263,60 @@ class _Child:
         return self.result()
 
 
-def _warm_up() -> None:
+def _plugin_options(args: Sequence[str]) -> list[str]:
+    """The ``-p NAME`` options of pytest arguments (``-p X`` and ``-pX``), in order."""
+    out: list[str] = []
+    for i, a in enumerate(args):
+        if a == "-p" and i + 1 < len(args):
+            out += ["-p", args[i + 1]]
+        elif a.startswith("-p") and len(a) > 2 and not a.startswith("--"):
+            out += ["-p", a[2:]]
+    return out
+
+
+def _preload_plugins(job: dict[str, Any]) -> None:
+    """Import the installed ``pytest11`` plugins once, in the parent, the way pytest does.
+
+    Each child used to import them again (anyio's plugin alone costs ~0.2 s of CPU a run:
+    four fifths of a forked run of a tiny project's failing tests). They are imported here
+    by parsing a configuration (``--version --version``: plugins loaded, nothing configured,
+    no test collected, ``--noconftest``: no project code), so through pytest's
+    assertion-rewriting hook: a child's pytest finds them rewritten and does not warn "Module
+    already imported so cannot be rewritten" (a plain import did; under the project's
+    ``filterwarnings = error`` that failed every candidate: humanize with pytest-codspeed).
+
+    A module loaded from one of the job's trees (a project that is itself a pytest plugin,
+    its entry point in the tree the candidates change) must be imported by each child: when
+    any such module was loaded, everything this import added to ``sys.modules`` is dropped
+    again and the children import the plugins themselves, as before.
+    """
+    import contextlib
+    import io
+
+    import pytest
+
+    before = set(sys.modules)
+    trees = [os.path.realpath(r) + os.sep for r in (job["root"], *job.get("worker_roots", []))]
+    args = ["--version", "--version", "--noconftest", *_plugin_options(job["pytest_args"])]
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            pytest.main(args)
+    except BaseException:  # noqa: BLE001 - an optimization only: the children import them
+        pass
+    added = [m for m in sys.modules if m not in before]
+    for name in added:
+        path = getattr(sys.modules.get(name), "__file__", None) or ""
+        if path and any(os.path.realpath(path).startswith(t) for t in trees):
+            for gone in added:
+                sys.modules.pop(gone, None)
+            return
+
+
+def _warm_up(job: dict[str, Any] | None = None) -> None:
     """Pay pytest's start-up costs once, in the parent, before any fork.
 
-    - pytest's own modules are imported, so each child finds them in ``sys.modules`` (the
-      installed ``pytest11`` plugins are not: each child imports them through pytest's
-      assertion-rewriting hook, as a cold run does);
+    - pytest's own modules are imported, so each child finds them in ``sys.modules``, and,
+      given the ``job``, the installed ``pytest11`` plugins (:func:`_preload_plugins`);
     - the list of installed distributions is read once and served from memory afterwards:
       pluggy and pytest scan it on every ``pytest.main`` (reading every package's metadata);
     - the objects alive now are frozen out of the garbage collector's view (``gc.freeze``), so
@@ -305,13 +353,10 @@ def _warm_up() -> None:
             return iter(dists) if not kwargs else original(**kwargs)
 
         md.distributions = distributions  # type: ignore[assignment]
-        # the pytest11 plugins are NOT imported here: pytest marks their modules for assertion
-        # rewriting in each child and warns "Module already imported so cannot be rewritten"
-        # about any it finds in sys.modules; under the project's `filterwarnings = error` that
-        # warning failed every candidate (humanize 4.17.0 with pytest-codspeed: 0 of 300
-        # candidates could pass, the right one included)
     except Exception:  # noqa: BLE001 - the warm-up is an optimization only
         pass
+    if job is not None:
+        _preload_plugins(job)
     gc.collect()
     if hasattr(gc, "freeze"):
         gc.freeze()
@@ -354,7 +399,7 @@ def _server_screen(job: dict[str, Any]) -> None:
     """Screen the job's candidates in order on ``len(job["workers"])`` trees at once."""
     import pytest  # noqa: F401 - warm: imported once, before any fork
 
-    _warm_up()
+    _warm_up(job)
     sys.dont_write_bytecode = True
     start = time.monotonic()
     deadline = start + float(job["deadline_s"])
