@@ -6,7 +6,9 @@ this process (:class:`fixloop.api.CodingAgent` with a :class:`fixloop.models.rep
 and splits the run into phases by its events, each with its wall-clock and its CPU seconds
 (user + system of this process and of the sandboxed runs it waited for:
 :func:`fixloop.repair.engine.cpu_seconds`). CPU seconds are what a loaded machine does not blur:
-on 2 cores shared by many sessions, wall-clock seconds follow the load average.
+on 2 cores shared by many sessions, wall-clock seconds follow the load average. The sandbox is
+``none`` by default (``--sandbox bwrap`` for the real one): a bwrap run's processes live in their
+own PID namespace, and their CPU time never reaches this process's children's account.
 
 Phases: ``import`` (a fresh ``python -c "import fixloop.cli"``, measured apart, the CLI's start-up),
 ``setup`` (settings, worktree, sandbox: up to the ``run_start`` event), ``baseline`` (the
@@ -19,7 +21,7 @@ tests and the rest up to the first model call), the engine's own phases (``Analy
 
 Usage::
 
-    python benchmarks/repair_phases.py [--suite DIR] [--tasks a,b] [--json OUT]
+    python benchmarks/repair_phases.py [--suite DIR] [--tasks a,b] [--sandbox none] [--json OUT]
 
 Prints one row per task and the per-phase median; exits 0 with a message when the suite is
 absent.
@@ -79,7 +81,7 @@ def import_cost() -> tuple[float, float]:
     return best
 
 
-def profile_task(task: Path) -> dict[str, Any]:
+def profile_task(task: Path, sandbox: str = "none") -> dict[str, Any]:
     """Run the engine on one task through the API; its phases as ``{phase: [wall, cpu]}``."""
     from fixloop.api import CodingAgent
     from fixloop.models.repair import RepairModel
@@ -106,7 +108,12 @@ def profile_task(task: Path) -> dict[str, Any]:
         os.environ["FIXLOOP_HOME"] = str(Path(tmp) / "home")
         mark("start")
         result = CodingAgent(
-            model, repo, on_event=lambda kind, data: mark(kind), max_wall_s=600
+            model,
+            repo,
+            on_event=lambda kind, data: mark(kind),
+            max_wall_s=600,
+            sandbox=sandbox,
+            allow_unsandboxed=sandbox == "none",
         ).run()
         mark("end")
     at = {}
@@ -154,6 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--suite", type=Path, default=DEFAULT_SUITE, help="suite folder")
     ap.add_argument("--tasks", default="", help="comma-separated task ids (default: all)")
     ap.add_argument("--json", type=Path, default=None, help="write the results here")
+    ap.add_argument("--sandbox", default="none", help="none (CPU counted), bwrap, auto...")
     args = ap.parse_args(argv)
     if not args.suite.is_dir():
         print(f"repair_phases: no suite at {args.suite}; nothing to run (skipped)")
@@ -162,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     imp = import_cost()
     rows = []
     for task in tasks:
-        row = profile_task(task)
+        row = profile_task(task, args.sandbox)
         row["phases"]["import"] = list(imp)
         rows.append(row)
         cells = " ".join(
