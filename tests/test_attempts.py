@@ -308,8 +308,63 @@ def test_ctrl_c_ends_every_attempt_once_with_its_work_committed(calc: Path) -> N
     assert ending.code == EXIT_INTERRUPTED and ending.result is info.value.result
     result = info.value.result
     assert result is agent.result and result.stop_reason == INTERRUPTED
-    assert [a["stopped"] for a in result.attempts] == [INTERRUPTED, INTERRUPTED]
+    assert [a["stopped"] for a in result.attempts] == [INTERRUPTED, INTERRUPTED], [(a["status"], a["stop_reason"], a["steps"], a["wall_s"]) for a in result.attempts]
     for rec in result.attempts:
         branch = rec["branch"]
         assert branch and "fixloop WIP" in git(calc, "log", "-1", "--format=%s", branch)
         assert "return a + b" in git(calc, "show", f"{branch}:calc.py")
+
+
+@pytest.mark.usefixtures("private_home")
+def test_ctrl_c_during_an_attempts_final_check_stops_its_gate(
+    calc: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The race of the test above (1 run in 8 failed): the other attempt's reads hit the loop
+    detector before the Ctrl-C, its final check (the gate) began in its own thread, which never
+    sees the interrupt, and the gate went on and verified after it; that attempt then counted
+    as not stopped, and as the winner. Here the Ctrl-C always lands while that gate waits to
+    start: the attempt's commands are halted, so the gate cannot verify."""
+    from fixloop import attempts as attempts_mod
+    from fixloop.gate import Gate
+
+    sandbox = default_sandbox_args()
+    kw: dict[str, Any] = {"sandbox": "none", "allow_unsandboxed": True} if "none" in sandbox else {}
+    verifying, killed = threading.Event(), threading.Event()
+    original_verify, original_kill = Gate.verify, attempts_mod.kill_all_children
+
+    def verify(self: Gate) -> Any:
+        verifying.set()  # the final check began (no claim is ever made here)
+        assert killed.wait(120), "the Ctrl-C was never handled"
+        return original_verify(self)
+
+    def kill_all() -> None:
+        original_kill()
+        killed.set()
+
+    monkeypatch.setattr(Gate, "verify", verify)
+    monkeypatch.setattr(attempts_mod, "kill_all_children", kill_all)
+    interrupter = _attempt_model(interrupt=False, edited=threading.Event())  # edit, then reads
+    calls = 0
+
+    def first(system: str, messages: list[dict], tools: list[dict]) -> dict[str, Any]:
+        nonlocal calls
+        calls += 1
+        if calls == 2:  # its edit is made
+            assert verifying.wait(120), "the other attempt never reached its final check"
+            main = threading.main_thread().ident
+            assert main is not None
+            signal.pthread_kill(main, signal.SIGINT)
+        return interrupter(system, messages, tools)
+
+    looping = _attempt_model(interrupt=False, edited=threading.Event())  # reads until the loop stop
+    agent = CodingAgent([first, looping], calc, attempts=2, jobs=2, **kw)
+    with pytest.raises(RunInterrupted) as info:
+        agent.run()
+    result = info.value.result
+    second = result.attempts[1]
+    assert second["stop_reason"].startswith("loop: ")
+    assert second["stop_reason"].endswith(f"; final check stopped: {INTERRUPTED}")
+    assert not second["verified"] and not second["won"]
+    assert [a["stopped"] for a in result.attempts] == [INTERRUPTED, INTERRUPTED]
+    for rec in result.attempts:
+        assert rec["branch"] and "fixloop WIP" in git(calc, "log", "-1", "--format=%s", rec["branch"])

@@ -43,11 +43,11 @@ from typing import Any
 from fixloop import vcs
 from fixloop.agent.budgets import SharedBudget
 from fixloop.config import Settings, load_settings
-from fixloop.errors import GitStateError, UsageError
+from fixloop.errors import GitStateError, Interrupted, Superseded, UsageError
 from fixloop.events import EventSink
 from fixloop.protocols import Model
 from fixloop.sandbox.base import kill_all_children
-from fixloop.sandbox.owners import kill_owned, owned_by
+from fixloop.sandbox.owners import halt_owned, owned_by, release_owned
 from fixloop.session import INTERRUPTED, RunInterrupted, RunSession
 from fixloop.types import RunResult, RunStatus, Usage
 
@@ -380,9 +380,12 @@ class AttemptRun:
 
         This is the one place a run of attempts handles Ctrl-C. The interrupt reaches this
         (the main) thread only: it cancels the shared budget (each attempt's loop then stops
-        with :class:`fixloop.errors.Interrupted` and its session ends it, work committed) and
-        kills the sandboxed children; a further Ctrl-C while the attempts end kills them again.
-        The pool is left only once every attempt has ended.
+        with :class:`fixloop.errors.Interrupted` and its session ends it, work committed),
+        halts every attempt's commands (:func:`fixloop.sandbox.owners.halt_owned`: an attempt
+        already in its final check, whose thread never sees the interrupt, has its gate's
+        run killed and the gate stopped by :class:`fixloop.errors.Interrupted`, so it cannot
+        verify after the Ctrl-C) and kills the sandboxed children; a further Ctrl-C while the attempts end does
+        it again. The pool is left only once every attempt has ended.
 
         Returns:
             True when Ctrl-C stopped the run.
@@ -401,7 +404,11 @@ class AttemptRun:
                 except KeyboardInterrupt:
                     interrupted = True
                     self.shared.cancel(INTERRUPTED, interrupt=True)
+                    for a in self.attempts:
+                        halt_owned(a, Interrupted(INTERRUPTED))
                     kill_all_children()
+        for a in self.attempts:
+            release_owned(a)
         return interrupted
 
     def _one(self, a: Attempt) -> None:
@@ -450,7 +457,7 @@ class AttemptRun:
             if other is not a and other.result is None:
                 if other.started:
                     other.stopped = why
-                kill_owned(other)
+                halt_owned(other, Superseded(why))  # its gate, if in one, cannot go on
 
     def _combine(self, *, interrupted: bool = False) -> RunResult:
         """The run's result: the winner's (or the best unverified), with ``attempts``."""

@@ -142,18 +142,26 @@ class Agent:
 
         When the stop allows it, files changed since the gate's last run and a verification is left,
         the gate checks the work once more, so the reported failing tests are the real ones (and
-        work that does pass is verified).
+        work that does pass is verified). Not once the run's attempts were stopped together
+        (``--attempts``: Ctrl-C, or another attempt verified): a stop of this attempt's own
+        (a loop, a budget) that comes with it spends no final check, and one they stop while
+        it runs ends there (its commands raise the stop: :func:`fixloop.sandbox.owners.
+        halt_owned`), never judged on killed runs.
         """
         if stop.announce:
             self.events.notice(f"stopping: {stop.reason}")
         reason = stop.reason
         if (
             stop.final_check
+            and (self.meter.shared is None or self.meter.shared.cancelled is None)
             and self.edits > self.claims.verified_edits
             and self.meter.wall_left()
             and self.verifications < self.budgets.max_verifications
         ):
-            verdict = self._verify("")
+            try:
+                verdict = self._verify("")
+            except errors.RunStopped as halted:  # its commands were halted (sandbox.owners)
+                return self._result(stop.status, False, f"{reason}; final check stopped: {halted}")
             if verdict.verified:
                 why = f"the harness's final check then verified the work: {verdict.reason}"
                 return self._result(RunStatus.VERIFIED, True, f"{reason}; {why}")

@@ -152,13 +152,16 @@ def call_model(
         fixloop.errors.ContextTooLong: the provider refused the conversation's length.
         fixloop.errors.ProviderStopped: the provider was unavailable.
         fixloop.errors.ModelFailed: the adapter raised anything else.
+        fixloop.errors.RunStopped: as raised by the model's own sandboxed commands (the offline
+            engine's screening) once the run halted them (``--attempts``: Ctrl-C, another
+            attempt verified; :func:`fixloop.sandbox.owners.halt_owned`).
     """
     t0 = clock()
     try:
         reply = model(system, context.wire(messages), specs)
     except errors.ProviderUnavailable as e:
         raise errors.ProviderStopped(f"provider unavailable: {e}") from e
-    except errors.ContextTooLong:
+    except (errors.ContextTooLong, errors.RunStopped):
         raise
     except Exception as e:  # noqa: BLE001 - a broken adapter ends the run honestly
         raise errors.ModelFailed(f"the model raised {type(e).__name__}: {e}") from e

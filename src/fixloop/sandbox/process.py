@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from fixloop.errors import RunStopped
 from fixloop.types import ExecResult, Limits
 
 #: Seconds to keep draining output after the main process ended or was killed.
@@ -48,11 +49,42 @@ _LIVE: dict[int, _Live] = {}
 _LIVE_LOCK = threading.Lock()
 #: Who started this thread's processes (one attempt of ``--attempts``; :mod:`.owners`), or None.
 _OWNER: contextvars.ContextVar[object] = contextvars.ContextVar("fixloop_owner", default=None)
+#: Owners whose commands are stopped for good (:func:`fixloop.sandbox.owners.halt_owned`):
+#: ``{id(owner): (owner, stop)}`` (the owner is kept so its id cannot be reused while here).
+_HALTED: dict[int, tuple[object, RunStopped]] = {}
 
 
-def _register(key: int, live: _Live) -> None:
+def _halted(owner: object) -> RunStopped | None:
+    """The stop ``owner`` was halted with, or None (call with ``_LIVE_LOCK`` held)."""
+    entry = _HALTED.get(id(owner)) if owner is not None else None
+    return entry[1] if entry is not None and entry[0] is owner else None
+
+
+def _register(key: int, live: _Live) -> bool:
+    """Register a live group; False when its owner is halted (the caller kills it at once).
+
+    Under the same lock as :func:`_halt`: either the halt's scan sees this group, or this
+    sees the halt, so a command started while its owner is being stopped never runs on.
+    """
     with _LIVE_LOCK:
         _LIVE[key] = live
+        return _halted(live.owner) is None
+
+
+def _halt(owner: object, stop: RunStopped | None) -> None:
+    """Halt ``owner`` with ``stop`` (its commands raise it, see :func:`execute`), or release it."""
+    with _LIVE_LOCK:
+        if stop is not None:
+            _HALTED[id(owner)] = (owner, stop)
+        elif _halted(owner) is not None:
+            del _HALTED[id(owner)]
+
+
+def _raise_if_halted(owner: object) -> None:
+    with _LIVE_LOCK:
+        stop = _halted(owner)
+    if stop is not None:
+        raise type(stop)(stop.reason)
 
 
 def _unregister(key: int) -> None:
@@ -169,7 +201,15 @@ def execute(
 
     Returns:
         An :class:`ExecResult`; ``returncode`` is None when the wall limit hit.
+
+    Raises:
+        fixloop.errors.RunStopped: the thread's owner (:mod:`.owners`) was halted, before the
+            command started or while it ran (it is killed): the owner's stop
+            (:class:`~fixloop.errors.Interrupted` for Ctrl-C, :class:`~fixloop.errors.Superseded`
+            when another attempt ended the run), never a result of a killed command.
     """
+    owner = _OWNER.get()
+    _raise_if_halted(owner)
     start = time.monotonic()
     deadline = start + float(limits.wall_s)
     log = open(log_path, "wb") if log_path is not None else None  # noqa: SIM115
@@ -193,7 +233,8 @@ def execute(
             log.close()
         raise
     key = proc.pid
-    _register(key, _Live(pgid=proc.pid, kill_extra=on_timeout, owner=_OWNER.get()))
+    if not _register(key, _Live(pgid=proc.pid, kill_extra=on_timeout, owner=owner)):
+        _kill_group(proc.pid)  # its owner was halted as it started: raised below, once reaped
     assert proc.stdout is not None
     fd = proc.stdout.fileno()
     try:
@@ -243,6 +284,7 @@ def execute(
         _unregister(key)
         if log is not None:
             log.close()
+    _raise_if_halted(owner)  # killed by the halt (or not): its output is no result
     text, truncated = cap.text(log_path)
     return ExecResult(
         returncode=None if timed_out else proc.returncode,
