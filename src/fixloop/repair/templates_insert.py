@@ -120,12 +120,37 @@ def mirror_update_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         op = between.strip()
         if op not in _FLIP:
             continue
-        text = fi.text(small.target) + between.replace(op, _FLIP[op], 1) + fi.text(small.value)
-        if "\n" in text or text in seen or not free_names(small) <= bound:
+        flipped = between.replace(op, _FLIP[op], 1) + fi.text(small.value)
+        if not free_names(small.value) <= bound:
             continue
-        seen.add(text)
-        texts.append((text, 1.0 if same_func else 0.8))
+        targets = [(t, 1.0) for t in _reindexed(fi, st, small.target)]
+        if free_names(small.target) <= bound:
+            targets.append((fi.text(small.target), 1.0 if same_func else 0.8))
+        for target, w in targets:
+            text = target + flipped
+            if "\n" in text or text in seen:
+                continue
+            seen.add(text)
+            texts.append((text, w))
     return _mutations(fi, st, texts[:4], "insert-mirror-update")
+
+
+def _reindexed(fi: FileInfo, st: StmtInfo, target: cst.BaseAssignTargetExpression) -> list[str]:
+    """``C[j]`` for a target ``C[i]`` and each index ``j`` that ``st`` itself reads ``C`` with.
+
+    The counter ``pending[course] += 1`` of one loop is undone as ``pending[later] -= 1`` where
+    the statement at hand reads ``pending[later]``: the index comes from the place of insertion.
+    """
+    if not isinstance(target, cst.Subscript):
+        return []
+    base, own = fi.text(target.value), fi.text(target)
+    out: list[str] = []
+    for n in fi.header_nodes(st):
+        if isinstance(n, cst.Subscript) and n in fi.positions and fi.text(n.value) == base:
+            t = fi.text(n)
+            if t != own and "\n" not in t and t not in out:
+                out.append(t)
+    return out
 
 
 def _collections(fi: FileInfo, func: FuncInfo) -> dict[str, str]:

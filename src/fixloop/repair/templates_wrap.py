@@ -7,8 +7,10 @@ wrappers and ``None`` checks are common one-line fixes):
 
 - ``wrap-max0``, ``wrap-abs``, ``wrap-len``, ``wrap-not``, ``wrap-or-default``,
   ``wrap-none-guard``: an expression wrapped (``max(0, e)``, ``abs(e)``, ``len(e)``, ``not e``,
-  ``e or d`` with ``d`` a defaulted parameter or an empty literal, ``x is None or c`` /
-  ``x is not None and c`` for a condition ``c`` reading ``x``);
+  ``e or d`` with ``d`` another lookup of the same mapping (``user.get("nick") or
+  user["login"]``), a defaulted parameter or an empty literal, ``x is None or c`` /
+  ``x is not None and c`` for a condition ``c`` reading ``x``, also in a comprehension or an
+  and/or chain; ``abs(e)`` also for ``e`` compared with a bound, ``not e`` also when assigned);
 - ``constant-related``: an integer literal to a related unit constant (``60`` -> ``3600``,
   ``1000`` -> ``1024``) or its own square;
 - ``string-common``: a short string literal to a common one (``""`` -> ``"0"``, ``","`` -> ``", "``);
@@ -47,6 +49,7 @@ from .templates_expr import (
 #: Related unit constants: a literal of the key may have been meant as one of these.
 RELATED_INTS: dict[int, tuple[int, ...]] = {
     2: (10, 8, 16),
+    5: (7, 10),
     7: (30, 31, 365, 24),
     8: (16, 10, 1024),
     10: (100, 1000, 16, 8),
@@ -278,7 +281,56 @@ def _is_value_position(fi: FileInfo, node: cst.CSTNode) -> str:
         return "arg"
     if isinstance(parent, cst.BinaryOperation) and fld == "right":
         return "operand"
+    if (
+        isinstance(parent, cst.Comparison)
+        and fld == "left"
+        and len(parent.comparisons) == 1
+        and isinstance(parent.comparisons[0].operator, _MAGNITUDE_CMP)
+    ):
+        return "compared"
     return ""
+
+
+#: ``e <= bound``-like comparisons where ``e`` may be meant as a magnitude (``abs(e)``).
+_MAGNITUDE_CMP = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
+
+
+def _lookup_base(node: cst.BaseExpression) -> str:
+    """``x`` of a lookup ``x[k]`` / ``x.get(k)`` (a plain name), else ``""``."""
+    if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name):
+        return node.value.value
+    if (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value == "get"
+        and isinstance(node.func.value, cst.Name)
+    ):
+        return node.func.value.value
+    return ""
+
+
+def sibling_lookups(fi: FileInfo, node: cst.BaseExpression, limit: int = 2) -> list[str]:
+    """Other ``x[k]`` lookups of the module on the same name ``x`` as ``node`` (``x.get(...)``).
+
+    A value read from a mapping that may lack it often falls back to another entry of the same
+    mapping (``user.get("display_name") or user["login"]``); the module's own lookups on a name
+    spelled the same are the candidates, in source order.
+    """
+    base = _lookup_base(node)
+    if not base:
+        return []
+    own = fi.text(node)
+    out: list[str] = []
+
+    class V(cst.CSTVisitor):
+        def visit_Subscript(self, n: cst.Subscript) -> None:
+            if isinstance(n.value, cst.Name) and n.value.value == base:
+                t = fi.text(n) if n in fi.positions else ""
+                if t and t != own and "\n" not in t and t not in out:
+                    out.append(t)
+
+    fi.module.visit(V())
+    return out[:limit]
 
 
 def wrapper_mutations(
@@ -305,6 +357,11 @@ def wrapper_mutations(
             out.append(
                 _mut(fi, node, f"abs({text})", "wrap-abs", f"{_short(fi, node)} -> abs(...)")
             )
+    if where == "compared" and isinstance(node, (cst.Call, cst.Name, cst.BinaryOperation)):
+        if not isinstance(node, cst.BinaryOperation) or isinstance(op, cst.Subtract):
+            out.append(
+                _mut(fi, node, f"abs({text})", "wrap-abs", f"{_short(fi, node)} -> abs(...)")
+            )
     if isinstance(node, cst.Name) and where == "operand":
         parent, _ = fi.parent_of(node)
         if isinstance(parent, cst.BinaryOperation) and isinstance(
@@ -318,8 +375,9 @@ def wrapper_mutations(
     if where in ("assign", "return", "arg") and isinstance(
         node, (cst.Name, cst.Attribute, cst.Call)
     ):
-        alts = [d for d in _defaults(func) if d != text][:2] + ['""', "0", "[]"]
-        for d in alts[:4]:
+        lookups = sibling_lookups(fi, node)
+        alts = lookups + [d for d in _defaults(func) if d != text][:2] + ['""', "0", "[]"]
+        for d in alts[: 4 + len(lookups)]:
             out.append(
                 _mut(
                     fi,
