@@ -266,3 +266,28 @@ def test_an_edited_condition_is_no_path_change_and_passing_tests_that_run_it_cou
     )
     assert [c.template for c in ordered] == ["cmp", "const"]
     assert any("2 ran the change" in n for n in notes)
+
+
+def test_patches_the_tests_cannot_separate_and_that_disagree_are_declined() -> None:
+    """Three same-sized patches, same paths; on extra inputs no one gives the majority output."""
+    cs = [cand(OLD.replace("n * 2", f"n * {k}"), f"c{k}") for k in (3, 4, 5)]
+    same = {"tests": {**BEFORE["tests"], "t_bug": {**BEFORE["tests"]["t_bug"]}}}
+    ordered, notes = rank_plausible(
+        cs, BEFORE, ["t_bug"], lambda c: same, agree=lambda got: {id(c): 0.2 for c in got}
+    )
+    assert ordered == [] and any(n.startswith("declined") for n in notes)
+    # the same patches when one gives the majority output on most inputs: it is chosen
+    ordered, notes = rank_plausible(
+        cs,
+        BEFORE,
+        ["t_bug"],
+        lambda c: same,
+        agree=lambda got: {id(c): (0.8 if c is cs[2] else 0.2) for c in got},
+    )
+    assert ordered[0] is cs[2] and not any(n.startswith("declined") for n in notes)
+    # separated by the traced evidence (a dead store): no decline whatever the agreement
+    dead = cand(OLD.replace("return n * 2", "m = 1\n    return n * 3"), "dead")
+    ordered, _ = rank_plausible(
+        [dead, *cs[:2]], BEFORE, ["t_bug"], lambda c: same, agree=lambda got: {}
+    )
+    assert ordered and ordered[-1] is dead

@@ -203,9 +203,9 @@ def score_outputs(group: Sequence[Candidate], out: Path) -> dict[int, float]:
     for k in range(width):
         votes = Counter(v[k] for v in rows.values() if k < len(v))
         top, count = votes.most_common(1)[0]
-        if count * 2 <= len(rows) or count == len(rows):
-            continue  # no majority, or everyone agrees: no evidence either way
-        for i, v in rows.items():
+        if count * 2 <= len(rows):
+            continue  # no majority: no evidence either way
+        for i, v in rows.items():  # (where everyone agrees, everyone scores: order unchanged)
             if k < len(v) and v[k] == top:
                 scores[i] += 1.0
     return {id(group[i]): s / width for i, s in scores.items() if i < len(group)}

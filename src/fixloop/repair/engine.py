@@ -202,7 +202,8 @@ class RepairEngine:
             from the port's test-run and per-test limits (:func:`.budgets.trace_limits`).
         extra_candidates: after the first plausible candidate, how many more to screen looking
             for a smaller plausible patch; ``extra_s`` caps that extra search in seconds (None:
-            a tenth of the screening budget, at least 1 s).
+            a quarter of the screening budget, at least 1 s: an overfitting patch wins when the
+            right one, a few places later in the order, is never screened).
         max_plausible: stop screening after this many plausible candidates.
         max_lines: most suspicious lines handed to the templates.
         per_file_candidates: ``max_candidates`` passed to the templates for one file.
@@ -222,9 +223,9 @@ class RepairEngine:
         *,
         max_candidates: int = 300,
         time_budget_s: float | None = None,
-        extra_candidates: int = 16,
+        extra_candidates: int = 32,
         extra_s: float | None = None,
-        max_plausible: int = 3,
+        max_plausible: int = 6,
         max_lines: int = 60,
         per_file_candidates: int = 500,
         combine_top: int = 8,
@@ -234,7 +235,7 @@ class RepairEngine:
         fork: bool = True,
         generator: Generator | None = None,
         seed: int = 0,
-        judge_plausible: int = 3,
+        judge_plausible: int = 6,
     ) -> None:
         self.seed = seed
         self.judge_plausible = judge_plausible
@@ -344,7 +345,7 @@ class RepairEngine:
         else:
             budget_s = screen_budget(port, spectrum, an.failing, an.per_test_s, screener.workers)
         an.budget_s = budget_s
-        extra_s = self.extra_s if self.extra_s is not None else max(1.0, 0.1 * budget_s)
+        extra_s = self.extra_s if self.extra_s is not None else max(1.0, 0.25 * budget_s)
         timeout_full = max(5.0, 3.0 * suite_s + 2.0)
         timeout_failing = max(3.0, 2.0 * suite_s + 1.0)
         deadline = time.monotonic() + budget_s  # the screening budget

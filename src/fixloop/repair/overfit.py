@@ -31,6 +31,12 @@ plausible patches, then orders them:
    least three plausible patches change the same function;
 6. then the smallest change (diff lines, then characters), then the screening order.
 
+*Declining*: when the first two are tied on 2.-4. (both traced) and agreement was measured but
+no patch gives the majority output on ``DECLINE_BELOW`` of the extra inputs, the evidence
+cannot choose among patches that compute different functions; no patch is returned
+(the notes say why) rather than one picked by its size. An honest "not fixed" is worth more to
+the user than a plausible patch that is as likely wrong as right.
+
 Candidates past the first ``limit`` keep their order after the traced ones (the cost is bounded:
 one traced run each).
 """
@@ -50,6 +56,9 @@ SLOW_FACTOR = 3.0
 SLOW_FLOOR_S = 1.0  # noise allowance: a loaded machine delays a traced run by this much
 #: behaviour distances closer than this count as equal (then the smaller diff wins)
 DISTANCE_TIE = 0.05
+#: the best patch is declined when the traced evidence ties it with the next one and no patch
+#: gives the majority output on this share of the extra inputs
+DECLINE_BELOW = 0.5
 
 
 @dataclass
@@ -203,7 +212,8 @@ def rank_plausible(
             better; :func:`.agree.agreement`); the tie-breaker after the behaviour change.
 
     Returns:
-        ``(ordered candidates, notes)``: the slow ones left out, each judgement noted.
+        ``(ordered candidates, notes)``: the slow ones left out, each judgement noted; no
+        candidate when the evidence declines to choose (see the module docstring).
     """
     order = {id(c): i for i, c in enumerate(plausible)}
     by_size = sorted(
@@ -257,7 +267,18 @@ def rank_plausible(
             order[id(c)],
         )
 
-    return sorted(kept, key=key), notes
+    ordered = sorted(kept, key=key)
+    if len(ordered) >= 2 and agreed:
+        top, runner_up = ordered[0], ordered[1]
+        share = max(agreed.values())
+        if key(top)[:4] == key(runner_up)[:4] and key(top)[0] == 0 and share < DECLINE_BELOW:
+            notes.append(
+                f"declined: {len(ordered)} plausible patches that the tests cannot tell apart "
+                f"(same behaviour change, dead stores and checked lines) disagree on extra "
+                f"inputs; none gives the majority output on more than {share:.0%} of them"
+            )
+            return [], notes
+    return ordered, notes
 
 
 def traced_with(
