@@ -228,3 +228,21 @@ def test_target_comes_from_the_user_never_the_repository(tmp_path: Path, user_cf
     user_cfg.write_text('target = ["tests/test_c.py::test_z"]\n')
     s, _ = load(None, user_cfg)
     assert s.target == ["tests/test_c.py::test_z"]
+
+
+def test_importing_the_config_leaves_the_tools_and_libcst_out() -> None:
+    """``fixloop.config`` needs the tools' specs only: the eval's driver, its Ray workers and
+    ``fixloop doctor`` load settings without importing every tool (libcst, 0.3 s of a start)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, fixloop.config, fixloop.tools\n"
+        "print(sorted(m for m in sys.modules if m == 'libcst' or m.startswith('fixloop.tools.')))\n"
+        "fixloop.tools.Tools\n"  # still importable on use
+        "print('libcst' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    first, second = out.stdout.splitlines()
+    assert first == "['fixloop.tools.specs', 'fixloop.tools.text']"
+    assert second == "True"

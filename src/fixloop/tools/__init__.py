@@ -63,8 +63,26 @@ Layout (the package's public names are re-exported here):
 - :mod:`.text`: escaping invisible characters, capping, decoding, numbering.
 """
 
-from fixloop.tools.dispatch import Tools
+from typing import TYPE_CHECKING, Any
+
 from fixloop.tools.specs import TOOL_NAMES, Caps
 from fixloop.tools.text import escape_text, is_binary
+
+if TYPE_CHECKING:
+    from fixloop.tools.dispatch import Tools
+
+
+def __getattr__(name: str) -> Any:
+    """``Tools``, imported on first use (PEP 562).
+
+    :mod:`fixloop.config` needs only :mod:`.specs`; :mod:`.dispatch` brings every tool (libcst
+    among them, 0.3 s of a process's start).
+    """
+    if name == "Tools":
+        from fixloop.tools.dispatch import Tools
+
+        return Tools
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["TOOL_NAMES", "Caps", "Tools", "escape_text", "is_binary"]
