@@ -253,3 +253,75 @@ def _alive(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
     except (OSError, IndexError):
         return False
+
+
+class _Starting:
+    """A join that starts a local cluster: still starting for the first checks, then up."""
+
+    starts_local = True
+
+    def __init__(self, checks: int) -> None:
+        self.checks = checks
+
+    def wait_ready(self, timeout_s: float) -> bool:
+        self.checks -= 1
+        return self.checks < 0
+
+    def result(self) -> bool:
+        return False  # the fixture's cluster: not this join's to shut down
+
+    def release(self) -> None:
+        pass
+
+
+def test_while_a_local_cluster_starts_the_first_runs_run_here(
+    cluster: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """rayhead.LocalHead: the first runs start in the driver while the cluster starts, the rest
+    go to Ray once it is up (within the machine's CPUs); the records are the local executor's."""
+    import fixloop.eval.rayexec as rayexec
+    from fixloop.cpus import usable_cpus
+    from fixloop.eval.rayhead import capacity
+
+    suite_dir = write(tmp_path / "suite", {**SUITE_FILES, **TRIPLE})
+    common = {"model": "fake", "epochs": 2, "quiet": True, "timeout_s": 60.0}
+    try:
+        run_eval(
+            EvalConfig(
+                suite=suite_dir, out=tmp_path / "local", jobs=2, agent_cmd=cluster["cmd"], **common
+            )
+        )
+    except SandboxUnavailable as exc:
+        pytest.skip(f"no sandbox here: {exc}")
+    on_ray: list[str] = []
+    collect = rayexec._collect
+
+    def counted(ray_mod, ref, spec):  # noqa: ANN001, ANN202
+        on_ray.append(f"{spec.task.id}/{spec.epoch}")
+        return collect(ray_mod, ref, spec)
+
+    monkeypatch.setattr(rayexec, "_collect", counted)
+    suite = load_suite(suite_dir)
+    out = tmp_path / "ray"
+    specs = [
+        RunSpec(t, e, Variant("", "fake"), out / "runs" / "fake" / t.id / f"e{e}")
+        for t in suite.tasks
+        for e in (0, 1)
+    ]
+    got: list[dict] = []
+    run_on_ray(
+        specs,
+        RunParams(agent_cmd=cluster["cmd"], timeout_s=60.0, budgets=suite.budgets),
+        suite=suite,
+        address=None,
+        cpus_per_run=1,
+        on_record=got.append,
+        connection=_Starting(checks=3),  # type: ignore[arg-type]
+    )
+    here = capacity(len(usable_cpus()), 1)
+    assert len(got) == 6 and 0 < len(on_ray) <= 6 - min(here, 6)
+    ran = sorted(f"{r['task']}/{r['epoch']}" for r in got)
+    assert ran == sorted(f"{s.task.id}/{s.epoch}" for s in specs)
+    mine = [{k: v for k, v in r.items() if k not in TIMINGS} for r in got]
+    key = lambda r: (r["task"], r["epoch"])  # noqa: E731
+    assert sorted(mine, key=key) == _comparable(tmp_path / "local" / RUNS_FILE)

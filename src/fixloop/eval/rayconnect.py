@@ -230,6 +230,9 @@ class EarlyConnect:
     """
 
     def __init__(self, address: str | None, *, quiet: bool = False) -> None:
+        joined = sys.modules.get("ray")
+        #: True when this join starts a new local cluster (no address, none joined yet)
+        self.starts_local = address is None and not (joined and joined.is_initialized())
         self._outcome: dict[str, Any] = {}
         self._taken = False
         self._ready = threading.Event()
@@ -252,6 +255,10 @@ class EarlyConnect:
             self._ready.set()
         if self._outcome.get("started"):
             self._hold.wait()  # the cluster's processes live as long as this thread
+
+    def wait_ready(self, timeout_s: float) -> bool:
+        """Whether the join has ended (joined or failed), waiting up to ``timeout_s``."""
+        return self._ready.wait(timeout_s)
 
     def result(self) -> bool:
         """Wait for the join and take the cluster over.

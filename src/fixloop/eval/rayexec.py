@@ -27,7 +27,8 @@ agent's process group is killed by :func:`fixloop.eval.agentproc.run_agent`); fi
 stay.
 
 Joining the cluster (a bad address fails within seconds, ``--quiet`` silences Ray) is
-:mod:`fixloop.eval.rayconnect`. Workers need fixloop and its dependencies installed (the same
+:mod:`fixloop.eval.rayconnect`; while a new local cluster starts (it is this machine), the first
+runs run in this process (:mod:`fixloop.eval.rayhead`), the rest as Ray tasks once it is up. Workers need fixloop and its dependencies installed (the same
 version), plus bubblewrap.
 """
 
@@ -40,6 +41,7 @@ import io
 import shutil
 import tarfile
 import tempfile
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -255,7 +257,9 @@ def run_on_ray(
         quiet: Ray's own notices off (``--quiet``; see :func:`fixloop.eval.rayconnect.connect`).
         connection: a join already under way (:class:`fixloop.eval.rayconnect.EarlyConnect`,
             started by :func:`fixloop.eval.runner.run_eval` before its own preparation); the
-            suite is packed while it finishes. None: join here (``address``, ``quiet``).
+            suite is packed while it finishes, and while it starts a new local cluster the
+            first runs run on this machine (:class:`fixloop.eval.rayhead.LocalHead`, within
+            the cluster's CPUs). None: join here (``address``, ``quiet``).
 
     Raises:
         UsageError: Ray is missing, ``address`` is malformed or no cluster answers there
@@ -269,7 +273,27 @@ def run_on_ray(
 
     blob = pack_folder(suite.path)  # while an early join (connection) may still be under way
     digest = hashlib.sha256(blob).hexdigest()
-    started = connection.result() if connection is not None else connect(address, quiet=quiet)
+    queue = deque(specs)
+    head = None
+    if connection is not None and connection.starts_local:  # the cluster is this machine
+        from fixloop.cpus import usable_cpus
+        from fixloop.eval.rayhead import LocalHead, capacity
+
+        slots = capacity(len(usable_cpus()), cpus_per_run)
+        head = LocalHead(params, slots=slots, cpu_budget=cpus_per_run, on_record=on_record)
+        try:
+            head.run_until(queue, connection.wait_ready)
+        except BaseException:
+            head.stop()
+            head.close()
+            raise
+    try:
+        started = connection.result() if connection is not None else connect(address, quiet=quiet)
+    except BaseException:
+        if head is not None:
+            head.stop()
+            head.close()
+        raise
     try:
         blob_ref = ray.put(blob)
         user_text = None
@@ -284,33 +308,54 @@ def run_on_ray(
         if runtime_env:
             options["runtime_env"] = dict(runtime_env)
         remote = ray.remote(worker_run).options(**options)
-        refs = {
-            remote.remote(
-                blob_ref,
-                digest,
-                s.task.id,
-                s.epoch,
-                s.variant.to_json(),
-                shared,
-                user_text,
-                cpus_per_run,
-            ): s
-            for s in specs
-        }
-        pending = list(refs)
+        refs: dict[Any, RunSpec] = {}
+        pending: list[Any] = []
+
+        def top_up() -> None:
+            """Submit what is queued; while runs started here live, only into free CPUs."""
+            room = len(queue)
+            if head is not None and head.in_flight:
+                room = max(0, head.slots - head.in_flight - len(pending))
+            for _ in range(min(room, len(queue))):
+                s = queue.popleft()
+                ref = remote.remote(
+                    blob_ref,
+                    digest,
+                    s.task.id,
+                    s.epoch,
+                    s.variant.to_json(),
+                    shared,
+                    user_text,
+                    cpus_per_run,
+                )
+                refs[ref] = s
+                pending.append(ref)
+
         try:
-            while pending:
-                done, pending = ray.wait(pending, num_returns=1, timeout=0.5)
-                for ref in done:
-                    on_record(_collect(ray, ref, refs[ref]))
+            top_up()
+            while pending or queue or (head is not None and head.in_flight):
+                local = head is not None and head.in_flight > 0
+                if pending:
+                    done, pending[:] = ray.wait(
+                        pending, num_returns=1, timeout=0.2 if local else 0.5
+                    )
+                    for ref in done:
+                        on_record(_collect(ray, ref, refs[ref]))
+                if head is not None:
+                    head.collect(0.0 if pending else 0.2)
+                top_up()
         except BaseException:
             for ref in pending:
                 ray.cancel(ref)  # KeyboardInterrupt in the task: its agent's group is killed
+            if head is not None:
+                head.stop()
             if pending:
                 ray.wait(pending, num_returns=len(pending), timeout=KILL_GRACE_S)
             raise
     finally:
         try:
+            if head is not None:
+                head.close()
             release_everywhere(ray, digest, runtime_env)
         finally:
             if started:
