@@ -148,6 +148,23 @@ def test_not_a_repository(tmp_path: Path) -> None:
     assert not (plain / ".git").exists()
 
 
+def test_a_repository_of_another_owner_is_named_as_such(
+    make_repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # git's safe.directory check (a checkout unpacked as root keeps the archive's owner) used
+    # to read as "not inside a git repository", whose `git init && git add -A` advice fails
+    # there too. git's own test switch makes it see another owner without needing root.
+    repo = make_repo({"calc.py": CALC, "tests/test_calc.py": TEST})
+    monkeypatch.setenv("GIT_TEST_ASSUME_DIFFERENT_OWNER", "1")
+    with pytest.raises(GitStateError) as ei:
+        isolate(repo, "r")
+    msg = str(ei.value)
+    assert msg.startswith(f"git refuses the repository at {repo}: it is owned by another user")
+    assert f"git config --global --add safe.directory {repo}`" in msg and "chown -R" in msg
+    assert "not inside a git repository" not in msg and "\n" not in msg
+    assert ei.value.exit_code == 2
+
+
 def test_missing_folder_is_a_usage_error(tmp_path: Path) -> None:
     with pytest.raises(UsageError):
         isolate(tmp_path / "nope", "r")

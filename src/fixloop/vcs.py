@@ -359,6 +359,38 @@ def folder_problem(src: Path, given: Path | str) -> None:
     raise UsageError(f"{given}: no such folder")
 
 
+#: git's refusal of a repository another user owns (its ``safe.directory`` check, git 2.35.2+;
+#: fixloop runs git with ``LC_ALL=C``, so the words are these).
+_DUBIOUS_RE = re.compile(r"detected dubious ownership in repository at '([^'\n]*)'")
+
+
+def _not_a_repository(src: Path, stderr: str) -> str:
+    """The one-line message for a folder git does not open as a repository.
+
+    Args:
+        src: the folder the user named.
+        stderr: git's error output of ``rev-parse --show-toplevel`` there.
+
+    Returns:
+        "not inside a git repository" with how to make one; or, when git refused a repository
+        owned by another user ("dubious ownership": files unpacked as root keep the archive's
+        owner), that refusal and its two fixes: ``git init`` there would not help.
+    """
+    m = _DUBIOUS_RE.search(stderr or "")
+    if m is not None:
+        repo = m.group(1)
+        return (
+            f"git refuses the repository at {repo}: it is owned by another user than the one "
+            "running fixloop (git's safe.directory check; files unpacked as root keep the "
+            f'archive\'s owner); make it yours (`chown -R "$(id -u):$(id -g)" {repo}`) or trust '
+            f"it (`git config --global --add safe.directory {repo}`)"
+        )
+    return (
+        f"{src} is not inside a git repository; fixloop works on a branch, so run "
+        "`git init && git add -A && git commit -m initial` there first"
+    )
+
+
 def isolate(
     path: Path | str,
     run_id: str,
@@ -389,10 +421,7 @@ def isolate(
     src = src.resolve()
     top_cp = git(src, "rev-parse", "--show-toplevel", check=False, read_only=True)
     if top_cp.returncode != 0 or not top_cp.stdout.strip():
-        raise GitStateError(
-            f"{src} is not inside a git repository; fixloop works on a branch, so run "
-            "`git init && git add -A && git commit -m initial` there first"
-        )
+        raise GitStateError(_not_a_repository(src, top_cp.stderr))
     top = Path(top_cp.stdout.strip()).resolve()
     head = git(top, "rev-parse", "--verify", "-q", "HEAD^{commit}", check=False, read_only=True)
     if head.returncode != 0 or not head.stdout.strip():
