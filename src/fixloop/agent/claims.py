@@ -98,14 +98,55 @@ def screen(claim: str, record: Claims, edits: int, counters: Counters) -> None:
             since the gate rejected its last claim (the gate would give the same verdict).
     """
     if prompts.is_give_up(claim):
-        said = "\n".join(claim.strip().splitlines()[:12])[:1500]
-        raise errors.GaveUp(f"the model gave up: {said}")
+        raise errors.GaveUp(f"the model gave up: {give_up_text(claim)}")
     if record.repeated(edits):
         counters.false_success_claims += 1
         raise errors.ClaimRejected(
             "the model claimed success again without changing anything since the gate "
             f"rejected its last claim ({record.last_rejected})"
         )
+
+
+#: The most lines and characters per line of a give-up message kept in the run's stop reason
+#: (the whole message stays in the trajectory's ``model_call`` event).
+GIVE_UP_LINES, GIVE_UP_LINE_CHARS = 16, 1000
+
+
+def give_up_text(
+    claim: str, max_lines: int = GIVE_UP_LINES, line_chars: int = GIVE_UP_LINE_CHARS
+) -> str:
+    """A give-up message as the stop reason keeps it: whole lines, whole items, never a word cut.
+
+    A message of more than ``max_lines`` non-blank lines keeps its first ``max_lines - 2`` and
+    its last line (where a message's conclusion and notes go), with a line saying how many were
+    left out between them. A line longer than ``line_chars`` is cut after its last whole item
+    (``"; "``-separated; else its last whole word) that fits, then ``" …"``.
+
+    Args:
+        claim: the model's reply text (starting ``CANNOT FIX:``).
+        max_lines: the most lines kept (at least 3).
+        line_chars: the most characters of one kept line.
+
+    Returns:
+        The text, lines joined by newlines; the whole message is in the trajectory.
+    """
+    lines = [line.rstrip() for line in claim.strip().splitlines() if line.strip()]
+    if len(lines) > max_lines:
+        left_out = len(lines) - (max_lines - 1)
+        gap = f"… ({left_out} line(s) left out: the whole message is in the trajectory)"
+        lines = [*lines[: max_lines - 2], gap, lines[-1]]
+    return "\n".join(_whole_items(line, line_chars) for line in lines)
+
+
+def _whole_items(line: str, limit: int) -> str:
+    if len(line) <= limit:
+        return line
+    head = line[: limit - 2]
+    for sep in ("; ", " "):
+        at = head.rfind(sep)
+        if at > limit // 3:
+            return head[:at].rstrip(" ;,") + " …"
+    return head + " …"
 
 
 def rejection_message(verdict: Verdict, left: int) -> str:
