@@ -89,3 +89,20 @@ def test_summary_uses_the_same_pieces() -> None:
     assert "Still failing: t0, t1, t2, t3, t4, t5, t6, t7 (+2 more)" in text
     assert "Counters: 2 loop warnings" in text
     assert text.startswith("NOT VERIFIED (budget_exhausted)")
+
+
+def test_nothing_to_fix_with_uncommitted_changes_says_what_was_not_tested() -> None:
+    # a newcomer's bug sits uncommitted in the checkout; the run tests HEAD, where every test
+    # passes: the report says the changes were not tested and how to have them tested
+    result = RunResult(status=RunStatus.NOTHING_TO_FIX, verified=False, stop_reason="all passed")
+    changes = ["src/cachetools/__init__.py", "src/pkg.egg-info/PKG-INFO", "b.py", "c.py"]
+    lines = render.summary(result, edits=0, baseline=None, user_changes=changes).splitlines()
+    assert lines[0].startswith("Nothing to fix: every test passed before any change")
+    assert lines[1] == (
+        "That is the HEAD commit: your uncommitted changes (src/cachetools/__init__.py, "
+        "src/pkg.egg-info/PKG-INFO, b.py (+1 more)) were not tested; if the failing tests you "
+        "see come from them, commit them (on a branch of your own if you like) and run fixloop "
+        "again."
+    )
+    clean = render.summary(result, edits=0, baseline=None, user_changes=[])
+    assert "uncommitted" not in clean

@@ -395,6 +395,13 @@ def summary(
     lines: list[str] = []
     if nothing:
         lines.append("Nothing to fix: every test passed before any change (no model call made).")
+        if user_changes:  # the failures the user sees may be in what the run did not take
+            lines.append(
+                "That is the HEAD commit: your uncommitted changes "
+                f"({id_list(list(user_changes), 3)}) were not tested; if the failing tests you "
+                "see come from them, commit them (on a branch of your own if you like) and run "
+                "fixloop again."
+            )
     elif result.status == RunStatus.FLAKY:
         lines.append(
             "FLAKY: the failing tests passed when run again with no change, so there is nothing "
