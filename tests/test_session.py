@@ -53,7 +53,7 @@ def test_ctrl_c_during_the_baseline_ends_the_run_once(
     with pytest.raises(RunInterrupted) as info:
         agent.run()
     result = info.value.result
-    assert result is agent.result and result.status == RunStatus.NOT_FIXED
+    assert result is agent.result and result.status == RunStatus.INTERRUPTED
     assert "interrupted" in result.stop_reason and result.steps == 0
     assert fixloop_branches(calc) == [] and result.worktree is None
     last = json.loads(Path(result.trajectory or "").read_text().splitlines()[-1])

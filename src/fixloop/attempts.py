@@ -480,6 +480,8 @@ class AttemptRun:
         result.summary = base.result.summary + "\n" + attempts_text(result.attempts, winner)
         if interrupted:
             result.stop_reason = INTERRUPTED
+            if not result.verified:  # no verdict reached: never the winner's "not_fixed"
+                result.status = RunStatus.INTERRUPTED
         return result
 
 

@@ -287,6 +287,8 @@ def render_report(
         console.print(f"[bold yellow]interrupted[/]: {escape(render.interrupted_line(result))}")
     if result.verified or result.status == RunStatus.NOTHING_TO_FIX:
         style, title = "green", "fixloop: " + result.status.value
+    elif result.status == RunStatus.INTERRUPTED:
+        style, title = "yellow", "fixloop: " + result.status.value
     else:
         style, title = "red", "fixloop: " + result.status.value
     body = escape(result.summary or result.stop_reason)

@@ -42,11 +42,13 @@ def exit_code_for(result: RunResult) -> int:
     """The CLI exit code of a finished run.
 
     0 verified or nothing to fix, 3 provider unavailable or an environment problem found at the
-    baseline (status ``environment``), 1 for every other ending (an interrupted run's result too:
-    :func:`conclude` gives that one :data:`EXIT_INTERRUPTED`).
+    baseline (status ``environment``), :data:`EXIT_INTERRUPTED` for status ``interrupted``, 1 for
+    every other ending.
     """
     if result.verified or result.status == RunStatus.NOTHING_TO_FIX:
         return 0
+    if result.status == RunStatus.INTERRUPTED:
+        return EXIT_INTERRUPTED
     if result.status in (RunStatus.PROVIDER_UNAVAILABLE, RunStatus.ENVIRONMENT):
         return 3
     return 1

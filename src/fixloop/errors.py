@@ -156,6 +156,7 @@ class ModelFailed(RunStopped):
 class Interrupted(RunStopped):
     """The user pressed Ctrl-C; the session records this ending, then re-raises."""
 
+    status = RunStatus.INTERRUPTED
     final_check = False
     announce = False
 

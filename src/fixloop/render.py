@@ -429,6 +429,11 @@ def summary(
             "VERIFIED: the harness checked out the run's commit in a fresh folder, ran the full "
             "test suite there itself, and every test passed."
         )
+    elif result.status == RunStatus.INTERRUPTED:
+        lines.append(
+            "INTERRUPTED (Ctrl-C): the run stopped before a verdict; the gate did not check the "
+            "work, so it is neither verified nor known to fail."
+        )
     else:
         lines.append(f"NOT VERIFIED ({result.status.value}): the failing tests were not all fixed.")
     if result.stop_reason:
@@ -444,7 +449,12 @@ def summary(
     if result.targets:
         lines.append(f"Targets: {id_list(result.targets, 8)}")
     if result.failing_tests:
-        lines.append(f"Still failing: {id_list(result.failing_tests, 8)}")
+        label = (
+            "Failing in the last test run"
+            if result.status == RunStatus.INTERRUPTED
+            else "Still failing"
+        )
+        lines.append(f"{label}: {id_list(result.failing_tests, 8)}")
     if result.still_failing_not_target:
         lines.append(
             f"Still failing, not a target: {id_list(result.still_failing_not_target, 8)}"

@@ -487,7 +487,7 @@ class RunSession:
             if self.agent is not None:
                 result = self.agent.end(Interrupted(INTERRUPTED))
             else:
-                result = RunResult(RunStatus.NOT_FIXED, False, stop_reason=INTERRUPTED)
+                result = RunResult(RunStatus.INTERRUPTED, False, stop_reason=INTERRUPTED)
         elif exc is not None:
             kill_own_children()  # this run's (one attempt of several: only its own)
             # Unexpected: keep the work (WIP commit), record the end, then let it surface.

@@ -388,6 +388,8 @@ class RunStatus(StrEnum):
     PROVIDER_UNAVAILABLE = "provider_unavailable"
     ENVIRONMENT = "environment"
     ERROR = "error"
+    #: Ctrl-C stopped the run before it reached a verdict (the work so far is kept).
+    INTERRUPTED = "interrupted"
 
 
 @dataclass

@@ -454,7 +454,7 @@ def test_keyboard_interrupt_passes_through_and_end_records_it() -> None:
         agent.run("x")
     assert agent.result is None
     result = agent.end(Interrupted("interrupted by the user (Ctrl-C)"))
-    assert result is agent.result and result.status == RunStatus.NOT_FIXED
+    assert result is agent.result and result.status == RunStatus.INTERRUPTED
     assert result.steps == 1 and "interrupted" in result.stop_reason
 
 
