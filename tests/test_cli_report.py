@@ -7,12 +7,17 @@ not reach); a checkout fixloop cannot write is refused before any work, with exi
 from __future__ import annotations
 
 import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from test_cli import fake_model, invoke
-from test_e2e import default_sandbox_args
+from test_e2e import SCRIPTS, cli_env, default_sandbox_args, fixloop_branches, snapshot
 
 pytestmark = pytest.mark.usefixtures("private_home")
 
@@ -26,6 +31,7 @@ EDIT_ADD = {
         "new": "def add(a, b):\n    return a + b\n",
     },
 }
+FIX = SCRIPTS / "calc_fix.json"
 RUN_TESTS = {"type": "tool_use", "id": "t1", "name": "run_tests", "input": {}}
 
 
@@ -54,3 +60,59 @@ def test_ctrl_c_after_a_passing_test_run_is_interrupted_not_a_verdict(
     assert obj["summary"].startswith("INTERRUPTED (Ctrl-C): the run stopped before a verdict")
     assert "work-in-progress commit" in obj["summary"]  # the work is kept, as promised
     assert "fixloop: interrupted" in res.stderr  # the box's title
+
+
+def run_read_only(ro: Path, args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
+    """``python -m fixloop ARGS`` while the folder ``ro`` cannot be written.
+
+    Not as root: ``chmod -R a-w`` (undone afterwards). As root, which permissions do not stop,
+    a read-only bind mount in a user and mount namespace of its own (``unshare -Urm``), as a
+    read-only mount of a checkout is.
+    """
+    cmd = [sys.executable, "-m", "fixloop", *args]
+    if os.geteuid() != 0:
+        subprocess.run(["chmod", "-R", "a-w", str(ro)], check=True)
+        try:
+            return subprocess.run(cmd, env=cli_env(home), capture_output=True, text=True)
+        finally:
+            subprocess.run(["chmod", "-R", "u+w", str(ro)], check=True)
+    if shutil.which("unshare") is None:
+        pytest.skip("as root a read-only folder needs unshare (util-linux), not found")
+    q = shlex.quote(str(ro))
+    script = f"mount --bind {q} {q} && mount -o remount,ro,bind {q} && exec " + " ".join(
+        map(shlex.quote, cmd)
+    )
+    return subprocess.run(
+        ["unshare", "-Urm", "sh", "-c", script], env=cli_env(home), capture_output=True, text=True
+    )
+
+
+UNSANDBOXED = ["--sandbox", "none", "--allow-unsandboxed"]
+
+
+def test_in_place_on_a_read_only_checkout_stops_before_any_work(calc: Path, tmp_path: Path) -> None:
+    before = snapshot(calc)
+    proc = run_read_only(
+        calc,
+        ["fix", str(calc), "--in-place", "--json", "--model", f"script:{FIX}", *UNSANDBOXED],
+        tmp_path / "home",
+    )
+    assert proc.returncode == 3, proc.stderr[-2000:]
+    obj = json.loads(proc.stdout)
+    assert obj["exit_code"] == 3 and obj["steps"] == 0 and obj["test_runs"] == 0
+    assert obj["summary"].startswith(f"your checkout is not writable: {calc}")
+    assert "Traceback" not in proc.stderr and snapshot(calc) == before
+    assert not list((tmp_path / "home").glob("runs/*.jsonl"))  # no run started: no baseline
+
+
+@pytest.mark.parametrize("command", ["fix", "doctor"])
+def test_a_read_only_git_dir_is_named(calc: Path, tmp_path: Path, command: str) -> None:
+    before = snapshot(calc)
+    extra = ["--model", f"script:{FIX}"] if command == "fix" else []
+    proc = run_read_only(calc / ".git", [command, str(calc), *extra, *UNSANDBOXED], tmp_path / "h")
+    assert proc.returncode == 3, proc.stderr[-2000:]
+    line = proc.stderr.strip().splitlines()[-1]
+    assert line.startswith("fixloop: the repository's .git is not writable (")
+    assert "fixloop needs to create a branch there" in line
+    assert "cannot lock ref" not in proc.stderr and "Traceback" not in proc.stderr
+    assert snapshot(calc) == before and fixloop_branches(calc) == []

@@ -46,6 +46,14 @@ class EnvironmentFailure(FixloopError):
     exit_code = 3
 
 
+class NotWritable(EnvironmentFailure):
+    """The run cannot write where it must (exit code 3), found before any work.
+
+    The checkout (``--in-place``) or the repository's git directory (its branch and worktree's
+    record); :mod:`fixloop.writable`.
+    """
+
+
 class SandboxUnavailable(EnvironmentFailure):
     """The chosen sandbox cannot start, or its network probe found the network reachable.
 

@@ -27,9 +27,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fixloop.errors import GitStateError, UsageError
+from fixloop.errors import GitStateError, NotWritable, UsageError
 from fixloop.git import git
 from fixloop.trajectory import fixloop_home
+from fixloop.writable import checkout_problem, git_dir_problem
 
 BRANCH_PREFIX = "fixloop/"
 
@@ -415,6 +416,8 @@ def isolate(
             a valid branch name.
         GitStateError: not a git repository, no commit yet, the folder is not in the HEAD commit,
             in-place with uncommitted changes, or git failed. Each message is one line.
+        NotWritable: the checkout (in-place) or the git directory (else) cannot be written
+            (:mod:`fixloop.writable`; exit code 3), before anything was written.
     """
     src = Path(path).expanduser()
     folder_problem(src, path)
@@ -451,6 +454,11 @@ def isolate(
                 f"--in-place needs a clean working tree; {len(uncommitted)} uncommitted "
                 f"path(s) ({shown}): commit or stash them, or run without --in-place"
             )
+        if why := checkout_problem(top, top / subpath if subpath else top):
+            raise NotWritable(
+                f"your checkout is not writable: {why}; --in-place edits the files there: make "
+                "it writable, or run without --in-place"
+            )
         # the checkout stays on the branch it is on: the change is left uncommitted there
         return Isolation(
             repo=top,
@@ -465,6 +473,11 @@ def isolate(
             original_head=original,
         )
 
+    if why := git_dir_problem(top):
+        raise NotWritable(
+            f"the repository's .git is not writable ({why}): fixloop needs to create a branch "
+            "there (and a worktree's record); make it writable, or work on a writable copy"
+        )
     branch = _unique_branch(top, run_id)
     parent = Path(worktrees_dir) if worktrees_dir is not None else fixloop_home() / "worktrees"
     parent.mkdir(parents=True, exist_ok=True)
