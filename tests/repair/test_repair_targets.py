@@ -89,3 +89,29 @@ def test_sections_of_keeps_the_targets_tracebacks_only() -> None:
     assert traceback_locations(both) == [("pricing.py", 4), ("labels.py", 2)]
     plain = "tests/t.py F\nlabels.py:2: AssertionError\n"  # no section to tell apart: as is
     assert sections_of(plain, [TARGET]) == plain
+
+
+def test_the_check_accepts_failures_of_the_unrelated_tests_only() -> None:
+    from fixloop.models.repair import RepairModel
+    from fixloop.repair.engine import Analysis
+    from fixloop.types import FailingTest, Outcome, TestReport
+
+    model = RepairModel()
+    model.analysis = Analysis(failing=[TARGET], unrelated=[OTHER])
+
+    def report(outcome: Outcome, *failing: str) -> TestReport:
+        return TestReport(
+            outcome=outcome,
+            collected=4,
+            passed=4 - len(failing),
+            failed=len(failing),
+            failing=[FailingTest(i) for i in failing],
+        )
+
+    assert model._passes(report(Outcome.PASSED))
+    assert model._passes(report(Outcome.FAILED, OTHER))  # the run is not about it
+    assert not model._passes(report(Outcome.FAILED, OTHER, TARGET))
+    assert not model._passes(report(Outcome.FAILED, "tests/test_pricing.py::test_empty"))
+    assert not model._passes(report(Outcome.TIMED_OUT, OTHER))
+    model.analysis = Analysis(failing=[TARGET])  # no targets: every failure counts
+    assert not model._passes(report(Outcome.FAILED, OTHER))
