@@ -368,3 +368,64 @@ def test_ctrl_c_during_an_attempts_final_check_stops_its_gate(
     assert [a["stopped"] for a in result.attempts] == [INTERRUPTED, INTERRUPTED]
     for rec in result.attempts:
         assert rec["branch"] and "fixloop WIP" in git(calc, "log", "-1", "--format=%s", rec["branch"])
+
+
+@pytest.mark.usefixtures("private_home")
+def test_ctrl_c_during_an_attempts_baseline_ends_it_interrupted(
+    calc: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C while an attempt's baseline is about to run: its halted command raises the run's
+    stop, which the session ends as that stop (interrupted, work kept), not as an error of its
+    own ("Interrupted: ..." with status error)."""
+    from fixloop import attempts as attempts_mod
+    from fixloop import session as session_mod
+
+    sandbox = default_sandbox_args()
+    kw: dict[str, Any] = {"sandbox": "none", "allow_unsandboxed": True} if "none" in sandbox else {}
+    in_baseline, killed = threading.Event(), threading.Event()
+    original_baseline, original_kill = session_mod.run_baseline, attempts_mod.kill_all_children
+    lock, callers = threading.Lock(), []
+
+    def run_baseline(runner: Any) -> Any:
+        with lock:
+            callers.append(threading.current_thread().name)
+            second = len(callers) == 2
+        if second:  # the later attempt waits here until the Ctrl-C was handled
+            in_baseline.set()
+            assert killed.wait(120), "the Ctrl-C was never handled"
+        return original_baseline(runner)
+
+    def kill_all() -> None:
+        original_kill()
+        killed.set()
+
+    monkeypatch.setattr(session_mod, "run_baseline", run_baseline)
+    monkeypatch.setattr(attempts_mod, "kill_all_children", kill_all)
+    sent = threading.Event()
+
+    def signalling(reads: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
+        # both attempts' models: the one whose baseline ran (the first to be called) presses
+        # Ctrl-C once the other one waits at its baseline
+        def model(system: str, messages: list[dict], tools: list[dict]) -> dict[str, Any]:
+            with lock:
+                press = not sent.is_set()
+                sent.set()
+            if press:
+                assert in_baseline.wait(120), "the other attempt never reached its baseline"
+                main = threading.main_thread().ident
+                assert main is not None
+                signal.pthread_kill(main, signal.SIGINT)
+            return reads(system, messages, tools)
+
+        return model
+
+    models = [
+        signalling(_attempt_model(interrupt=False, edited=threading.Event())) for _ in range(2)
+    ]
+    agent = CodingAgent(models, calc, attempts=2, jobs=2, **kw)
+    with pytest.raises(RunInterrupted) as info:
+        agent.run()
+    records = info.value.result.attempts
+    assert [a["stopped"] for a in records] == [INTERRUPTED, INTERRUPTED]
+    late = next(a for a in records if a["steps"] == 0)
+    assert late["stop_reason"] == INTERRUPTED and late["status"] == "stopped", late

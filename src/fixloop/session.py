@@ -39,7 +39,7 @@ from fixloop.ending import (  # re-exported: they lived here
     conclude,
     exit_code_for,
 )
-from fixloop.errors import ConfigError, Interrupted, UsageError
+from fixloop.errors import ConfigError, Interrupted, RunStopped, UsageError
 from fixloop.events import Events, EventSink
 from fixloop.gate import Gate
 from fixloop.person import Person
@@ -488,6 +488,12 @@ class RunSession:
                 result = self.agent.end(Interrupted(INTERRUPTED))
             else:
                 result = RunResult(RunStatus.INTERRUPTED, False, stop_reason=INTERRUPTED)
+        elif isinstance(exc, RunStopped):  # a halted attempt's command (sandbox.owners), e.g.
+            kill_own_children()  # in its baseline: the run's stop, not an error of this one
+            if self.agent is not None:
+                result = self.agent.end(exc)
+            else:
+                result = RunResult(exc.status, False, stop_reason=exc.reason)
         elif exc is not None:
             kill_own_children()  # this run's (one attempt of several: only its own)
             # Unexpected: keep the work (WIP commit), record the end, then let it surface.
