@@ -223,7 +223,7 @@ def test_cli_unknown_variant_key_names_the_nearest(tmp_path: Path) -> None:
 def test_progress_label_names_each_variant_once() -> None:
     from types import SimpleNamespace
 
-    from fixloop.eval.runner import _label
+    from fixloop.eval.handoff import _label
 
     suite = SimpleNamespace(name="mini")
     # the pending runs: 2 tasks x 2 variants, each spec carrying its variant

@@ -48,7 +48,6 @@ from fixloop.eval.agentproc import (
     agent_argv,
     agent_config,
     agent_env,
-    check_agent_configs,
     last_line,
     refused_arguments,
     result_fields,
@@ -420,12 +419,6 @@ def run_dir_of(out: Path, task_id: str, epoch: int, variant: Variant) -> Path:
     return out / "runs" / slug(variant.name or variant.model) / slug(task_id) / f"e{epoch}"
 
 
-def _label(suite: Suite, variants: Sequence[Variant]) -> str:
-    """The progress bar's name: ``suite x variant names`` (each once), else ``suite x model``."""
-    named = list(dict.fromkeys(v.name for v in variants if v.name))
-    return f"{suite.name} x {', '.join(named) if named else variants[0].model}"
-
-
 def run_eval(cfg: EvalConfig) -> dict[str, Any]:
     """Run (or resume) an eval and write its outputs.
 
@@ -500,7 +493,9 @@ def _run_in(
 
         joining = EarlyConnect(cfg.ray_address, quiet=cfg.quiet)
     try:
-        _run_due(cfg, suite, variants, todo, runs_path, err, joining)
+        from fixloop.eval.handoff import run_due
+
+        run_due(cfg, suite, variants, todo, runs_path, err, joining)
     finally:
         if joining is not None:
             joining.close()  # not taken over by the executor (an error before it ran)
@@ -521,105 +516,6 @@ def _run_in(
     if not cfg.quiet:
         print_table(summary, Console(), out=out)
     return summary
-
-
-def _run_due(
-    cfg: EvalConfig,
-    suite: Suite,
-    variants: Sequence[Variant],
-    todo: Sequence[tuple[Task, int, Variant]],
-    runs_path: Path,
-    err: Console,
-    joining: Any,
-) -> None:
-    """Check the agents' settings, then run ``todo`` (nothing when it is empty).
-
-    Raises:
-        ConfigError: settings the agent would refuse.
-        UsageError, SandboxUnavailable, KeyboardInterrupt: as :func:`_execute`.
-    """
-    if not todo:
-        return
-    from fixloop.config import user_config_path
-
-    user_config = user_config_path()
-    todo_tasks = list(dict.fromkeys(t for t, _, _ in todo))
-    for v in variants:
-        check_agent_configs(todo_tasks, {**suite.budgets, **v.settings}, user_config)
-    params = RunParams(
-        sandbox_kind=cfg.sandbox,
-        timeout_s=cfg.timeout_s,
-        agent_cmd=cfg.agent_cmd,
-        extra_args=tuple(cfg.extra_args),
-        budgets=dict(suite.budgets),
-        user_config=user_config,
-        keep=cfg.keep,
-    )
-    out = runs_path.parent
-    specs = [RunSpec(t, e, v, run_dir_of(out, t.id, e, v)) for t, e, v in todo]
-    _execute(cfg, suite, specs, params, RunLog(runs_path), err, joining)
-
-
-def _execute(
-    cfg: EvalConfig,
-    suite: Suite,
-    specs: Sequence[RunSpec],
-    params: RunParams,
-    log: RunLog,
-    err: Console,
-    joining: Any = None,
-) -> None:
-    """Hand ``specs`` to the chosen executor; each finished record goes to ``log`` at once.
-
-    ``joining``: the Ray cluster's join already under way
-    (:class:`fixloop.eval.rayconnect.EarlyConnect`), or None.
-
-    Raises:
-        UsageError: an agent refused its arguments.
-        SandboxUnavailable: no sandbox on this machine (local executor).
-        KeyboardInterrupt: the user interrupted the eval (finished records are kept).
-    """
-    from fixloop.eval.progress import EvalProgress
-
-    progress = EvalProgress(
-        len(specs),
-        _label(suite, [s.variant for s in specs]),
-        err,
-        quiet=cfg.quiet,
-        live=cfg.live_progress,
-    )
-
-    def on_record(rec: dict[str, Any]) -> None:
-        log.append(rec)
-        progress.record(rec)
-
-    with progress:
-        if cfg.executor == "ray":
-            from fixloop.eval.rayexec import run_on_ray
-
-            run_on_ray(
-                specs,
-                params,
-                suite=suite,
-                address=cfg.ray_address,
-                cpus_per_run=cfg.cpus_per_run or 1,
-                on_record=on_record,
-                quiet=cfg.quiet,
-                connection=joining,
-            )
-        else:
-            from fixloop.eval.localexec import run_local
-            from fixloop.sandbox import make_sandbox
-
-            sandbox = make_sandbox(cfg.sandbox, allow_unsandboxed=cfg.sandbox == "none")
-            run_local(
-                specs,
-                params,
-                sandbox=sandbox,
-                jobs=cfg.jobs,
-                cpus_per_run=cfg.cpus_per_run,
-                on_record=on_record,
-            )
 
 
 __all__ = [

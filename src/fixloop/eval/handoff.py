@@ -1,0 +1,130 @@
+"""Handing an eval's due runs to its executor (the local one or Ray), records to ``runs.jsonl``.
+
+:func:`fixloop.eval.runner.run_eval` decides which runs are due; :func:`run_due` checks the
+agents' settings for them (one error for the eval, not one failed run per task), builds each
+run's :class:`fixloop.eval.runner.RunSpec` and hands them to :func:`execute`, which runs the
+progress bar and the chosen executor (:func:`fixloop.eval.localexec.run_local` or
+:func:`fixloop.eval.rayexec.run_on_ray`, each loaded on use) and appends each finished record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from fixloop.eval.agentproc import check_agent_configs
+from fixloop.eval.runlog import RunLog
+from fixloop.eval.runner import EvalConfig, RunParams, RunSpec, run_dir_of
+from fixloop.eval.suite import Suite, Task
+from fixloop.eval.variants import Variant
+
+
+def _label(suite: Suite, variants: Sequence[Variant]) -> str:
+    """The progress bar's name: ``suite x variant names`` (each once), else ``suite x model``."""
+    named = list(dict.fromkeys(v.name for v in variants if v.name))
+    return f"{suite.name} x {', '.join(named) if named else variants[0].model}"
+
+
+def run_due(
+    cfg: EvalConfig,
+    suite: Suite,
+    variants: Sequence[Variant],
+    todo: Sequence[tuple[Task, int, Variant]],
+    runs_path: Path,
+    err: Console,
+    joining: Any,
+) -> None:
+    """Check the agents' settings, then run ``todo`` (nothing when it is empty).
+
+    Raises:
+        ConfigError: settings the agent would refuse.
+        UsageError, SandboxUnavailable, KeyboardInterrupt: as :func:`execute`.
+    """
+    if not todo:
+        return
+    from fixloop.config import user_config_path
+
+    user_config = user_config_path()
+    todo_tasks = list(dict.fromkeys(t for t, _, _ in todo))
+    for v in variants:
+        check_agent_configs(todo_tasks, {**suite.budgets, **v.settings}, user_config)
+    params = RunParams(
+        sandbox_kind=cfg.sandbox,
+        timeout_s=cfg.timeout_s,
+        agent_cmd=cfg.agent_cmd,
+        extra_args=tuple(cfg.extra_args),
+        budgets=dict(suite.budgets),
+        user_config=user_config,
+        keep=cfg.keep,
+    )
+    out = runs_path.parent
+    specs = [RunSpec(t, e, v, run_dir_of(out, t.id, e, v)) for t, e, v in todo]
+    execute(cfg, suite, specs, params, RunLog(runs_path), err, joining)
+
+
+def execute(
+    cfg: EvalConfig,
+    suite: Suite,
+    specs: Sequence[RunSpec],
+    params: RunParams,
+    log: RunLog,
+    err: Console,
+    joining: Any = None,
+) -> None:
+    """Hand ``specs`` to the chosen executor; each finished record goes to ``log`` at once.
+
+    ``joining``: the Ray cluster's join already under way
+    (:class:`fixloop.eval.rayconnect.EarlyConnect`), or None.
+
+    Raises:
+        UsageError: an agent refused its arguments.
+        SandboxUnavailable: no sandbox on this machine (local executor).
+        KeyboardInterrupt: the user interrupted the eval (finished records are kept).
+    """
+    from fixloop.eval.progress import EvalProgress
+
+    progress = EvalProgress(
+        len(specs),
+        _label(suite, [s.variant for s in specs]),
+        err,
+        quiet=cfg.quiet,
+        live=cfg.live_progress,
+    )
+
+    def on_record(rec: dict[str, Any]) -> None:
+        log.append(rec)
+        progress.record(rec)
+
+    with progress:
+        if cfg.executor == "ray":
+            from fixloop.eval.rayexec import run_on_ray
+
+            run_on_ray(
+                specs,
+                params,
+                suite=suite,
+                address=cfg.ray_address,
+                cpus_per_run=cfg.cpus_per_run or 1,
+                on_record=on_record,
+                quiet=cfg.quiet,
+                connection=joining,
+            )
+        else:
+            from fixloop.eval.localexec import run_local
+            from fixloop.sandbox import make_sandbox
+
+            sandbox = make_sandbox(cfg.sandbox, allow_unsandboxed=cfg.sandbox == "none")
+            run_local(
+                specs,
+                params,
+                sandbox=sandbox,
+                jobs=cfg.jobs,
+                cpus_per_run=cfg.cpus_per_run,
+                on_record=on_record,
+            )
+
+
+__all__ = ["execute", "run_due"]
