@@ -1,7 +1,7 @@
 """The first runs of a Ray eval on this machine while its new local cluster starts.
 
-A new local Ray cluster takes seconds to start (its GCS, raylet, agents and workers: about 4 s
-on an idle 2-core machine, 10 s under load) and that cluster is this machine. So while it
+A new local Ray cluster takes seconds to start (its GCS, raylet, agents and workers: 6 to 11 s
+measured on a loaded 2-core machine, about 3.5 CPU-seconds) and that cluster is this machine. So while it
 starts, :class:`LocalHead` runs the eval's first runs here, in the driver, exactly as the local
 executor runs them (:func:`fixloop.eval.runner.run_spec`: the same temporary repository, agent
 process with ``FIXLOOP_CPUS`` = ``--cpus-per-run``, sandbox and record), at most as many at once
