@@ -23,7 +23,11 @@ Used by ``benchmarks/eval_scale.py``, and runnable alone::
   agent_end  the agent's ``run_end`` to its exit (trajectory, commit, the process ending)
   score      the eval's scoring of the final tree with the hidden tests
   harness    what the eval does around a run (task repository, page, logs): the run's share
-             of the eval's time not in its agent or scoring
+             of the eval's time not in its agent or scoring. With ``jobs`` > 1 it is mostly
+             idle slots, not work: the eval's start and reports count once per slot, and at
+             the end the last run goes on alone while the other slots wait (a --jobs 2 eval of
+             the examples suite, 1 December 2026 under load: 28 slot-seconds of harness, 21
+             of them the last run, speed-units, running alone)
   ========== =================================================================================
 
 - :func:`cpu_phases` splits the same runs in CPU-seconds, read from each trajectory event's
