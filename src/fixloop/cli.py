@@ -363,25 +363,39 @@ def doctor(
     raise typer.Exit(ending.code)
 
 
+#: How many runs ``fixloop runs`` shows without --limit or --all.
+RUNS_SHOWN = 20
+
+
 @app.command()
 def runs(
-    json_out: Annotated[bool, typer.Option("--json", help="One JSON list on stdout.")] = False,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="One JSON list on stdout: every run, newest first.")
+    ] = False,
+    limit: Annotated[
+        int, typer.Option("--limit", "-n", min=1, help="Show the newest N runs.")
+    ] = RUNS_SHOWN,
+    all_runs: Annotated[bool, typer.Option("--all", help="Show every run.")] = False,
 ) -> None:
-    """List the recorded runs (oldest first).
+    """List the recorded runs, newest first (the newest 20 unless --limit or --all).
 
-    The branch column is "-" when the run left no branch. Piped (stdout not a terminal): one
-    tab-separated line per run, no header: run id, started, status, model, branch, repository.
+    The branch column is "-" when the run left no branch; a last line (on stderr) says how many
+    older runs were left out. Piped (stdout not a terminal): one tab-separated line per run, no
+    header: run id, started, status, model, branch, repository. --json lists every run.
     """
     from fixloop.display import print_json
     from fixloop.runlist import runs_with_branches
 
-    items = runs_with_branches()
+    items = runs_with_branches()[::-1]  # recorded oldest first (by run id)
     if json_out:
         print_json(items)
         return
     if not items:
         err_console.print("no runs recorded yet")
         return
+    left_out = 0 if all_runs else max(len(items) - limit, 0)
+    if left_out:
+        items = items[:limit]
     rows = [
         [
             str(r.get("run_id")),
@@ -397,14 +411,16 @@ def runs(
         for row in rows:
             sys.stdout.write("\t".join(" ".join(c.split()) or "-" for c in row) + "\n")
         sys.stdout.flush()
-        return
-    table = Table("run", "started", "status", "model", "branch", "repo", box=box.SIMPLE)
-    for col in table.columns:
-        col.overflow = "fold"  # a narrow terminal wraps values; it never cuts them
-    table.columns[0].min_width = max(len(row[0]) for row in rows)
-    for row in rows:
-        table.add_row(*row)
-    Console().print(table)
+    else:
+        table = Table("run", "started", "status", "model", "branch", "repo", box=box.SIMPLE)
+        for col in table.columns:
+            col.overflow = "fold"  # a narrow terminal wraps values; it never cuts them
+        table.columns[0].min_width = max(len(row[0]) for row in rows)
+        for row in rows:
+            table.add_row(*row)
+        Console().print(table)
+    if left_out:
+        err_console.print(f"{left_out} more (older): --all shows every run, --limit N the newest N")
 
 
 @app.command()

@@ -224,14 +224,24 @@ class LiveDisplay:
         elif type_ == "model_call":
             self.step = int(data.get("step") or self.step + 1)
             reply = data.get("reply")
-            if self.verbose and isinstance(reply, Mapping):
-                for b in reply.get("content") or []:
-                    if isinstance(b, Mapping) and b.get("type") == "text" and b.get("text"):
-                        c.print(
-                            f"[dim]{self.step:>3} says: {escape(render.one_line(b['text'], 100))}[/]"
-                        )
+            blocks = (
+                [b for b in (reply.get("content") or []) if isinstance(b, Mapping)]
+                if isinstance(reply, Mapping)
+                else []
+            )
+            texts = [str(b["text"]) for b in blocks if b.get("type") == "text" and b.get("text")]
+            if self.verbose:
+                for text in texts:
+                    c.print(f"[dim]{self.step:>3} says: {escape(render.one_line(text, 100))}[/]")
             if isinstance(reply, Mapping) and reply.get("stop_reason") == "max_tokens":
                 c.print(f"{self.step:>3} [yellow]reply cut off (max_tokens)[/]")
+            elif isinstance(reply, Mapping) and not any(
+                b.get("type") == "tool_use" for b in blocks
+            ):
+                # the turn that ends the run ("done", or CANNOT FIX): a numbered step like the
+                # others, so the list and the report's "Tried: N model steps" agree
+                said = render.one_line(" ".join(texts), 80) if texts else "(no text)"
+                c.print(f"{self.step:>3} ends its turn: {escape(said)}")
         elif type_ == "tool_call":
             self._pending[str(data.get("id"))] = (
                 f"{data.get('name')} {short_args(data.get('input'))}".rstrip()

@@ -383,8 +383,16 @@ def render_page(events: Iterable[Mapping[str, Any]]) -> str:
     return "\n".join(body)
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)  # the only way to read it is to set it; put back at once
+    os.umask(mask)
+    return mask
+
+
 def write_page(events: Iterable[Mapping[str, Any]], out: Path) -> Path:
     """Write :func:`render_page` to ``out`` atomically (a half-written page never exists).
+
+    The page gets the mode any new file of the user's gets (``0666`` less the umask).
 
     Returns:
         ``out``.
@@ -396,6 +404,7 @@ def write_page(events: Iterable[Mapping[str, Any]], out: Path) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
     try:
+        os.fchmod(fd, 0o666 & ~_umask())  # a file the user asked for: not mkstemp's 0600
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
         os.replace(tmp, out)

@@ -419,15 +419,17 @@ def summary(
             lines.append(f"At the start: {tally(baseline)}.")
         lines.append(f"Trajectory: {result.trajectory}")
         return "\n".join(lines)
-    elif result.verified and result.targets:
-        lines.append(
-            "VERIFIED: the harness checked out the run's commit in a fresh folder, ran the full "
-            "test suite there itself: every target passed and no test that passed before fails."
-        )
     elif result.verified:
+        # in place no commit is made: the gate checks out the exact tree of the checkout's files
+        what = "the exact tree of your checkout's change" if in_place else "the run's commit"
+        passed = (
+            ": every target passed and no test that passed before fails."
+            if result.targets
+            else ", and every test passed."
+        )
         lines.append(
-            "VERIFIED: the harness checked out the run's commit in a fresh folder, ran the full "
-            "test suite there itself, and every test passed."
+            f"VERIFIED: the harness checked out {what} in a fresh folder, ran the full test "
+            f"suite there itself{passed}"
         )
     elif result.status == RunStatus.INTERRUPTED:
         lines.append(
@@ -443,8 +445,9 @@ def summary(
         lines.append(f"At the start: {tally(baseline)}.")
     if not nothing:
         lines.append(
-            f"Tried: {result.steps} model steps, {edits} edits, {result.test_runs} test runs, "
-            f"{result.verifications} gate verifications."
+            f"Tried: {counted(result.steps, 'model step')}, {counted(edits, 'edit')}, "
+            f"{counted(result.test_runs, 'test run')}, "
+            f"{counted(result.verifications, 'gate verification')}."
         )
     if result.targets:
         lines.append(f"Targets: {id_list(result.targets, 8)}")
@@ -456,23 +459,25 @@ def summary(
         )
         lines.append(f"{label}: {id_list(result.failing_tests, 8)}")
     if result.still_failing_not_target:
-        lines.append(
-            f"Still failing, not a target: {id_list(result.still_failing_not_target, 8)}"
-        )
+        lines.append(f"Still failing, not a target: {id_list(result.still_failing_not_target, 8)}")
     if result.files_changed:
         lines.append(f"Files changed: {', '.join(result.files_changed)}")
     elif not nothing:
         lines.append("Files changed: none")
     c = result.counters
     flags = [
-        f"{n} {label}"
-        for n, label in (
-            (c.refused_test_edits, "refused test edits"),
-            (c.tamper_detected, "tampered files restored"),
-            (c.false_success_claims, "false success claims"),
-            (c.loop_warnings, "loop warnings"),
-            (c.tool_errors, "tool errors"),
-            (c.truncated_replies, "replies cut at the output limit"),
+        counted(n, one, many)
+        for n, one, many in (
+            (c.refused_test_edits, "refused test edit", ""),
+            (c.tamper_detected, "tampered file restored", "tampered files restored"),
+            (c.false_success_claims, "false success claim", ""),
+            (c.loop_warnings, "loop warning", ""),
+            (c.tool_errors, "tool error", ""),
+            (
+                c.truncated_replies,
+                "reply cut at the output limit",
+                "replies cut at the output limit",
+            ),
         )
         if n
     ]
@@ -493,6 +498,17 @@ def summary(
     if result.trajectory:
         lines.append(f"Trajectory: {result.trajectory}")
     return "\n".join(lines)
+
+
+def counted(n: int, one: str, many: str = "") -> str:
+    """``n`` and the noun in its number: ``"1 edit"``, ``"2 edits"``, ``"0 edits"``.
+
+    Args:
+        n: the count.
+        one: the singular phrase.
+        many: the plural phrase (default: ``one`` with an ``s``).
+    """
+    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def interrupted_line(result: RunResult | None) -> str:
