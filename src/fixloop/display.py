@@ -230,14 +230,15 @@ class LiveDisplay:
                 else []
             )
             texts = [str(b["text"]) for b in blocks if b.get("type") == "text" and b.get("text")]
-            if self.verbose:
+            cut = isinstance(reply, Mapping) and reply.get("stop_reason") == "max_tokens"
+            ends = isinstance(reply, Mapping) and not cut
+            ends = ends and not any(b.get("type") == "tool_use" for b in blocks)
+            if self.verbose and not ends:  # an ending turn's text is on its own line below
                 for text in texts:
                     c.print(f"[dim]{self.step:>3} says: {escape(render.one_line(text, 100))}[/]")
-            if isinstance(reply, Mapping) and reply.get("stop_reason") == "max_tokens":
+            if cut:
                 c.print(f"{self.step:>3} [yellow]reply cut off (max_tokens)[/]")
-            elif isinstance(reply, Mapping) and not any(
-                b.get("type") == "tool_use" for b in blocks
-            ):
+            elif ends:
                 # the turn that ends the run ("done", or CANNOT FIX): a numbered step like the
                 # others, so the list and the report's "Tried: N model steps" agree
                 said = render.one_line(" ".join(texts), 80) if texts else "(no text)"
