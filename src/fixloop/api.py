@@ -172,6 +172,8 @@ class CodingAgent:
             UsageError, ConfigError, GitStateError: bad arguments, configuration or git state
                 (exit code 2); nothing was changed.
             SandboxUnavailable: the sandbox cannot start (exit code 3); nothing was changed.
+            NotWritable: the checkout (``in_place``) or the repository's git directory cannot
+                be written (exit code 3); found before any work, nothing was changed.
             fixloop.session.RunInterrupted: Ctrl-C (a ``KeyboardInterrupt``), after stopping
                 cleanly: sandboxed children killed, the work committed on the branch,
                 ``run_end`` written; :attr:`result` and the exception's ``result`` hold it.

@@ -148,6 +148,8 @@ class RunSession:
         UsageError, ConfigError, GitStateError: bad arguments, configuration or git state;
             nothing was changed.
         SandboxUnavailable: the sandbox cannot start; the isolation was undone.
+        NotWritable: the checkout (in place) or the git directory cannot be written; nothing
+            was changed (:func:`fixloop.vcs.isolate`).
     """
 
     def __init__(
