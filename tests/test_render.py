@@ -37,6 +37,8 @@ def test_id_list_and_one_line() -> None:
     assert render.id_list(["a"], 2) == "a"
     assert render.one_line("first\nsecond") == "first …"
     assert render.one_line("x" * 10, 5) == "xxxx …"
+    # a whole word near the limit ("generated 53 cand …" was the live notice of a give-up)
+    assert render.one_line("alpha beta gamma delta", 20) == "alpha beta gamma …"
     assert render.one_line({"k": 1}) == '{"k": 1}'
 
 

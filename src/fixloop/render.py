@@ -62,6 +62,9 @@ def plan_lines(result: Mapping[str, Any]) -> list[str]:
 def one_line(text: Any, limit: int = 160) -> str:
     """The first line of ``text``, at most ``limit`` characters, ``" …"`` when cut.
 
+    A line cut at the limit ends after its last whole word when one ends in the last quarter
+    of the limit (else mid-word: a long token).
+
     Args:
         text: a string; anything else is shown as JSON (``repr`` for what JSON cannot hold).
         limit: the most characters kept of the first line.
@@ -75,6 +78,9 @@ def one_line(text: Any, limit: int = 160) -> str:
     cut = "\n" in s
     if len(first) > limit:
         first, cut = first[: limit - 1], True
+        space = first.rfind(" ")
+        if space >= limit * 3 // 4:  # end at a whole word when one ends near the limit
+            first = first[:space].rstrip(" ;,")
     return first + (" …" if cut else "")
 
 
