@@ -291,3 +291,18 @@ def test_patches_the_tests_cannot_separate_and_that_disagree_are_declined() -> N
         [dead, *cs[:2]], BEFORE, ["t_bug"], lambda c: same, agree=lambda got: {}
     )
     assert ordered and ordered[-1] is dead
+
+
+def test_equal_evidence_and_lines_go_to_the_screening_score_before_characters() -> None:
+    """``n < 2 and ...`` -> ``or`` scores higher; ``2`` -> ``8`` has fewer changed characters."""
+    src = "def is_odd_prime(n):\n    if n < 2 and n % 2 == 0:\n        return n == 2\n    return True\n"
+    boolop = Candidate(
+        "p.py", src.replace(" and ", " or "), "boolop", "b", 2, 0.7, 0.7, old_source=src
+    )
+    const = Candidate(
+        "p.py", src.replace("n < 2", "n < 8"), "const", "k", 2, 0.3, 0.3, old_source=src
+    )
+    assert const.diff_chars <= boolop.diff_chars
+    flat = {"tests": {}}
+    ordered, _ = rank_plausible([boolop, const], flat, [], lambda c: flat)
+    assert [c.template for c in ordered] == ["boolop", "const"]

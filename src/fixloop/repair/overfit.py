@@ -29,7 +29,11 @@ plausible patches, then orders them:
 5. then agreement on extra inputs (:mod:`.agree`: the tests' literal arguments, varied; the
    share of inputs where a patch gives the plurality output of the plausible patches), when at
    least three plausible patches change the same function;
-6. then the smallest change (diff lines, then characters), then the screening order.
+6. then the fewest diff lines, then the screening score (``Candidate.score``: suspiciousness x
+   the template's prior learned from mutation runs), then the fewest characters, then the order
+   given: among same-sized edits of one line
+   the characters say little (``2`` -> ``8`` is "smaller" than ``and`` -> ``or``), the prior
+   says how often such an edit is the fix.
 
 *Declining*: when the first two are tied on 2.-4. (both traced) and agreement was measured but
 no patch gives the majority output on ``DECLINE_BELOW`` of the extra inputs, the evidence
@@ -248,12 +252,12 @@ def rank_plausible(
                     f"{c.template} at {c.where()}: agrees on {agreed[id(c)]:.0%} of extra inputs"
                 )
 
-    def key(c: Candidate) -> tuple[int, float, int, int, float, int, int, int]:
+    def key(c: Candidate) -> tuple[int, float, int, int, float, int, float, int, int]:
         b = judged.get(id(c))
         agree_rank = -round(agreed.get(id(c), 0.0), 1)
         dead = candidate_dead_stores(c)
         if b is None:
-            return (1, 0.0, dead, 0, agree_rank, c.diff_lines, c.diff_chars, order[id(c)])
+            return (1, 0.0, dead, 0, agree_rank, c.diff_lines, -c.score, c.diff_chars, order[id(c)])
         bucket = round(b.distance / DISTANCE_TIE) * DISTANCE_TIE
         unchecked = 0 if b.exercised else 1
         return (
@@ -263,6 +267,7 @@ def rank_plausible(
             unchecked,
             agree_rank,
             c.diff_lines,
+            -c.score,
             c.diff_chars,
             order[id(c)],
         )
