@@ -245,6 +245,8 @@ class TestReport:
             ``time``); with ``duration_s`` it sets the limits of later runs
             (:meth:`fixloop.config.TimeoutSettings.derive`).
         hung_s: seconds the stopped tests took in all (left out when limits are derived).
+        skipped_ids: the node ids of the skipped tests, in run order (the gate refuses a change
+            under which a test that ran at the baseline is skipped, whatever the counts say).
     """
 
     __test__ = False  # not a pytest test class
@@ -268,6 +270,7 @@ class TestReport:
     hung: list[str] = field(default_factory=list)
     slowest_s: float = 0.0
     hung_s: float = 0.0
+    skipped_ids: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:

@@ -68,6 +68,16 @@ def test_failed_run_reads_junit_ids_reasons_and_counts(make_repo, runner_for):
     assert "E       assert -1 == 5" in rep.output
 
 
+def test_skipped_tests_are_named_by_node_id(make_repo, runner_for):
+    # the gate compares these ids with the baseline's (a skip swapped for another keeps the count)
+    tests = CALC_TESTS + (
+        "\nimport pytest\n\n@pytest.mark.skip(reason='later')\ndef test_later():\n    pass\n"
+    )
+    repo = make_repo({"calc.py": CALC, "tests/test_calc.py": tests})
+    rep = runner_for(repo).run()
+    assert rep.skipped == 1 and rep.skipped_ids == ["tests/test_calc.py::test_later"]
+
+
 def test_class_test_ids_and_signature_stable_and_specific(make_repo, runner_for):
     tests = CALC_TESTS.replace("assert add(1, 0) == 1", "assert add(1, 1) == 2")
     repo = make_repo({"calc.py": CALC, "tests/test_calc.py": tests})

@@ -16,7 +16,8 @@ gate:
    pristine mode (``runner.run("", pristine=True, root=checkout, writable=True)``), in the
    sandbox, each run's wall clock capped by the run's remaining budget (``deadline``);
 4. requires at least the baseline's collected count (removed tests cannot make a suite green), no
-   more skipped tests than a baseline that ran, and ``report.ok`` (outcome passed, >= 1 test);
+   more skipped tests than a baseline that ran and no skipped test that ran at that baseline
+   (a swap keeps the count), and ``report.ok`` (outcome passed, >= 1 test);
    then runs the baseline's failing tests again until they have passed ``repeats`` times in all
    (the full run counts as one; setting ``gate_repeats``, default 3): a flaky pass is not a fix;
 5. reads the change to the code under test (:mod:`fixloop.tamper`): a patch that adds a way into

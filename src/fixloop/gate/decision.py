@@ -112,8 +112,9 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
         Returns:
             a :class:`Verdict`; ``verified`` only when the candidate tree differs from the base,
             its pristine full-suite run (in a fresh checkout of it) passed, collected at least
-            the baseline's count and skipped no more tests than a baseline that ran, the
-            baseline's failing tests passed every repeat, and no scan or watch objected.
+            the baseline's count and skipped no more tests than a baseline that ran (and none
+            that ran at that baseline), the baseline's failing tests passed every repeat, and no
+            scan or watch objected.
             ``Verdict.tree`` is the tree checked.
         """
         self.verifications += 1
@@ -169,6 +170,8 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
             reason = reasons.fewer_collected(report, base)
         elif base.outcome == Outcome.FAILED and report.skipped > base.skipped:
             reason = reasons.more_skipped(report, base)
+        elif base.outcome == Outcome.FAILED and (swap := reasons.newly_skipped(report, base)):
+            reason = swap
         elif refused:
             reason = reasons.refused(refused)
         elif suspicious:

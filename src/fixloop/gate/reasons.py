@@ -50,6 +50,23 @@ def more_skipped(report: TestReport, baseline: TestReport) -> str:
     )
 
 
+def newly_skipped(report: TestReport, baseline: TestReport) -> str:
+    """Tests that ran at the baseline are skipped now (named; at most 5), or "" when none are.
+
+    Counts alone miss a swap: one test skipped by the change while another the baseline skipped
+    runs again keeps the skipped count equal.
+    """
+    before = set(baseline.skipped_ids)
+    new = [t for t in dict.fromkeys(report.skipped_ids) if t not in before]
+    if not new:
+        return ""
+    more = f" (+{len(new) - 5} more)" if len(new) > 5 else ""
+    return (
+        f"{', '.join(new[:5])}{more} ran at the baseline and {'is' if len(new) == 1 else 'are'} "
+        "skipped now: tests may not be skipped"
+    )
+
+
 def refused(findings: list[str]) -> str:
     """The change holds what the tools refuse (policy and auto-load findings)."""
     return (

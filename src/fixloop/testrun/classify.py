@@ -175,6 +175,7 @@ def read_report(
         hung=hung,
         slowest_s=max((c.seconds for c in tests if c.id not in hung), default=0.0),
         hung_s=sum(c.seconds for c in tests if c.id in hung),
+        skipped_ids=[c.id for c in tests if c.kind == "skipped"],
     )
 
 
