@@ -144,24 +144,27 @@ def test_subfolder_workspace_uses_relative_paths(make_repo) -> None:
     assert (root / "tests/test_m.py").read_text() == "def test_a():\n    pass\n"
 
 
+#: a baseline that ran three tests: test_a passed, test_b failed, test_c skipped
+SKIPPING_C = TestReport(
+    Outcome.FAILED,
+    collected=3,
+    passed=1,
+    failed=1,
+    skipped=1,
+    failing=[FailingTest("tests/test_m.py::test_b")],
+    skipped_ids=["tests/test_m.py::test_c"],
+)
+
+
 def test_a_skip_swapped_for_another_keeps_the_count_and_is_not_verified(make_repo) -> None:
     # the change skips test_a (it passed at the baseline) and un-skips test_c (skipped then):
     # the skipped count stays at 1, the passed count too; only the ids tell the swap
     root, iso = repo(make_repo)
     (root / "m.py").write_text("def f():\n    return 2\n")
-    base = TestReport(
-        Outcome.FAILED,
-        collected=3,
-        passed=1,
-        failed=1,
-        skipped=1,
-        failing=[FailingTest("tests/test_m.py::test_b")],
-        skipped_ids=["tests/test_m.py::test_c"],
-    )
     swapped = TestReport(
         Outcome.PASSED, collected=3, passed=2, skipped=1, skipped_ids=["tests/test_m.py::test_a"]
     )
-    v = Gate(iso, None, FakeRunner(root, swapped), base).verify()
+    v = Gate(iso, None, FakeRunner(root, swapped), SKIPPING_C).verify()
     assert not v.verified
     assert "tests/test_m.py::test_a ran at the baseline and is skipped now" in v.reason
 
@@ -169,17 +172,8 @@ def test_a_skip_swapped_for_another_keeps_the_count_and_is_not_verified(make_rep
 def test_the_same_test_skipped_as_at_the_baseline_is_verified(make_repo) -> None:
     root, iso = repo(make_repo)
     (root / "m.py").write_text("def f():\n    return 2\n")
-    base = TestReport(
-        Outcome.FAILED,
-        collected=3,
-        passed=1,
-        failed=1,
-        skipped=1,
-        failing=[FailingTest("tests/test_m.py::test_b")],
-        skipped_ids=["tests/test_m.py::test_c"],
-    )
     same = TestReport(
         Outcome.PASSED, collected=3, passed=2, skipped=1, skipped_ids=["tests/test_m.py::test_c"]
     )
-    v = Gate(iso, None, FakeRunner(root, same), base).verify()
+    v = Gate(iso, None, FakeRunner(root, same), SKIPPING_C).verify()
     assert v.verified, v.reason

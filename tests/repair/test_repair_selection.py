@@ -31,6 +31,20 @@ from fixloop.sandbox import make_sandbox
 from fixloop.types import ExecResult, Limits, RepairBudget
 
 
+def _screener(repo: Path, where: Path, wall_s: float, **kw: Any):
+    """An unsandboxed warm screener of ``repo`` (its work folder ``where``, run limit ``wall_s``)."""
+    from fixloop.repair.screen import WarmScreener
+
+    return WarmScreener(
+        make_sandbox("none", allow_unsandboxed=True),
+        repo,
+        where,
+        python=sys.executable,
+        limits=Limits(wall_s=wall_s),
+        **kw,
+    )
+
+
 def _port(root: Path, tmp_path: Path, **kw: Any) -> RepairPort:
     return RepairPort(
         root=root,
@@ -169,17 +183,9 @@ def test_a_large_suite_is_traced_near_the_failing_tests(make_repo, tmp_path) -> 
 
 
 def test_the_selective_spectrum_keeps_the_nearest_tests(make_repo, tmp_path) -> None:
-    from fixloop.repair.screen import WarmScreener
-
     repo = make_repo(_many_tests_repo())
     failing = "tests/test_core.py::NthTests::test_basic"
-    screener = WarmScreener(
-        make_sandbox("none", allow_unsandboxed=True),
-        repo,
-        tmp_path / "engine",
-        python=sys.executable,
-        limits=Limits(wall_s=60),
-    )
+    screener = _screener(repo, tmp_path / "engine", 60)
     spec = screener.localize(
         wall_s=60, failing=[failing], near=3, suspects=["pkg/core.py"], budget_s=60
     )
@@ -194,20 +200,12 @@ def test_the_selective_spectrum_keeps_the_nearest_tests(make_repo, tmp_path) -> 
     again = screener.localize(wall_s=60)
     assert list(again["tests"]) == list(spec["tests"]) and again["dropped"] == 40
     # a screener that made no selective run traces the whole suite
-    fresh = WarmScreener(
-        make_sandbox("none", allow_unsandboxed=True),
-        repo,
-        tmp_path / "engine2",
-        python=sys.executable,
-        limits=Limits(wall_s=60),
-    )
+    fresh = _screener(repo, tmp_path / "engine2", 60)
     full = fresh.localize(wall_s=60)
     assert len(full["tests"]) == 44 and full["selected"] == {}
 
 
 def test_a_slow_neighbour_is_stopped_and_left_out(make_repo, tmp_path) -> None:
-    from fixloop.repair.screen import WarmScreener
-
     files = _many_tests_repo()
     files["tests/test_core.py"] += (
         "\n    def test_slow_nth(self):\n"
@@ -217,13 +215,7 @@ def test_a_slow_neighbour_is_stopped_and_left_out(make_repo, tmp_path) -> None:
     )
     repo = make_repo(files)
     failing = "tests/test_core.py::NthTests::test_basic"
-    screener = WarmScreener(
-        make_sandbox("none", allow_unsandboxed=True),
-        repo,
-        tmp_path / "engine",
-        python=sys.executable,
-        limits=Limits(wall_s=120),
-    )
+    screener = _screener(repo, tmp_path / "engine", 120)
     spec = screener.localize(
         wall_s=120, per_test_s=60, failing=[failing], near=5, budget_s=60, near_limit_s=1.0
     )
@@ -299,7 +291,6 @@ def test_the_retry_of_a_failed_full_run_has_no_per_test_limit(make_repo, tmp_pat
     # a passing test slower than the screening's tight per-test limit (a benchmark on a loaded
     # machine): stopped in the full run, it passes in the retry, and the candidate is plausible
     from fixloop.repair.candidate import Candidate
-    from fixloop.repair.screen import WarmScreener
 
     repo = make_repo(
         {
@@ -311,14 +302,7 @@ def test_the_retry_of_a_failed_full_run_has_no_per_test_limit(make_repo, tmp_pat
             ),
         }
     )
-    screener = WarmScreener(
-        make_sandbox("none", allow_unsandboxed=True),
-        repo,
-        tmp_path / "engine",
-        python=sys.executable,
-        limits=Limits(wall_s=60),
-        workers=1,
-    )
+    screener = _screener(repo, tmp_path / "engine", 60, workers=1)
     old = (repo / "calc.py").read_text()
     cand = Candidate("calc.py", old.replace("a - b", "a + b"), "binop", "- -> +", 2, 1.0, 1.0, old)
     (res,) = screener.screen(
