@@ -306,3 +306,72 @@ def test_equal_evidence_and_lines_go_to_the_screening_score_before_characters() 
     flat = {"tests": {}}
     ordered, _ = rank_plausible([boolop, const], flat, [], lambda c: flat)
     assert [c.template for c in ordered] == ["boolop", "const"]
+
+
+# ------------------------------------------------------ inserted guards the passing tests skip
+
+SPLIT = (
+    "def split(xs):\n"
+    "    out = []\n"
+    "    cur = []\n"
+    "    for x in xs:\n"
+    "        if cur and x - cur[-1] > 5:\n"
+    "            out.append(cur)\n"
+    "            cur = []\n"
+    "        cur.append(x)\n"
+    "    return out\n"
+)
+
+
+def _trace(passing: list[int], failing: list[int]) -> dict:
+    return {
+        "tests": {
+            "t_empty": {"outcome": "passed", "lines": [["s.py", n] for n in passing]},
+            "t_gap": {"outcome": "passed", "lines": [["s.py", n] for n in failing]},
+        }
+    }
+
+
+def test_an_inserted_guard_a_passing_test_does_not_enter_is_no_path_change() -> None:
+    """``if cur: out.append(cur)`` after the loop beats an append inside it that no test checks."""
+    before = {
+        "tests": {
+            "t_empty": {"outcome": "passed", "lines": [["s.py", n] for n in (1, 2, 3, 4, 9)]},
+            "t_gap": {"outcome": "failed", "lines": [["s.py", n] for n in range(1, 10)]},
+        }
+    }
+    right = Candidate(
+        "s.py",
+        SPLIT.replace("    return out\n", "    if cur:\n        out.append(cur)\n    return out\n"),
+        "after-loop",
+        "a",
+        9,
+        0.5,
+        0.2,
+        old_source=SPLIT,
+    )
+    # appends the fresh list as the next trip: passes a test with a gap, wrong without one
+    wrong = Candidate(
+        "s.py",
+        SPLIT.replace(
+            "cur = []\n        cur", "cur = []\n            out.append(cur)\n        cur"
+        ),
+        "insert",
+        "i",
+        7,
+        0.5,
+        0.4,
+        old_source=SPLIT,
+    )
+    after_right = _trace([1, 2, 3, 4, 9, 11], list(range(1, 12)))
+    after_wrong = _trace([1, 2, 3, 4, 10], list(range(1, 11)))
+    b = compare(before, after_right, right, ["t_gap"])
+    assert b.distance == 0.0 and b.changed_tests == 0 and b.exercised == 1
+    assert compare(before, after_wrong, wrong, ["t_gap"]).exercised == 0
+    traces = {"after-loop": after_right, "insert": after_wrong}
+    ordered, _ = rank_plausible([wrong, right], before, ["t_gap"], lambda c: traces[c.template])
+    assert [c.template for c in ordered] == ["after-loop", "insert"]
+    # a passing test that enters the inserted branch did change its path
+    entered = _trace([1, 2, 3, 4, 9, 10, 11], list(range(1, 12)))
+    b = compare(before, entered, right, ["t_gap"])
+    assert b.changed_tests == 1 and b.distance > 0

@@ -16,7 +16,9 @@ plausible patches, then orders them:
 2. the smallest *behaviour change* of the passing tests first: per passing test, the Jaccard
    distance between the line sets it covered before and after (the patched file's lines mapped
    back to the original's through the diff, so an inserted line is a change, a shifted one is
-   not), summed over the passing tests;
+   not; an inserted ``if`` that a passing test evaluates without entering its branches is no
+   change of that test's path: the guard of a final ``if current: out.append(current)`` or of a
+   guard clause is false on the passing tests' states), summed over the passing tests;
 3. then the fewest dead stores left (:mod:`.deadstore`: a computed local or a parameter nobody
    reads; static evidence of intent, so it comes before the agreement of patches that may all be
    wrong);
@@ -47,6 +49,7 @@ one traced run each).
 
 from __future__ import annotations
 
+import ast
 import difflib
 import time
 from collections.abc import Callable, Sequence
@@ -122,6 +125,53 @@ def _edited_lines(old: str, new: str) -> set[int]:
     }
 
 
+def _inserted_guards(old: str, new: str) -> dict[int, frozenset[int]]:
+    """Inserted ``if`` statements of ``new``: header line -> the lines of its branches.
+
+    Only an ``if`` whose header line is not a line of ``old`` (:func:`_line_map`) and whose
+    branches start on later lines counts (1-based lines of ``new``).
+    """
+    try:
+        tree = ast.parse(new)
+    except (SyntaxError, ValueError):
+        return {}
+    mapped = _line_map(old, new)
+    out: dict[int, frozenset[int]] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.If) or node.lineno in mapped:
+            continue
+        branch = {
+            ln
+            for stmt in (*node.body, *node.orelse)
+            for ln in range(stmt.lineno, (stmt.end_lineno or stmt.lineno) + 1)
+        }
+        if branch and min(branch) > node.lineno:
+            out[node.lineno] = frozenset(branch)
+    return out
+
+
+def _guards(cand: Candidate) -> dict[str, dict[int, frozenset[int]]]:
+    out = {cand.path: _inserted_guards(cand.old_source, cand.new_source)}
+    for extra in cand.also:
+        out.update(_guards(extra))
+    return out
+
+
+def _untaken(
+    test: dict[str, Any], guards: dict[str, dict[int, frozenset[int]]]
+) -> set[tuple[str, int]]:
+    """Header lines of inserted ``if`` statements the test evaluated without entering a branch."""
+    covered: dict[str, set[int]] = {}
+    for f, ln in test.get("lines", []):
+        covered.setdefault(f, set()).add(int(ln))
+    return {
+        (f, head)
+        for f, heads in guards.items()
+        for head, branch in heads.items()
+        if head in covered.get(f, ()) and not branch & covered[f]
+    }
+
+
 def _maps(cand: Candidate) -> dict[str, dict[int, int]]:
     out = {cand.path: _line_map(cand.old_source, cand.new_source)}
     for extra in cand.also:
@@ -136,10 +186,19 @@ def _edits(cand: Candidate) -> dict[str, set[int]]:
     return out
 
 
-def _lines(test: dict[str, Any], maps: dict[str, dict[int, int]]) -> set[tuple[str, int]]:
-    """A test's covered lines, patched files' lines mapped back (a new line: negative)."""
+def _lines(
+    test: dict[str, Any],
+    maps: dict[str, dict[int, int]],
+    skip: set[tuple[str, int]] | frozenset[tuple[str, int]] = frozenset(),
+) -> set[tuple[str, int]]:
+    """A test's covered lines, patched files' lines mapped back (a new line: negative).
+
+    Lines in ``skip`` (inserted guards the test did not enter, :func:`_untaken`) are left out.
+    """
     out: set[tuple[str, int]] = set()
     for f, ln in test.get("lines", []):
+        if (f, int(ln)) in skip:
+            continue
         m = maps.get(f)
         if m is None:
             out.add((f, int(ln)))
@@ -166,6 +225,7 @@ def compare(
     tb, ta = before.get("tests", {}), after.get("tests", {})
     maps = _maps(cand)
     edits = _edits(cand)
+    guards = _guards(cand)
     fail = set(failing)
     out = Behaviour()
     for tid, d0 in tb.items():
@@ -181,7 +241,7 @@ def compare(
             out.broke += 1
             continue
         l0 = {(f, int(ln)) for f, ln in d0.get("lines", [])}
-        l1 = _lines(d1, maps)
+        l1 = _lines(d1, maps, _untaken(d1, guards))
         if any(int(ln) in edits.get(f, ()) for f, ln in d1.get("lines", [])):
             out.exercised += 1
         union = l0 | l1
