@@ -1,11 +1,11 @@
-"""The held-out repair suites (benchmarks/data/heldout and heldout2) stay well-formed.
+"""The held-out repair suites (benchmarks/data/heldout, heldout2, heldout3) stay well-formed.
 
-Every task of both suites is checked for format without running its tests (the suite loads with
-fixloop's own loader, each reference fix applies and is small, kinds are the documented ones); one
-task of each suite, chosen by index, runs the whole validation of benchmarks/heldout_check.py; and
-the checker itself is shown to reject a task whose bug is missing. The full validation of all 30
-tasks is ``python benchmarks/heldout_check.py [--suite benchmarks/data/heldout2]``. No test here
-runs the repair engine on either suite.
+Every task of the three suites is checked for format without running its tests (the suite loads
+with fixloop's own loader, each reference fix applies and is small, kinds are the documented ones);
+one task of each suite, chosen by index, runs the whole validation of benchmarks/heldout_check.py;
+and the checker itself is shown to reject a task whose bug is missing. The full validation of all
+30 tasks is ``python benchmarks/heldout_check.py [--suite benchmarks/data/heldout2|heldout3]``. No
+test here runs the repair engine on any of the suites.
 """
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SUITE = ROOT / "benchmarks" / "data" / "heldout"
 # the second held-out suite: written before any measurement, measured last (its README)
 SUITE2 = ROOT / "benchmarks" / "data" / "heldout2"
-SUITES = [SUITE, SUITE2]
+# the third: written without reading the engine or the first two suites' tasks (its README)
+SUITE3 = ROOT / "benchmarks" / "data" / "heldout3"
+SUITES = [SUITE, SUITE2, SUITE3]
 
 _spec = importlib.util.spec_from_file_location(
     "heldout_check", ROOT / "benchmarks" / "heldout_check.py"
@@ -72,6 +74,19 @@ REAL = {
     "argument-to-wrong-call",
 }
 
+# the third suite's kinds: issue 19's list as the coordinator spread it (8 missing statements,
+# 7 wrappers, 9 one- or two-token changes, 6 real-history kinds)
+MISSING3 = MISSING | {"missing-statement-accumulator-reset", "missing-statement-early-return"}
+WRAPPERS3 = (WRAPPERS - {"wrapper-max-zero"}) | {"wrapper-min-cap", "wrapper-round"}
+TOKENS3 = TOKENS - {"empty-list-to-list-of-empty", "loop-condition-queue", "wrong-bitwise-operator"}
+TOKENS3 |= {"wrong-arithmetic-operator"}
+REAL3 = (REAL - {"regex-anchor"}) | {"regex-too-narrow"}
+KINDS = {
+    SUITE: MISSING | WRAPPERS | TOKENS | REAL,
+    SUITE2: MISSING | WRAPPERS | TOKENS | REAL,
+    SUITE3: MISSING3 | WRAPPERS3 | TOKENS3 | REAL3,
+}
+
 
 def _tasks(suite: Path) -> list[Path]:
     return sorted(p for p in suite.iterdir() if (p / "task.toml").is_file())
@@ -79,7 +94,8 @@ def _tasks(suite: Path) -> list[Path]:
 
 TASKS = _tasks(SUITE)
 TASKS2 = _tasks(SUITE2)
-ALL_TASKS = TASKS + TASKS2
+TASKS3 = _tasks(SUITE3)
+ALL_TASKS = TASKS + TASKS2 + TASKS3
 
 
 @pytest.mark.parametrize("folder", SUITES, ids=[s.name for s in SUITES])
@@ -87,7 +103,7 @@ def test_the_suite_loads_with_thirty_tasks_of_the_documented_kinds(folder: Path)
     suite = load_suite(folder)
     assert len(suite.tasks) == 30
     kinds = [t.kind for t in suite.tasks]
-    assert set(kinds) == MISSING | WRAPPERS | TOKENS | REAL
+    assert set(kinds) == KINDS[folder]
     readme = (folder / "README.md").read_text(encoding="utf-8")
     for task in suite.tasks:
         assert len(task.expected_files) == 1
@@ -107,6 +123,28 @@ def test_the_second_suite_is_new_and_documented_as_held_out():
     for task in TASKS2:
         for p in heldout_check.program_files(task / "repo"):
             assert p.read_text(encoding="utf-8") not in programs, f"{task.name}: {p.name}"
+
+
+def test_the_third_suite_is_new_and_documented_as_held_out():
+    earlier = TASKS + TASKS2
+    assert not {t.name for t in earlier} & {t.name for t in TASKS3}
+    readme = (SUITE3 / "README.md").read_text(encoding="utf-8")
+    assert "before any measurement" in readme and "never used for tuning" in readme
+    assert "did not read" in readme  # how it was written: without the engine or the other suites
+    programs = {
+        p.read_text(encoding="utf-8")
+        for task in earlier
+        for p in heldout_check.program_files(task / "repo")
+    }
+    for task in TASKS3:
+        for p in heldout_check.program_files(task / "repo"):
+            assert p.read_text(encoding="utf-8") not in programs, f"{task.name}: {p.name}"
+    # the issue's spread: 8 missing statements, 7 wrappers, 9 token changes, 6 real-history kinds
+    kinds = [load_suite(SUITE3).tasks[i].kind for i in range(30)]
+    assert sum(k.startswith("missing-statement") for k in kinds) == 8
+    assert sum(k.startswith("wrapper") for k in kinds) == 7
+    assert sum(k in TOKENS3 for k in kinds) == 9
+    assert sum(k in REAL3 for k in kinds) == 6
 
 
 @pytest.mark.parametrize("task", ALL_TASKS, ids=[f"{t.parent.name}/{t.name}" for t in ALL_TASKS])
@@ -132,7 +170,9 @@ def test_each_task_has_a_small_reference_fix_that_applies(task: Path, tmp_path: 
     ).read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("task", [TASKS[7], TASKS2[11]], ids=lambda t: f"{t.parent.name}/{t.name}")
+@pytest.mark.parametrize(
+    "task", [TASKS[7], TASKS2[11], TASKS3[20]], ids=lambda t: f"{t.parent.name}/{t.name}"
+)
 def test_one_task_passes_the_whole_validation(task: Path):
     check = heldout_check.check_task(task)
     assert check.problems == []
