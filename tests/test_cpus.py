@@ -22,6 +22,15 @@ def test_core_slots_are_disjoint_while_cores_last_then_wrap() -> None:
         cpus.core_slots(0, 1, [0])
 
 
+def test_eval_cores_is_the_pool_of_every_job_budget() -> None:
+    assert cpus.eval_cores(2, 1, [0, 1]) == [0, 1]  # two runs share both cores
+    assert cpus.eval_cores(1, 1, [0, 1]) == [0]  # --jobs 1 --cpus-per-run 1: one core
+    assert cpus.eval_cores(2, 2, [0, 1, 2, 3, 4, 5, 6, 7]) == [0, 1, 2, 3]
+    assert cpus.eval_cores(3, 2, [5, 6, 7]) == [5, 6, 7]  # over the cores: all of them
+    with pytest.raises(ValueError):
+        cpus.eval_cores(1, 0, [0])
+
+
 def test_cpu_budget_follows_the_env_capped_by_usable_cores(monkeypatch) -> None:
     n = len(cpus.usable_cpus())
     monkeypatch.setenv(cpus.ENV, "1")

@@ -1,9 +1,10 @@
 """The CPU budget of this process: how many cores its parallel work may use.
 
-``fixloop eval`` gives each run a budget (``--cpus-per-run``, default cores / jobs): it pins the
-run's agent process to that many cores (its children inherit the affinity) and exports
-``FIXLOOP_CPUS``. Parallel work inside a run (the repair engine's screening workers) sizes
-itself with :func:`cpu_budget`, so two runs side by side never fight over the same cores.
+``fixloop eval`` gives each run a budget (``--cpus-per-run``, default cores / jobs) and exports it
+as ``FIXLOOP_CPUS``; it pins the runs' agent processes to the eval's pool of ``jobs`` x budget
+cores (:func:`eval_cores`; their children inherit the affinity). Parallel work inside a run (the
+repair engine's screening workers) sizes itself with :func:`cpu_budget`, so two runs side by side
+do not fight over the cores, and a core one run leaves idle serves the other.
 """
 
 from __future__ import annotations
@@ -59,6 +60,29 @@ def core_slots(jobs: int, per_run: int, cores: list[int] | None = None) -> list[
     pool = cores if cores is not None else usable_cpus()
     per_run = min(per_run, len(pool))
     return [[pool[(j * per_run + k) % len(pool)] for k in range(per_run)] for j in range(jobs)]
+
+
+def eval_cores(jobs: int, per_run: int, cores: list[int] | None = None) -> list[int]:
+    """The cores an eval of ``jobs`` runs at once, ``per_run`` cores each, may use: its pool.
+
+    The union of :func:`core_slots`: ``jobs * per_run`` cores while there are enough, else
+    every core. Each run is pinned to the whole pool and sizes its own parallel work by
+    ``per_run`` (``FIXLOOP_CPUS``): a core one run leaves idle serves the others (the last run
+    of an eval, alone at the end, is not held to its own slot), while ``--jobs 1
+    --cpus-per-run 1`` stays on one core.
+
+    Args:
+        jobs: parallel runs (at least 1).
+        per_run: each run's CPU budget in cores (at least 1).
+        cores: the cores to share (default :func:`usable_cpus`).
+
+    Returns:
+        the pool's core numbers, sorted.
+
+    Raises:
+        ValueError: ``jobs`` or ``per_run`` below 1.
+    """
+    return sorted({c for slot in core_slots(jobs, per_run, cores) for c in slot})
 
 
 def pin(pid: int, cores: list[int]) -> bool:

@@ -25,6 +25,9 @@ from fixloop.eval.agentproc import (
 from fixloop.eval.runner import RUNS_FILE, EvalConfig, read_runs, run_eval
 from fixloop.eval.suite import load_suite
 
+# the eval's own state (its durations file, fixloop.eval.order) goes to a private FIXLOOP_HOME
+pytestmark = pytest.mark.usefixtures("private_home")
+
 #: Non-ASCII text of the Basic Multilingual Plane and astral characters (outside it, each one a
 #: surrogate pair in JSON's \u escapes, which TOML does not allow).
 NON_ASCII = "données façade Ωμέγα 日本語"

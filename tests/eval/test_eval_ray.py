@@ -25,6 +25,9 @@ from fixloop.eval.runner import RUNS_FILE, EvalConfig, RunParams, RunSpec, read_
 from fixloop.eval.suite import load_suite
 from fixloop.eval.variants import Variant
 
+# the eval's own state (its durations file, fixloop.eval.order) goes to a private FIXLOOP_HOME
+pytestmark = pytest.mark.usefixtures("private_home")
+
 ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'fixloop[ray]')")
 
 #: A third task beside the two of eval_suite_files.py.

@@ -32,6 +32,9 @@ from fixloop.eval.runner import (
 )
 from fixloop.eval.suite import load_suite
 
+# the eval's own state (its durations file, fixloop.eval.order) goes to a private FIXLOOP_HOME
+pytestmark = pytest.mark.usefixtures("private_home")
+
 # --------------------------------------------------------------------------------------------
 # The two-task suite (eval_suite_files.py) and a stand-in agent
 # --------------------------------------------------------------------------------------------
@@ -220,10 +223,16 @@ def test_eval_scores_hidden_tests_and_resumes(
         assert conf["budgets"] == {"max_steps": 9}
     task_arg = [c["argv"][c["argv"].index("--task") + 1] for c in calls]
     assert "Fix double." in task_arg
-    # the CPU budget (default cores // jobs, at least 1): each agent pinned to that many cores
+    # the CPU budget (default cores // jobs, at least 1) is each agent's FIXLOOP_CPUS; every
+    # agent is pinned to the eval's pool of jobs x budget cores (the machine's, here)
     per_run = max(1, len(os.sched_getaffinity(0)) // 2)
+    pool = sorted(os.sched_getaffinity(0))[: 2 * per_run]
     for c in calls:
-        assert len(c["cores"]) == per_run and c["cpu_budget"] == str(per_run)
+        assert c["cores"] == pool and c["cpu_budget"] == str(per_run)
+
+    # each run's seconds were noted for the next eval's order (fixloop.eval.order)
+    noted = json.loads((Path(os.environ["FIXLOOP_HOME"]) / "eval-durations.json").read_text())
+    assert len(noted) == 2 and all(v[0] > 0 for v in noted.values())
 
     # resume: one more epoch runs only epoch 1; the same command again runs nothing
     summary2 = _run_eval(eval_cfg(mini_suite, out, fake_agent, epochs=2))

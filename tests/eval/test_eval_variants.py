@@ -23,6 +23,9 @@ from fixloop.eval.variants import (
     wilson_interval,
 )
 
+# the eval's own state (its durations file, fixloop.eval.order) goes to a private FIXLOOP_HOME
+pytestmark = pytest.mark.usefixtures("private_home")
+
 
 def test_parse_variant_reads_names_models_and_typed_values() -> None:
     assert parse_variant("base:", "repair") == Variant("base", "repair", {})

@@ -45,8 +45,9 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--cpus-per-run",
                 min=1,
-                help="Cores each run may use (pinned locally; Ray's num_cpus); its repair "
-                "workers follow it. Default: cores / jobs locally, 1 on Ray.",
+                help="Each run's CPU budget (Ray's num_cpus); its repair workers follow it. "
+                "Locally the runs share jobs x N pinned cores. Default: cores / jobs locally, "
+                "1 on Ray.",
             ),
         ] = None,
         out: Annotated[

@@ -2,7 +2,8 @@
 
 :func:`fixloop.eval.runner.run_eval` decides which runs are due; :func:`run_due` checks the
 agents' settings for them (one error for the eval, not one failed run per task), builds each
-run's :class:`fixloop.eval.runner.RunSpec` and hands them to :func:`execute`, which runs the
+run's :class:`fixloop.eval.runner.RunSpec`, puts the longest expected first
+(:class:`fixloop.eval.order.Durations`) and hands them to :func:`execute`, which runs the
 progress bar and the chosen executor (:func:`fixloop.eval.localexec.run_local` or
 :func:`fixloop.eval.rayexec.run_on_ray`, each loaded on use) and appends each finished record.
 """
@@ -16,6 +17,7 @@ from typing import Any
 from rich.console import Console
 
 from fixloop.eval.agentproc import check_agent_configs
+from fixloop.eval.order import Durations
 from fixloop.eval.runlog import RunLog
 from fixloop.eval.runner import EvalConfig, RunParams, RunSpec, run_dir_of
 from fixloop.eval.suite import Suite, Task
@@ -61,8 +63,11 @@ def run_due(
         keep=cfg.keep,
     )
     out = runs_path.parent
-    specs = [RunSpec(t, e, v, run_dir_of(out, t.id, e, v)) for t, e, v in todo]
-    execute(cfg, suite, specs, params, RunLog(runs_path), err, joining)
+    durations = Durations(budgets=suite.budgets)
+    specs = durations.longest_first(
+        [RunSpec(t, e, v, run_dir_of(out, t.id, e, v)) for t, e, v in todo]
+    )
+    execute(cfg, suite, specs, params, RunLog(runs_path), err, joining, durations)
 
 
 def execute(
@@ -73,11 +78,14 @@ def execute(
     log: RunLog,
     err: Console,
     joining: Any = None,
+    durations: Durations | None = None,
 ) -> None:
     """Hand ``specs`` to the chosen executor; each finished record goes to ``log`` at once.
 
     ``joining``: the Ray cluster's join already under way
-    (:class:`fixloop.eval.rayconnect.EarlyConnect`), or None.
+    (:class:`fixloop.eval.rayconnect.EarlyConnect`), or None. ``durations``: where each
+    finished run's seconds are noted for the next eval's order (:mod:`fixloop.eval.order`),
+    or None.
 
     Raises:
         UsageError: an agent refused its arguments.
@@ -94,9 +102,16 @@ def execute(
         live=cfg.live_progress,
     )
 
+    by_key: dict[tuple[Any, Any, Any], RunSpec] = {
+        (s.task.id, s.epoch, s.variant.name): s for s in specs
+    }
+
     def on_record(rec: dict[str, Any]) -> None:
         log.append(rec)
         progress.record(rec)
+        spec = by_key.get((rec.get("task"), rec.get("epoch"), rec.get("variant", "")))
+        if durations is not None and spec is not None:
+            durations.record(spec, rec)
 
     with progress:
         if cfg.executor == "ray":

@@ -1,14 +1,17 @@
-"""The local executor: up to ``--jobs`` runs at once on this machine, each on its own cores.
+"""The local executor: up to ``--jobs`` runs at once on this machine, within the eval's cores.
 
-Each live job holds one slot of cores (:func:`fixloop.cpus.core_slots`; ``--cpus-per-run``,
-default usable cores // jobs): its agent process is pinned to them and gets ``FIXLOOP_CPUS``, so
-two runs side by side never fight over the same cores. Records are handed to ``on_record`` as
-each run finishes, in the calling thread.
+The eval's CPU budget is ``jobs`` x ``--cpus-per-run`` cores (default per run: usable cores //
+jobs), the cores of :func:`fixloop.cpus.eval_cores`. Each run's agent process (and every process
+it starts) is pinned to that whole pool, and its own parallel work is sized by ``FIXLOOP_CPUS`` =
+``--cpus-per-run`` (the repair engine's screening workers), so runs side by side do not fight
+over the cores, and a core a run leaves idle (while it waits, or at the end of the eval when no
+run is left to start) serves the runs still going instead of idling. ``--jobs 1 --cpus-per-run
+1`` stays on one core. Records are handed to ``on_record`` as each run finishes, in the calling
+thread.
 """
 
 from __future__ import annotations
 
-import queue
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Any
@@ -37,7 +40,9 @@ def run_local(
         params: what every run shares.
         sandbox: the scoring :class:`fixloop.sandbox.Sandbox`.
         jobs: runs at once (at least 1).
-        cpus_per_run: cores per run; None: usable cores // jobs (at least 1).
+        cpus_per_run: each run's CPU budget (``FIXLOOP_CPUS``); None: usable cores // jobs (at
+            least 1). The runs share the pool of ``jobs`` x ``cpus_per_run`` cores
+            (:func:`fixloop.cpus.eval_cores`).
         on_record: called in this thread with each finished run's record.
 
     Raises:
@@ -48,19 +53,15 @@ def run_local(
 
     registry = ProcessRegistry()
     per_run = cpus_per_run or max(1, len(cpus.usable_cpus()) // jobs)
-    slots: queue.SimpleQueue[list[int]] = queue.SimpleQueue()
-    for cores in cpus.core_slots(jobs, per_run):
-        slots.put(cores)
+    cores = cpus.eval_cores(jobs, per_run)
 
-    def in_slot(spec: RunSpec) -> dict[str, Any]:
-        cores = slots.get()  # one slot per live job: runs side by side get disjoint cores
-        try:
-            return run_spec(spec, params, sandbox=sandbox, registry=registry, cores=cores)
-        finally:
-            slots.put(cores)
+    def one(spec: RunSpec) -> dict[str, Any]:
+        return run_spec(
+            spec, params, sandbox=sandbox, registry=registry, cores=cores, cpu_budget=per_run
+        )
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures: list[Future[dict[str, Any]]] = [pool.submit(in_slot, s) for s in specs]
+        futures: list[Future[dict[str, Any]]] = [pool.submit(one, s) for s in specs]
         try:
             remaining = set(futures)
             while remaining:

@@ -95,9 +95,10 @@ class EvalConfig:
         agent_cmd: the command that starts fixloop (default ``[sys.executable, "-m", "fixloop"]``);
             ``fix ...`` arguments are appended.
         extra_args: more arguments for every ``fix`` call (e.g. budget flags).
-        cpus_per_run: each run's CPU budget (``--cpus-per-run``): its agent process is pinned
-            to that many cores of its own (while there are enough) and gets ``FIXLOOP_CPUS``;
-            None: usable cores // jobs (at least 1) locally, 1 on Ray.
+        cpus_per_run: each run's CPU budget (``--cpus-per-run``), its ``FIXLOOP_CPUS``; locally
+            the agents share a pool of ``jobs`` x budget pinned cores
+            (:func:`fixloop.cpus.eval_cores`). None: usable cores // jobs (at least 1) locally,
+            1 on Ray.
         variants: ``--variant`` specs (``NAME:KEY=VALUE,...``; see
             :mod:`fixloop.eval.variants`).
         variants_file: a TOML file with a ``[variants]`` table, or None.
@@ -258,11 +259,12 @@ def run_one(
         user_config: the user's fixloop config file, merged into the run's config.
         keep: keep the temporary folders.
         registry: where live agent processes are registered for interrupts.
-        cores: the run's cores (its CPU budget): the agent process is pinned to them and gets
-            ``FIXLOOP_CPUS``; None: no pinning.
+        cores: the cores the agent process (and every process it starts) may run on; None:
+            no pinning.
         variant: the variant's name ("" without variants), recorded.
         settings: the variant's settings, merged over ``budgets``.
-        cpu_budget: ``FIXLOOP_CPUS`` when ``cores`` is None (a Ray task's ``num_cpus``).
+        cpu_budget: the run's CPU budget, its ``FIXLOOP_CPUS`` (``--cpus-per-run``; a Ray
+            task's ``num_cpus``); None: ``len(cores)`` when ``cores`` is given, else unset.
 
     Returns:
         the run record (JSON-ready dict): task, kind, epoch, model, variant, status, exit_code,
@@ -311,10 +313,10 @@ def run_one(
         )
         hard_limit = timeout_s + agentproc.HARD_GRACE_S
         env = agent_env(home, config)
-        if cores is not None:
-            env[cpus.ENV] = str(len(cores))
-        elif cpu_budget is not None:
+        if cpu_budget is not None:
             env[cpus.ENV] = str(cpu_budget)
+        elif cores is not None:
+            env[cpus.ENV] = str(len(cores))
         run = run_agent(argv, env, hard_limit, registry, cores=cores)
         if registry is not None and registry.stopping:
             raise EvalInterrupted(task.id)
