@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+from fixloop.repair.agree import Probe
 from fixloop.repair.candidate import Candidate
 from fixloop.repair.overfit import compare, rank_plausible
 
@@ -116,6 +118,32 @@ SIGN_MOD = "def sign(n):\n    if n > 0:\n        return 1\n    return 0\n"
 SIGN_TESTS = "from signs import sign\n\n\ndef test_sign():\n    assert sign(5) == 1\n    assert sign(-3) == -1\n"
 
 
+Rows = list[tuple[Candidate, list[str]]]
+
+
+def probes(
+    rows: Rows, base: list[str] | None = None, types: Rows | None = None, base_type: str = "int"
+) -> dict[int, Probe]:
+    """Synthetic extra-input outputs of one function; the original's are ``base``."""
+    base = base if base is not None else ["0"] * len(rows[0][1])
+    kinds = {id(c): t for c, t in types or []}
+    return {
+        id(c): Probe(
+            ("m.py", "f"),
+            out,
+            kinds.get(id(c), ["int"] * len(out)),
+            base_out=base,
+            base_types=[base_type] * len(base),
+        )
+        for c, out in rows
+    }
+
+
+def probes_of(rows: Rows, **kw: Any) -> Any:
+    """A ``probe`` callable giving :func:`probes` for the candidates asked about."""
+    return lambda got: {k: v for k, v in probes(rows, **kw).items() if k in {id(c) for c in got}}
+
+
 def test_extra_inputs_come_from_the_tests_literals_varied(tmp_path: Path) -> None:
     from fixloop.repair.agree import extra_inputs
 
@@ -129,7 +157,7 @@ def test_extra_inputs_come_from_the_tests_literals_varied(tmp_path: Path) -> Non
 def test_candidates_agreeing_off_the_tests_rank_first(tmp_path: Path) -> None:
     import sys
 
-    from fixloop.repair.agree import agreement
+    from fixloop.repair.agree import agreement, probe_outputs
     from fixloop.repair.screen import WarmScreener
     from fixloop.sandbox import make_sandbox
 
@@ -155,7 +183,7 @@ def test_candidates_agreeing_off_the_tests_rank_first(tmp_path: Path) -> None:
         BEFORE,
         ["t_bug"],
         lambda c: None,
-        agree=lambda cs: agreement(screener, cs, wall_s=60.0),
+        probe=lambda cs: probe_outputs(screener, cs, wall_s=60.0),
     )
     assert ordered[-1] is overfit
     assert any("extra inputs" in n for n in notes)
@@ -207,7 +235,9 @@ def test_fewer_dead_stores_wins_over_size_and_agreement() -> None:
         flat,
         [],
         lambda c: flat,
-        agree=lambda cs: {id(drop): 0.9, id(andp): 0.1},
+        probe=lambda cs: probes(
+            [(drop, ["1", "1", "1"]), (andp, ["0", "0", "0"]), (plus, ["1", "1", "1"])]
+        ),
     )
     assert [c.template for c in ordered] == ["boolop", "binop", "drop"]  # drop leaves +1
 
@@ -272,23 +302,19 @@ def test_patches_the_tests_cannot_separate_and_that_disagree_are_declined() -> N
     """Three same-sized patches, same paths; on extra inputs no one gives the majority output."""
     cs = [cand(OLD.replace("n * 2", f"n * {k}"), f"c{k}") for k in (3, 4, 5)]
     same = {"tests": {**BEFORE["tests"], "t_bug": {**BEFORE["tests"]["t_bug"]}}}
-    ordered, notes = rank_plausible(
-        cs, BEFORE, ["t_bug"], lambda c: same, agree=lambda got: {id(c): 0.2 for c in got}
-    )
+    alone = [(c, [f"{k}{i}" for i in range(5)]) for k, c in enumerate(cs)]  # each alone
+    ordered, notes = rank_plausible(cs, BEFORE, ["t_bug"], lambda c: same, probe=probes_of(alone))
     assert ordered == [] and any(n.startswith("declined") for n in notes)
     # the same patches when one gives the majority output on most inputs: it is chosen
+    rows = [(cs[0], list("11112")), (cs[1], list("13333")), (cs[2], list("11111"))]
     ordered, notes = rank_plausible(
-        cs,
-        BEFORE,
-        ["t_bug"],
-        lambda c: same,
-        agree=lambda got: {id(c): (0.8 if c is cs[2] else 0.2) for c in got},
+        cs, BEFORE, ["t_bug"], lambda c: same, probe=probes_of(rows, base=list("01111"))
     )
     assert ordered[0] is cs[2] and not any(n.startswith("declined") for n in notes)
     # separated by the traced evidence (a dead store): no decline whatever the agreement
     dead = cand(OLD.replace("return n * 2", "m = 1\n    return n * 3"), "dead")
     ordered, _ = rank_plausible(
-        [dead, *cs[:2]], BEFORE, ["t_bug"], lambda c: same, agree=lambda got: {}
+        [dead, *cs[:2]], BEFORE, ["t_bug"], lambda c: same, probe=lambda got: {}
     )
     assert ordered and ordered[-1] is dead
 
@@ -375,3 +401,123 @@ def test_an_inserted_guard_a_passing_test_does_not_enter_is_no_path_change() -> 
     entered = _trace([1, 2, 3, 4, 9, 10, 11], list(range(1, 12)))
     b = compare(before, entered, right, ["t_gap"])
     assert b.changed_tests == 1 and b.distance > 0
+
+
+# ------------------------------------------- extra inputs: kind of value, contenders, departure
+
+FLAG = "def is_ignored(path, rules):\n    ignored = False\n    for rule in rules:\n        neg = rule.startswith('!')\n        ignored = neg\n    return ignored\n"
+
+
+def test_a_patch_returning_another_kind_of_value_loses_to_one_that_does_not() -> None:
+    """``ignored = neg`` -> ``ignored = path`` passes ``assert is_ignored(...)`` and is wrong."""
+    same = {"tests": {**BEFORE["tests"]}}
+    names = [
+        Candidate("m.py", FLAG.replace("= neg\n", f"= {n}\n"), "variable", n, 5, 0.5, 0.6)
+        for n in ("path", "rule", "rules")
+    ]
+    right = Candidate("m.py", FLAG.replace("= neg\n", "= not neg\n"), "wrap-not", "n", 5, 0.5, 0.2)
+    for c in (*names, right):
+        c.old_source = FLAG
+    rows = [(c, ["'a'", "'b'", "False"]) for c in names] + [(right, ["True", "True", "False"])]
+    types = [(c, ["str", "str", "bool"]) for c in names] + [(right, ["bool"] * 3)]
+    # the original returns booleans on every input
+    probe = probes_of(rows, base=["False", "False", "False"], types=types, base_type="bool")
+    ordered, notes = rank_plausible(
+        [*names, right], BEFORE, ["t_bug"], lambda c: same, limit=6, probe=probe
+    )
+    assert ordered[0] is right
+    assert any("another kind of value on 67%" in n for n in notes)
+
+
+def test_patches_behind_on_traced_evidence_do_not_vote_and_the_nearest_to_the_original_wins() -> (
+    None
+):
+    """Three patches give 8.90 for a whole band; two of them no passing test runs.
+
+    The contenders are the two a passing test checks; agreement needs three of them, so the
+    smaller departure from the original's outputs decides (``<`` -> ``<=`` at the tested weight).
+    """
+    right = Candidate("b.py", BANDS.replace("w < 5", "w <= 5"), "cmp", "c", 4, 0.5, 0.3)
+    index = Candidate("b.py", BANDS.replace("w < 5", "w < 20"), "neg", "i", 4, 0.5, 0.6)
+    band = [
+        Candidate("b.py", BANDS.replace("return 15", f"return {k}"), f"k{k}", "k", 7, 0.5, 0.5)
+        for k in (8, 8.0)
+    ]
+    for c in (right, index, *band):
+        c.old_source = BANDS
+    checked = {
+        "tests": {
+            **{k: v for k, v in BANDS_BEFORE["tests"].items() if k != "t_five"},
+            "t_five": {"outcome": "passed", "lines": [["b.py", n] for n in (1, 2, 4, 5)]},
+        }
+    }
+    unchecked = {
+        "tests": {
+            **{k: v for k, v in BANDS_BEFORE["tests"].items() if k != "t_five"},
+            "t_five": {"outcome": "passed", "lines": [["b.py", n] for n in (1, 2, 4, 6, 7)]},
+        }
+    }
+    traces = {"cmp": checked, "neg": checked, "k8": unchecked, "k8.0": unchecked}
+    # inputs 3, 5, 8, 10: the original gives 8, 15, 15, 15
+    base = ["8", "15", "15", "15"]
+    rows = [(right, ["8", "8", "15", "15"]), (index, ["8", "8", "8", "8"])]
+    rows += [(c, ["8", "8", "8", "8"]) for c in band]
+    asked: list[list[str]] = []
+
+    def probe(cs: list[Candidate]) -> dict[int, Probe]:
+        asked.append([c.template for c in cs])
+        return probes_of(rows, base=base)(cs)
+
+    ordered, notes = rank_plausible(
+        [*band, index, right],
+        BANDS_BEFORE,
+        ["t_five"],
+        lambda c: traces[c.template],
+        limit=6,
+        probe=probe,
+    )
+    assert sorted(asked[0]) == ["cmp", "neg"]  # the unchecked ones are not contenders
+    assert ordered[0] is right
+    assert any("departs from the original on 25%" in n for n in notes)
+
+
+def test_probe_runs_the_original_beside_the_patches(tmp_path: Path) -> None:
+    import sys
+
+    from fixloop.repair.agree import departure, probe_outputs, type_shift
+    from fixloop.repair.screen import WarmScreener
+    from fixloop.sandbox import make_sandbox
+
+    root = tmp_path / "work"
+    root.mkdir()
+    (root / "signs.py").write_text(SIGN_MOD)
+    (root / "test_signs.py").write_text(SIGN_TESTS)
+    right = Candidate(
+        "signs.py",
+        SIGN_MOD.replace("    return 0\n", "    return -1 if n < 0 else 0\n"),
+        "r",
+        "r",
+        4,
+        0.5,
+        0.5,
+        old_source=SIGN_MOD,
+    )
+    text = Candidate(
+        "signs.py",
+        SIGN_MOD.replace("return 0", "return str(n)"),
+        "s",
+        "s",
+        4,
+        0.5,
+        0.5,
+        old_source=SIGN_MOD,
+    )
+    sandbox = make_sandbox("none", allow_unsandboxed=True)
+    screener = WarmScreener(sandbox, root, tmp_path / "engine", python=sys.executable)
+    got = probe_outputs(screener, [right, text], wall_s=60.0)
+    p, q = got[id(right)], got[id(text)]
+    assert p.group == ("signs.py", "sign") and len(p.base_out) == len(p.out) > 3
+    assert "-1" in p.out and "-1" not in p.base_out  # sign(-3) and the varied negatives
+    assert type_shift(p) == 0.0 and type_shift(q) > 0.0
+    assert 0.0 < departure(p) < 1.0
+    assert (root / "signs.py").read_text() == SIGN_MOD

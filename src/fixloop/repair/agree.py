@@ -5,14 +5,23 @@ tend to compute the same function. Following the test-generation side of PATCH-S
 al., ICSE 2018) and the "agreement among plausible patches" heuristic of patch-ranking work
 (e.g. Yang, Zhikhartsev, Liu, Tan: "Better test cases for better automated program repair",
 FSE 2017), this module makes new inputs from the literals of the tests' own calls of the changed
-function, varied (integers +-1, doubled, zero, negated; strings emptied, extended, upper-cased;
-sequences emptied, reversed, extended), runs the function on them under each plausible patch in
-the sandbox (:mod:`.agree_probe`), and scores each patch by the share of inputs where its
-output is the plurality output of all patches probed.
+function, varied (integers +-1, doubled, zero, negated; strings emptied, extended, upper-cased,
+prefixed, cut, one digit changed; sequences emptied, reversed, extended), runs the function on
+them under the original code and under each plausible patch in the sandbox (:mod:`.agree_probe`,
+:func:`probe_outputs`), and gives three measures per patch:
 
-Only module-level functions of a flat or src-layout module are probed, only when at least three
-plausible patches change the same function (with two, agreement is symmetric and says nothing),
-and only on literal arguments found in the test files. Anything else: no score (neutral).
+- :func:`agreement_among`: the share of inputs where its output is the plurality output of the
+  patches compared (at least three on the same function: with two, agreement is symmetric and
+  says nothing);
+- :func:`type_shift`: the share of inputs where it returns another kind of value than the
+  original code (a boolean function turned into one returning strings);
+- :func:`departure`: the share of inputs where its output differs from the original code's (the
+  semantic distance of Qlose: D'Antoni, Samanta, Singh, "Qlose: Program Repair with
+  Quantitative Objectives", CAV 2016), a tie-breaker only: a patch fitted to the tested input
+  also departs little.
+
+Only module-level functions of a flat or src-layout module are probed, and only on literal
+arguments found in the test files. Anything else: no probe (neutral).
 """
 
 from __future__ import annotations
@@ -22,95 +31,64 @@ import json
 import shutil
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from fixloop.repair import agree_probe
+from fixloop.repair.agree_inputs import extra_inputs
 from fixloop.repair.candidate import Candidate
-from fixloop.workspace import is_test_file
 
-MAX_INPUTS = 30
+__all__ = [
+    "Probe",
+    "agreement",
+    "agreement_among",
+    "changed_function",
+    "departure",
+    "extra_inputs",
+    "probe_outputs",
+    "type_shift",
+]
+
 MIN_CANDIDATES = 3
 
 
-def changed_function(cand: Candidate) -> str | None:
-    """The name of the module-level function holding the candidate's first change, or None."""
+def changed_function(cand: Candidate, root: Path | None = None) -> str | None:
+    """The module-level function to probe for the candidate's first change, or None.
+
+    The function holding the change. With the work tree ``root``, when the tests never call that
+    function with inputs :func:`extra_inputs` can make (a helper), or when the change is in a
+    module-level statement (a constant, a compiled pattern), the module's first function that
+    reads the helper's or the statement's name and that the tests do call: a caller of the
+    changed code, so that its outputs can differ.
+    """
     if cand.also or not cand.path.endswith(".py"):
         return None
     try:
         tree = ast.parse(cand.old_source)
     except SyntaxError:
         return None
+    funcs = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+    holder: ast.stmt | None = None
     for node in tree.body:
-        if isinstance(node, ast.FunctionDef):
-            lo = min([node.lineno] + [d.lineno for d in node.decorator_list])
-            if lo <= cand.line <= (node.end_lineno or node.lineno):
-                return node.name
-    return None
-
-
-def _vary(value: Any) -> list[Any]:
-    if isinstance(value, bool):
-        return [not value]
-    if isinstance(value, int):
-        return [value + 1, value - 1, 0, -value, value * 2]
-    if isinstance(value, float):
-        return [value * 2, -value, 0.0]
-    if isinstance(value, str):
-        return ["", value + value[:1], value.upper()]
-    if isinstance(value, (list, tuple)):
-        kind = type(value)
-        return [kind(), kind(reversed(value)), kind(list(value) + list(value[:1]))]
-    return []
-
-
-def extra_inputs(root: Path, func: str) -> list[str]:
-    """Literal ``(args, kwargs)`` texts from the tests' calls of ``func``, then varied ones."""
-    seen: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
-    for p in sorted(root.rglob("*.py")):
-        rel = p.relative_to(root).as_posix()
-        if not is_test_file(rel) or "/." in f"/{rel}":
-            continue
-        try:
-            tree = ast.parse(p.read_text(encoding="utf-8"))
-        except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
-            continue
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call):
-                continue
-            f = node.func
-            name = (
-                f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
-            )
-            if name != func or any(isinstance(a, ast.Starred) for a in node.args):
-                continue
-            try:
-                args = tuple(ast.literal_eval(a) for a in node.args)
-                kwargs = {k.arg: ast.literal_eval(k.value) for k in node.keywords if k.arg}
-            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-                continue
-            if len(kwargs) != len(node.keywords) or (args, kwargs) in seen:
-                continue
-            seen.append((args, kwargs))
-    out: list[str] = []
-    for args, kwargs in seen[:10]:
-        for i, v in enumerate(args):
-            for w in _vary(v):
-                text = repr((args[:i] + (w,) + args[i + 1 :], kwargs))
-                if text not in out:
-                    out.append(text)
-    for args, kwargs in seen:  # the tests' own inputs last (they all pass them already)
-        text = repr((args, kwargs))
-        if text not in out:
-            out.append(text)
-    good = []
-    for text in out:
-        try:
-            ast.literal_eval(text)
-        except (ValueError, SyntaxError):
-            continue
-        good.append(text)
-    return good[:MAX_INPUTS]
+        lo = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+        if lo <= cand.line <= (node.end_lineno or node.lineno):
+            holder = node
+            break
+    if isinstance(holder, ast.FunctionDef):
+        if root is None or extra_inputs(root, holder.name):
+            return holder.name
+        names = {holder.name}
+    elif isinstance(holder, (ast.Assign, ast.AnnAssign)) and root is not None:
+        targets = holder.targets if isinstance(holder, ast.Assign) else [holder.target]
+        names = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    else:
+        return None
+    for f in funcs:
+        reads = {n.id for n in ast.walk(f) if isinstance(n, ast.Name)}
+        if f is not holder and reads & names and root is not None and extra_inputs(root, f.name):
+            return f.name
+    return holder.name if isinstance(holder, ast.FunctionDef) else None
 
 
 def _module_name(path: str, package_dirs: Sequence[str]) -> str:
@@ -125,27 +103,66 @@ def _module_name(path: str, package_dirs: Sequence[str]) -> str:
     return rel.replace("/", ".")
 
 
-def agreement(screener: Any, plausible: Sequence[Candidate], *, wall_s: float) -> dict[int, float]:
-    """``id(candidate)`` -> share of extra inputs where it gives the plurality output.
+@dataclass
+class Probe:
+    """One plausible patch's outputs on the extra inputs of its changed function.
+
+    Attributes:
+        group: ``(path, function)`` probed (patches of one group saw the same inputs).
+        out: per input, ``repr`` of the result (cut to 300 characters) or ``"!Exception"``.
+        types: per input, the result's type name, ``"!"`` for an exception.
+        base_out: the same for the original code (the unpatched function).
+        base_types: the original code's type names.
+    """
+
+    group: tuple[str, str]
+    out: list[str]
+    types: list[str]
+    base_out: list[str] = field(default_factory=list)
+    base_types: list[str] = field(default_factory=list)
+
+
+def probe_outputs(
+    screener: Any, plausible: Sequence[Candidate], *, wall_s: float, max_groups: int = 3
+) -> dict[int, Probe]:
+    """``id(candidate)`` -> its :class:`Probe`, and the original code's outputs beside it.
+
+    The candidates are grouped by changed function (:func:`changed_function`); each group's
+    function runs on its extra inputs (:func:`extra_inputs`) under the original code and under
+    each patch of the group, in one sandboxed run of :mod:`.agree_probe` per group.
 
     Args:
         screener: the :class:`~fixloop.repair.screen.WarmScreener` (sandbox, interpreter, work
             tree, engine folder).
-        plausible: the plausible candidates to compare.
-        wall_s: the sandboxed run's wall-clock limit, seconds.
+        plausible: the plausible candidates to probe.
+        wall_s: each sandboxed run's wall-clock limit, seconds.
+        max_groups: most functions probed (the groups with the most candidates first).
 
     Returns:
-        scores for the candidates of the most common changed function (at least
-        ``MIN_CANDIDATES`` of them); empty when nothing could be compared.
+        probes of the candidates whose function could be run on extra inputs (others absent).
     """
-    funcs = {id(c): changed_function(c) for c in plausible}
+    root = Path(screener.work_root)
+    funcs = {id(c): changed_function(c, root) for c in plausible}
     keys = Counter((c.path, funcs[id(c)]) for c in plausible if funcs[id(c)])
-    if not keys:
-        return {}
-    (path, func), n = keys.most_common(1)[0]
-    group = [c for c in plausible if (c.path, funcs[id(c)]) == (path, func)]
-    if n < MIN_CANDIDATES or func is None:
-        return {}
+    out: dict[int, Probe] = {}
+    for (path, func), _n in keys.most_common(max_groups):
+        if func is None:
+            continue
+        group = [c for c in plausible if (c.path, funcs[id(c)]) == (path, func)]
+        rows = _probe_group(screener, path, func, group, wall_s)
+        base = rows.get(-1)
+        if base is None:
+            continue
+        for i, c in enumerate(group):
+            if i in rows:
+                out[id(c)] = Probe((path, func), *rows[i], base_out=base[0], base_types=base[1])
+    return out
+
+
+def _probe_group(
+    screener: Any, path: str, func: str, group: Sequence[Candidate], wall_s: float
+) -> dict[int, tuple[list[str], list[str]]]:
+    """Run ``func`` on its extra inputs under the original (id -1) and each patch (its index)."""
     root = Path(screener.work_root)
     inputs = extra_inputs(root, func)
     if not inputs:
@@ -162,7 +179,8 @@ def agreement(screener: Any, plausible: Sequence[Candidate], *, wall_s: float) -
         "module": _module_name(path, dirs),
         "func": func,
         "inputs": inputs,
-        "candidates": [{"id": i, "files": {c.path: c.new_source}} for i, c in enumerate(group)],
+        "candidates": [{"id": -1, "files": {}}]
+        + [{"id": i, "files": {c.path: c.new_source}} for i, c in enumerate(group)],
         "out": str(out),
         "per_call_s": 1.0,
     }
@@ -183,29 +201,99 @@ def agreement(screener: Any, plausible: Sequence[Candidate], *, wall_s: float) -
         for rel, data in originals.items():  # a run killed mid-candidate cannot restore
             if (root / rel).read_bytes() != data:
                 (root / rel).write_bytes(data)
-    return score_outputs(group, out)
-
-
-def score_outputs(group: Sequence[Candidate], out: Path) -> dict[int, float]:
-    """Agreement scores from the probe's result lines (see :func:`agreement`)."""
-    rows: dict[int, list[str]] = {}
+    rows: dict[int, tuple[list[str], list[str]]] = {}
     if out.exists():
         for line in out.read_text(encoding="utf-8").splitlines():
             try:
                 d = json.loads(line)
-                rows[int(d["id"])] = [str(x) for x in d["out"]]
+                outs = [str(x) for x in d["out"]]
+                types = [str(x) for x in d.get("types", ["?"] * len(outs))]
+                rows[int(d["id"])] = (outs, types)
             except (ValueError, KeyError, TypeError):
                 continue
+    return rows
+
+
+def agreement(screener: Any, plausible: Sequence[Candidate], *, wall_s: float) -> dict[int, float]:
+    """``id(candidate)`` -> share of extra inputs where it gives the plurality output.
+
+    :func:`probe_outputs`, then :func:`agreement_among` the candidates.
+
+    Returns:
+        scores for the candidates of the most common changed function (at least
+        ``MIN_CANDIDATES`` of them); empty when nothing could be compared.
+    """
+    return agreement_among(probe_outputs(screener, plausible, wall_s=wall_s), plausible)
+
+
+def agreement_among(probes: dict[int, Probe], cands: Sequence[Candidate]) -> dict[int, float]:
+    """Agreement scores of ``cands`` (:func:`score_rows`) within their most common probed group.
+
+    Returns:
+        ``id(candidate)`` -> share; empty when fewer than ``MIN_CANDIDATES`` of the candidates
+        were probed on one function.
+    """
+    groups = Counter(probes[id(c)].group for c in cands if id(c) in probes)
+    if not groups:
+        return {}
+    group, n = groups.most_common(1)[0]
+    if n < MIN_CANDIDATES:
+        return {}
+    members = [c for c in cands if id(c) in probes and probes[id(c)].group == group]
+    rows = {i: probes[id(c)].out for i, c in enumerate(members)}
+    return {id(members[i]): s for i, s in score_rows(rows).items()}
+
+
+#: type names counted as one kind of value (a fix may turn an int result into a float)
+_TYPE_KIND = {"int": "number", "float": "number", "NoneType": ""}
+
+
+def departure(p: Probe) -> float:
+    """Share of the extra inputs where the patch's output differs from the original code's."""
+    n = min(len(p.out), len(p.base_out))
+    if not n:
+        return 0.0
+    return sum(1 for a, b in zip(p.out[:n], p.base_out[:n], strict=True) if a != b) / n
+
+
+def type_shift(p: Probe) -> float:
+    """Share of the extra inputs where the patch returns another kind of value than the original.
+
+    Only inputs where both return a value other than None count (an exception, or None, is the
+    absence of a value a fix may well fill); ``int`` and ``float`` are one kind. A patch that
+    makes a function of booleans return strings (``ignored = negated`` -> ``ignored = path``)
+    passes ``assert is_ignored(...)`` and is wrong.
+    """
+    n = min(len(p.types), len(p.base_types))
+    if not n:
+        return 0.0
+    shifted = 0
+    for a, b in zip(p.types[:n], p.base_types[:n], strict=True):
+        ka, kb = _TYPE_KIND.get(a, a), _TYPE_KIND.get(b, b)
+        if ka and kb and "!" not in (ka, kb) and ka != kb:
+            shifted += 1
+    return shifted / n
+
+
+def score_rows(rows: dict[int, list[str]]) -> dict[int, float]:
+    """Per row, the share of inputs where it gives the majority output of all rows.
+
+    An input where no output has a strict majority gives no evidence (no row scores); where
+    every row agrees, every row scores (a uniform shift: the order unchanged). Empty with fewer
+    than ``MIN_CANDIDATES`` rows.
+    """
     if len(rows) < MIN_CANDIDATES:
         return {}
     width = max(len(v) for v in rows.values())
+    if not width:
+        return {}
     scores = {i: 0.0 for i in rows}
     for k in range(width):
         votes = Counter(v[k] for v in rows.values() if k < len(v))
         top, count = votes.most_common(1)[0]
         if count * 2 <= len(rows):
             continue  # no majority: no evidence either way
-        for i, v in rows.items():  # (where everyone agrees, everyone scores: order unchanged)
+        for i, v in rows.items():
             if k < len(v) and v[k] == top:
                 scores[i] += 1.0
-    return {id(group[i]): s / width for i, s in scores.items() if i < len(group)}
+    return {i: s / width for i, s in scores.items()}

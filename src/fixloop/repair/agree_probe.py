@@ -8,11 +8,14 @@ Job (JSON file named on the command line): ``root`` (the work tree), ``paths`` (
 entries to put first), ``module`` and ``func`` (a module-level function), ``inputs`` (each the
 text of a literal ``(args_tuple, kwargs_dict)``), ``candidates`` (``[{"id", "files": {relpath:
 text}}]``), ``out`` (a JSON-lines result file), ``per_call_s`` (seconds one call may take).
+An input is the text of a literal ``(args, kwargs)``, or ``"@"``, a test file, a newline and an
+expression evaluated in that test module's namespace (:mod:`.agree_inputs`).
 
 For each candidate, the parent writes its files, forks a child that imports the module fresh
 and calls the function on every input (``repr`` of the result, cut to 300 characters, or
 ``"!ExceptionName"``; ``"!timeout"`` past the per-call limit), writes one line ``{"id", "out":
-[...]}``, and the parent restores the files.
+[...], "types": [...]}`` (``types``: the result's type name per input, ``"!"`` for an
+exception), and the parent restores the files. A candidate with no files runs the code as it is.
 """
 
 from __future__ import annotations
@@ -36,8 +39,26 @@ def _alarm(signum: int, frame: Any) -> None:
     raise _CallTimeout()
 
 
+def _arguments(text: str, job: dict[str, Any], spaces: dict[str, Any]) -> tuple[Any, Any]:
+    """``(args, kwargs)`` of one input (:mod:`.agree_inputs`' two forms).
+
+    An expression input is evaluated in its test module's namespace (the module run once per
+    child, with the patch applied).
+    """
+    if not text.startswith("@"):
+        return ast.literal_eval(text)
+    rel, expr = text[1:].split("\n", 1)
+    if rel not in spaces:
+        import runpy
+
+        spaces[rel] = runpy.run_path(os.path.join(job["root"], rel), run_name="fixloop_probe")
+    args, kwargs = eval(expr, dict(spaces[rel]))  # noqa: S307 - the tests' own expressions
+    return tuple(args), dict(kwargs)
+
+
 def _child(job: dict[str, Any], cid: Any, out_path: str) -> None:
     outputs: list[str] = []
+    types: list[str] = []
     try:
         sys.path[0:0] = list(job["paths"])
         import importlib
@@ -45,22 +66,31 @@ def _child(job: dict[str, Any], cid: Any, out_path: str) -> None:
         mod = importlib.import_module(job["module"])
         fn = getattr(mod, job["func"])
         signal.signal(signal.SIGALRM, _alarm)
+        spaces: dict[str, Any] = {}
         for text in job["inputs"]:
-            args, kwargs = ast.literal_eval(text)
+            try:
+                args, kwargs = _arguments(text, job, spaces)
+            except Exception:  # noqa: BLE001 - an input the test module cannot make
+                outputs.append("!input")
+                types.append("!")
+                continue
             try:
                 signal.setitimer(signal.ITIMER_REAL, float(job.get("per_call_s", 1.0)))
                 value = fn(*args, **kwargs)
                 outputs.append(repr(value)[:300])
+                types.append(type(value).__name__)
             except _CallTimeout:
                 outputs.append("!timeout")
+                types.append("!")
             except Exception as exc:  # noqa: BLE001 - an exception is an output too
                 outputs.append(f"!{type(exc).__name__}")
+                types.append("!")
             finally:
                 signal.setitimer(signal.ITIMER_REAL, 0)
     except BaseException as exc:  # noqa: BLE001 - the import failed: one line says so
-        outputs = [f"!import:{type(exc).__name__}"]
+        outputs, types = [f"!import:{type(exc).__name__}"], ["!"]
     with open(out_path, "a", encoding="utf-8") as fh:
-        fh.write(json.dumps({"id": cid, "out": outputs}) + "\n")
+        fh.write(json.dumps({"id": cid, "out": outputs, "types": types}) + "\n")
     os._exit(0)
 
 

@@ -28,20 +28,27 @@ plausible patches, then orders them:
    place as before for the distance of 2., so a fix inside a condition the passing tests evaluate
    is not a path change; ``elif w < LIMIT`` -> ``<=`` beside an edit of a return only the failing
    test reaches);
-5. then agreement on extra inputs (:mod:`.agree`: the tests' literal arguments, varied; the
-   share of inputs where a patch gives the plurality output of the plausible patches), when at
-   least three plausible patches change the same function;
+5. then, among the *contenders* (the patches tied with the best on 1.-4.; patches already
+   behind on that evidence get no vote), evidence from extra inputs (:mod:`.agree`: the tests'
+   literal arguments of the changed function, varied, run under the original code and each
+   contender): first the smallest share of inputs where the patch returns another kind of value
+   than the original (``ignored = negated`` -> ``ignored = path`` turns a boolean function into
+   one returning strings, which ``assert is_ignored(...)`` accepts); then agreement (the share of
+   inputs where a patch gives the plurality output of the contenders, when at least three
+   change the same function); then the smallest departure from the original's outputs (the
+   semantic distance of Qlose, D'Antoni et al. CAV 2016: ``<`` -> ``<=`` at the tested weight
+   keeps the other weights' postage, ``BANDS[1]`` -> ``BANDS[-1]`` changes a whole band);
 6. then the fewest diff lines, then the screening score (``Candidate.score``: suspiciousness x
    the template's prior learned from mutation runs), then the fewest characters, then the order
    given: among same-sized edits of one line
    the characters say little (``2`` -> ``8`` is "smaller" than ``and`` -> ``or``), the prior
    says how often such an edit is the fix.
 
-*Declining*: when the first two are tied on 2.-4. (both traced) and agreement was measured but
-no patch gives the majority output on ``DECLINE_BELOW`` of the extra inputs, the evidence
-cannot choose among patches that compute different functions; no patch is returned
-(the notes say why) rather than one picked by its size. An honest "not fixed" is worth more to
-the user than a plausible patch that is as likely wrong as right.
+*Declining*: when the first two are tied on 2.-4. and on the kind of value (both traced) and
+agreement was measured but no contender gives the majority output on ``DECLINE_BELOW`` of the
+extra inputs, the evidence cannot choose among patches that compute different functions; no
+patch is returned (the notes say why) rather than one picked by its size. An honest "not fixed"
+is worth more to the user than a plausible patch that is as likely wrong as right.
 
 Candidates past the first ``limit`` keep their order after the traced ones (the cost is bounded:
 one traced run each).
@@ -56,6 +63,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from fixloop.repair.agree import Probe, agreement_among, departure, type_shift
 from fixloop.repair.candidate import Candidate
 from fixloop.repair.deadstore import candidate_dead_stores
 
@@ -260,7 +268,7 @@ def rank_plausible(
     *,
     limit: int = 3,
     deadline: float | None = None,
-    agree: Callable[[list[Candidate]], dict[int, float]] | None = None,
+    probe: Callable[[list[Candidate]], dict[int, Probe]] | None = None,
 ) -> tuple[list[Candidate], list[str]]:
     """Order plausible patches by behaviour change (see the module docstring); drop slow ones.
 
@@ -272,8 +280,9 @@ def rank_plausible(
             the run failed; the candidate then keeps its place, unjudged).
         limit: at most this many candidates are traced (the first ones by the smallest diff).
         deadline: a ``time.monotonic()`` value after which no further trace starts.
-        agree: scores candidates by agreement on extra inputs (``id`` -> share, higher is
-            better; :func:`.agree.agreement`); the tie-breaker after the behaviour change.
+        probe: runs the contenders (the patches the traced evidence ties with the best) on
+            extra inputs (``id`` -> :class:`~.agree.Probe`; :func:`.agree.probe_outputs`): their
+            type shift, agreement and departure from the original break the tie.
 
     Returns:
         ``(ordered candidates, notes)``: the slow ones left out, each judgement noted; no
@@ -300,32 +309,48 @@ def rank_plausible(
         verdict = "dropped: failing tests over 3x slower" if b.slow else "kept"
         notes.append(f"{c.template} at {c.where()}: {b.words()}; {verdict}")
     kept = [c for c in by_size if not (id(c) in judged and judged[id(c)].slow)]
-    agreed: dict[int, float] = {}
-    if agree is not None and len(kept) >= 3 and (deadline is None or time.monotonic() < deadline):
-        try:
-            agreed = agree(kept[: limit + 2])
-        except (OSError, RuntimeError, ValueError) as exc:
-            notes.append(f"extra-input comparison failed: {exc}")
-        for c in kept:
-            if id(c) in agreed:
-                notes.append(
-                    f"{c.template} at {c.where()}: agrees on {agreed[id(c)]:.0%} of extra inputs"
-                )
 
-    def key(c: Candidate) -> tuple[int, float, int, int, float, int, float, int, int]:
+    def traced_key(c: Candidate) -> tuple[int, float, int, int]:
         b = judged.get(id(c))
-        agree_rank = -round(agreed.get(id(c), 0.0), 1)
         dead = candidate_dead_stores(c)
         if b is None:
-            return (1, 0.0, dead, 0, agree_rank, c.diff_lines, -c.score, c.diff_chars, order[id(c)])
+            return (1, 0.0, dead, 0)
         bucket = round(b.distance / DISTANCE_TIE) * DISTANCE_TIE
-        unchecked = 0 if b.exercised else 1
+        return (0, bucket + b.broke, dead, 0 if b.exercised else 1)
+
+    kept.sort(key=lambda c: (traced_key(c), c.diff_lines, -c.score, c.diff_chars, order[id(c)]))
+    # the contenders: the patches the traced evidence cannot tell from the best one
+    contenders = [c for c in kept if kept and traced_key(c) == traced_key(kept[0])][: limit + 2]
+    probes: dict[int, Probe] = {}
+    if probe is not None and len(contenders) >= 2:
+        if deadline is None or time.monotonic() < deadline:
+            try:
+                probes = probe(contenders)
+            except (OSError, RuntimeError, ValueError) as exc:
+                notes.append(f"extra-input comparison failed: {exc}")
+    agreed = agreement_among(probes, contenders)
+    groups = {probes[id(c)].group if id(c) in probes else None for c in contenders}
+    if len(groups) != 1 or None in groups:
+        probes = {}  # kind and departure measured on different inputs, or not for some
+    for c in contenders:
+        p = probes.get(id(c))
+        said = [f"agrees on {agreed[id(c)]:.0%}"] if id(c) in agreed else []
+        if p is not None:
+            said.append(f"returns another kind of value on {type_shift(p):.0%}")
+            said.append(f"departs from the original on {departure(p):.0%}")
+        if said:
+            notes.append(f"{c.template} at {c.where()}: on extra inputs {', '.join(said)}")
+
+    def key(c: Candidate) -> tuple[Any, ...]:
+        p = probes.get(id(c))
+        shift = round(type_shift(p), 1) if p is not None else 0.0
+        agree_rank = -round(agreed.get(id(c), 0.0), 1)
+        depart = round(departure(p), 2) if p is not None else 0.0
         return (
-            0,
-            bucket + b.broke,
-            dead,
-            unchecked,
+            *traced_key(c),
+            shift,
             agree_rank,
+            depart,
             c.diff_lines,
             -c.score,
             c.diff_chars,
@@ -336,11 +361,12 @@ def rank_plausible(
     if len(ordered) >= 2 and agreed:
         top, runner_up = ordered[0], ordered[1]
         share = max(agreed.values())
-        if key(top)[:4] == key(runner_up)[:4] and key(top)[0] == 0 and share < DECLINE_BELOW:
+        if key(top)[:5] == key(runner_up)[:5] and key(top)[0] == 0 and share < DECLINE_BELOW:
             notes.append(
                 f"declined: {len(ordered)} plausible patches that the tests cannot tell apart "
-                f"(same behaviour change, dead stores and checked lines) disagree on extra "
-                f"inputs; none gives the majority output on more than {share:.0%} of them"
+                f"(same behaviour change, dead stores, checked lines and kind of result) "
+                f"disagree on extra inputs; none gives the majority output on more than "
+                f"{share:.0%} of them"
             )
             return [], notes
     return ordered, notes
@@ -397,7 +423,7 @@ def judge(
     Returns:
         the plausible candidates, best first, the slow ones left out.
     """
-    from fixloop.repair.agree import agreement
+    from fixloop.repair.agree import probe_outputs
     from fixloop.repair.budgets import trace_limits
 
     wall_s, per_test_s = trace_limits(port)
@@ -408,7 +434,7 @@ def judge(
         lambda c: traced_with(screener, c, wall_s=wall_s, per_test_s=per_test_s),
         limit=limit,
         deadline=time.monotonic() + max(0.5 * float(an.budget_s or 0.0), 5.0),
-        agree=lambda cs: agreement(screener, cs, wall_s=max(10.0, wall_s)),
+        probe=lambda cs: probe_outputs(screener, cs, wall_s=max(10.0, wall_s)),
     )
     an.notes.extend(notes)
     return ordered
