@@ -49,6 +49,7 @@ from collections.abc import Mapping, Sequence
 from libcst import ParserSyntaxError
 
 from .candidate import Candidate
+from .parsecache import file_info, valid
 from .priors import learned_factors
 from .templates_ast import Edit, FileInfo, Mutation, apply_edits, guarded, parses
 from .templates_expr import PRIORS, expression_mutations
@@ -100,7 +101,7 @@ def generate_candidates(
         own mutations there (:func:`.templates_ast.guarded`), never the file's other candidates.
     """
     try:
-        fi = FileInfo(source, path, focus=[ln for ln, s in suspicious.items() if s > 0])
+        fi = file_info(source, path, focus=[ln for ln, s in suspicious.items() if s > 0])
     except (ParserSyntaxError, RecursionError, ValueError):
         return []
     lines = sorted(
@@ -176,7 +177,7 @@ def generate_candidates(
             if new in seen:
                 continue
             seen.add(new)
-            if not fi.valid(new, edits):
+            if not valid(fi, new, edits):
                 continue
         except Exception as exc:  # noqa: BLE001 - one bad mutation costs only itself
             fi.template_errors.append(f"{template} on line {line}: {exc!r}")

@@ -47,6 +47,7 @@ from typing import Any
 import libcst as cst
 
 from .candidate import Candidate
+from .parsecache import file_info, valid
 from .templates_ast import Edit, FileInfo, Mutation, StmtInfo, apply_edits, bare, code, guarded
 
 #: Each template's prior plausibility (the engine ranks by suspiciousness x prior).
@@ -903,7 +904,7 @@ def hinted_candidates(
     if not (hints.undefined or hints.attributes or patterns or hints.none_used):
         return []
     try:
-        fi = FileInfo(source, path, focus=[ln for ln, s in suspicious.items() if s > 0])
+        fi = file_info(source, path, focus=[ln for ln, s in suspicious.items() if s > 0])
     except Exception:  # noqa: BLE001 - a file the templates cannot read gives nothing here
         return []
     plain: set[str] = set()
@@ -924,7 +925,7 @@ def hinted_candidates(
     for score, m in scored:
         new = apply_edits(source, m.edits)
         boosted = m.template == "none-guard" and hints.none_used
-        if new in seen or (new in plain and not boosted) or not fi.valid(new, m.edits):
+        if new in seen or (new in plain and not boosted) or not valid(fi, new, m.edits):
             continue
         seen.add(new)
         out.append(Candidate(path, new, m.template, m.description, m.line, m.prior, score, source))
