@@ -42,6 +42,7 @@ from fixloop.repair.localize import Suspect, by_file, rank
 from fixloop.repair.overfit import judge
 from fixloop.repair.port import RepairPort
 from fixloop.repair.screen import ScreenResult, WarmScreener
+from fixloop.repair.templates_context_stmt import expected_literal_candidates, failing_literals
 from fixloop.repair.templates_names import FailureHints, hinted_candidates, hints_from_spectrum
 from fixloop.repair.traced import read_sources, scratch_copy, traced_spectrum, without_tests
 from fixloop.targets import covers
@@ -325,7 +326,7 @@ class RepairEngine:
         )
         hints = hints_from_spectrum(spectrum) if self._hinted else None
         mark = an.clock("rank", mark)
-        cands = self._generate(work, an.suspects, sources, hints)
+        cands = self._generate(work, an.suspects, sources, hints, failing_literals(spectrum))
         mark = an.clock("generate", mark)
         an.generated = len(cands)
         an.generate_seconds = time.monotonic() - t0 - an.localize_seconds
@@ -421,11 +422,14 @@ class RepairEngine:
         suspects: Sequence[Suspect],
         sources: dict[str, str],
         hints: FailureHints | None = None,
+        literals: Sequence[str] = (),
     ) -> list[Candidate]:
         """Candidates of every suspicious file, in screening order (:func:`order_candidates`).
 
         With ``hints`` (the failing tests' texts), the candidates only those point at
-        (:func:`.templates_names.hinted_candidates`) come before the generator's.
+        (:func:`.templates_names.hinted_candidates`) come before the generator's; with
+        ``literals`` (the failing lines' strings), string literals replaced by them
+        (:func:`.templates_context_stmt.expected_literal_candidates`) join them.
         """
         gen = self.generator()
         seen: set[tuple[str, ...]] = set()
@@ -443,6 +447,7 @@ class RepairEngine:
                 continue
             if hints is not None:
                 made = [*hinted_candidates(source, path, lines, hints), *made]
+            made += expected_literal_candidates(source, path, lines, literals)
             floor = min(lines.values()) if lines else 0.0
             for c in made:
                 if not c.old_source:

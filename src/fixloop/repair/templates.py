@@ -28,6 +28,10 @@ Templates (``Candidate.template`` names; priors in ``PRIORS``):
   ``insert-statement``, ``insert-parallel-update``, ``insert-guard``, ``insert-loop-step``,
   ``insert-init-attribute``, ``insert-break``, ``wrap-try``, ``move-statement``,
   ``unwrap-condition``, ``return-variable``, ``missing-return``, ``mutable-default``.
+  from the surrounding code (:mod:`.templates_context`, :mod:`.templates_context_stmt`):
+  ``wrap-or-default`` with another attribute, a reversed ``+`` chain, ``wrap-len`` for strings,
+  ``arg-off-by-one`` for integer-like names, ``insert-mirror-update`` for assignments,
+  ``insert-branch-push``, ``delete-duplicate`` (``string-expected`` comes through the engine).
   multi-location: ``<template>+everywhere`` (the same line-level fix applied to every identical
   line of the file) from :func:`generate_candidates`, and pairs from :func:`pair_candidates` /
   :func:`combine` (two single-location candidates applied together).
@@ -52,6 +56,8 @@ from .candidate import Candidate
 from .parsecache import file_info, valid
 from .priors import learned_factors
 from .templates_ast import Edit, FileInfo, Mutation, apply_edits, guarded, parses
+from .templates_context import context_mutations
+from .templates_context_stmt import context_statement_mutations
 from .templates_expr import PRIORS, expression_mutations
 from .templates_insert import insert_more_mutations
 from .templates_names import name_mutations
@@ -126,10 +132,12 @@ def generate_candidates(
                 muts.extend(guarded(fi, expression_mutations, fi, st, line))
                 muts.extend(guarded(fi, wrap_mutations, fi, st, line))
                 muts.extend(guarded(fi, name_mutations, fi, st, line))  # real-history kinds
+                muts.extend(guarded(fi, context_mutations, fi, st, line))
             if id(st.node) not in done_stmts:
                 done_stmts.add(id(st.node))
                 muts.extend(guarded(fi, statement_mutations, fi, st))
                 muts.extend(guarded(fi, insert_more_mutations, fi, st))
+                muts.extend(guarded(fi, context_statement_mutations, fi, st))
         else:
             # an ``elif`` line is no statement's header: its condition is still an expression
             clause = fi.elif_at(line)
@@ -137,6 +145,7 @@ def generate_candidates(
                 done_lines.add((id(clause.node), 0))
                 muts.extend(guarded(fi, expression_mutations, fi, clause, line))
                 muts.extend(guarded(fi, wrap_mutations, fi, clause, line))
+                muts.extend(guarded(fi, context_mutations, fi, clause, line))
         func = _function_at(fi, line)
         if func is not None and id(func.node) not in done_funcs:
             done_funcs.add(id(func.node))
