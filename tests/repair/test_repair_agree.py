@@ -114,3 +114,13 @@ def test_a_helper_the_tests_never_call_is_probed_through_its_caller(tmp_path: Pa
     )
     assert changed_function(c) == "deviation"
     assert changed_function(c, tmp_path) == "within"
+
+
+def test_elements_of_a_sequence_are_varied_one_at_a_time(tmp_path: Path) -> None:
+    (tmp_path / "todos.py").write_text("def find(lines):\n    return lines\n")
+    (tmp_path / "test_todos.py").write_text(
+        "from todos import find\n\n\ndef test_f():\n    assert find(['TODO: a', 'b'])\n"
+    )
+    inputs = extra_inputs(tmp_path, "find")
+    assert "((['xTODO: a', 'b'],), {})" in inputs and "((['TODO: a', 'xb'],), {})" in inputs
+    assert "((['b', 'TODO: a'],), {})" in inputs

@@ -521,3 +521,24 @@ def test_probe_runs_the_original_beside_the_patches(tmp_path: Path) -> None:
     assert type_shift(p) == 0.0 and type_shift(q) > 0.0
     assert 0.0 < departure(p) < 1.0
     assert (root / "signs.py").read_text() == SIGN_MOD
+
+
+def test_a_deletion_that_leaves_a_value_unread_is_never_chosen() -> None:
+    """Deleting ``raise`` passes a test of a short row; ``number`` is then computed for nothing."""
+    src = (
+        "def parse(line, number):\n"
+        "    cells = line.split(',')\n"
+        "    if len(cells) < 2:\n"
+        "        raise ValueError(number)\n"
+        "    return cells\n"
+    )
+    gone = src.replace("        raise ValueError(number)\n", "        pass\n")
+    lone = Candidate("p.py", gone, "delete-statement", "d", 4, 0.5, 0.5, old_source=src)
+    flat = {"tests": {"t": {"outcome": "passed", "lines": [["p.py", 1]]}}}
+    ordered, notes = rank_plausible([lone], flat, [], lambda c: flat)
+    assert ordered == [] and any("deletion leaves" in n for n in notes)
+    # a deletion that leaves nothing unread stays a candidate
+    dup = src.replace("    return cells\n", "    cells = cells\n    return cells\n")
+    undup = Candidate("p.py", src, "delete-statement", "d", 5, 0.5, 0.5, old_source=dup)
+    ordered, _ = rank_plausible([undup], flat, [], lambda c: flat)
+    assert ordered == [undup]

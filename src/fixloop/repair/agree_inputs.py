@@ -3,8 +3,8 @@
 Each call of the function in a test file gives an input: its arguments, positional and keyword.
 An argument that is a literal (``3``, ``"WEB-007: fix login"``, ``[5.0, 5.0]``) is varied one at
 a time (integers +-1, doubled, zero, negated; floats doubled, negated, zero; strings emptied,
-extended, upper-cased, prefixed, cut, one digit changed; sequences emptied, reversed, extended;
-booleans negated). An argument that is an expression over the test module's own top-level names
+extended, upper-cased, prefixed, cut, one digit changed; sequences emptied, reversed, extended,
+one of their first elements varied; booleans negated). An argument that is an expression over the test module's own top-level names
 (``LOG``, ``Dimension("bore", 12.0, 0.02)``, ``BANDS[0]``) is kept as it is and evaluated, in the
 probe, in the namespace of the test module (imported fresh, with the patch applied); one naming a
 test function's local variable or a fixture cannot be evaluated there and is left out.
@@ -23,7 +23,9 @@ from typing import Any
 
 from fixloop.workspace import is_test_file
 
-MAX_INPUTS = 30
+MAX_INPUTS = 40
+#: elements of a sequence literal varied one at a time (the first ones)
+ELEMENTS = 2
 #: calls whose varied inputs are made (the tests' own inputs are all kept, up to MAX_INPUTS)
 MAX_CALLS = 10
 #: syntax an argument expression may use to be evaluated in the test module's namespace
@@ -64,7 +66,11 @@ def vary(value: Any) -> list[Any]:
         return out
     if isinstance(value, (list, tuple)):
         kind = type(value)
-        return [kind(), kind(reversed(value)), kind(list(value) + list(value[:1]))]
+        seqs: list[Any] = [kind(), kind(reversed(value)), kind(list(value) + list(value[:1]))]
+        for i, item in enumerate(list(value)[:ELEMENTS]):  # one element varied
+            if isinstance(item, (str, int, float)):
+                seqs.extend(kind([*value[:i], w, *value[i + 1 :]]) for w in vary(item))
+        return seqs
     return []
 
 

@@ -12,7 +12,10 @@ per-test seconds, :meth:`~fixloop.repair.screen.WarmScreener.localize`) on each 
 plausible patches, then orders them:
 
 1. patches whose failing tests run more than ``SLOW_FACTOR`` (3x) slower than on the original
-   code (plus ``SLOW_FLOOR_S`` of noise allowance) are dropped;
+   code (plus ``SLOW_FLOOR_S`` of noise allowance) are dropped, and so are deletions
+   (:data:`.priors.DELETIONS`) that leave a computed value or a parameter unread (:mod:`.deadstore`):
+   removed functionality, the plausible-but-wrong patch of Qi et al. (ISSTA 2015) and an
+   anti-pattern of Tan et al. (FSE 2016); with no other plausible patch, none is returned;
 2. the smallest *behaviour change* of the passing tests first: per passing test, the Jaccard
    distance between the line sets it covered before and after (the patched file's lines mapped
    back to the original's through the diff, so an inserted line is a change, a shifted one is
@@ -66,6 +69,7 @@ from typing import Any
 from fixloop.repair.agree import Probe, agreement_among, departure, type_shift
 from fixloop.repair.candidate import Candidate
 from fixloop.repair.deadstore import candidate_dead_stores
+from fixloop.repair.priors import DELETIONS
 
 SLOW_FACTOR = 3.0
 SLOW_FLOOR_S = 1.0  # noise allowance: a loaded machine delays a traced run by this much
@@ -309,6 +313,12 @@ def rank_plausible(
         verdict = "dropped: failing tests over 3x slower" if b.slow else "kept"
         notes.append(f"{c.template} at {c.where()}: {b.words()}; {verdict}")
     kept = [c for c in by_size if not (id(c) in judged and judged[id(c)].slow)]
+    for c in [c for c in kept if c.template in DELETIONS and candidate_dead_stores(c) > 0]:
+        kept.remove(c)
+        notes.append(
+            f"{c.template} at {c.where()}: dropped: the deletion leaves a computed value or a "
+            f"parameter unread (removed functionality)"
+        )
 
     def traced_key(c: Candidate) -> tuple[int, float, int, int]:
         b = judged.get(id(c))
