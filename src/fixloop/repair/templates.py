@@ -31,7 +31,9 @@ Templates (``Candidate.template`` names; priors in ``PRIORS``):
   from the surrounding code (:mod:`.templates_context`, :mod:`.templates_context_stmt`):
   ``wrap-or-default`` with another attribute, a reversed ``+`` chain, ``wrap-len`` for strings,
   ``arg-off-by-one`` for integer-like names, ``insert-mirror-update`` for assignments,
-  ``insert-branch-push``, ``delete-duplicate`` (``string-expected`` comes through the engine).
+  ``insert-branch-push``, ``delete-duplicate`` (``string-expected`` comes through the engine);
+  ``table-complete`` (:mod:`.templates_table`): the rows a literal table's scaling pattern
+  implies.
   multi-location: ``<template>+everywhere`` (the same line-level fix applied to every identical
   line of the file) from :func:`generate_candidates`, and pairs from :func:`pair_candidates` /
   :func:`combine` (two single-location candidates applied together).
@@ -62,6 +64,7 @@ from .templates_expr import PRIORS, expression_mutations
 from .templates_insert import insert_more_mutations
 from .templates_names import name_mutations
 from .templates_stmt import function_mutations, statement_mutations
+from .templates_table import table_mutations
 from .templates_wrap import wrap_mutations
 
 __all__ = [
@@ -138,6 +141,7 @@ def generate_candidates(
                 muts.extend(guarded(fi, statement_mutations, fi, st))
                 muts.extend(guarded(fi, insert_more_mutations, fi, st))
                 muts.extend(guarded(fi, context_statement_mutations, fi, st))
+                muts.extend(guarded(fi, table_mutations, fi, st))
         else:
             # an ``elif`` line is no statement's header: its condition is still an expression
             clause = fi.elif_at(line)
