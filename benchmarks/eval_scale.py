@@ -3,6 +3,7 @@
 Usage::
 
     python benchmarks/eval_scale.py [--reps 3] [--suite examples/suite] [--model repair] [--no-ray]
+        [--no-defaults]
 
 Runs the examples suite with the offline repair engine (no key, no network), interleaved
 (``--reps`` rounds, each into fresh output folders), in these settings:
@@ -12,12 +13,18 @@ Runs the examples suite with the offline repair engine (no key, no network), int
                        core (the default, cores / jobs), so the repair engine screens with
                        that many workers
 ``jobs 1, 1 core``     ``--jobs 1 --cpus-per-run 1``: one run at a time on one core
-``jobs 2, 1 core``     ``--jobs 2 --cpus-per-run 1``: two runs at a time, a core each (on 2
-                       cores this is also ``--jobs 2``'s default)
+``jobs 2, 1 core``     ``--jobs 2 --cpus-per-run 1``: two runs at a time, one screening worker
+                       each, sharing a pool of two cores (on 2 cores this is also ``--jobs
+                       2``'s default)
 ``ray``                ``--executor ray --cpus-per-run 1`` on a local Ray cluster of the
                        machine's cores, started by the eval itself (its start-up is in the
                        time)
 =====================  ==================================================================
+
+Every eval of the benchmark shares one private ``FIXLOOP_HOME`` (in its temporary folder), so
+the runs' order is what the earlier settings' runs of the same tasks taught
+(:mod:`fixloop.eval.order`: longest first), never the user's own durations file; ``jobs 1``
+settings come first in each round and their order does not change their time.
 
 Two speed-ups are printed, and they answer different questions:
 
@@ -82,11 +89,12 @@ class Measured:
     cpu_phases: dict[str, float]
 
 
-def one(suite: Path, model: str, setting: Setting, out: Path) -> Measured:
-    """Run one eval in ``setting`` into ``out`` and measure it."""
+def one(suite: Path, model: str, setting: Setting, out: Path, home: Path) -> Measured:
+    """Run one eval in ``setting`` into ``out`` (``FIXLOOP_HOME`` = ``home``) and measure it."""
     argv = [sys.executable, "-m", "fixloop", "eval", str(suite), "--model", model]
     argv += ["--jobs", str(setting.jobs), "--out", str(out), "--quiet", *setting.extra]
-    dt, cpu, code, left = run_counted(argv, capture_output=True, text=True)
+    env = {**os.environ, "FIXLOOP_HOME": str(home)}
+    dt, cpu, code, left = run_counted(argv, capture_output=True, text=True, env=env)
     summary = out / "summary.json"
     rate = "?"
     if summary.exists():
@@ -104,14 +112,14 @@ def one(suite: Path, model: str, setting: Setting, out: Path) -> Measured:
     )
 
 
-def settings(cores: int, with_ray: bool) -> list[Setting]:
-    """The settings of one round (see the module docstring)."""
+def settings(cores: int, with_ray: bool, defaults: bool = True) -> list[Setting]:
+    """The settings of one round (see the module docstring); ``defaults``: with jobs 1's."""
     out = [
-        Setting(f"jobs 1, all {cores} cores", 1, (), 1),
+        *([Setting(f"jobs 1, all {cores} cores", 1, (), 1)] if defaults else []),
         Setting("jobs 1, 1 core", 1, ("--cpus-per-run", "1"), 1),
         Setting("jobs 2, 1 core each", 2, ("--cpus-per-run", "1"), 2),
     ]
-    if cores // 2 != 1:  # --jobs 2's default budget differs from one core here
+    if defaults and cores // 2 != 1:  # --jobs 2's default budget differs from one core here
         out.append(Setting(f"jobs 2, {max(1, cores // 2)} cores each", 2, (), 2))
     if with_ray:
         ray = ("--executor", "ray", "--cpus-per-run", "1")
@@ -125,6 +133,11 @@ def main() -> None:
     ap.add_argument("--suite", type=Path, default=Path(__file__).parents[1] / "examples" / "suite")
     ap.add_argument("--model", default="repair")
     ap.add_argument("--no-ray", action="store_true", help="leave the Ray executor out")
+    ap.add_argument(
+        "--no-defaults",
+        action="store_true",
+        help="leave 'jobs 1, all cores' out (and the defaults speed-up): a shorter round",
+    )
     args = ap.parse_args()
     cores = len(os.sched_getaffinity(0))
     print(f"cores usable: {cores}; load average: {os.getloadavg()}")
@@ -133,9 +146,10 @@ def main() -> None:
         print("ray: left out (" + ("--no-ray" if args.no_ray else "not installed") + ")")
     if not become_subreaper():
         print("CPU-seconds: only the eval's direct children (no child subreaper here)")
-    rounds = settings(cores, with_ray)
+    rounds = settings(cores, with_ray, not args.no_defaults)
     local = [s for s in rounds if "--executor" not in s.extra]
-    j1_all, j1_one, j2_one, j2_default = local[0], local[1], local[2], local[-1]
+    j1_one, j2_one = local[-2:] if args.no_defaults else local[1:3]
+    j1_all, j2_default = (None, None) if args.no_defaults else (local[0], local[-1])
     equal: list[float] = []
     default: list[float] = []
     ray_ratios: list[float] = []
@@ -143,7 +157,7 @@ def main() -> None:
         for rep in range(args.reps):
             got: dict[str, Measured] = {}
             for n, s in enumerate(rounds):
-                m = one(args.suite, args.model, s, Path(tmp) / f"r{rep}-{n}")
+                m = one(args.suite, args.model, s, Path(tmp) / f"r{rep}-{n}", Path(tmp) / "home")
                 if m.code == 3:
                     print("skipped: the eval cannot start a sandbox here (exit 3)")
                     return
@@ -156,20 +170,23 @@ def main() -> None:
                 print(f"    phases, s (summed over runs):      {phase_line(m.wall_phases)}")
                 print(f"    phases, CPU-s (summed over runs):  {cpu_phase_line(m.cpu_phases)}")
             equal.append(got[j1_one.label].wall / got[j2_one.label].wall)
-            default.append(got[j1_all.label].wall / got[j2_default.label].wall)
             line = (
                 f"round {rep + 1}: speed-up at equal budget {equal[-1]:.2f} "
-                f"(jobs 1 vs jobs 2, 1 core per run); defaults {default[-1]:.2f} "
-                f"(jobs 1 on all cores vs jobs 2)"
+                "(jobs 1 vs jobs 2, 1 core per run)"
             )
+            if j1_all is not None and j2_default is not None:
+                default.append(got[j1_all.label].wall / got[j2_default.label].wall)
+                line += f"; defaults {default[-1]:.2f} (jobs 1 on all cores vs jobs 2)"
             if with_ray:
                 ray_ratios.append(got[rounds[-1].label].wall / got[j2_one.label].wall)
                 line += f"; ray {ray_ratios[-1]:.2f}x the local jobs 2"
             print(line, flush=True)
-    print(
-        f"speed-up, defaults (jobs 1 on all {cores} cores vs jobs 2; capped by the repair "
-        f"engine's own parallelism at jobs 1, no target): median {statistics.median(default):.2f}"
-    )
+    if default:
+        print(
+            f"speed-up, defaults (jobs 1 on all {cores} cores vs jobs 2; capped by the repair "
+            "engine's own parallelism at jobs 1, no target): median "
+            f"{statistics.median(default):.2f}"
+        )
     if ray_ratios:
         print(
             f"ray / local (jobs 2, 1 core per run): median {statistics.median(ray_ratios):.2f}x "

@@ -71,3 +71,28 @@ def test_screening_workers_follow_the_cpu_budget(tmp_path: Path, monkeypatch) ->
         ).workers
         == 3
     )
+
+
+def test_local_runs_and_their_scoring_thread_stay_in_the_eval_pool(monkeypatch) -> None:
+    """--jobs 1 --cpus-per-run 1: the agent AND the eval's thread running it (the hidden-test
+    scoring, the page) use one core; the eval's main thread keeps its cores."""
+    from fixloop.eval import localexec
+
+    seen: list[dict] = []
+
+    def fake_run_spec(spec, params, *, sandbox, registry, cores, cpu_budget):
+        seen.append(
+            {"thread": sorted(os.sched_getaffinity(0)), "cores": cores, "budget": cpu_budget}
+        )
+        return {"task": spec}
+
+    monkeypatch.setattr(localexec, "run_spec", fake_run_spec)
+    before = sorted(os.sched_getaffinity(0))
+    got: list[dict] = []
+    localexec.run_local(
+        ["a", "b"], None, sandbox=None, jobs=1, cpus_per_run=1, on_record=got.append
+    )  # type: ignore[arg-type]
+    first = cpus.usable_cpus()[:1]
+    assert [r["task"] for r in got] == ["a", "b"]
+    assert seen == [{"thread": first, "cores": first, "budget": 1}] * 2
+    assert sorted(os.sched_getaffinity(0)) == before

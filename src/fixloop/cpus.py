@@ -88,6 +88,9 @@ def eval_cores(jobs: int, per_run: int, cores: list[int] | None = None) -> list[
 def pin(pid: int, cores: list[int]) -> bool:
     """Restrict process ``pid`` (and the children it starts afterwards) to ``cores``.
 
+    ``pid`` 0 is the calling thread: the threads and processes it starts afterwards inherit
+    the restriction, the process's other threads keep theirs.
+
     Returns:
         False when the platform cannot (no affinity call, or the process is gone).
     """

@@ -2,7 +2,8 @@
 
 The eval's CPU budget is ``jobs`` x ``--cpus-per-run`` cores (default per run: usable cores //
 jobs), the cores of :func:`fixloop.cpus.eval_cores`. Each run's agent process (and every process
-it starts) is pinned to that whole pool, and its own parallel work is sized by ``FIXLOOP_CPUS`` =
+it starts) and the eval's thread that runs it (the task repository, the hidden-test scoring, the
+page) are pinned to that whole pool, and its own parallel work is sized by ``FIXLOOP_CPUS`` =
 ``--cpus-per-run`` (the repair engine's screening workers), so runs side by side do not fight
 over the cores, and a core a run leaves idle (while it waits, or at the end of the eval when no
 run is left to start) serves the runs still going instead of idling. ``--jobs 1 --cpus-per-run
@@ -56,6 +57,9 @@ def run_local(
     cores = cpus.eval_cores(jobs, per_run)
 
     def one(spec: RunSpec) -> dict[str, Any]:
+        # this thread too (its task repository, hidden-test scoring and page; the threads and
+        # processes it starts inherit it): --jobs 1 --cpus-per-run 1 is ONE core, scoring too
+        cpus.pin(0, cores)
         return run_spec(
             spec, params, sandbox=sandbox, registry=registry, cores=cores, cpu_budget=per_run
         )
