@@ -25,11 +25,11 @@ import posixpath
 import re
 import shlex
 import tomllib
-import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from fixloop.quiet import no_warnings
 from fixloop.types import RunRecord
 from fixloop.workspace import EditPolicy
 
@@ -255,8 +255,7 @@ def doctest_examples(text: str | bytes) -> list[tuple[str, str, str]]:
         when the source does not parse.
     """
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
+        with no_warnings():
             tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
@@ -309,8 +308,7 @@ _SKIP_DIRS = frozenset({".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", 
 def _defines_code(text: bytes) -> bool:
     """True when a module's top level defines a function or class (or does not parse)."""
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
+        with no_warnings():
             tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return True

@@ -16,9 +16,9 @@ import re
 import stat
 import sys
 import tempfile
-import warnings
 from pathlib import Path
 
+from fixloop.quiet import no_warnings
 from fixloop.testinfra import doctest_examples_removed
 from fixloop.tools.common import PY_SUFFIXES, err, load, refused
 from fixloop.tools.specs import Caps
@@ -301,8 +301,7 @@ def create_file(ws: Workspace, caps: Caps, path: str, content: str) -> ToolResul
 def _syntax_problem(data: bytes, name: str) -> str | None:
     """None when ``data`` parses as Python source, else "line N: message"."""
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
+        with no_warnings():
             ast.parse(data, filename=name)
         return None
     except SyntaxError as e:

@@ -36,10 +36,11 @@ import re
 import sqlite3
 import sys
 import time
-import warnings
 from dataclasses import astuple, dataclass
 from pathlib import Path
 from typing import Any
+
+from fixloop.quiet import no_warnings
 
 #: Bumped when what the scan or the outline produce changes (old cache rows are then ignored).
 SCAN_VERSION = f"1-py{sys.version_info[0]}.{sys.version_info[1]}"
@@ -121,8 +122,7 @@ def outline(data: bytes, name: str = "<file>") -> tuple[list[Entry], str]:
         and the entries come from its ``def``/``class`` lines as written.
     """
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
+        with no_warnings():
             tree = ast.parse(data, filename=name)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as e:
         where = f" at line {e.lineno}" if isinstance(e, SyntaxError) and e.lineno else ""

@@ -13,12 +13,12 @@ import os
 import re
 import threading
 import time
-import warnings
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import regex
 
+from fixloop.quiet import no_warnings
 from fixloop.tools import ripgrep
 from fixloop.tools.common import err, is_root, refused
 from fixloop.tools.listing import listed_files_unchecked
@@ -480,14 +480,15 @@ def _nested_repeat(pattern: str, flags: int) -> bool:
     expression Denial of Service"). Uses the stdlib's regex parser; False if unsure. The
     parser's own warnings (a ``FutureWarning`` "possible nested set" for ``[[:alpha:]]``, set
     operations ``&&``/``--``/``||``/``~~``) are about the stdlib's reading of the pattern, not
-    the ``regex`` module's that searches: they are dropped here, never shown to the caller.
+    the ``regex`` module's that searches: they are dropped here, never shown to the caller,
+    under :func:`fixloop.quiet.no_warnings` (search_code runs in several threads at once with
+    ``--attempts N``; a bare ``catch_warnings`` there could leave every warning ignored).
     """
     try:
         from re import _constants as c  # type: ignore[attr-defined]
         from re import _parser as sre  # type: ignore[attr-defined]
 
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
+        with no_warnings():
             tree = sre.parse(pattern, flags)
     except Exception:  # noqa: BLE001 - an unknown parser shape is not a reason to refuse
         return False
