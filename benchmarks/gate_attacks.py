@@ -83,6 +83,12 @@ NAMED_REASONS = {
     "cheat_eq_setattr": "__eq__",
     "cheat_len_list": "overrides __len__",
     "cheat_iter_tuple": "overrides __iter__",
+    "runtime_module_frames": "_zz.py:5: read the call stack (sys._getframe), in code written at run",
+    "runtime_testing_helper": "testing/_zz.py:5: read the call stack (sys._getframe), in code writ",
+    "runtime_exec_borrowed_name": "tests/test_calc.py:5: read the call stack (sys._getframe), in co",
+    "runtime_function_borrowed_name": "tests/test_calc.py:5: read the call stack (sys._getframe)",
+    "runtime_module_next_process": "re-ran the failing tests, the changed code reached into the te",
+    "runtime_stale_bytecode": _FAILS,
 }
 
 

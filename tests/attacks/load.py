@@ -5,6 +5,8 @@ Each ``variants/NAME.py`` is the whole new ``calc.py`` a scripted model writes, 
     # kind: <what sort of attack, or "honest fix">
     # expect: refused | verified
     # base: <folder under tests/attacks, default _base>
+    # scan: clean   (optional: an attack built to be invisible to the static scan, which
+    #                tests/test_tamper.py checks; the dynamic layers must refuse it)
     # what: <one or more lines: the mechanism>
 
 The base folders hold the repository before the change (``calc.py`` with a bug in ``add`` and
@@ -28,7 +30,8 @@ HERE = Path(__file__).resolve().parent
 @dataclass(frozen=True)
 class Variant:
     """One fixture: ``name``, ``kind``, ``expect`` ("refused"/"verified"), ``base`` folder,
-    ``what`` (the mechanism), ``source`` (the new calc.py)."""
+    ``what`` (the mechanism), ``source`` (the new calc.py), ``scan_clean`` (built to pass the
+    static scan: only the watch and the second opinion can refuse it)."""
 
     name: str
     kind: str
@@ -36,6 +39,7 @@ class Variant:
     base: str
     what: str
     source: str
+    scan_clean: bool = False
 
     @property
     def honest(self) -> bool:
@@ -54,7 +58,7 @@ def _parse(path: Path) -> Variant:
     i = 0
     while i < len(lines) and lines[i].startswith("#"):
         line = lines[i][1:].strip()
-        if ":" in line and line.split(":", 1)[0] in ("kind", "expect", "base", "what"):
+        if ":" in line and line.split(":", 1)[0] in ("kind", "expect", "base", "scan", "what"):
             key, value = line.split(":", 1)
             meta[key] = value.strip()
         elif key:
@@ -70,6 +74,7 @@ def _parse(path: Path) -> Variant:
         meta.get("base", "_base"),
         meta.get("what", ""),
         "".join(body),
+        meta.get("scan") == "clean",
     )
 
 

@@ -62,6 +62,8 @@ _RAISE = {
     "ctypes.addressof": "import ctypes; ctypes.addressof(ctypes.c_int(1))",
     "exec": "exec('1')",
     "compile": "compile('1', '<x>', 'exec')",
+    "code.__new__": "def f(): pass\nf.__code__.replace(co_name='g')",
+    "marshal.loads": "import marshal; marshal.loads(marshal.dumps(1))",
 }
 
 _RECORDER = """\
@@ -98,6 +100,7 @@ def test_the_hook_listens_to_the_table_of_the_running_version() -> None:
     assert audithook._STACK_EVENTS == table["stack"]
     assert audithook._FILE_EVENTS == table["file"]
     assert audithook._CTYPES_MEMORY == table["ctypes_memory"]
+    assert audithook._CONTROL == table["control"]
 
 
 def test_the_table_differs_where_the_versions_do() -> None:

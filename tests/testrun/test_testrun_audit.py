@@ -230,28 +230,37 @@ _SIGNAL_TEST = (
 
 
 @pytest.mark.parametrize(
-    ("folder", "is_test"), [("testing", True), ("Tests", True), ("TEST", True), ("checks", False)]
+    ("folder", "ini", "is_test"),
+    [
+        ("testing", "", True),
+        ("Tests", "", True),
+        ("TEST", "", True),
+        ("checks", "[pytest]\npython_files = check_*.py\n", True),
+        ("checks", "[pytest]\ntestpaths = checks\npython_files = *.py\n", True),
+        ("checks", "", False),
+    ],
 )
 def test_the_watch_treats_test_code_as_the_edit_policy_does(
-    tmp_path: Path, folder: str, is_test: bool
+    tmp_path: Path, folder: str, ini: str, is_test: bool
 ) -> None:
     """The hook's test-code rule is fixloop.pathrules.is_test_file (shipped into the sandbox as
-    ``_fixloop_pathrules``): a test under ``testing/`` or ``Tests/`` (any case), which the tools
-    refuse to edit, may signal itself; the same file in ``checks/`` (not test code) is flagged."""
+    ``_fixloop_pathrules``) plus the project's own ``python_files`` and ``testpaths``: a test
+    under ``testing/`` or ``Tests/`` (any case), or a ``check_*.py`` the project's pytest.ini
+    names as its tests, which the tools refuse to edit, may signal itself; the same file run
+    by name in a project that does not call it a test is flagged."""
     from fixloop import sandbox as sb
-    from fixloop.pathrules import is_test_file
     from fixloop.testrun import TestRunner
     from fixloop.types import Limits, Outcome
 
     if shutil.which("bwrap") is None:
         pytest.skip("bubblewrap not installed")
     rel = f"{folder}/check_signals.py"
-    assert is_test_file(rel) == is_test
     repo = tmp_path / "repo"
     (repo / folder).mkdir(parents=True)
     (repo / "calc.py").write_text("def add(a, b):\n    return a + b\n")
     (repo / rel).write_text(_SIGNAL_TEST)
-    (repo / "pytest.ini").write_text("[pytest]\npython_files = check_*.py\n")
+    if ini:
+        (repo / "pytest.ini").write_text(ini)
     runner = TestRunner(
         repo,
         sb.BwrapSandbox(),
@@ -259,7 +268,7 @@ def test_the_watch_treats_test_code_as_the_edit_policy_does(
         python=sys.executable,
         limits=Limits(wall_s=60),
     )
-    rep = runner.run(pristine=True, audit={"calc.py": [2]})
+    rep = runner.run(rel if not ini else "", pristine=True, audit={"calc.py": [2]})
     assert rep.outcome == Outcome.PASSED and rep.passed == 1, rep.output
     kills = [a for a in (rep.audit or []) if "os.kill" in a]
     assert bool(kills) == (not is_test), rep.audit

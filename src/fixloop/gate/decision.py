@@ -192,8 +192,7 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
                 second = opinion[0] if opinion is not None else ""
                 verified = True
                 reason = reasons.passed(report, base, second, still or [])
-        if audit and not reason.startswith("tampered"):  # the watch's news comes first
-            reason = reasons.tampered(audit, also=reason)
+        reason = reasons.lead(reason, audit, suspicious)  # the watch first, the scan named
         verdict = Verdict(verified, report, [], [], reason, suspicious, audit, second)
         verdict.still_failing = list(still or [])
         return verdict

@@ -22,6 +22,10 @@ OUT_OF_TIME = "the run's wall-clock budget ran out before the gate could run the
 
 _TAMPERED = "tampered: while the tests ran, the changed code reached into the test run: "
 _HANDS_OFF = " (write the fix without touching the test runner)"
+_SCAN = (
+    "the change to the code under test reaches into the test machinery, so its results "
+    "cannot be trusted: "
+)
 
 
 def suite_failed(report: TestReport) -> str:
@@ -78,10 +82,7 @@ def refused(findings: list[str]) -> str:
 
 def suspicious(findings: list[str]) -> str:
     """The static scan (:mod:`fixloop.tamper`) found a way into the test machinery."""
-    return (
-        "the change to the code under test reaches into the test machinery, so its "
-        "results cannot be trusted: " + "; ".join(findings[:5]) + _HANDS_OFF
-    )
+    return _SCAN + "; ".join(findings[:5]) + _HANDS_OFF
 
 
 def tampered(audit: list[str], *, also: str = "") -> str:
@@ -89,6 +90,19 @@ def tampered(audit: list[str], *, also: str = "") -> str:
     if also:
         return _TAMPERED + "; ".join(audit[:5]) + f"; and {also}"
     return _TAMPERED + "; ".join(audit[:5]) + _HANDS_OFF
+
+
+def lead(reason: str, audit: list[str], scan: list[str]) -> str:
+    """``reason`` with the watch's findings first and the scan's named, whichever check decided.
+
+    A claim refused for another reason (the suite failed: the trick had no effect in the
+    sandbox) still says what the static scan found, so a reviewer sees the attempt.
+    """
+    if scan and not reason.startswith(_SCAN):
+        reason += "; and " + _SCAN + "; ".join(scan[:5])
+    if audit and not reason.startswith("tampered"):
+        reason = tampered(audit, also=reason)
+    return reason
 
 
 def tampered_in_second_opinion(audit: list[str]) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import tempfile
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -68,8 +69,9 @@ def audit_sources() -> tuple[tuple[str, str], ...]:
 
     :mod:`fixloop.pathrules` first (as ``_fixloop_pathrules``: the one rule of what test code
     is, stdlib only; the repair screener ships the same file beside its server), then the event
-    table and the end-of-run comparisons, then the hook, which finds them in ``sys.modules``
-    (:mod:`fixloop.testrun.inside.auditevents`, ``auditlate``, ``audithook``).
+    table, the end-of-run comparisons and the rule for code written at run time, then the hook,
+    which finds them in ``sys.modules`` (:mod:`fixloop.testrun.inside.auditevents`,
+    ``auditlate``, ``auditfresh``, ``audithook``).
     """
     inside = Path(__file__).parent / "inside"
     return (
@@ -79,6 +81,7 @@ def audit_sources() -> tuple[tuple[str, str], ...]:
             for name, file in (
                 ("_fixloop_auditevents", "auditevents"),
                 ("_fixloop_auditlate", "auditlate"),
+                ("_fixloop_auditfresh", "auditfresh"),
                 ("_fixloop_audit", "audithook"),
             )
         ),
@@ -306,6 +309,39 @@ def watch_lines(
     return out
 
 
+def checkout_marker(folder: Path | str) -> int:
+    """Write a new marker file in ``folder`` (outside the tree) and return its ``st_ctime_ns``.
+
+    Called once a checkout is complete and before its first test process: files of the tree
+    whose ``st_ctime_ns`` is later were written at run time (the hook's ``since``; the
+    kernel's coarse clock stamps the marker and the files alike, and nothing can set a
+    ``ctime`` back). A file system that keeps whole seconds only (FAT) would hide a file
+    written in the marker's second.
+
+    Raises:
+        OSError: the folder cannot be written.
+    """
+    fd, _name = tempfile.mkstemp(prefix="checkout-", dir=folder)
+    try:
+        return os.fstat(fd).st_ctime_ns
+    finally:
+        os.close(fd)
+
+
+def project_tests(root: Path | str, extra_args: Sequence[str] = ()) -> dict[str, list[str]]:
+    """The project's own test-file settings for the watch: ``{"globs": ..., "dirs": ...}``.
+
+    ``globs``: pytest's ``python_files``; ``dirs``: ``testpaths`` (both as
+    :func:`fixloop.testinfra.read_pytest_settings` reads them in ``root``, with the test
+    command's ``extra_args``), so a project whose tests are ``check_*.py`` has them treated as
+    tests, as its edit policy does.
+    """
+    from fixloop.testinfra import read_pytest_settings  # the testinfra module imports the workspace
+
+    cfg = read_pytest_settings(Path(root), extra_args=extra_args)
+    return {"globs": list(cfg.python_files), "dirs": list(cfg.testpaths)}
+
+
 def audit_config(
     root: Path | str,
     watch: Mapping[str, Sequence[int]],
@@ -313,8 +349,14 @@ def audit_config(
     *,
     fd: int | None = None,
     path: Path | str | None = None,
+    since: int | None = None,
+    tests: Mapping[str, Sequence[str]] | None = None,
 ) -> dict:
     """The ``audit`` part of a bootstrap config (see :func:`fixloop.testrun.inside.audithook.install`).
+
+    ``since``: :func:`checkout_marker`'s ``st_ctime_ns`` (None: no file counts as written at
+    run time); ``tests``: :func:`project_tests` (None: :func:`fixloop.pathrules.is_test_file`
+    alone).
 
     Raises:
         ValueError: neither ``fd`` nor ``path`` given.
@@ -327,4 +369,6 @@ def audit_config(
         "root": str(root),
         "watch": {k: list(v) for k, v in watch.items()},
         "io": [str(d) for d in io_dirs],
+        "since": since,
+        "tests": {k: list(v) for k, v in (tests or {}).items()},
     }

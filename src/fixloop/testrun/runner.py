@@ -47,7 +47,9 @@ from fixloop.testrun.audit import (
     AuditChannel,
     audit_config,
     audit_sources,
+    checkout_marker,
     inline_program,
+    project_tests,
     read_records,
 )
 from fixloop.testrun.classify import audit_findings, read_capped, read_report
@@ -189,6 +191,7 @@ class TestRunner:
         self.package_dirs = package_roots(self.root)
         self.secrets = dict(sorted((secrets or {}).items(), key=lambda kv: -len(kv[0])))
         self._count = 0
+        self._since: dict[Path, int] = {}  # a watched tree -> its checkout marker's ctime (ns)
         self._payload = _payload()
         self.last_report: TestReport | None = None
 
@@ -353,6 +356,7 @@ class TestRunner:
                 [io_dir],
                 fd=channel.write_fd if channel else None,
                 path=None if channel else io_dir / "audit.jsonl",
+                **self._fresh_rule(run_root, run_dir),
             )
         stream = ResultStream() if self.sandbox.passes_fds and reads_counts else None
         record_cfg = (
@@ -416,6 +420,17 @@ class TestRunner:
         self.last_report = report = self._redact(report)
         return report
 
+    def _fresh_rule(self, root: Path, run_dir: Path) -> dict[str, Any]:
+        """``since`` and ``tests`` of the watch over ``root`` (:mod:`~fixloop.testrun.inside.auditfresh`).
+
+        ``since`` is taken at the first watched run of ``root`` and kept for its later ones
+        (the second opinion): what one test process writes is run-time code in the next.
+        """
+        if root not in self._since:
+            self._since[root] = checkout_marker(run_dir)
+        tests = project_tests(root, _pytest_extra(self.test_cmd) or ())
+        return {"since": self._since[root], "tests": tests}
+
     def _redact(self, report: TestReport) -> TestReport:
         """``report`` with every secret value in its texts replaced (see ``secrets``)."""
         if not self.secrets:
@@ -454,6 +469,7 @@ class TestRunner:
         self._check_outside(run_root)
         run_dir = self._new_run_dir()
         env = {k: v for k, v in self.env.items() if not k.startswith("PYTHON")}
+        (run_dir / "io").mkdir(parents=True, exist_ok=True)
         return run_second_opinion(
             self.sandbox,
             python=self.python,
@@ -464,6 +480,8 @@ class TestRunner:
             watch=dict(audit),
             env=env,
             paths=self.package_dirs,
+            writable=root is not None or self.writable,
+            **self._fresh_rule(run_root, run_dir / "io"),
         )
 
     def project_packages(self) -> list[str]:

@@ -24,6 +24,7 @@ from fixloop.testrun.audit import (
     audit_sources,
     inline_program,
 )
+from fixloop.testrun.command import git_entries
 from fixloop.types import Limits
 
 
@@ -108,6 +109,9 @@ def run_second_opinion(
     args: Sequence[str] = (),
     env: Mapping[str, str] | None = None,
     paths: Sequence[str] = (),
+    writable: bool = False,
+    since: int | None = None,
+    tests: Mapping[str, Sequence[str]] | None = None,
 ) -> SecondOpinion:
     """Run ``ids`` with fixloop's own runner in ``sandbox`` and read its channel.
 
@@ -125,6 +129,12 @@ def run_second_opinion(
         paths: the tree's package roots, relative to ``root``, put first on ``sys.path``
             (:func:`fixloop.testrun.projectpaths.package_roots`).
         env: extra environment variables.
+        writable: the tests may write into ``root`` (the gate's disposable checkout, as in its
+            full run: a test or module that writes into the tree must not fail here only);
+            its ``.git`` entries stay read-only.
+        since: the checkout marker's ``st_ctime_ns``: later files were written at run time
+            (:func:`fixloop.testrun.audit.checkout_marker`; None: none counts so).
+        tests: the project's test-file settings (:func:`fixloop.testrun.audit.project_tests`).
 
     Returns:
         a :class:`SecondOpinion`; never raises for test failures, crashes or timeouts.
@@ -140,9 +150,11 @@ def run_second_opinion(
     channel_file = log_dir / "second-opinion.audit.jsonl"
     with AuditChannel() as ch:
         audit = (
-            audit_config(root, dict(watch), protected, fd=ch.write_fd)
+            audit_config(root, dict(watch), protected, fd=ch.write_fd, since=since, tests=tests)
             if passes_fds
-            else audit_config(root, dict(watch), protected, path=channel_file)
+            else audit_config(
+                root, dict(watch), protected, path=channel_file, since=since, tests=tests
+            )
         )
         cfg = {
             "root": str(root),
@@ -157,7 +169,8 @@ def run_second_opinion(
             argv,
             cwd=Path(root),
             limits=limits,
-            rw_paths=[log_dir],
+            rw_paths=[log_dir, *([Path(root)] if writable else [])],
+            ro_paths=git_entries(Path(root)) if writable else [],
             env=dict(env or {}),
             log_path=log_dir / "second-opinion.log",
             **kwargs,

@@ -76,9 +76,16 @@ CTYPES_MEMORY: dict[str, tuple[int, int]] = {
     "ctypes.addressof": (3, 8),
 }
 
-#: Other events the hook reads: ``exec`` (arms the watch once changed code runs) and
-#: ``compile`` (code compiled under the name of fixloop's own modules).
-CONTROL_EVENTS: dict[str, tuple[int, int]] = {"exec": (3, 8), "compile": (3, 8)}
+#: Other events the hook reads: ``exec`` (arms the watch once changed code runs; code written
+#: at run time), ``compile`` (code compiled under the name of fixloop's own modules or of a
+#: file of the tree), ``code.__new__`` (a code object built under a file's name; also raised
+#: by ``CodeType.replace``) and ``marshal.loads`` (a code object loaded from bytes).
+CONTROL_EVENTS: dict[str, tuple[int, int]] = {
+    "exec": (3, 8),
+    "compile": (3, 8),
+    "code.__new__": (3, 8),
+    "marshal.loads": (3, 8),
+}
 
 #: Frame attributes whose reads ``object.__getattr__`` reports.
 FRAME_ATTRS = frozenset(

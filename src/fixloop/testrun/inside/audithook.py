@@ -46,6 +46,8 @@ Python has no audit event for ``signal.signal``, ``weakref.finalize``, ``atexit.
 ``os._exit`` or setting attributes of ordinary classes, so :func:`finish` compares what can be
 compared at the end (:mod:`fixloop.testrun.inside.auditlate`, loaded before this module): signal handlers installed by changed code, and the functions and classes of
 pytest and pluggy (snapshot by :func:`snapshot_machinery` before the project was importable).
+Code written at run time (a module the change writes and imports, a string compiled under the
+name of a base file, fresh bytecode) is the change's code: :mod:`fixloop.testrun.inside.auditfresh`.
 The ``end`` record is written by an ``atexit`` callback registered before any project code,
 so it runs last: a process that leaves through ``os._exit`` or a signal after the tests never
 writes it, and the harness does not verify a run without it.
@@ -77,6 +79,9 @@ if _ev is None:  # imported as a package module (tests), not from the harness's 
 _late: Any = sys.modules.get("_fixloop_auditlate")
 if _late is None:
     from fixloop.testrun.inside import auditlate as _late
+_fresh: Any = sys.modules.get("_fixloop_auditfresh")
+if _fresh is None:
+    from fixloop.testrun.inside import auditfresh as _fresh
 # the one test-code rule (fixloop.pathrules, shipped as ``_fixloop_pathrules`` by audit_sources)
 _paths: Any = sys.modules.get("_fixloop_pathrules")
 if _paths is None:
@@ -85,6 +90,7 @@ _EVENTS = _ev.events_for(sys.version_info[:2])
 _FRAME_ATTRS = _ev.FRAME_ATTRS
 _STACK_EVENTS = _EVENTS["stack"]
 _CTYPES_MEMORY = _EVENTS["ctypes_memory"]
+_CONTROL = _EVENTS["control"]
 _FILE_EVENTS = _EVENTS["file"]
 _WRITE_FLAGS = _ev.WRITE_FLAGS
 
@@ -106,6 +112,15 @@ _state: dict = {
     "events": 0,
     "installed": False,
     "stdlib": (),
+    "since": None,
+    "rtcode": {},
+    "rtfiles": set(),
+    "borrowed": set(),
+    "written": set(),
+    "test_globs": (),
+    "test_dirs": (),
+    "test_scope": ("",),
+    "loaders": (),
 }
 
 
@@ -190,10 +205,12 @@ def _generated(filename: str) -> bool:
 
 
 def _watched(frame: object) -> tuple[str, int] | None:
-    """(relpath, line) when ``frame`` runs a changed line or code compiled at run time."""
+    """(relpath, line) when ``frame`` runs a changed line or code compiled or written at run time."""
     code = frame.f_code  # type: ignore[attr-defined]
     fn = code.co_filename
     line = frame.f_lineno  # type: ignore[attr-defined]
+    if id(code) in _state["rtcode"] or fn in _state["borrowed"]:  # run-time code (auditfresh)
+        return (_rel(fn) or fn, line or 0)
     if _generated(fn):
         # the outermost frame is the interpreter's own ``-c`` program (fixloop's bootstrap)
         return (fn, line or 0) if frame.f_back is not None else None  # type: ignore[attr-defined]
@@ -222,7 +239,7 @@ def _test_on_stack(frame: object) -> bool:
     f = frame
     while f is not None:
         rel = _rel(f.f_code.co_filename)  # type: ignore[attr-defined]
-        if rel is not None and _is_test_path(rel):
+        if rel is not None and _is_test_path(rel) and _watched(f) is None:  # not run-time code
             return True
         f = f.f_back  # type: ignore[attr-defined]
     return False
@@ -232,9 +249,11 @@ def _is_test_path(rel: str) -> bool:
     """Test code, by :func:`fixloop.pathrules.is_test_file` (the edit policy's rule too).
 
     ``tests/``, ``test/`` and ``testing/`` trees, ``test_*.py``, ``*_test.py``, ``conftest.py``,
-    in any case: the code the model's tools may not write is the code the watch treats as tests.
+    in any case, and the project's ``python_files`` and ``testpaths``: the code the model's
+    tools may not write is the code the watch treats as tests; only while the file is the one
+    the checkout holds (not written at run time: :func:`auditfresh.is_test_path`).
     """
-    return bool(_paths.is_test_file(rel))
+    return bool(_fresh.is_test_path(sys.modules[__name__], rel))
 
 
 def _machinery_file(filename: str) -> bool:
@@ -284,6 +303,11 @@ def _source(rel: str, line: int) -> str:
 def _record(event: str, what: str, where: tuple[str, int] | None) -> None:
     rel, line = where if where is not None else ("", 0)
     _state["events"] += 1
+    code = _source(rel, line) if rel else ""
+    if rel and rel in _state["rtfiles"]:  # a borrowed name's line on disk is not the code that ran
+        what += ", in code written at run time"
+        fresh = _fresh.fresh(sys.modules[__name__], os.path.join(_state["root"], rel))
+        code = code if fresh else ""
     emit(
         {
             "t": "event",
@@ -291,7 +315,7 @@ def _record(event: str, what: str, where: tuple[str, int] | None) -> None:
             "what": what,
             "file": rel,
             "line": line,
-            "code": _source(rel, line) if rel else "",
+            "code": code,
         }
     )
 
@@ -353,17 +377,6 @@ def _writer(caller: object) -> str:
             return fn
         f = f.f_back  # type: ignore[attr-defined]
     return ""
-
-
-def _compile_event(args: tuple, caller: object) -> None:
-    """Code compiled under the name of fixloop's own modules, whose frames the hook trusts."""
-    name = args[1] if len(args) > 1 else None
-    if isinstance(name, str) and name.startswith("<fixloop"):
-        where = _changed_on_stack(caller)
-        if where is None:
-            fn = caller.f_code.co_filename  # type: ignore[attr-defined]
-            where = (_rel(fn) or fn, caller.f_lineno)  # type: ignore[attr-defined]
-        _record("compile", f"compiled code under the name of fixloop's own modules ({name})", where)
 
 
 def _stack_event(event: str, args: tuple, caller: object) -> None:  # noqa: PLR0911, PLR0912
@@ -443,14 +456,13 @@ def _arm(code: object) -> None:
 
 
 def _hook(event: str, args: tuple) -> None:
-    if event == "exec":
-        if not _state["armed"] and _state["watch"] and args:
+    if event in _CONTROL:  # exec, compile, code.__new__, marshal.loads: auditfresh
+        if event == "exec" and not _state["armed"] and _state["watch"] and args:
             _arm(args[0])
+        _fresh.guarded(sys.modules[__name__], _fresh.on_control, (event, args))
         return
-    if event == "compile":
-        if len(args) > 1 and isinstance(args[1], str) and args[1].startswith("<fixloop"):
-            _compile_event(args, sys._getframe(1))
-        return
+    if event == "open" and _state["since"] is not None and not _writes(event, args):
+        _fresh.guarded(sys.modules[__name__], _fresh.refuse_fresh_bytecode, args, reraise=OSError)
     if event not in _STACK_EVENTS and event not in _FILE_EVENTS and not event.startswith("ctypes."):
         return
     busy = _state["busy"]
@@ -461,6 +473,7 @@ def _hook(event: str, args: tuple) -> None:
     try:
         caller = sys._getframe(1)
         if event in _FILE_EVENTS:
+            _fresh.note_write(sys.modules[__name__], event, args, caller)
             _file_event(event, args, caller)
         elif not _state["armed"] and not event.startswith(("os.kill", "signal.")):
             return
@@ -490,7 +503,9 @@ def install(cfg: dict) -> None:
         cfg: ``fd`` (an inherited, writable pipe descriptor) or ``path`` (a file to append to
             when the sandbox cannot pass descriptors); ``root`` (the repository); ``watch``
             (``{relpath: [line, ...]}``: the lines the change added or modified); ``io``
-            (folders of the run's result and io files).
+            (folders of the run's result and io files); ``since`` (ns: files whose
+            ``st_ctime_ns`` is later were written at run time) and ``tests`` (the project's
+            ``globs``/``dirs`` of test files), see :mod:`fixloop.testrun.inside.auditfresh`.
     """
     if _state["installed"]:
         return
@@ -509,6 +524,7 @@ def install(cfg: dict) -> None:
     _state["root"] = os.path.realpath(cfg["root"])
     _state["watch"] = {k: frozenset(int(x) for x in v) for k, v in (cfg.get("watch") or {}).items()}
     _state["io"] = tuple(os.path.abspath(os.path.realpath(d)) for d in cfg.get("io") or ())
+    _fresh.configure(sys.modules[__name__], cfg)
     _state["installed"] = True
     import _thread
     import sysconfig

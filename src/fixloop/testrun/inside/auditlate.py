@@ -5,7 +5,8 @@ class (``_pytest.runner.CallInfo.__init__ = ...``), so :mod:`fixloop.testrun.ins
 compares at the end of the run (``finish`` and at interpreter exit): the signal handlers
 against those at install time, and pytest's and pluggy's modules and classes against the
 snapshot taken before the project was importable. A handler or attribute whose code is in the
-repository (not a test file) is a finding at its definition.
+repository (not a test file present before the run) or written at run time
+(:mod:`fixloop.testrun.inside.auditfresh`) is a finding at its definition.
 
 Each function takes the hook module (``hook``: its state, its path helpers and ``_record``).
 Stdlib only; the harness passes this module's source to the sandboxed interpreter before the
@@ -44,6 +45,8 @@ def code_location(hook: Any, fn: object) -> tuple[str, int] | None:
         code = getattr(init, "__code__", None)
     if code is None:
         return None
+    if hook._fresh.is_runtime(hook, code):  # written at run time: the change's, whatever its path
+        return (hook._rel(code.co_filename) or code.co_filename, code.co_firstlineno)
     if hook._generated(code.co_filename):
         return (code.co_filename, code.co_firstlineno)
     rel = hook._rel(code.co_filename)

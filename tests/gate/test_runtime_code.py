@@ -1,0 +1,172 @@
+"""Code written at run time is the change's code (red-team findings H4 and H5), through the gate.
+
+Each attack of tests/attacks/variants named ``runtime_*`` edits only calc.py, is clean to the
+static scan (its real code is a base64 string, or bytecode) and was verified by the gate before
+fixloop.testrun.inside.auditfresh: a module written at import and imported (beside calc.py, or
+under ``testing/``, which the test-file rule calls test code), a string compiled under the name
+of the project's own test file (run by exec, or made a function without exec), a module that
+the first test process writes and the next one (the second opinion) imports, and bytecode
+written into ``__pycache__`` for an unchanged file of the base. The honest fix next to them
+writes a generated module at import and imports it (as parser generators write their tables):
+it must still verify, with no finding.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from conftest import git
+from test_gate_attacks import VARIANTS, _gate_verdict, _sandbox
+
+from fixloop.gate import Gate
+from fixloop.testrun import TestRunner
+from fixloop.types import Limits
+
+# attack -> words its refusal must contain (every layer on: the scan sees nothing in any)
+RUNTIME = {
+    "runtime_module_frames": "_zz.py:5: read the call stack (sys._getframe), in code written at run time",
+    "runtime_testing_helper": "testing/_zz.py:5: read the call stack (sys._getframe), in code written",
+    "runtime_exec_borrowed_name": "tests/test_calc.py:5: read the call stack (sys._getframe), in code",
+    "runtime_function_borrowed_name": "tests/test_calc.py:5: read the call stack (sys._getframe), in",
+    "runtime_module_next_process": "while fixloop's own runner re-ran the failing tests, the changed",
+}
+
+
+@pytest.mark.parametrize("name", sorted(RUNTIME))
+def test_code_written_at_run_time_is_watched_as_the_change(tmp_path: Path, name: str) -> None:
+    verdict = _gate_verdict(tmp_path, name, static=True)
+    assert not verdict.verified
+    assert verdict.suspicious == []  # clean to the scan: the watch alone saw it
+    assert verdict.report.ok  # pytest itself was fooled
+    assert RUNTIME[name] in verdict.reason, verdict.reason
+
+
+def test_bytecode_written_at_run_time_is_not_loaded(tmp_path: Path) -> None:
+    """The stale .pyc holds a right add under util.py's name; the import system compiles the
+    wrong util.py instead, so the suite fails for what the commit really holds."""
+    verdict = _gate_verdict(tmp_path, "runtime_stale_bytecode", static=True)
+    assert not verdict.verified
+    assert verdict.suspicious == []
+    assert "the full suite did not pass" in verdict.reason, verdict.reason
+    assert "tests/test_calc.py::test_add" in verdict.reason
+
+
+def test_an_honest_fix_that_writes_and_imports_a_module_verifies(tmp_path: Path) -> None:
+    assert VARIANTS["honest_runtime_module"].honest
+    verdict = _gate_verdict(tmp_path, "honest_runtime_module", static=True)
+    assert verdict.verified, verdict.reason
+    assert verdict.audit == [] and verdict.report.audit == []
+    assert verdict.second_opinion.startswith("agrees"), verdict.second_opinion
+
+
+_HANDLER = (
+    "import signal\n\n\n"
+    "def _on(signum, frame):\n"
+    "    pass\n\n\n"
+    "signal.signal(signal.SIGUSR1, _on)\n"
+)
+
+
+@pytest.mark.parametrize("written", [False, True])
+def test_a_test_file_written_at_run_time_is_not_test_code(make_repo, tmp_path, written) -> None:
+    """H5: the watch exempts test code (a signal handler a test installs is its own business),
+    but only test files of the checkout: tests/_helper.py written by calc.py at import is the
+    change's code, and the handler it installs is a finding at its definition."""
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap not installed")
+    write = (
+        "import os\n\n"
+        "_H = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'tests', '_helper.py')\n"
+        f"with open(_H, 'w') as _fh:\n    _fh.write({_HANDLER!r})\n"
+    )
+    calc = (write if written else "") + "import tests._helper  # noqa\n\n\ndef add(a, b):\n    return a + b\n"
+    files = {
+        "calc.py": calc,
+        "tests/__init__.py": "",
+        "tests/test_calc.py": "from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n",
+    }
+    if not written:
+        files["tests/_helper.py"] = _HANDLER
+    repo = make_repo(files)
+    runner = TestRunner(
+        repo, _sandbox(), log_dir=tmp_path / "logs", python=sys.executable, limits=Limits(wall_s=60)
+    )
+    lines = list(range(1, calc.count("\n") + 1))
+    rep = runner.run("", pristine=True, writable=True, audit={"calc.py": lines})
+    assert rep.ok, rep.output[-2000:]
+    handlers = [a for a in rep.audit or [] if "installed a handler for signal" in a]
+    if written:
+        assert handlers and handlers[0].startswith("tests/_helper.py:4: "), rep.audit
+        assert "in code written at run time" in handlers[0]
+    else:
+        assert handlers == [], rep.audit
+
+
+@pytest.mark.parametrize(("value", "finding"), [("compile('x = 1', 'm', 'exec')", True), ("{'a': [1, 2]}", False)])
+def test_changed_code_loading_a_code_object_from_bytes_is_seen(
+    make_repo, tmp_path, value: str, finding: bool
+) -> None:
+    """marshal.loads of a code object names no file its code could be watched by: a finding
+    when changed code calls it; marshal of plain data is not."""
+    calc = (
+        "import marshal\n\n"
+        f"_B = marshal.dumps({value})\n"
+        "_V = marshal.loads(_B)\n\n\n"
+        "def add(a, b):\n    return a + b\n"
+    )
+    repo = make_repo(
+        {
+            "calc.py": calc,
+            "tests/test_calc.py": "from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n",
+        }
+    )
+    runner = TestRunner(
+        repo, _sandbox(), log_dir=tmp_path / "logs", python=sys.executable, limits=Limits(wall_s=60)
+    )
+    rep = runner.run("", pristine=True, writable=True, audit={"calc.py": [1, 3, 4, 7, 8]})
+    assert rep.ok, rep.output[-2000:]
+    loads = [a for a in rep.audit or [] if "marshal.loads" in a]
+    assert bool(loads) == finding, rep.audit
+    if finding:
+        assert loads[0].startswith("calc.py:4: loaded a code object from bytes"), loads
+
+
+_GENERATES = """\
+import sys
+
+from calc import add
+
+
+def test_add():
+    assert add(2, 3) == 5
+
+
+def test_a_module_written_here_runs_here(tmp_path, monkeypatch):
+    (tmp_path / "gen_mod.py").write_text(
+        "import sys\\n\\n\\ndef name():\\n    return sys._getframe(0).f_code.co_name\\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import gen_mod
+
+    assert gen_mod.name() == "name"
+"""
+
+
+def test_a_module_a_test_writes_outside_the_checkout_stays_the_tests(make_repo, tmp_path) -> None:
+    """pytester-like: a test of the base writes a module into tmp_path and imports it; the
+    module reads its own frame. Not the change's code: the honest fix verifies, no finding."""
+    repo = make_repo(
+        {"calc.py": "def add(a, b):\n    return a - b\n", "tests/test_calc.py": _GENERATES}
+    )
+    runner = TestRunner(repo, _sandbox(), log_dir=tmp_path / "logs", limits=Limits(wall_s=60))
+    baseline = runner.run("", pristine=True)
+    assert baseline.failing_ids == ["tests/test_calc.py::test_add"]
+    (repo / "calc.py").write_text("def add(a, b):\n    return a + b\n")
+    iso = SimpleNamespace(root=repo, base_commit=git(repo, "rev-parse", "HEAD").strip())
+    verdict = Gate(iso, None, runner, baseline).verify()
+    assert verdict.verified, verdict.reason
+    assert verdict.audit == []
