@@ -40,11 +40,14 @@ from pathlib import Path
 from typing import Any
 
 if __package__:  # on the host, inside the fixloop package
-    from fixloop.repair.screen_trace import server_localize
+    from fixloop.repair.screen_trace import exact_deselect, server_localize
     from fixloop.testrun.inside.pytest_plugin import TestTimer
 else:  # the copy in the sandbox: screen_trace.py and the pytest plugin are copied beside it
     from fixloop_screen_plugin import TestTimer  # type: ignore[import-not-found,no-redef]
-    from fixloop_screen_trace import server_localize  # type: ignore[import-not-found,no-redef]
+    from fixloop_screen_trace import (  # type: ignore[import-not-found,no-redef]
+        exact_deselect,
+        server_localize,
+    )
 
 #: File name of the server script inside the scratch folder.
 SERVER_NAME = "fixloop_screen_server.py"
@@ -142,6 +145,7 @@ class _Child:
         self.other_roots = {p for r in others for p in _tree_paths(r, job)}
         self.own_paths = _tree_paths(root, job)
         self.per_test_s = float(job.get("per_test_s") or 0)
+        self.unrelated = job.get("unrelated") or ()  # left out exactly in a fork (not a prefix)
         if job.get("fork", True) and hasattr(os, "fork"):
             self.pid = os.fork()
             if self.pid == 0:  # the child: never returns
@@ -186,18 +190,15 @@ class _Child:
             res_path = self.res_path
 
             class _ExitEarly:
-                """Write the result and leave at session finish.
-
-                The child needs no unconfigure (pytest's forced garbage collections there cost ~0.1
-                s).
-                """
+                """Write the result and leave at session finish (no unconfigure: ~0.1 s)."""
 
                 @pytest.hookimpl(trylast=True)
                 def pytest_sessionfinish(self, session: Any, exitstatus: int) -> None:
                     res_path.write_text(json.dumps(rec.as_dict(int(exitstatus))), "utf-8")
                     os._exit(int(exitstatus))
 
-            plugins: list[Any] = [rec, _ExitEarly()]
+            args, exact = exact_deselect(args, self.unrelated)
+            plugins: list[Any] = [rec, _ExitEarly(), *exact]
             if self.per_test_s > 0:  # one looping test ends as a failure, not the whole child
                 plugins.append(TestTimer(self.per_test_s))
             code = int(pytest.main(args, plugins=plugins))
@@ -595,11 +596,6 @@ def server_main(argv: Sequence[str]) -> int:
     else:
         _server_screen(job)
     return 0
-
-
-# ============================================================================================
-# Host side
-# ============================================================================================
 
 
 if __name__ == "__main__":

@@ -187,6 +187,45 @@ class _Tracer:
         }
 
 
+class ExactDeselect:
+    """pytest plugin: leave out the tests whose node id is one of ``ids``, exactly.
+
+    pytest's own ``--deselect`` drops every test whose id *starts with* one given (``test_x``
+    took ``test_x_more`` and ``test_x[1]`` with it), so a candidate breaking one of those passed
+    the screening's near and full runs unseen.
+    """
+
+    def __init__(self, ids: Iterable[str]) -> None:
+        """Keep the ids to leave out."""
+        self.ids = set(ids)
+
+    def pytest_collection_modifyitems(self, config: Any, items: list[Any]) -> None:
+        """Drop the items of those exact ids and report them deselected."""
+        gone = [i for i in items if i.nodeid in self.ids]
+        if gone:
+            items[:] = [i for i in items if i.nodeid not in self.ids]
+            config.hook.pytest_deselected(items=gone)
+
+
+def exact_deselect(args: Sequence[str], ids: Iterable[str]) -> tuple[list[str], list[Any]]:
+    """``args`` without their ``--deselect ID`` pairs for ``ids``, and the plugin leaving them out.
+
+    Returns:
+        the remaining arguments and ``[ExactDeselect(...)]`` (``[]`` when no pair matched); other
+        ``--deselect`` arguments (the project's own) stay as pytest reads them.
+    """
+    want, out, gone = set(ids), [], []
+    i = 0
+    while i < len(args):
+        if args[i] == "--deselect" and i + 1 < len(args) and args[i + 1] in want:
+            gone.append(args[i + 1])
+            i += 2
+            continue
+        out.append(args[i])
+        i += 1
+    return out, ([ExactDeselect(gone)] if gone else [])
+
+
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 #: Proximity ranks of :func:`near_rank` (lower is nearer; ``FAR`` is left out).
 FAILING, SAME_CLASS, NAMES_CALLEE, SAME_FILE, IMPORTS_SUSPECT, FAR = range(6)
