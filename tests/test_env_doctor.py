@@ -90,6 +90,50 @@ def test_missing_module_only_for_own_or_declared(tmp_path: Path) -> None:
     assert diag("ModuleNotFoundError: No module named 'pkg.helperz'") is None
 
 
+def test_missing_dependency_fix_names_the_extra_that_declares_it(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "lockr"\ndependencies = ["attrs"]\n'
+        '[project.optional-dependencies]\ndocs = ["sphinx"]\ntests = ["pytest", "redis"]\n'
+        'redis = ["redis"]\n[dependency-groups]\nlint = ["ruff"]\n'
+    )
+    (tmp_path / "requirements-ci.txt").write_text("tomli\n")
+
+    def fix_for(mod: str) -> tuple[str, str]:
+        rep = _report(Outcome.COLLECTION_ERROR, collection_errors=[f"No module named '{mod}'"])
+        found = diagnose(rep, root=tmp_path, python="/v/bin/python", test_cmd=["pytest"])
+        assert found is not None and found.kind == "missing_module"
+        return found.cause, found.fix
+
+    cause, fix = fix_for("redis")  # the first extra that lists it, not a guessed '.[test]'
+    assert "pyproject.toml (extra 'tests')" in cause
+    assert "/v/bin/python -m pip install -e '.[tests]'" in fix
+    assert "/v/bin/python -m pip install -e .)" in fix_for("attr")[1]
+    assert "pip install -e . --group lint" in fix_for("ruff")[1]
+    assert "pip install -r requirements-ci.txt" in fix_for("tomli")[1]
+    assert declared_dependencies(tmp_path)["sphinx"] == "pyproject.toml (extra 'docs')"
+
+
+def test_unittest_command_without_pytest_is_the_environment(tmp_path: Path) -> None:
+    # without pytest the plain runner runs: it finds no TestCase named unlike Test* and calls
+    # no setUp, so its tally (here: nothing collected) is not the suite's
+    rep = _report(
+        Outcome.NO_TESTS_COLLECTED,
+        notice="pytest not found in /v/bin/python (No module named 'pytest'): ran fixloop's "
+        "plain runner (test_* functions in test_*.py files; no fixtures)",
+    )
+    found = diagnose(
+        rep, root=tmp_path, python="/v/bin/python", test_cmd=["python", "-m", "unittest"]
+    )
+    assert found is not None and found.kind == "missing_module"
+    assert "runs through pytest's unittest support" in found.cause
+    assert "/v/bin/python -m pip install pytest" in found.fix
+    # a pytest command keeps the plain runner's verdict (no tests: nothing to verify against)
+    found = diagnose(
+        rep, root=tmp_path, python="/v/bin/python", test_cmd=["python", "-m", "pytest"]
+    )
+    assert found is not None and found.kind == "no_tests"
+
+
 def test_ignored_file_of_the_checkout_is_named(tmp_path: Path) -> None:
     src, run = tmp_path / "src", tmp_path / "run"
     for d in (src, run):

@@ -24,7 +24,8 @@ kind                   when
 ``usage_error``        pytest exit 4 on the whole suite: an unknown option (``--cov``
                        without pytest-cov), a missing path, a bad ini value
 ``missing_module``     ``No module named 'X'`` where X is the project's own package (or a
-                       file of it that only your checkout has) or a declared dependency
+                       file of it that only your checkout has) or a declared dependency; or
+                       a ``python -m unittest`` command whose interpreter has no pytest
 ``import_outside``     the project's package would import from outside the run's tree
                        (asked before the baseline: ``projectpaths.import_problem``)
 ``submodule``          a git submodule of the project is empty in the run's tree and the
@@ -48,9 +49,10 @@ import os
 import re
 import shutil
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
+from fixloop.testrun.unittestcmd import is_unittest
 from fixloop.types import EnvironmentProblem, Outcome, TestReport
 
 __all__ = ["EnvironmentProblem", "command_problem", "declared_dependencies", "diagnose"]
@@ -119,6 +121,7 @@ _PERMISSION = re.compile(
 _USAGE = re.compile(r"^[^\n:]*: error: ([^\n]+)$", re.M)
 _EXECVP = re.compile(r"execvp (\S+): No such file or directory|^(\S+): command not found", re.M)
 _LOG_HEAD = 256 * 1024
+_PLAIN = re.compile(r"(?:ran|running) fixloop's plain runner")
 
 
 def _q(argv: Sequence[str]) -> str:
@@ -190,6 +193,7 @@ def diagnose(
     checks = (
         _command_missing(report, text, cmd, test_cmd),
         _usage(report, text, cmd, py),
+        _unittest_without_pytest(text, cmd, test_cmd, py),
         _missing_module(report, text, root, source or root, py),
         _submodule(report, text, root),
         _async(report, text, py),
@@ -257,6 +261,23 @@ def _command_missing(
     return None
 
 
+def _unittest_without_pytest(
+    text: str, cmd: str, argv: Sequence[str], py: str
+) -> EnvironmentProblem | None:
+    # fixloop counts a unittest suite through pytest's unittest support; without pytest the
+    # plain runner ran instead, which neither finds TestCase classes by unittest's rules nor
+    # calls setUp, so its tally says nothing about the suite
+    if not is_unittest(argv) or not _PLAIN.search(text):
+        return None
+    return EnvironmentProblem(
+        kind="missing_module",
+        cause=f"the test command `{cmd}` runs through pytest's unittest support (so that each "
+        f"test is counted), and pytest is not installed in {py}",
+        fix=f"install pytest in that interpreter ({py} -m pip install pytest; the tests stay "
+        "unittest tests), or set `python` to an interpreter that has it",
+    )
+
+
 def _usage(report: TestReport, text: str, cmd: str, py: str) -> EnvironmentProblem | None:
     if report.outcome != Outcome.USAGE_ERROR or report.target:
         return None
@@ -315,7 +336,7 @@ def _missing_module(
     if not names:
         return None
     own = own_packages(root)
-    declared = declared_dependencies(root)
+    declared = _declarations(root)
     for full in names:
         top = full.split(".")[0]
         if top in own:
@@ -341,13 +362,13 @@ def _missing_module(
                 "or set `python` (fixloop.toml or the user config) to the project's virtualenv",
             )
         if top in declared:
+            where, install = declared[top]
             return EnvironmentProblem(
                 kind="missing_module",
-                cause=f"{top!r}, a dependency the project declares in {declared[top]}, is not "
+                cause=f"{top!r}, a dependency the project declares in {where}, is not "
                 f"installed in {py} (No module named {full!r})",
-                fix=f"install the project's dependencies in that interpreter ({py} -m pip "
-                "install -e '.[test]' or its requirements file), or set `python` to the "
-                "project's virtualenv",
+                fix=f"install it in that interpreter ({py} -m pip install {install}), or set "
+                "`python` to the project's virtualenv",
             )
     return None
 
@@ -406,25 +427,31 @@ def declared_dependencies(root: Path) -> dict[str, str]:
     groups]``), ``setup.cfg`` (install_requires, tests_require, extras_require) and
     ``requirements*.txt`` at the root. A distribution's import name is its normalized name (PEP
     503 separators as ``_``), except the known differences in ``_IMPORT_NAMES`` (PyYAML -> yaml).
+    The file is named with the extra or group when there is one (``pyproject.toml (extra
+    'tests')``).
     """
-    out: dict[str, str] = {}
+    return {name: where for name, (where, _) in _declarations(root).items()}
 
-    def add(reqs: Iterable[object], where: str) -> None:
-        for r in reqs:
-            if isinstance(r, str):
-                name = _req_name(r)
-                if name:
-                    out.setdefault(name, where)
+
+def _declarations(root: Path) -> dict[str, tuple[str, str]]:
+    """Import name -> (where it is declared, the ``pip install`` arguments that install it)."""
+    out: dict[str, tuple[str, str]] = {}
+
+    def add(reqs: object, where: str, install: str) -> None:
+        for r in reqs if isinstance(reqs, list) else []:
+            name = _req_name(r) if isinstance(r, str) else None
+            if name:
+                out.setdefault(name, (where, install))
 
     meta = _project_meta(root)
-    add(meta.get("dependencies") or [], "pyproject.toml")
-    for reqs in (meta.get("optional-dependencies") or {}).values():
-        add(reqs if isinstance(reqs, list) else [], "pyproject.toml")
+    add(meta.get("dependencies"), "pyproject.toml", "-e .")
+    for extra, reqs in (meta.get("optional-dependencies") or {}).items():
+        add(reqs, f"pyproject.toml (extra {extra!r})", f"-e '.[{extra}]'")
     try:
         with open(root / "pyproject.toml", "rb") as fh:
             groups = tomllib.load(fh).get("dependency-groups") or {}
-        for reqs in groups.values():
-            add(reqs if isinstance(reqs, list) else [], "pyproject.toml")
+        for group, reqs in groups.items():  # pip 25.1+ reads dependency groups
+            add(reqs, f"pyproject.toml (group {group!r})", f"-e . --group {group}")
     except (OSError, tomllib.TOMLDecodeError, AttributeError):
         pass
     cfg = configparser.ConfigParser(interpolation=None)
@@ -432,17 +459,19 @@ def declared_dependencies(root: Path) -> dict[str, str]:
         cfg.read(root / "setup.cfg", encoding="utf-8")
     except (configparser.Error, UnicodeDecodeError):
         cfg = configparser.ConfigParser()
-    for section, key in (("options", "install_requires"), ("options", "tests_require")):
-        if cfg.has_option(section, key):
-            add(cfg.get(section, key).splitlines(), "setup.cfg")
+    for key in ("install_requires", "tests_require"):
+        if cfg.has_option("options", key):
+            for line in cfg.get("options", key).splitlines():
+                add([line], "setup.cfg", "-e ." if key == "install_requires" else line.strip())
     if cfg.has_section("options.extras_require"):
-        for _, value in cfg.items("options.extras_require"):
-            add(value.splitlines(), "setup.cfg")
+        for extra, value in cfg.items("options.extras_require"):
+            add(value.splitlines(), f"setup.cfg (extra {extra!r})", f"-e '.[{extra}]'")
     for req in sorted(root.glob("requirements*.txt")):
         try:
-            add(req.read_text(encoding="utf-8", errors="replace").splitlines(), req.name)
+            lines = req.read_text(encoding="utf-8", errors="replace").splitlines()
         except OSError:
-            pass
+            continue
+        add(lines, req.name, f"-r {req.name}")
     return out
 
 
