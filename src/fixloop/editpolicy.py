@@ -67,13 +67,16 @@ class EditPolicy:
         test_globs: ``python_files`` and ``--doctest-glob`` patterns (pytest's matching: without
             ``/`` against the file name, else against the path).
         test_scope: the folders ``test_globs`` apply in (``testpaths``; ``("",)`` for all).
-        test_dirs: ``testpaths`` folders, protected whole.
+        test_dirs: ``testpaths`` folders, protected whole, except their Python source when the
+            folder is a path root or one of ``code_dirs``.
         recorded: relative paths recorded at the baseline (collected test modules, data read).
         doctest_all: ``--doctest-modules`` is on: doctests of every module in ``test_scope``
             are collected.
         doctest_files: modules whose doctests the baseline collected.
         shadow_names: casefolded top-level names the project may not newly create.
         path_roots: the folders on ``sys.path`` in a test run, relative (``""`` the root).
+        code_dirs: ``testpaths`` folders that are a package the project ships (toolz:
+            ``testpaths = ["toolz"]``, its tests in ``toolz/tests/``): the code under test.
         sources: where each setting came from, for refusal texts (``{"python_files":
             "pytest.ini"}``).
     """
@@ -91,6 +94,7 @@ class EditPolicy:
         shadow_names: Sequence[str] = (),
         path_roots: Sequence[str] = ("", "src"),
         sources: dict[str, str] | None = None,
+        code_dirs: Sequence[str] = (),
     ) -> None:
         self.allow_edit = tuple(g.casefold().strip() for g in allow_edit if g.strip())
         self.test_globs = tuple(test_globs)
@@ -102,6 +106,7 @@ class EditPolicy:
         self.shadow_names = frozenset(n.casefold() for n in shadow_names)
         self.path_roots = tuple(dict.fromkeys(_norm(r) for r in path_roots))
         self.sources = dict(sources or {})
+        self.code_dirs = frozenset(_norm(d) for d in code_dirs)
 
     def test_reason(self, relpath: str) -> str | None:
         """Why ``relpath`` is test infrastructure, or None when it is not."""
@@ -119,10 +124,12 @@ class EditPolicy:
             return "a file the tests used at the baseline (a collected test module or data it read)"
         for d in self.test_dirs:
             if _under(rel, d.casefold()):
-                if d in self.path_roots and is_source(rel):
+                if (d in self.path_roots or d in self.code_dirs) and is_source(rel):
                     # a package root named in testpaths (humanize: testpaths = ["src", "tests"]
-                    # for its doctests) holds the code under test, not tests: its test files
-                    # are caught above and below, its doctest examples by the doctest rule
+                    # for its doctests), or a shipped package whose tests live inside it
+                    # (toolz: testpaths = ["toolz"]), holds the code under test, not tests: its
+                    # test files are caught above and below, its doctest examples by the
+                    # doctest rule
                     continue
                 return f"under testpaths {d!r}" + self._src("testpaths")
         if any(_under(rel, d.casefold()) for d in self.test_scope):

@@ -416,4 +416,60 @@ def build_policy(
         shadow_names=record.provided_names if record else (),
         path_roots=roots,
         sources={"python_files": where, "testpaths": where},
+        code_dirs=shipped_packages(root, cfg.testpaths, roots),
     )
+
+
+def shipped_packages(root: Path, folders: Sequence[str], roots: Sequence[str]) -> list[str]:
+    """The ``folders`` (``testpaths`` entries) that are a package the project ships.
+
+    A folder counts when it holds an ``__init__.py``, sits directly in one of ``roots`` (the
+    ``sys.path`` roots of a run, relative) and its name is the project's (``[project].name`` or
+    setup.cfg's ``metadata.name``, normalized) or listed as a package in ``[tool.setuptools]
+    packages``, hatch's wheel ``packages`` or poetry's ``packages`` (the build's own list, not a
+    guess from the folder's contents).
+
+    Returns:
+        relative POSIX paths, a subset of ``folders``.
+    """
+    names = _shipped_names(root)
+    out = []
+    for d in folders:
+        parent, _, name = d.strip("/").rpartition("/")
+        if name in names and parent in roots and (root / d / "__init__.py").is_file():
+            out.append(d)
+    return out
+
+
+def _shipped_names(root: Path) -> set[str]:
+    def norm(name: object) -> str:
+        return re.sub(r"[-.]+", "_", name).lower() if isinstance(name, str) else ""
+
+    def table(d: object, *keys: str) -> dict:
+        for key in keys:
+            d = d.get(key) if isinstance(d, dict) else None
+        return d if isinstance(d, dict) else {}
+
+    names: set[str] = set()
+    try:
+        with open(root / "pyproject.toml", "rb") as fh:
+            data: dict = tomllib.load(fh)
+    except (OSError, tomllib.TOMLDecodeError):
+        data = {}
+    names.add(norm(table(data, "project").get("name")))
+    listed: list[object] = []
+    hatch = table(data, "tool", "hatch", "build", "targets", "wheel")
+    for where in (table(data, "tool", "setuptools"), hatch, table(data, "tool", "poetry")):
+        found = where.get("packages")
+        for pkg in found if isinstance(found, list) else []:
+            pkg = pkg.get("include") if isinstance(pkg, dict) else pkg  # poetry's tables
+            listed.append(pkg.rstrip("/").rsplit("/", 1)[-1] if isinstance(pkg, str) else None)
+    names.update(p for p in listed if isinstance(p, str) and "." not in p and "/" not in p)
+    cfg = configparser.ConfigParser(interpolation=None)
+    try:
+        cfg.read(root / "setup.cfg", encoding="utf-8")
+        names.add(norm(cfg.get("metadata", "name", fallback="")))
+    except (configparser.Error, UnicodeDecodeError):
+        pass
+    names.discard("")
+    return names

@@ -152,6 +152,30 @@ def test_project_settings_make_test_files(tmp_path: Path) -> None:
     assert "rule 'tests are read-only'" in msg and "specs/calc_spec.py" in msg and "tox.ini" in msg
 
 
+def test_a_shipped_package_in_testpaths_keeps_its_code_editable(tmp_path: Path) -> None:
+    # toolz 1.2.0: testpaths = ["toolz"], its tests in toolz/tests/: the package is the code
+    # under test (a right fix of toolz/itertoolz.py was refused as a test edit)
+    _write(tmp_path, {
+        "pyproject.toml": '[project]\nname = "Tool-Z"\n[tool.setuptools]\npackages = ["tlz"]\n'
+                          '[tool.pytest.ini_options]\ntestpaths = ["tool_z", "tlz", "checks"]\n',
+        "tool_z/__init__.py": "", "tool_z/tests/__init__.py": "",
+        "tlz/__init__.py": "", "checks/__init__.py": "",
+    })
+    p = build_policy(tmp_path)
+    assert _refusal(p, "tool_z/itertoolz.py") is None  # the project's name, normalized
+    assert _refusal(p, "tlz/curried.py") is None  # listed in [tool.setuptools] packages
+    assert _refusal(p, "tool_z/tests/test_it.py") == "protected"
+    assert _refusal(p, "tool_z/tests/helpers.py") == "protected"
+    assert _refusal(p, "tool_z/conftest.py") == "protected"
+    assert _refusal(p, "tool_z/data.json") == "protected"  # not source: still the tests'
+    # a package the build does not ship stays a test folder, whatever it holds
+    assert _refusal(p, "checks/helpers.py") == "protected"
+    # without __init__.py a folder named like the project is not its package
+    _write(tmp_path, {"pyproject.toml": '[project]\nname = "specs"\n'
+                      '[tool.pytest.ini_options]\ntestpaths = ["specs"]\n'})
+    assert _refusal(build_policy(tmp_path), "specs/helpers.py") == "protected"
+
+
 def test_recorded_files_and_shadowing(tmp_path: Path) -> None:
     _write(tmp_path, {"mylib/__init__.py": "", "calc.py": ""})
     record = RunRecord(
