@@ -328,3 +328,29 @@ def test_a_failing_tests_expected_string_replaces_a_returned_literal() -> None:
     # a line returning no literal, or no failing test's literal: nothing
     assert expected_literal_candidates(buggy, "mod.py", {4: 1.0}, literals) == []
     assert expected_literal_candidates(buggy, "mod.py", {3: 1.0}, []) == []
+
+
+def test_a_none_guard_answers_the_failing_tests_expected_string() -> None:
+    buggy = src(
+        '''
+        def since(ts, now):
+            """Age of ``ts``, or a word when it is None."""
+            age = now - ts
+            return f"{age} s"
+
+        def twice(ts, now):
+            total = 0
+            age = now - ts
+            return 2 * age
+        '''
+    )
+    literals = ["unknown"]
+    made = expected_literal_candidates(buggy, "mod.py", {3: 1.0}, literals)
+    guard = buggy.replace(
+        "    age = now - ts\n    return f",
+        '    if ts is None:\n        return "unknown"\n    age = now - ts\n    return f',
+    )
+    assert guard in [c.new_source for c in made]
+    assert {c.template for c in made} == {"guard-expected"}
+    # not the function's first statement: no guard there
+    assert expected_literal_candidates(buggy, "mod.py", {9: 1.0}, literals) == []

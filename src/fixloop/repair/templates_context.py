@@ -54,6 +54,7 @@ CONTEXT_PRIORS: dict[str, float] = {
     "insert-branch-push": 0.4,
     "delete-duplicate": 0.5,
     "string-expected": 0.4,
+    "guard-expected": 0.35,
 }
 
 # ------------------------------------------------------------------------------ or another attribute

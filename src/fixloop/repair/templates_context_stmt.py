@@ -13,7 +13,8 @@ program):
   body holds the same statement once its parameters are bound to the call's arguments), so the
   effect happens twice;
 - ``string-expected``: a returned or assigned string literal -> a string literal of a failing
-  test's failing line (:func:`expected_literal_candidates`; the engine passes the literals from
+  test's failing line, and ``guard-expected``: ``if p is None: return "<that literal>"`` before a
+  function's first statement reading the parameter ``p`` (a missing value's answer) (:func:`expected_literal_candidates`; the engine passes the literals from
   :func:`failing_literals`).
 
 :func:`context_statement_mutations` drives the statement kinds for one statement.
@@ -30,7 +31,7 @@ import libcst as cst
 
 from .candidate import Candidate
 from .parsecache import file_info, valid
-from .templates_ast import Edit, FileInfo, Mutation, StmtInfo, apply_edits, guarded
+from .templates_ast import Edit, FileInfo, Mutation, StmtInfo, apply_edits, guarded, is_docstring
 from .templates_context import CONTEXT_PRIORS
 from .templates_expr import PRIORS, _int_value, _mut
 from .templates_insert import _bound, _mutations, _one_line, free_names
@@ -317,6 +318,13 @@ def expected_literal_candidates(
         st = fi.stmt_at(line)
         if st is None or susp <= 0 or not isinstance(st.node, cst.SimpleStatementLine):
             continue
+        for m in _none_guards(fi, st, literals):
+            new = apply_edits(source, m.edits)
+            if new not in seen and valid(fi, new, m.edits):
+                seen.add(new)
+                score = susp * m.prior
+                out.append(Candidate(path, new, m.template, m.description, m.line, m.prior, score))
+                out[-1].old_source = source
         for n in fi.header_nodes(st):
             if not isinstance(n, cst.SimpleString) or n not in fi.positions:
                 continue
@@ -371,3 +379,46 @@ def _bind_words(text: str, bind: Mapping[str, str]) -> str:
         return bind.get(m.group(0), m.group(0))
 
     return re.sub(r"\b\w+\b", sub, text)
+
+
+def _none_guards(fi: FileInfo, st: StmtInfo, literals: Sequence[str]) -> list[Mutation]:
+    """``if p is None: return "<literal>"`` before a function's first statement ``st``.
+
+    For each parameter ``p`` the statement reads that may be None (its default is None, or the
+    function's docstring mentions None; ``delta = now - ts`` for a ``ts`` "None when never"): the
+    answer for a missing value is the failing test's expected text.
+    """
+    func = fi.func_info(st.func)
+    if func is None or not st.alone:
+        return []
+    first = next((b for b in st.block if not is_docstring(b)), None)
+    if first is not st.node:
+        return []
+    doc = fi.text(st.block[0]) if is_docstring(st.block[0]) else ""
+    nones = {
+        p.name.value
+        for p in (*func.node.params.params, *func.node.params.kwonly_params)
+        if isinstance(p.default, cst.Name) and p.default.value == "None"
+    }
+    params = [
+        n
+        for n in func.params
+        if n not in ("self", "cls") and n in fi.names_in(st.node) and (n in nones or "None" in doc)
+    ]
+    indent = fi.indent_of_line(st.start)
+    step = "\t" if indent[:1] == "\t" else "    "
+    pos = fi.line_starts[st.start - 1]
+    out = []
+    for p in params[:2]:
+        for k, lit in enumerate(literals[:3]):
+            text = f"{indent}if {p} is None:\n{indent}{step}return {_quoted_like(lit, chr(34))}\n"
+            out.append(
+                Mutation(
+                    (Edit(pos, pos, text),),
+                    "guard-expected",
+                    f"insert 'if {p} is None: return {lit!r}' before line {st.start}",
+                    st.start,
+                    CONTEXT_PRIORS["guard-expected"] * (0.9**k),
+                )
+            )
+    return out
