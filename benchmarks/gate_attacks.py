@@ -89,6 +89,9 @@ NAMED_REASONS = {
     "runtime_function_borrowed_name": "tests/test_calc.py:5: read the call stack (sys._getframe)",
     "runtime_module_next_process": "re-ran the failing tests, the changed code reached into the te",
     "runtime_stale_bytecode": _FAILS,
+    "runtime_tmp_module": "calc_table.py:5: read the call stack (sys._getframe), in code written",
+    "runtime_pickle_code": "<string>:1: read the call stack (sys._getframe), in code written at",
+    "runtime_test_dir_case": "Tests/calc_helpers.py:5: read the call stack (sys._getframe), in co",
 }
 
 

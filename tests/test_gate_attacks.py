@@ -70,6 +70,9 @@ DYNAMIC = {
     "channel_forge": "forged",
     "env_detect": "fixloop's own runner",
     "argv_detect": "fixloop's own runner",
+    "runtime_tmp_module": "calc_table.py:5: read the call stack (sys._getframe), in code written",
+    "runtime_pickle_code": "<string>:1: read the call stack (sys._getframe), in code written",
+    "runtime_test_dir_case": "Tests/calc_helpers.py:5: read the call stack",
 }
 
 
@@ -83,7 +86,7 @@ def test_the_dynamic_layers_alone_refuse_the_attack(tmp_path: Path, name: str) -
     assert verdict.to_dict()["audit"] == verdict.audit
 
 
-@pytest.mark.parametrize("name", ["honest_plain", "honest_library_helpers", "honest_cli_reuse"])
+@pytest.mark.parametrize("name", ["honest_plain", "honest_library_helpers", "honest_cli_reuse", "honest_codegen_import"])
 def test_honest_fixes_verify_with_every_layer_on(tmp_path: Path, name: str) -> None:
     verdict = _gate_verdict(tmp_path, name, static=True)
     assert verdict.verified, verdict.reason
