@@ -344,6 +344,8 @@ class RunSession:
                     record=baseline.record,
                 )
             self.events.emit("baseline", {"report": baseline.to_dict()})
+            if baseline.record is not None:  # runs of some tests: no whole-suite coverage check
+                runner.baseline_plugins = baseline.record.plugins
             self._scale_limits(runner, baseline)
             env_problem = doctor.diagnose(
                 baseline,

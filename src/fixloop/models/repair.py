@@ -29,6 +29,7 @@ from fixloop.repair.candidate import Candidate, minimal_edits
 from fixloop.repair.engine import Analysis, Generator, RepairEngine
 from fixloop.repair.localize import sections_of
 from fixloop.repair.port import RepairPort, pytest_args_of
+from fixloop.testrun.record import subset_args
 from fixloop.types import Limits, ModelContext, Outcome, RepairBudget, TestReport
 
 
@@ -77,7 +78,10 @@ def port_from_context(ctx: ModelContext, python: str | None = None) -> RepairPor
         scratch_dir=Path(ctx.scratch_dir),
         runner=ctx.sandbox,
         python=python,
-        pytest_args=pytest_args_of(getattr(runner, "test_cmd", None)),
+        pytest_args=(  # the screening runs some tests at a time: no whole-suite coverage threshold
+            *pytest_args_of(getattr(runner, "test_cmd", None)),
+            *subset_args(baseline.record.plugins if baseline and baseline.record else None),
+        ),
         limits=limits if isinstance(limits, Limits) else Limits(),
         env=dict(getattr(runner, "env", {}) or {}),
         baseline_failing=tuple(baseline.failing_ids) if baseline is not None else (),

@@ -66,7 +66,7 @@ from fixloop.testrun.command import (  # noqa: F401 - re-exported (split out, is
     pytest_args,
 )
 from fixloop.testrun.projectpaths import declared_packages, package_roots, top_level_packages
-from fixloop.testrun.record import plugin_pins, read_record, record_config
+from fixloop.testrun.record import plugin_pins, read_record, record_config, subset_args
 from fixloop.testrun.secondopinion import SecondOpinion, run_second_opinion
 from fixloop.testrun.stream import ResultStream
 from fixloop.testrun.unittestcmd import UnittestCommand
@@ -194,6 +194,9 @@ class TestRunner:
         self._since: dict[Path, int] = {}  # a watched tree -> its checkout marker's ctime (ns)
         self._payload = _payload()
         self.last_report: TestReport | None = None
+        #: the baseline's ``record.plugins`` (set by the session): runs of some tests without
+        #: plugins of their own get :func:`~fixloop.testrun.record.subset_args` from them
+        self.baseline_plugins: Sequence[tuple[str, str]] | None = None
 
     @property
     def reads_counts(self) -> bool:
@@ -233,6 +236,7 @@ class TestRunner:
             if argv[0] in _PYTHON_WORDS:
                 argv[0] = self.python
             return argv + list(targets), False
+        known = self.baseline_plugins if plugins is None else plugins
         args = [
             "-p",
             "no:cacheprovider",
@@ -244,6 +248,7 @@ class TestRunner:
             "--color=no",
             *(plugin_pins(plugins) if plugins is not None else []),
             *(a for a in parts[0] if a not in ("-q", "--quiet")),  # "-q" is already there
+            *(subset_args(known) if targets else []),  # no whole-suite coverage threshold
             *(targets or parts[1]),
         ]
         cfg: dict[str, Any] = {
