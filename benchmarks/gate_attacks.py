@@ -92,6 +92,7 @@ NAMED_REASONS = {
     "runtime_tmp_module": "calc_table.py:5: read the call stack (sys._getframe), in code written",
     "runtime_pickle_code": "<string>:1: read the call stack (sys._getframe), in code written at",
     "runtime_test_dir_case": "Tests/calc_helpers.py:5: read the call stack (sys._getframe), in co",
+    "runtime_thread_exec": "<calc-table>:5: read the call stack (sys._getframe)",
 }
 
 
