@@ -325,7 +325,11 @@ def test_agent_timeout_is_killed_and_recorded(
     assert "run timeout" in rec["error"]
 
 
-def test_interrupt_kills_agents_and_records_nothing(mini_suite: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_interrupt_kills_agents_and_records_nothing(
+    mini_suite: Path, tmp_path: Path, sig: int
+) -> None:
+    """Ctrl-C, and SIGTERM (kill PID, a CI job's cancel) the same way: no agent outlives it."""
     pids = tmp_path / "pids"
     sleeper = tmp_path / "sleeper.py"
     sleeper.write_text(
@@ -356,7 +360,7 @@ def test_interrupt_kills_agents_and_records_nothing(mini_suite: Path, tmp_path: 
     else:
         proc.kill()
         pytest.fail("the two agents did not start")
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(sig)
     assert proc.wait(timeout=60) == 130
     for pid in map(int, pids.read_text().split()):
         with pytest.raises(ProcessLookupError):

@@ -10,7 +10,10 @@ progress bar and the chosen executor (:func:`fixloop.eval.localexec.run_local` o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+import signal
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +73,29 @@ def run_due(
     execute(cfg, suite, specs, params, RunLog(runs_path), err, joining, durations)
 
 
+@contextlib.contextmanager
+def _term_as_interrupt() -> Iterator[None]:
+    """SIGTERM (``kill PID``, a CI job's cancel) stops the executor as Ctrl-C does.
+
+    Without this, SIGTERM ended the eval at once and left its agents (each in a session of its
+    own) running to their own timeout. Now it raises KeyboardInterrupt in the main thread: the
+    runs not started are dropped, every live agent group is killed, finished records stay.
+    In another thread (no signal handler can be set there) nothing changes.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def on_term(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, on_term)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
+
+
 def execute(
     cfg: EvalConfig,
     suite: Suite,
@@ -90,7 +116,8 @@ def execute(
     Raises:
         UsageError: an agent refused its arguments.
         SandboxUnavailable: no sandbox on this machine (local executor).
-        KeyboardInterrupt: the user interrupted the eval (finished records are kept).
+        KeyboardInterrupt: the user interrupted the eval, or it got SIGTERM (finished records
+            are kept).
     """
     from fixloop.eval.progress import EvalProgress
 
@@ -113,7 +140,7 @@ def execute(
         if durations is not None and spec is not None:
             durations.record(spec, rec)
 
-    with progress:
+    with progress, _term_as_interrupt():
         if cfg.executor == "ray":
             from fixloop.eval.rayexec import run_on_ray
 
