@@ -134,6 +134,28 @@ def test_unittest_command_without_pytest_is_the_environment(tmp_path: Path) -> N
     assert found is not None and found.kind == "no_tests"
 
 
+def test_unittest_load_tests_module_is_unreadable(tmp_path: Path) -> None:
+    # idna 3.10: tests/test_idna_uts46.py makes ~6,200 tests in load_tests; pytest's unittest
+    # support ignores the protocol, so they would never run behind `python -m unittest`
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_plain.py").write_text("import unittest\n")
+    rep = _report(Outcome.FAILED, collected=3, failed=1, failing=[FailingTest("t::a", "x")])
+
+    def diag(argv: list[str]) -> str | None:
+        found = diagnose(rep, root=tmp_path, python="py", test_cmd=argv)
+        return f"{found.kind}: {found.cause} / {found.fix}" if found else None
+
+    assert diag(["python", "-m", "unittest"]) is None
+    (tmp_path / "tests" / "test_made.py").write_text(
+        "import unittest\n\ndef load_tests(loader, tests, pattern):\n    return tests\n"
+    )
+    found = diag(["python", "-m", "unittest"]) or ""
+    assert found.startswith("unreadable: tests/test_made.py defines load_tests")
+    assert "--ignore=tests/test_made.py" in found
+    assert diag(["python", "-m", "unittest", "discover", "-p", "test_plain.py"]) is None
+    assert diag(["python", "-m", "pytest"]) is None  # pytest's own collection: no unittest rule
+
+
 def test_ignored_file_of_the_checkout_is_named(tmp_path: Path) -> None:
     src, run = tmp_path / "src", tmp_path / "run"
     for d in (src, run):

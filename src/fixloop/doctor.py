@@ -37,7 +37,8 @@ kind                   when
                        installed pytest deprecates, and the model may change neither
 ``permission``         a test failed on ``[Errno 30] Read-only file system`` or
                        ``[Errno 13] Permission denied``
-``unreadable``         a test command fixloop cannot read counts from (not pytest or unittest)
+``unreadable``         a test command fixloop cannot read counts from (not pytest or unittest),
+                       or a unittest suite with a ``load_tests`` module (pytest ignores it)
 ``no_tests``           the suite collected no test
 =====================  ===================================================================
 """
@@ -52,7 +53,7 @@ import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
-from fixloop.testrun.unittestcmd import is_unittest
+from fixloop.testrun.unittestcmd import UnittestCommand, is_unittest, unittest_to_pytest
 from fixloop.types import EnvironmentProblem, Outcome, TestReport
 
 __all__ = ["EnvironmentProblem", "command_problem", "declared_dependencies", "diagnose"]
@@ -194,6 +195,7 @@ def diagnose(
         _command_missing(report, text, cmd, test_cmd),
         _usage(report, text, cmd, py),
         _unittest_without_pytest(text, cmd, test_cmd, py),
+        _load_tests(root, cmd, test_cmd),
         _missing_module(report, text, root, source or root, py),
         _submodule(report, text, root),
         _async(report, text, py),
@@ -276,6 +278,39 @@ def _unittest_without_pytest(
         fix=f"install pytest in that interpreter ({py} -m pip install pytest; the tests stay "
         "unittest tests), or set `python` to an interpreter that has it",
     )
+
+
+_LOAD_TESTS = re.compile(rb"^def load_tests\(", re.M)
+
+
+def _load_tests(root: Path, cmd: str, argv: Sequence[str]) -> EnvironmentProblem | None:
+    # pytest's unittest support ignores the load_tests protocol: the tests such a module makes
+    # would never run (idna 3.10: tests/test_idna_uts46.py makes ~6,200 of its 6,256 tests)
+    try:
+        opts, paths = unittest_to_pytest(argv[3:]) if is_unittest(argv) else ([], [])
+    except UnittestCommand:
+        return None
+    pattern = next((o[13:] for o in opts if o.startswith("python_files=")), "")
+    for top in (root / t.split("::")[0] for t in (paths if pattern else [])):
+        files = [top] if top.is_file() else sorted(top.rglob(pattern)) if top.is_dir() else []
+        for f in files[:2000]:
+            rel = f.relative_to(root).as_posix()
+            if re.search(r"(^|/)(\.|venv/|node_modules/)", rel) or not f.is_file():
+                continue
+            try:
+                hit = _LOAD_TESTS.search(f.read_bytes()[:1_000_000])
+            except OSError:
+                continue
+            if hit:
+                return EnvironmentProblem(
+                    kind="unreadable",
+                    cause=f"{rel} defines load_tests, and `{cmd}` runs through pytest's unittest "
+                    "support, which ignores that protocol: the tests it makes would never run, "
+                    "so a change that breaks them could be verified",
+                    fix="make them plain TestCase methods, or, accepting that they go unchecked, "
+                    f'set test_cmd = "python -m pytest --ignore={rel}"',
+                )
+    return None
 
 
 def _usage(report: TestReport, text: str, cmd: str, py: str) -> EnvironmentProblem | None:
