@@ -32,16 +32,13 @@ import libcst as cst
 
 from .templates_ast import FileInfo, FuncInfo, Mutation, StmtInfo, guarded
 from .templates_expr import (
-    _BIN_CLASSES,
-    _ONE_SPACE,
     _callee,
     _int_value,
     _is_load_name,
     _mut,
     _short,
-    _spaced_like,
 )
-from .templates_wrap import _is_value_position
+from .templates_wrap import _is_value_position, arg_plus_minus_one
 
 #: hand-set priors of this module's mutations (the learned factors of :mod:`.priors` apply to the
 #: shared template names as everywhere)
@@ -324,22 +321,8 @@ def int_arg_mutations(fi: FileInfo, node: cst.Call, func: FuncInfo | None) -> li
             continue
         if a.value.value not in ints or not _is_load_name(fi, a.value):
             continue
-        for k, sign in enumerate(("-", "+")):
-            new = cst.BinaryOperation(
-                left=a.value,
-                operator=_spaced_like(_BIN_CLASSES[sign], _ONE_SPACE),
-                right=cst.Integer("1"),
-            )
-            out.append(
-                _mut(
-                    fi,
-                    a.value,
-                    new,
-                    "arg-off-by-one",
-                    f"argument {a.value.value} of {name}() {sign} 1",
-                    CONTEXT_PRIORS["arg-off-by-one"] * (0.8**k),
-                )
-            )
+        prior = CONTEXT_PRIORS["arg-off-by-one"]
+        out += arg_plus_minus_one(fi, a.value, name, (prior, prior * 0.8))
     return out
 
 

@@ -225,6 +225,26 @@ def slice_mutations(fi: FileInfo, node: cst.Name, func: FuncInfo | None) -> list
     return [_mut(fi, node, f"{name}{b}", "add-slice", f"{name} -> {name}{b}") for b in bounds]
 
 
+def arg_plus_minus_one(
+    fi: FileInfo, arg: cst.Name, callee: str, priors: tuple[float | None, float | None]
+) -> list[Mutation]:
+    """``arg - 1`` then ``arg + 1`` for the name ``arg`` passed to ``callee``.
+
+    ``priors``: the prior of each of the two mutations, in that order (None: the template's own).
+    Shared by :func:`arg_off_by_one_mutations` and ``templates_context.int_arg_mutations``.
+    """
+    out = []
+    for sign, prior in zip(("-", "+"), priors, strict=True):
+        new = cst.BinaryOperation(
+            left=arg,
+            operator=_spaced_like(_BIN_CLASSES[sign], _ONE_SPACE),
+            right=cst.Integer("1"),
+        )
+        desc = f"argument {arg.value} of {callee}() {sign} 1"
+        out.append(_mut(fi, arg, new, "arg-off-by-one", desc, prior))
+    return out
+
+
 def arg_off_by_one_mutations(fi: FileInfo, node: cst.Call) -> list[Mutation]:
     """A name passed to a function defined in this file, +-1 (``tri(n)`` -> ``tri(n - 1)``)."""
     name = _callee(node)
@@ -237,21 +257,7 @@ def arg_off_by_one_mutations(fi: FileInfo, node: cst.Call) -> list[Mutation]:
             continue
         if a.value.value in ("self", "cls", "None", "True", "False"):
             continue
-        for sign in ("-", "+"):
-            new = cst.BinaryOperation(
-                left=a.value,
-                operator=_spaced_like(_BIN_CLASSES[sign], _ONE_SPACE),
-                right=cst.Integer("1"),
-            )
-            out.append(
-                _mut(
-                    fi,
-                    a.value,
-                    new,
-                    "arg-off-by-one",
-                    f"argument {a.value.value} of {name}() {sign} 1",
-                )
-            )
+        out += arg_plus_minus_one(fi, a.value, name, (None, None))
     return out
 
 
