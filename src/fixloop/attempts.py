@@ -515,4 +515,3 @@ def attempts_text(records: Sequence[Mapping[str, Any]], winner: Attempt | None) 
             "No attempt was verified: nothing merged; each attempt's work is on its branch"
         )
     return "\n".join(lines)
-

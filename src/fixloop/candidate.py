@@ -232,9 +232,11 @@ def _index_line(top: Path, env: dict[str, str], full: str, data: bytes) -> str:
     the mode of
     the path in the private index (the base's) is kept, so an executable stays executable.
     """
-    blob = git(
-        top, "hash-object", "-w", "--stdin", f"--path={full}", binary=True, input=data
-    ).stdout.decode("ascii").strip()
+    blob = (
+        git(top, "hash-object", "-w", "--stdin", f"--path={full}", binary=True, input=data)
+        .stdout.decode("ascii")
+        .strip()
+    )
     cur = git(top, "ls-files", "-s", "-z", "--", full, env=env, read_only=True).stdout
     mode = cur.split(" ", 1)[0] if cur.startswith(("100644", "100755")) else "100644"
     return f"{mode} {blob}\t{full}\0"

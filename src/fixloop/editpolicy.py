@@ -115,7 +115,9 @@ class EditPolicy:
             return None
         rel = "/".join(parts)
         if is_test_file(rel):
-            return "a test file (tests/, test/ or testing/ folders, test_*.py, *_test.py, conftest.py)"
+            return (
+                "a test file (tests/, test/ or testing/ folders, test_*.py, *_test.py, conftest.py)"
+            )
         if parts[-1] in TEST_CONFIG_FILES:
             return "test configuration"
         if is_autoload(rel):
@@ -135,7 +137,9 @@ class EditPolicy:
         if any(_under(rel, d.casefold()) for d in self.test_scope):
             for g in self.test_globs:
                 if _glob_match(g, rel):
-                    return f"matched by pytest's test-file pattern {g!r}" + self._src("python_files")
+                    return f"matched by pytest's test-file pattern {g!r}" + self._src(
+                        "python_files"
+                    )
         return None
 
     def _src(self, key: str) -> str:

@@ -263,9 +263,11 @@ def doctest_examples(text: str | bytes) -> list[tuple[str, str, str]]:
     out: list[tuple[str, str, str]] = []
 
     def visit(node: ast.AST, prefix: str) -> None:
-        doc = ast.get_docstring(node, clean=False) if isinstance(
-            node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
-        ) else None
+        doc = (
+            ast.get_docstring(node, clean=False)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            else None
+        )
         if doc and ">>>" in doc:
             try:
                 examples = parser.get_examples(doc)
@@ -301,8 +303,22 @@ def doctest_examples_removed(old: str | bytes, new: str | bytes) -> list[tuple[s
     return gone
 
 
-_SKIP_DIRS = frozenset({".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "node_modules",
-                        "__pycache__", "build", "dist", "site-packages"})
+_SKIP_DIRS = frozenset(
+    {
+        ".git",
+        ".hg",
+        ".svn",
+        ".venv",
+        "venv",
+        ".tox",
+        ".nox",
+        "node_modules",
+        "__pycache__",
+        "build",
+        "dist",
+        "site-packages",
+    }
+)
 
 
 def _defines_code(text: bytes) -> bool:

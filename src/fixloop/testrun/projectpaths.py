@@ -159,7 +159,11 @@ def top_level_packages(folder: Path) -> list[str]:
         name = e.name
         if name.startswith((".", "_")) or name in _NOT_CODE:
             continue
-        if e.is_dir() and name.isidentifier() and os.path.isfile(os.path.join(e.path, "__init__.py")):
+        if (
+            e.is_dir()
+            and name.isidentifier()
+            and os.path.isfile(os.path.join(e.path, "__init__.py"))
+        ):
             out.append(name)
         elif name.endswith(".py") and name[:-3].isidentifier():
             stem = name[:-3]

@@ -202,7 +202,12 @@ def on_control(hook: Any, ev_args: tuple, caller: Any) -> None:
             if where is not None:
                 hook._record(event, "loaded a code object from bytes (marshal.loads)", where)
         return
-    if not isinstance(name, str) or not name or name.startswith("<") or name in hook._state["borrowed"]:
+    if (
+        not isinstance(name, str)
+        or not name
+        or name.startswith("<")
+        or name in hook._state["borrowed"]
+    ):
         return
     if event == "compile" and _same_as_file(args[0], name):
         return  # a file's own source under its own name (the import system, a settings loader)
@@ -265,7 +270,9 @@ def note_write(hook: Any, event: str, args: tuple, caller: Any) -> None:
     if event == "open":
         targets = args[:1] if hook._writes(event, args) else ()
     else:
-        targets = args[1:2] if event in ("os.rename", "os.link", "os.symlink", "shutil.move") else ()
+        targets = (
+            args[1:2] if event in ("os.rename", "os.link", "os.symlink", "shutil.move") else ()
+        )
     paths = [os.fsdecode(t) for t in targets if isinstance(t, (str, bytes))]
     if paths and hook._changed_on_stack(caller) is not None:
         hook._state["written"].update(os.path.realpath(p) for p in paths)

@@ -242,9 +242,7 @@ def provided_names() -> list[str]:
     outside = [
         p
         for p in sys.path
-        if isinstance(p, str)
-        and p
-        and not (os.path.realpath(p) + os.sep).startswith(root + os.sep)
+        if isinstance(p, str) and p and not (os.path.realpath(p) + os.sep).startswith(root + os.sep)
     ]
     for dist in md.distributions(path=outside):
         try:
