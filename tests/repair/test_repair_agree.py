@@ -124,3 +124,43 @@ def test_elements_of_a_sequence_are_varied_one_at_a_time(tmp_path: Path) -> None
     inputs = extra_inputs(tmp_path, "find")
     assert "((['xTODO: a', 'b'],), {})" in inputs and "((['TODO: a', 'xb'],), {})" in inputs
     assert "((['b', 'TODO: a'],), {})" in inputs
+
+
+CHECK = (
+    "def valid(code):\n"
+    "    if len(code) != 4 or not code.isdigit():\n"
+    "        return False\n"
+    "    total = 0\n"
+    "    for i, ch in enumerate(code):\n"
+    "        total += int(ch) * (4 - i)\n"
+    "    return total % 10 == 0\n"
+)
+CHECK_TESTS = "from check import valid\n\n\ndef test_ok():\n    assert valid('2003')\n"
+
+
+def test_a_patch_with_one_output_wherever_its_change_runs_does_not_vary(tmp_path: Path) -> None:
+    """``total +=`` -> ``total *=`` keeps the total at 0: every code reaching it is 'valid'."""
+    from fixloop.repair.agree import varies
+    from fixloop.repair.screen import WarmScreener
+    from fixloop.sandbox import make_sandbox
+
+    root = tmp_path / "work"
+    root.mkdir()
+    (root / "check.py").write_text(CHECK)
+    (root / "test_check.py").write_text(CHECK_TESTS)
+
+    def patch(old: str, new: str) -> Candidate:
+        return Candidate("check.py", CHECK.replace(old, new), "t", "t", 6, 0.5, 0.5, CHECK)
+
+    degenerate = patch("total +=", "total *=")
+    right = patch("% 10", "% 11")
+    screener = WarmScreener(
+        make_sandbox("none", allow_unsandboxed=True), root, tmp_path / "e", python=sys.executable
+    )
+    got = probe_outputs(screener, [degenerate, right], wall_s=60.0)
+    d, r = got[id(degenerate)], got[id(right)]
+    assert len(d.reach) == len(d.out) and 2 <= sum(d.reach) < len(d.reach)  # '' never reaches
+    assert varies(d) is False and varies(r) is True
+    assert {o for o, hit in zip(d.out, d.reach, strict=True) if hit} == {"True"}
+    assert "False" in d.out  # it varies over all inputs: the early return says False
+    assert (root / "check.py").read_text() == CHECK

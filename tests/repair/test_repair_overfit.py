@@ -542,3 +542,52 @@ def test_a_deletion_that_leaves_a_value_unread_is_never_chosen() -> None:
     undup = Candidate("p.py", src, "delete-statement", "d", 5, 0.5, 0.5, old_source=dup)
     ordered, _ = rank_plausible([undup], flat, [], lambda c: flat)
     assert ordered == [undup]
+
+
+def test_a_degenerate_patch_loses_and_gives_no_vote() -> None:
+    """Three patches make a checksum always hold and agree with each other; the fix varies."""
+    src = "def ok(code):\n    total = 0\n    for ch in code:\n        total += int(ch)\n    return total % 10 == 0\n"
+    every = spectrum({"t_ok": ("passed", [1, 2, 3, 4, 5], 0.01), "t_bug": ("failed", [1], 0.01)})
+    bad = [
+        Candidate("m.py", src.replace("total += ", "total *= "), "augassign", "a", 4, 0.5, 0.9),
+        Candidate("m.py", src.replace("% 10 == 0", "% 10 != 7"), "cmp", "c", 5, 0.5, 0.8),
+        Candidate("m.py", src.replace("total = 0", "total = 10"), "const", "k", 2, 0.5, 0.7),
+    ]
+    right = Candidate("m.py", src.replace("% 10", "% 11"), "off-by-one", "r", 5, 0.5, 0.2)
+    for c in (*bad, right):
+        c.old_source = src
+    # inputs 0-3 run every change, input 4 returns early (the same output for all)
+    outs = {id(c): ["True", "True", "True", "True", "False"] for c in bad}
+    outs[id(right)] = ["True", "False", "False", "True", "False"]
+
+    def probe(cs: list[Candidate]) -> dict[int, Probe]:
+        return {
+            id(c): Probe(
+                ("m.py", "ok"),
+                outs[id(c)],
+                ["bool"] * 5,
+                base_out=["False"] * 5,
+                base_types=["bool"] * 5,
+                reach=[1, 1, 1, 1, 0],
+            )
+            for c in cs
+        }
+
+    ordered, notes = rank_plausible(
+        [*bad, right], every, ["t_bug"], lambda c: every, limit=6, probe=probe
+    )
+    assert ordered[0] is right
+    assert sum("(degenerate)" in n for n in notes) == 3
+    assert not any("agrees on" in n for n in notes)  # one contender left: no agreement measured
+
+    # without the reach, the three agreeing patches would have outvoted the fix
+    def plain(cs: list[Candidate]) -> dict[int, Probe]:
+        return {
+            k: Probe(p.group, p.out, p.types, p.base_out, p.base_types)
+            for k, p in probe(cs).items()
+        }
+
+    ordered, _ = rank_plausible(
+        [*bad, right], every, ["t_bug"], lambda c: every, limit=6, probe=plain
+    )
+    assert ordered[0] is not right

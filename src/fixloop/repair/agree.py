@@ -18,7 +18,13 @@ them under the original code and under each plausible patch in the sandbox (:mod
 - :func:`departure`: the share of inputs where its output differs from the original code's (the
   semantic distance of Qlose: D'Antoni, Samanta, Singh, "Qlose: Program Repair with
   Quantitative Objectives", CAV 2016), a tie-breaker only: a patch fitted to the tested input
-  also departs little.
+  also departs little;
+- :func:`varies`: whether its outputs vary over the inputs that run its changed lines. A patch
+  that makes the function return one value on every input reaching the change (``total +=`` ->
+  ``total *=`` on a zero total, so a checksum test always holds) is the "plausible but
+  degenerate" patch of Qi, Long, Achour, Rinard ("An Analysis of Patch Plausibility and
+  Correctness for Generate-and-Validate Patch Generation Systems", ISSTA 2015): it passes a test
+  that expects that value and ignores the input.
 
 Only module-level functions of a flat or src-layout module are probed, and only on literal
 arguments found in the test files. Anything else: no probe (neutral).
@@ -27,6 +33,7 @@ arguments found in the test files. Anything else: no probe (neutral).
 from __future__ import annotations
 
 import ast
+import difflib
 import json
 import shutil
 from collections import Counter
@@ -48,6 +55,7 @@ __all__ = [
     "extra_inputs",
     "probe_outputs",
     "type_shift",
+    "varies",
 ]
 
 MIN_CANDIDATES = 3
@@ -113,6 +121,8 @@ class Probe:
         types: per input, the result's type name, ``"!"`` for an exception.
         base_out: the same for the original code (the unpatched function).
         base_types: the original code's type names.
+        reach: per input, 1 when the call ran a line the patch changed or inserted, else 0
+            (empty: not recorded, e.g. a pure deletion).
     """
 
     group: tuple[str, str]
@@ -120,6 +130,7 @@ class Probe:
     types: list[str]
     base_out: list[str] = field(default_factory=list)
     base_types: list[str] = field(default_factory=list)
+    reach: list[int] = field(default_factory=list)
 
 
 def probe_outputs(
@@ -155,13 +166,27 @@ def probe_outputs(
             continue
         for i, c in enumerate(group):
             if i in rows:
-                out[id(c)] = Probe((path, func), *rows[i], base_out=base[0], base_types=base[1])
+                outs, types, reach = rows[i]
+                out[id(c)] = Probe(
+                    (path, func), outs, types, base_out=base[0], base_types=base[1], reach=reach
+                )
+    return out
+
+
+def changed_lines(cand: Candidate) -> list[int]:
+    """1-based lines of ``cand.new_source`` that the patch changed or inserted (none: deleted)."""
+    a = cand.old_source.splitlines(keepends=True)
+    b = cand.new_source.splitlines(keepends=True)
+    out: list[int] = []
+    for tag, _i1, _i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag in ("replace", "insert"):
+            out.extend(range(j1 + 1, j2 + 1))
     return out
 
 
 def _probe_group(
     screener: Any, path: str, func: str, group: Sequence[Candidate], wall_s: float
-) -> dict[int, tuple[list[str], list[str]]]:
+) -> dict[int, tuple[list[str], list[str], list[int]]]:
     """Run ``func`` on its extra inputs under the original (id -1) and each patch (its index)."""
     root = Path(screener.work_root)
     inputs = extra_inputs(root, func)
@@ -180,7 +205,10 @@ def _probe_group(
         "func": func,
         "inputs": inputs,
         "candidates": [{"id": -1, "files": {}}]
-        + [{"id": i, "files": {c.path: c.new_source}} for i, c in enumerate(group)],
+        + [
+            {"id": i, "files": {c.path: c.new_source}, "lines": {c.path: changed_lines(c)}}
+            for i, c in enumerate(group)
+        ],
         "out": str(out),
         "per_call_s": 1.0,
     }
@@ -201,14 +229,15 @@ def _probe_group(
         for rel, data in originals.items():  # a run killed mid-candidate cannot restore
             if (root / rel).read_bytes() != data:
                 (root / rel).write_bytes(data)
-    rows: dict[int, tuple[list[str], list[str]]] = {}
+    rows: dict[int, tuple[list[str], list[str], list[int]]] = {}
     if out.exists():
         for line in out.read_text(encoding="utf-8").splitlines():
             try:
                 d = json.loads(line)
                 outs = [str(x) for x in d["out"]]
                 types = [str(x) for x in d.get("types", ["?"] * len(outs))]
-                rows[int(d["id"])] = (outs, types)
+                reach = [int(x) for x in d.get("reach", [])]
+                rows[int(d["id"])] = (outs, types, reach if len(reach) == len(outs) else [])
             except (ValueError, KeyError, TypeError):
                 continue
     return rows
@@ -273,6 +302,26 @@ def type_shift(p: Probe) -> float:
         if ka and kb and "!" not in (ka, kb) and ka != kb:
             shifted += 1
     return shifted / n
+
+
+#: inputs that must run a patch's changed lines before :func:`varies` says anything
+MIN_REACHED = 2
+
+
+def varies(p: Probe) -> bool | None:
+    """Do the patch's outputs vary over the extra inputs that run its changed lines?
+
+    Returns:
+        True: two or more different outputs (an exception counts as an output); False: one
+        output on every such input, at least ``MIN_REACHED`` distinct inputs (a degenerate
+        patch, see the module docstring); None: too few such inputs, or no reach recorded.
+    """
+    if not p.reach or len(p.reach) != len(p.out):
+        return None
+    got = [o for o, r in zip(p.out, p.reach, strict=True) if r and o != "!input"]
+    if len(got) < MIN_REACHED:
+        return None
+    return len(set(got)) > 1
 
 
 def score_rows(rows: dict[int, list[str]]) -> dict[int, float]:

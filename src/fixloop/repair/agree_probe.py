@@ -7,7 +7,9 @@ project's interpreter may not have fixloop).
 Job (JSON file named on the command line): ``root`` (the work tree), ``paths`` (``sys.path``
 entries to put first), ``module`` and ``func`` (a module-level function), ``inputs`` (each the
 text of a literal ``(args_tuple, kwargs_dict)``), ``candidates`` (``[{"id", "files": {relpath:
-text}}]``), ``out`` (a JSON-lines result file), ``per_call_s`` (seconds one call may take).
+text}, "lines": {relpath: [1-based lines]}}]``: ``lines``, optional, are the lines the patch
+changed or inserted), ``out`` (a JSON-lines result file), ``per_call_s`` (seconds one call may
+take).
 An input is the text of a literal ``(args, kwargs)``, or ``"@"``, a test file, a newline and an
 expression evaluated in that test module's namespace (:mod:`.agree_inputs`).
 
@@ -15,7 +17,9 @@ For each candidate, the parent writes its files, forks a child that imports the 
 and calls the function on every input (``repr`` of the result, cut to 300 characters, or
 ``"!ExceptionName"``; ``"!timeout"`` past the per-call limit), writes one line ``{"id", "out":
 [...], "types": [...]}`` (``types``: the result's type name per input, ``"!"`` for an
-exception), and the parent restores the files. A candidate with no files runs the code as it is.
+exception; ``reach``, with ``lines``: per input, 1 when the call ran one of those lines, else 0,
+recorded by a ``sys.settrace`` tracer that follows only frames of the changed files), and the
+parent restores the files. A candidate with no files runs the code as it is.
 """
 
 from __future__ import annotations
@@ -56,9 +60,41 @@ def _arguments(text: str, job: dict[str, Any], spaces: dict[str, Any]) -> tuple[
     return tuple(args), dict(kwargs)
 
 
-def _child(job: dict[str, Any], cid: Any, out_path: str) -> None:
+class _Reach:
+    """A ``sys.settrace`` tracer noting whether a call ran one of the given lines.
+
+    ``files``: absolute path -> line numbers; only frames of those files get a line tracer.
+    """
+
+    def __init__(self, files: dict[str, set[int]]) -> None:
+        self.files = {os.path.realpath(k): v for k, v in files.items()}
+        self.known: dict[str, set[int] | None] = {}
+        self.hit = False
+
+    def __call__(self, frame: Any, event: str, arg: Any) -> Any:
+        name = frame.f_code.co_filename
+        if name not in self.known:
+            self.known[name] = self.files.get(os.path.realpath(name))
+        want = self.known[name]
+        if want is None or self.hit:
+            return None
+
+        def local(frame: Any, event: str, arg: Any) -> Any:
+            if event == "line" and frame.f_lineno in want:
+                self.hit = True
+                return None
+            return local
+
+        return local
+
+
+def _child(job: dict[str, Any], cid: Any, out_path: str, lines: dict[str, list[int]]) -> None:
     outputs: list[str] = []
     types: list[str] = []
+    reach: list[int] = []
+    tracer = (
+        _Reach({os.path.join(job["root"], k): set(v) for k, v in lines.items()}) if lines else None
+    )
     try:
         sys.path[0:0] = list(job["paths"])
         import importlib
@@ -73,7 +109,11 @@ def _child(job: dict[str, Any], cid: Any, out_path: str) -> None:
             except Exception:  # noqa: BLE001 - an input the test module cannot make
                 outputs.append("!input")
                 types.append("!")
+                reach.append(0)
                 continue
+            if tracer is not None:
+                tracer.hit = False
+                sys.settrace(tracer)
             try:
                 signal.setitimer(signal.ITIMER_REAL, float(job.get("per_call_s", 1.0)))
                 value = fn(*args, **kwargs)
@@ -87,10 +127,16 @@ def _child(job: dict[str, Any], cid: Any, out_path: str) -> None:
                 types.append("!")
             finally:
                 signal.setitimer(signal.ITIMER_REAL, 0)
+                if tracer is not None:
+                    sys.settrace(None)
+                    reach.append(1 if tracer.hit else 0)
     except BaseException as exc:  # noqa: BLE001 - the import failed: one line says so
-        outputs, types = [f"!import:{type(exc).__name__}"], ["!"]
+        outputs, types, reach = [f"!import:{type(exc).__name__}"], ["!"], []
+    row: dict[str, Any] = {"id": cid, "out": outputs, "types": types}
+    if tracer is not None and len(reach) == len(outputs):
+        row["reach"] = reach
     with open(out_path, "a", encoding="utf-8") as fh:
-        fh.write(json.dumps({"id": cid, "out": outputs, "types": types}) + "\n")
+        fh.write(json.dumps(row) + "\n")
     os._exit(0)
 
 
@@ -112,7 +158,7 @@ def main(job_path: str) -> int:
             pid = os.fork()
             if pid == 0:
                 os.chdir(root)
-                _child(job, cand["id"], job["out"])
+                _child(job, cand["id"], job["out"], cand.get("lines") or {})
             os.waitpid(pid, 0)
         finally:
             for rel, data in saved.items():

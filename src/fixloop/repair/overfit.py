@@ -36,9 +36,13 @@ plausible patches, then orders them:
    literal arguments of the changed function, varied, run under the original code and each
    contender): first the smallest share of inputs where the patch returns another kind of value
    than the original (``ignored = negated`` -> ``ignored = path`` turns a boolean function into
-   one returning strings, which ``assert is_ignored(...)`` accepts); then agreement (the share of
-   inputs where a patch gives the plurality output of the contenders, when at least three
-   change the same function); then the smallest departure from the original's outputs (the
+   one returning strings, which ``assert is_ignored(...)`` accepts); then a *degenerate* patch
+   (one output on every extra input that runs its changed lines, :func:`.agree.varies`: the
+   "plausible but degenerate" patch of Qi et al. ISSTA 2015, ``total +=`` -> ``total *=`` on a
+   zero total makes a checksum always valid) after the contenders whose outputs vary there,
+   and without a vote; then agreement (the share of inputs where a patch gives the plurality
+   output of the contenders that are not degenerate, when at least three change the same
+   function); then the smallest departure from the original's outputs (the
    semantic distance of Qlose, D'Antoni et al. CAV 2016: ``<`` -> ``<=`` at the tested weight
    keeps the other weights' postage, ``BANDS[1]`` -> ``BANDS[-1]`` changes a whole band);
 6. then the fewest diff lines, then the screening score (``Candidate.score``: suspiciousness x
@@ -66,7 +70,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fixloop.repair.agree import Probe, agreement_among, departure, type_shift
+from fixloop.repair.agree import Probe, agreement_among, departure, type_shift, varies
 from fixloop.repair.candidate import Candidate
 from fixloop.repair.deadstore import candidate_dead_stores
 from fixloop.repair.priors import DELETIONS
@@ -338,7 +342,13 @@ def rank_plausible(
                 probes = probe(contenders)
             except (OSError, RuntimeError, ValueError) as exc:
                 notes.append(f"extra-input comparison failed: {exc}")
-    agreed = agreement_among(probes, contenders)
+    # degenerate patches (one output on every input that runs the change) lose to patches whose
+    # outputs vary there, and give no votes: several of them agree with each other by nature
+    vary = {id(c): varies(probes[id(c)]) for c in contenders if id(c) in probes}
+    collapsed: set[int] = set()
+    if any(vary.values()):
+        collapsed = {k for k, v in vary.items() if v is False}
+    agreed = agreement_among(probes, [c for c in contenders if id(c) not in collapsed])
     groups = {probes[id(c)].group if id(c) in probes else None for c in contenders}
     if len(groups) != 1 or None in groups:
         probes = {}  # kind and departure measured on different inputs, or not for some
@@ -348,6 +358,8 @@ def rank_plausible(
         if p is not None:
             said.append(f"returns another kind of value on {type_shift(p):.0%}")
             said.append(f"departs from the original on {departure(p):.0%}")
+        if id(c) in collapsed:
+            said.append("returns one value on every input that runs the change (degenerate)")
         if said:
             notes.append(f"{c.template} at {c.where()}: on extra inputs {', '.join(said)}")
 
@@ -359,6 +371,7 @@ def rank_plausible(
         return (
             *traced_key(c),
             shift,
+            1 if id(c) in collapsed and p is not None else 0,
             agree_rank,
             depart,
             c.diff_lines,
@@ -371,7 +384,7 @@ def rank_plausible(
     if len(ordered) >= 2 and agreed:
         top, runner_up = ordered[0], ordered[1]
         share = max(agreed.values())
-        if key(top)[:5] == key(runner_up)[:5] and key(top)[0] == 0 and share < DECLINE_BELOW:
+        if key(top)[:6] == key(runner_up)[:6] and key(top)[0] == 0 and share < DECLINE_BELOW:
             notes.append(
                 f"declined: {len(ordered)} plausible patches that the tests cannot tell apart "
                 f"(same behaviour change, dead stores, checked lines and kind of result) "
