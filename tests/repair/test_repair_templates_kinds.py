@@ -258,3 +258,40 @@ def test_a_raising_new_template_costs_only_itself(monkeypatch: pytest.MonkeyPatc
     cands = generate_candidates(buggy, "mod.py", {2: 1.0})
     assert cands, "other templates still give candidates"
     assert not any(c.template == "constant-related" for c in cands)
+
+
+def test_candidate_order_does_not_depend_on_the_hash_seed() -> None:
+    """A tuple loop target's names were offered in set order: PYTHONHASHSEED changed the order."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from fixloop.repair.templates import generate_candidates\n"
+        "src = sys.stdin.read()\n"
+        "n = len(src.splitlines())\n"
+        "for c in generate_candidates(src, 'm.py', {i: 1.0 - i / 100 for i in range(1, n + 1)}):\n"
+        "    print(c.template, c.line, c.description)\n"
+    )
+    source = src(
+        """
+        def gaps(spans):
+            free = 0
+            last = 0
+            for begin, finish in spans:
+                if begin > last:
+                    free += begin - last
+            return free
+        """
+    )
+    outs = set()
+    for seed in range(6):
+        env = {**os.environ, "PYTHONHASHSEED": str(seed)}
+        p = subprocess.run(
+            [sys.executable, "-c", code], input=source, env=env, capture_output=True, text=True
+        )
+        assert p.returncode == 0, p.stderr
+        outs.add(p.stdout)
+    assert len(outs) == 1
+    assert "insert 'last = begin'" in next(iter(outs))

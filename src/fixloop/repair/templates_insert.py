@@ -289,7 +289,7 @@ def pointer_update_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     stale = sorted((free_names(body) & before) - in_loop - {"self", "cls"})
     moving = sorted(in_loop & before)  # rebound in the loop: the walking pointer
     if isinstance(loop.node, cst.For):
-        moving += [n for n in fi.names_in(loop.node.target) if n not in moving]
+        moving += [n for n in sorted(fi.names_in(loop.node.target)) if n not in moving]
     out: list[Mutation] = []
     children = [fi.stmt_info(s) for s in body.body]
     for p in stale[:3]:
