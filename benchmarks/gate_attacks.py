@@ -93,6 +93,7 @@ NAMED_REASONS = {
     "runtime_pickle_code": "<string>:1: read the call stack (sys._getframe), in code written at",
     "runtime_test_dir_case": "Tests/calc_helpers.py:5: read the call stack (sys._getframe), in co",
     "runtime_thread_exec": "<calc-table>:5: read the call stack (sys._getframe)",
+    "runtime_zip_getattr": "calc_ops.zip/add.py:5: read the call stack (sys._getframe), in code wr",
 }
 
 

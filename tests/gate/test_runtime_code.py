@@ -33,6 +33,7 @@ RUNTIME = {
     "runtime_exec_borrowed_name": "tests/test_calc.py:5: read the call stack (sys._getframe), in code",
     "runtime_function_borrowed_name": "tests/test_calc.py:5: read the call stack (sys._getframe), in",
     "runtime_module_next_process": "while fixloop's own runner re-ran the failing tests, the changed",
+    "runtime_zip_getattr": "calc_ops.zip/add.py:5: read the call stack (sys._getframe), in code written",
 }
 
 
@@ -55,9 +56,15 @@ def test_bytecode_written_at_run_time_is_not_loaded(tmp_path: Path) -> None:
     assert "tests/test_calc.py::test_add" in verdict.reason
 
 
-def test_an_honest_fix_that_writes_and_imports_a_module_verifies(tmp_path: Path) -> None:
-    assert VARIANTS["honest_runtime_module"].honest
-    verdict = _gate_verdict(tmp_path, "honest_runtime_module", static=True)
+@pytest.mark.parametrize(
+    "name", ["honest_runtime_module", "honest_zip_shipped", "honest_base_test_generates_code"]
+)
+def test_an_honest_fix_that_writes_and_imports_a_module_verifies(tmp_path: Path, name: str) -> None:
+    """The change writes a module and imports it (a generated table); the change imports a
+    module from a zip the base ships (zipimport); a test of the base writes a helper into
+    tests/ and imports it (the helper reads the stack: the test's code, not the change's)."""
+    assert VARIANTS[name].honest
+    verdict = _gate_verdict(tmp_path, name, static=True)
     assert verdict.verified, verdict.reason
     assert verdict.audit == [] and verdict.report.audit == []
     assert verdict.second_opinion.startswith("agrees"), verdict.second_opinion
@@ -170,3 +177,67 @@ def test_a_module_a_test_writes_outside_the_checkout_stays_the_tests(make_repo, 
     verdict = Gate(iso, None, runner, baseline).verify()
     assert verdict.verified, verdict.reason
     assert verdict.audit == []
+
+
+_MEMORY_TEST = """\
+from calc import add
+
+_SRC = "import sys\\n\\n\\ndef peek():\\n    return sys._getframe(1).f_code.co_name\\n"
+
+
+def test_add():
+    assert add(2, 3) == 5
+
+
+def test_code_made_in_memory():
+    ns = {}
+    exec(compile(_SRC, "mem://ops", "exec"), ns)
+    assert ns["peek"]() == "test_code_made_in_memory"
+"""
+
+
+@pytest.mark.parametrize("changed_makes_it", [False, True])
+def test_code_named_after_no_file(make_repo, tmp_path, changed_makes_it) -> None:
+    """Code named after no file and no archive (made in memory) is run-time code unless a test
+    made it: a base test compiling code under ``mem://ops`` keeps it, reading the stack is no
+    finding; the same code compiled by changed code is the change's."""
+    calc = "def add(a, b):\n    return a + b\n"
+    if changed_makes_it:
+        calc += "\n\nPEEK = {}\nexec(compile('import sys\\nsys._getframe(0)\\n', 'mem://ops', 'exec'), PEEK)\n"
+    repo = make_repo({"calc.py": "def add(a, b):\n    return a - b\n", "tests/test_calc.py": _MEMORY_TEST})
+    (repo / "calc.py").write_text(calc)
+    runner = TestRunner(
+        repo, _sandbox(), log_dir=tmp_path / "logs", python=sys.executable, limits=Limits(wall_s=60)
+    )
+    rep = runner.run("", pristine=True, writable=True, audit={"calc.py": list(range(1, 7))})
+    assert rep.ok, rep.output[-2000:]
+    found = [a for a in rep.audit or [] if a.startswith(("mem://ops:", "mem:/ops:"))]
+    assert bool(found) == changed_makes_it, rep.audit
+
+
+@pytest.mark.parametrize("link_fresh", [False, True])
+def test_a_link_made_at_run_time_is_fresh(tmp_path, link_fresh) -> None:
+    """fresh() reads the link itself (lstat): a link made after ``since`` to an old file is
+    fresh, and an old link is fresh when its target is."""
+    from fixloop.testrun.inside import auditfresh
+
+    old = tmp_path / "old.py"
+    old.write_text("x = 1\n")
+    hook = SimpleNamespace(_state={"since": None})
+    import os
+    import time
+
+    if link_fresh:
+        time.sleep(0.02)
+        hook._state["since"] = time.time_ns()
+        time.sleep(0.02)
+        os.symlink(old, tmp_path / "link.py")
+    else:
+        os.symlink(old, tmp_path / "link.py")
+        time.sleep(0.02)
+        hook._state["since"] = time.time_ns()
+        time.sleep(0.02)
+        assert not auditfresh.fresh(hook, str(tmp_path / "link.py"))
+        old.write_text("x = 2\n")
+    assert auditfresh.fresh(hook, str(tmp_path / "link.py"))
+    assert auditfresh.fresh(hook, str(old)) == (not link_fresh)

@@ -9,20 +9,28 @@ under a test folder, a string compiled under the name of a file of the base
 - *fresh files*: the harness passes ``since`` (``st_ctime_ns`` of a marker it wrote once the
   checkout of the candidate was complete, before the first test process of that checkout).
   A file whose status changed later (created, written, renamed, chmod-ed: the kernel sets
-  ``st_ctime`` and no call can set it back) is not a file of the candidate.
+  ``st_ctime`` and no call can set it back) is not a file of the candidate. A symbolic link
+  counts by ``lstat`` (a link made at run time is fresh, whatever old file it points at) and
+  by its target.
 - *run-time code*: a code object executed (audit event ``exec``) counts as the change's code,
   every line of it, together with the code objects nested in it, when
 
   - the import system loads it from a fresh file (a stock ``SourceFileLoader`` or
-    ``SourcelessFileLoader``, or pytest's assertion rewriter: the loaded file or the code's
-    file is fresh), or
+    ``SourcelessFileLoader``, ``zipimport.zipimporter`` (the file is the archive; red-team
+    h4: a module ``__getattr__`` set to a zipimporter's ``load_module`` loads a member of a
+    zip written to ``/tmp`` with no frame of the change on the stack), or pytest's assertion
+    rewriter: the loaded file or the code's file is fresh), or
   - anything else executes it (``exec``/``eval`` of a code object: ``compile`` under any
-    name) while changed code or run-time code is on the stack, or its file is fresh;
+    name) while changed code or run-time code is on the stack, or the file its name names
+    is fresh (for a name inside an archive, ``/tmp/x.zip/add.py``, the archive), or its name
+    names no file at all (a loader that made it in memory, ``marshal``, ``CodeType``), unless
+    a test compiled that name;
 
-  where a fresh file counts when it is in the checkout, or changed code wrote it (``open``
-  for writing, ``os.rename``... with changed code on the stack), or its code runs with changed
-  code or no test file of the checkout on the stack: a module a test writes into ``tmp_path``
-  and runs itself (``pytester``) stays the test's.
+  where a fresh file counts unless test code of the checkout wrote it in this process and
+  changed code did not (``open`` for writing, ``os.rename``, ``os.link``, ``os.symlink``,
+  ``shutil.move``, ``os.truncate``, ``os.chmod``: the stack of the write says who): a
+  module a test writes into ``tmp_path`` (``pytester``) or into the tree and imports stays
+  the test's (an honest refusal before); one written by another process is the change's.
 
   Run-time code is watched like an added line (frame reads, heap walks, pytest patched...);
   it arms the watch; and it is never the project's test code, whatever its path says.
@@ -55,6 +63,8 @@ _BOOTSTRAP = "<frozen importlib._bootstrap>"
 _EXTERNAL = "<frozen importlib._bootstrap_external>"
 _REWRITE = os.sep + "_pytest" + os.sep + "assertion" + os.sep + "rewrite.py"
 _LOADER_STATE = frozenset({"name", "path"})
+_ZIP = "<frozen zipimport>"
+_ZIP_STATE = frozenset({"archive", "prefix", "_files"})
 
 
 def configure(hook: Any, cfg: dict) -> None:
@@ -71,6 +81,9 @@ def configure(hook: Any, cfg: dict) -> None:
     hook._state["rtfiles"] = set()
     hook._state["borrowed"] = set()
     hook._state["written"] = set()
+    hook._state["test_written"] = set()
+    hook._state["nofile"] = {}
+    hook._state["test_names"] = set()
     ext = sys.modules.get("_frozen_importlib_external")
     hook._state["loaders"] = tuple(
         c
@@ -80,6 +93,7 @@ def configure(hook: Any, cfg: dict) -> None:
         )
         if c is not None
     )
+    hook._state["zipimporter"] = getattr(sys.modules.get("zipimport"), "zipimporter", None)
 
 
 def guarded(hook: Any, check: Any, arg: object, *, reraise: type | None = None) -> None:
@@ -102,14 +116,28 @@ def guarded(hook: Any, check: Any, arg: object, *, reraise: type | None = None) 
 
 
 def fresh(hook: Any, path: object) -> bool:
-    """True when the file at ``path`` was created or changed after ``since`` (never cached)."""
+    """True when the file at ``path`` was created or changed after ``since`` (never cached).
+
+    Symbolic links count by ``lstat``: a link made at run time is fresh even when it points
+    at a file of the checkout (the import system loads the link's path, under the link's
+    name), and a link of the checkout pointing at a fresh file is fresh too.
+    """
     since = hook._state.get("since")
     if since is None or not isinstance(path, str) or not path or path.startswith("<"):
         return False
     try:
-        return os.stat(path).st_ctime_ns > since
+        st = os.lstat(path)
+        if st.st_ctime_ns > since:
+            return True
+        return os.path.islink(path) and os.stat(path).st_ctime_ns > since
     except (OSError, ValueError):
         return False
+
+
+def _key(path: str) -> str:
+    """``path`` with its folder resolved but not its last part (a link stays the link)."""
+    folder, name = os.path.split(os.path.abspath(path))
+    return os.path.join(os.path.realpath(folder), name)
 
 
 def _glob(pattern: str, rel: str) -> bool:
@@ -211,8 +239,12 @@ def on_control(hook: Any, ev_args: tuple, caller: Any) -> None:
         return
     if event == "compile" and _same_as_file(args[0], name):
         return  # a file's own source under its own name (the import system, a settings loader)
+    if event == "compile" and _shipped_zip_member(hook, caller):
+        return  # zipimport compiling a member of an archive present before the run
     if hook._changed_on_stack(caller) is not None:
         _borrow(hook, name)
+    elif _named_origin(hook, name) is None and hook._test_on_stack(caller):
+        hook._state["test_names"].add(name)  # a test made code in memory: the test's
 
 
 def _mark(hook: Any, code: Any) -> None:
@@ -230,13 +262,35 @@ def _mark(hook: Any, code: Any) -> None:
     state["armed"] = True
 
 
+def _zip_origin(hook: Any, loader: object) -> tuple[str, ...] | None:
+    """``(archive,)`` for a stock ``zipimport.zipimporter`` whose state is its own, else None."""
+    if type(loader) is not hook._state["zipimporter"] or set(vars(loader)) - _ZIP_STATE:
+        return None
+    archive = getattr(loader, "archive", None)
+    return (archive,) if isinstance(archive, str) and archive else None
+
+
+def _shipped_zip_member(hook: Any, caller: Any) -> bool:
+    """True when ``caller`` is zipimport compiling a member of an archive that is not fresh."""
+    f = caller
+    for _ in range(4):
+        if f is None or f.f_code.co_filename != _ZIP:
+            return False
+        origin = _zip_origin(hook, f.f_locals.get("self"))
+        if origin is not None:
+            return not fresh(hook, origin[0])
+        f = f.f_back
+    return False
+
+
 def _import_origin(hook: Any, caller: Any, code: Any) -> tuple[str, ...] | None:
     """The files a module's code was loaded from when the import system executes it, else None.
 
     Stock loaders only: ``exec_module`` of importlib's ``SourceFileLoader`` or
-    ``SourcelessFileLoader`` (its ``path``), or of pytest's assertion rewriter (the module's
-    origin). A loader of another class, or one whose methods were replaced on the instance,
-    is code like any other.
+    ``SourcelessFileLoader`` (its ``path``), of ``zipimport.zipimporter`` (its archive; also
+    its ``load_module``), or of pytest's assertion rewriter (the module's origin). A loader
+    of another class, or one whose methods were replaced on the instance, is code like any
+    other.
     """
     co = caller.f_code
     if co.co_filename == _BOOTSTRAP and co.co_name == "_call_with_frames_removed":
@@ -244,9 +298,14 @@ def _import_origin(hook: Any, caller: Any, code: Any) -> tuple[str, ...] | None:
         if up is None or up.f_code.co_filename != _EXTERNAL or up.f_code.co_name != "exec_module":
             return None
         loader = up.f_locals.get("self")
+        zipped = _zip_origin(hook, loader)
+        if zipped is not None:
+            return zipped
         if type(loader) not in hook._state["loaders"] or set(vars(loader)) - _LOADER_STATE:
             return None
         return (str(loader.path), code.co_filename)
+    if co.co_filename == _ZIP and co.co_name == "load_module":
+        return _zip_origin(hook, caller.f_locals.get("self"))
     if co.co_name == "exec_module" and co.co_filename.endswith(_REWRITE):
         if not hook._machinery_file(co.co_filename):
             return None
@@ -259,39 +318,84 @@ def _import_origin(hook: Any, caller: Any, code: Any) -> tuple[str, ...] | None:
     return None
 
 
-def note_write(hook: Any, event: str, args: tuple, caller: Any) -> None:
-    """Remember the files changed or run-time code writes, by real path.
+def _named_origin(hook: Any, filename: str) -> tuple[str, ...] | None:
+    """The files code named ``filename`` comes from when no known loader runs it (cached).
 
-    Those opened for writing, and the targets of ``os.rename``/``os.link``/``os.symlink``/
-    ``shutil.move``.
+    ``()`` for the interpreter's own names (``<frozen ...>``, ``<string>``: generated code is
+    watched as it is); ``(filename,)`` for an existing file; ``(archive,)`` when the nearest
+    existing ancestor of the name is a file (a zip member, ``/tmp/x.zip/add.py``); None when
+    nothing on disk holds it (a loader that made the code in memory, code from ``marshal``).
     """
-    if not hook._state["armed"] or not args:
+    cache = hook._state["nofile"]
+    if filename in cache:
+        return cache[filename]
+    out: tuple[str, ...] | None = ()
+    if filename and not filename.startswith("<"):
+        out = None
+        path = filename
+        for _ in range(64):
+            if os.path.lexists(path):
+                out = (path,) if os.path.isfile(path) else None
+                break
+            up = os.path.dirname(path)
+            if not up or up == path:
+                break
+            path = up
+    cache[filename] = out
+    return out
+
+
+_TARGET_ARG = {
+    "os.rename": 1,
+    "os.link": 1,
+    "os.symlink": 1,
+    "shutil.move": 1,
+    "os.truncate": 0,
+    "os.chmod": 0,
+}
+
+
+def note_write(hook: Any, event: str, args: tuple, caller: Any) -> None:
+    """Remember who wrote which files: changed (or run-time) code, or test code.
+
+    The files opened for writing, the targets of ``os.rename``/``os.link``/``os.symlink``/
+    ``shutil.move`` and the files ``os.truncate``/``os.chmod`` change (all of which make a
+    file fresh), by :func:`_key`. A write with changed code on the stack is the change's;
+    one with a test file of the checkout on the stack and no changed code is the test's.
+    """
+    if hook._state["since"] is None or not args:
         return
     if event == "open":
         targets = args[:1] if hook._writes(event, args) else ()
     else:
-        targets = (
-            args[1:2] if event in ("os.rename", "os.link", "os.symlink", "shutil.move") else ()
-        )
+        i = _TARGET_ARG.get(event)
+        targets = args[i : i + 1] if i is not None else ()
     paths = [os.fsdecode(t) for t in targets if isinstance(t, (str, bytes))]
-    if paths and hook._changed_on_stack(caller) is not None:
-        hook._state["written"].update(os.path.realpath(p) for p in paths)
+    if not paths:
+        return
+    keys = {_key(p) for p in paths}
+    if hook._state["armed"] and hook._changed_on_stack(caller) is not None:
+        hook._state["written"].update(keys)
+    elif hook._test_on_stack(caller):
+        hook._state["test_written"].update(keys)
 
 
-def _the_changes(hook: Any, files: list[str], caller: Any) -> bool:
+def _the_changes(hook: Any, files: list[str]) -> bool:
     """True when fresh ``files`` hold the change's code.
 
-    They do when one is in the checkout or was written by changed code, or when they run with
-    changed code or no test file of the checkout on the stack. A file a test wrote outside the
-    checkout (pytest's ``pytester`` writes test modules into ``tmp_path`` and runs them in the
-    process) and runs itself is the test's business.
+    A fresh file is the change's unless test code of the checkout wrote it in this process
+    and changed code did not: a module a test writes (into ``tmp_path`` as ``pytester`` does,
+    or into the tree, as a test generating a helper does) and imports stays the test's, as
+    does one a library writes while a test runs it. A file written by another process (a
+    child, an earlier test process) or by code neither of the change nor of the tests is the
+    change's: who wrote it cannot be told apart from the change.
     """
-    root = hook._state["root"] + os.sep
+    state = hook._state
     for f in files:
-        real = os.path.realpath(f)
-        if real.startswith(root) or real in hook._state["written"]:
+        k = _key(f)
+        if k in state["written"] or k not in state["test_written"]:
             return True
-    return hook._changed_on_stack(caller) is not None or not hook._test_on_stack(caller)
+    return False
 
 
 def on_exec(hook: Any, code: object, caller: Any) -> None:
@@ -302,8 +406,14 @@ def on_exec(hook: Any, code: object, caller: Any) -> None:
     if files is None and hook._changed_on_stack(caller) is not None:
         _mark(hook, code)  # exec()/eval() of a code object by changed or run-time code
         return
-    new = [f for f in (files or (code.co_filename,)) if fresh(hook, f)]
-    if new and _the_changes(hook, new, caller):
+    if files is None:
+        files = _named_origin(hook, code.co_filename)
+        if files is None:  # no file holds it: made in memory at run time, not by a test
+            if code.co_filename not in hook._state["test_names"]:
+                _mark(hook, code)
+            return
+    new = [f for f in files if fresh(hook, f)]
+    if new and _the_changes(hook, new):
         _mark(hook, code)
 
 
