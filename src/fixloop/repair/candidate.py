@@ -32,6 +32,8 @@ class Candidate:
         old_source: the file's text before the change; :meth:`edits` needs it. Generators set it;
             the engine fills it in when a generator left it empty.
         also: further candidates (other files) applied together with this one.
+        completes: for a ``+sibling`` candidate (:mod:`.siblings`), the :attr:`key` of the
+            one-site candidate it completes with the same edit at a sibling line; else empty.
     """
 
     path: str
@@ -43,6 +45,7 @@ class Candidate:
     score: float = 0.0
     old_source: str = field(default="", repr=False)
     also: tuple[Candidate, ...] = ()
+    completes: tuple[str, ...] = field(default=(), repr=False)
     #: ``(old_source, new_source, diff_lines)`` of the last size computed (sorting the
     #: candidates of a 5,000-line file asks for it thousands of times)
     _size: tuple[str, str, int] | None = field(default=None, repr=False, compare=False)

@@ -12,7 +12,8 @@ and TBar (Liu et al., "TBar: Revisiting Template-based Automated Program Repair"
 3. **Screen** (:mod:`.screen`): a warm pytest process forks one child per candidate; a candidate
    is *plausible* when the failing tests pass and then the full suite passes in the scratch copy.
    A second round combines partial fixes (two changes that each fix some failing tests) and
-   repeats a change at identical sites (multi-location bugs).
+   repeats a change at identical sites (multi-location bugs); a plausible one-site change is
+   completed by the same edit at its sibling sites (:mod:`.siblings`).
 
 The engine never writes the workspace (``port.root``): it reads it, and writes only
 ``port.scratch_dir``, through ``port.runner`` for anything that runs code. Applying a plausible
@@ -27,6 +28,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from fixloop.repair.budgets import (
     import_failure,
@@ -42,6 +44,7 @@ from fixloop.repair.localize import Suspect, by_file, rank
 from fixloop.repair.overfit import judge
 from fixloop.repair.port import RepairPort
 from fixloop.repair.screen import ScreenResult, WarmScreener
+from fixloop.repair.siblings import sibling_candidates
 from fixloop.repair.templates_context_stmt import expected_literal_candidates, failing_literals
 from fixloop.repair.templates_names import FailureHints, hinted_candidates, hints_from_spectrum
 from fixloop.repair.traced import read_sources, scratch_copy, traced_spectrum, without_tests
@@ -158,6 +161,10 @@ def _default_generator() -> Generator:
 
     return generate_candidates
 
+
+#: plausible candidates completed at their sibling sites, and most completions screened
+SIBLING_SOURCES = 6
+SIBLING_MAX = 12
 
 #: How far a seed moves a candidate's weight: each weight is multiplied by a factor drawn
 #: uniformly from ``[1 - SEED_JITTER, 1 + SEED_JITTER]``.
@@ -354,8 +361,8 @@ class RepairEngine:
         def remaining() -> float:
             return deadline - time.monotonic()
 
-        def run_round(batch: list[Candidate], share: float) -> list[Tried]:
-            left = self.max_candidates - len(an.tried)
+        def run_round(batch: list[Candidate], share: float, room: int | None = None) -> list[Tried]:
+            left = self.max_candidates - len(an.tried) if room is None else room
             if not batch or left <= 0 or remaining() <= 0.5:
                 return []
             s0 = (time.monotonic(), cpu_seconds())
@@ -398,6 +405,19 @@ class RepairEngine:
             screened = {id(t.candidate) for t in first}
             rest = [c for c in cands if id(c) not in screened]
             run_round([*evidence, *rest, *pairs], 1.0)
+
+        # the same edit at the sibling sites of a plausible one-site patch (two-site bugs whose
+        # half fix passes the visible tests: siblings.py); a few candidates, screened at the
+        # measured cost of one even when the budget is spent
+        s3 = (time.monotonic(), cpu_seconds())
+        sibs = self._sibling_round(an.tried, tests)
+        an.clock("second_round", s3)
+        if sibs:
+            costs = sorted(t.result.seconds for t in an.tried) or [1.0]
+            need = costs[len(costs) // 2] * len(sibs) + 1.0
+            if remaining() < need:
+                deadline = time.monotonic() + need
+            run_round(sibs, 1.0, room=len(sibs))
 
         plausible = [t.candidate for t in an.tried if t.result.plausible]
         order = {id(c): i for i, c in enumerate(plausible)}
@@ -459,6 +479,27 @@ class RepairEngine:
                     c.score = lines.get(c.line, 0.5 * floor) * c.prior
                 out.append(c)
         return order_candidates(out, self.line_decay, self.seed)
+
+    def _sibling_round(self, tried: list[Tried], tests: dict[str, Any]) -> list[Candidate]:
+        """``+sibling`` completions (:func:`.siblings.sibling_candidates`) of the plausible ones.
+
+        The first ``SIBLING_SOURCES`` plausible candidates are completed at sibling lines some
+        passing test of the traced run covers; at most ``SIBLING_MAX`` new candidates.
+        """
+        covered: dict[str, set[int]] = {}
+        for d in tests.values():
+            if d.get("outcome") == "passed":
+                for f, ln in d.get("lines", []):
+                    covered.setdefault(str(f), set()).add(int(ln))
+        seen = {t.candidate.key for t in tried}
+        out: list[Candidate] = []
+        plausible = [t.candidate for t in tried if t.result.plausible]
+        for c in plausible[:SIBLING_SOURCES]:
+            for s in sibling_candidates(c, self.generator(), covered.get(c.path, set())):
+                if s.key not in seen and len(out) < SIBLING_MAX:
+                    seen.add(s.key)
+                    out.append(s)
+        return out
 
     def _second_round(
         self, first: list[Tried], cands: list[Candidate]
