@@ -114,6 +114,7 @@ def test_the_second_suite_is_new_and_documented_as_held_out():
     assert not {t.name for t in TASKS} & {t.name for t in TASKS2}
     readme = (SUITE2 / "README.md").read_text(encoding="utf-8")
     assert "before any measurement" in readme and "never used for tuning" in readme
+    assert "No longer held out" in readme  # tuned on since its measurement
     # the same program twice would not be a new task
     programs = {
         p.read_text(encoding="utf-8")
