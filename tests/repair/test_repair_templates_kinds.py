@@ -295,3 +295,34 @@ def test_candidate_order_does_not_depend_on_the_hash_seed() -> None:
         outs.add(p.stdout)
     assert len(outs) == 1
     assert "insert 'last = begin'" in next(iter(outs))
+
+
+def test_a_digit_of_base_k_is_guarded_by_k_itself() -> None:
+    """``code * 36 + d``: the digit's range is ``0 <= d < 36``; the guard is ``d >= 36``."""
+    buggy = src(
+        """
+        def parse_base36(text):
+            code = 0
+            for ch in text:
+                if not ch.isalnum():
+                    raise ValueError(f"bad character {ch!r}")
+                d = int(ch, 36) if ch.isdigit() else ord(ch.lower()) - 87
+                code = code * 36 + d
+            return code
+        """
+    )
+    fixed = buggy.replace(
+        "        code = code * 36 + d\n",
+        "        if d >= 36:\n"
+        '            raise ValueError(f"bad character {ch!r}")\n'
+        "        code = code * 36 + d\n",
+    )
+    c = fix_of(buggy, fixed, "d = int(ch, 36)")
+    assert c.template == "insert-guard"
+    line = next(i for i, ln in enumerate(buggy.splitlines(), 1) if "d = int(ch, 36)" in ln)
+    cands = [
+        x
+        for x in generate_candidates(buggy, "mod.py", {line: 1.0})
+        if "'if d > 36: raise" in x.description
+    ]
+    assert cands and cands[0].score < c.score  # 'd >= 36' before 'd > 36'

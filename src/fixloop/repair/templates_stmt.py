@@ -316,12 +316,48 @@ def _nearest_raise(fi: FileInfo, st: StmtInfo) -> str | None:
     return best[2] if best else None
 
 
+def _digit_bases(func: cst.CSTNode | None, name: str) -> list[int]:
+    """Integers ``K`` of the function's ``acc * K + name`` (or ``name + K * acc``) sums.
+
+    Positional notation: ``name`` is a digit of base ``K`` (``value * 256 + octet``), so its
+    range is ``0 <= name < K``, and the range guard is ``name >= K``, not ``name > K``.
+    """
+    if func is None:
+        return []
+    out: list[int] = []
+
+    def base(e: cst.BaseExpression) -> int | None:
+        if isinstance(e, cst.BinaryOperation) and isinstance(e.operator, cst.Multiply):
+            for side in (e.left, e.right):
+                if isinstance(side, cst.Integer):
+                    try:
+                        k = int(side.evaluated_value)
+                    except (TypeError, ValueError):
+                        return None
+                    return k if k > 1 else None
+        return None
+
+    class V(cst.CSTVisitor):
+        def visit_BinaryOperation(self, n: cst.BinaryOperation) -> None:
+            if not isinstance(n.operator, cst.Add):
+                return
+            for digit, other in ((n.right, n.left), (n.left, n.right)):
+                if isinstance(digit, cst.Name) and digit.value == name:
+                    k = base(other)
+                    if k is not None and k not in out:
+                        out.append(k)
+
+    func.visit(V())
+    return out
+
+
 def guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     """Insert ``if <cond>: raise ...`` before/after ``st`` (TBar's range/null/containment checks).
 
     Conditions come from what the statement does: ``a, b = s.split(sep)`` needs ``sep in s``;
     ``d[k]`` needs ``k in d``; ``x / y`` needs ``y != 0``; a freshly assigned number ``v`` may be
-    out of range (``v < 0``, ``v > K`` with ``K`` a constant of the function).
+    out of range (``v < 0``, ``v > K`` with ``K`` a constant of the function; ``v >= K`` first
+    when ``v`` is a digit of base ``K``, ``acc * K + v``: :func:`_digit_bases`).
     """
     if not _simple(st) or st.func is None or len(_line(st).body) != 1:
         return []
@@ -378,6 +414,9 @@ def guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         v = small.targets[0].target.value
         after.append((f"{v} < 0", 0.8))
         func = fi.func_info(st.func)
+        # a digit of base K (``acc * K + v``): its range is 0 <= v < K
+        for k in _digit_bases(st.func, v):
+            after.append((f"{v} >= {k}", 0.85))
         consts = [k for k in _near_ints(fi, func, st.start) if k not in (0, 1, -1)][:3]
         for k in consts:
             after.append((f"{v} > {k}", 0.8))
