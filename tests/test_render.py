@@ -32,6 +32,23 @@ def test_tally_is_the_same_for_a_report_and_its_event_dict() -> None:
     assert render.tally({"passed": 1}) == "1 passed, 0 failed"  # no outcome: none said
 
 
+def test_tally_names_the_exit_code_no_failing_test_explains() -> None:
+    # portalocker's fail_under = 100: every test passed, pytest-cov made the run exit 1
+    cov = TestReport(outcome=Outcome.FAILED, collected=12, passed=12, returncode=1)
+    assert render.tally(cov) == "12 passed, 0 failed (failed, exit 1)"
+    assert render.tally(cov.to_dict()) == "12 passed, 0 failed (failed, exit 1)"
+    crash = TestReport(outcome=Outcome.INTERNAL_ERROR, returncode=-11)
+    assert render.tally(crash) == "0 passed, 0 failed (internal_error, exit -11)"
+    # failing tests explain the outcome; a pass or a timeout (no exit code) says none
+    assert render.tally(TestReport(outcome=Outcome.FAILED, failed=1, returncode=1)).endswith(
+        "(failed)"
+    )
+    assert render.tally(TestReport(outcome=Outcome.PASSED, passed=1, returncode=0)).endswith(
+        "(passed)"
+    )
+    assert render.tally(TestReport(outcome=Outcome.TIMED_OUT)).endswith("(timed_out)")
+
+
 def test_id_list_and_one_line() -> None:
     assert render.id_list(["a", "b", "c"], 2) == "a, b (+1 more)"
     assert render.id_list(["a"], 2) == "a"

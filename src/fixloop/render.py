@@ -89,7 +89,9 @@ def tally(rep: ReportLike) -> str:
 
     ``passed`` and ``failed`` are always said, ``errors`` and ``skipped`` when not zero, the
     tests the per-test limit stopped (``"1 hung: tests/test_a.py::test_loop"``) when there are
-    any, the outcome in parentheses when the report has one.
+    any, the outcome in parentheses when the report has one, with the exit code when no failing
+    test explains an outcome other than passed (``"12 passed, 0 failed (failed, exit 1)"``: a
+    coverage threshold, a plugin's session hook, a crash).
     """
     parts = [f"{_get(rep, 'passed') or 0} passed", f"{_get(rep, 'failed') or 0} failed"]
     for key in _COUNTS[2:]:
@@ -98,6 +100,10 @@ def tally(rep: ReportLike) -> str:
     if hung := _get(rep, "hung"):  # stopped by the per-test limit (also counted as failed)
         parts.append(f"{len(hung)} hung: {id_list([str(h) for h in hung], 3)}")
     outcome = _get(rep, "outcome")
+    rc = _get(rep, "returncode")
+    unexplained = not _get(rep, "failed") and not _get(rep, "errors")
+    if outcome and outcome != "passed" and rc is not None and unexplained:
+        outcome = f"{outcome}, exit {rc}"
     return ", ".join(parts) + (f" ({outcome})" if outcome else "")
 
 

@@ -247,6 +247,8 @@ class TestReport:
         hung_s: seconds the stopped tests took in all (left out when limits are derived).
         skipped_ids: the node ids of the skipped tests, in run order (the gate refuses a change
             under which a test that ran at the baseline is skipped, whatever the counts say).
+        returncode: the test process's exit code (negative for a signal); None when it was
+            killed on timeout or never started.
     """
 
     __test__ = False  # not a pytest test class
@@ -271,6 +273,7 @@ class TestReport:
     slowest_s: float = 0.0
     hung_s: float = 0.0
     skipped_ids: list[str] = field(default_factory=list)
+    returncode: int | None = None
 
     @property
     def ok(self) -> bool:

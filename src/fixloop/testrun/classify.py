@@ -120,7 +120,7 @@ def read_report(
     if plain:
         notices.append(
             f"{plain.get('reason', 'pytest not found')}: ran fixloop's plain runner "
-            "(test_* functions in test_*.py files; no fixtures)"
+            "(test functions, Test* classes and unittest.TestCase; no fixtures)"
         )
     outcome = _outcome(
         res,
@@ -176,6 +176,7 @@ def read_report(
         slowest_s=max((c.seconds for c in tests if c.id not in hung), default=0.0),
         hung_s=sum(c.seconds for c in tests if c.id in hung),
         skipped_ids=[c.id for c in tests if c.kind == "skipped"],
+        returncode=None if res.timed_out else res.returncode,
     )
 
 
