@@ -504,3 +504,43 @@ def test_second_round_pairs_partial_fixes_first() -> None:
     evidence, _pairs = RepairEngine(pairs=0)._second_round(first, [one, two, none])
     assert evidence and evidence[0].new_source == "a = 0\nb = 2\nc = 3\nd = 5\n"
     assert all("c = 9" not in c.new_source for c in evidence)  # no evidence for that change
+
+
+TOTALS = """\
+def total(a, b):
+    return a - b
+
+
+def total3(a, b, c):
+    return a - b + c
+"""
+
+TOTALS_TESTS = """\
+from totals import total, total3
+
+
+def test_total():
+    assert total(2, 3) == 5
+
+
+def test_total3_of_zeros():
+    assert total3(0, 0, 1) == 1
+"""
+
+
+def test_a_plausible_half_fix_is_completed_at_its_sibling_line(
+    tmp_path: Path, unsandboxed: Any
+) -> None:
+    """'-' -> '+' at line 2 passes; the same edit at line 6 (a passing test runs it) too."""
+    root = tmp_path / "repo"
+    (root / "tests").mkdir(parents=True)
+    (root / "totals.py").write_text(TOTALS)
+    (root / "tests" / "test_totals.py").write_text(TOTALS_TESTS)
+    port = RepairPort(
+        root=root, scratch_dir=tmp_path / "s", runner=unsandboxed, python=sys.executable
+    )
+    an = RepairEngine(generator=fake_generator, time_budget_s=60).analyze(port)
+    best = an.plausible[0]
+    assert best.template == "binop+sibling"
+    assert "return a + b\n" in best.new_source and "return a + b + c\n" in best.new_source
+    assert any(c.template == "binop" and c.key == best.completes for c in an.plausible)
