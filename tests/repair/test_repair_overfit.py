@@ -591,3 +591,36 @@ def test_a_degenerate_patch_loses_and_gives_no_vote() -> None:
         [*bad, right], every, ["t_bug"], lambda c: every, limit=6, probe=plain
     )
     assert ordered[0] is not right
+
+
+def test_a_returned_literal_is_constant_by_construction_not_degenerate() -> None:
+    from fixloop.repair.agree import returns_literal
+
+    src = 'def label(n):\n    if n == 0:\n        return ""\n    return f"{n}s"\n'
+    right = Candidate("m.py", src.replace('return ""', 'return "0s"'), "lit", "r", 3, 0.5, 0.2)
+    other = Candidate("m.py", src.replace("n == 0", "n < 0"), "cmp", "c", 2, 0.5, 0.9)
+    for c in (right, other):
+        c.old_source = src
+    assert returns_literal(right) and not returns_literal(other)
+    every = spectrum({"t_ok": ("passed", [1, 2, 3, 4], 0.01), "t_bug": ("failed", [1], 0.01)})
+    outs = {id(right): ["'0s'", "'0s'", "'1s'", "'2s'"], id(other): ["'0s'", "'-1s'", "'1s'", "''"]}
+    reach = {id(right): [1, 1, 0, 0], id(other): [1, 1, 1, 1]}
+
+    def probe(cs: list[Candidate]) -> dict[int, Probe]:
+        return {
+            id(c): Probe(
+                ("m.py", "label"),
+                outs[id(c)],
+                ["str"] * 4,
+                base_out=["''", "''", "'1s'", "'2s'"],
+                base_types=["str"] * 4,
+                reach=reach[id(c)],
+            )
+            for c in cs
+        }
+
+    ordered, notes = rank_plausible(
+        [other, right], every, ["t_bug"], lambda c: every, limit=6, probe=probe
+    )
+    assert not any("(degenerate)" in n for n in notes)
+    assert ordered[0] is right  # the smaller departure from the original decides

@@ -54,6 +54,7 @@ __all__ = [
     "departure",
     "extra_inputs",
     "probe_outputs",
+    "returns_literal",
     "type_shift",
     "varies",
 ]
@@ -302,6 +303,42 @@ def type_shift(p: Probe) -> float:
         if ka and kb and "!" not in (ka, kb) and ka != kb:
             shifted += 1
     return shifted / n
+
+
+def returns_literal(cand: Candidate) -> bool:
+    """Is every line the patch changed or inserted a ``return <literal>`` (or a ``raise``)?
+
+    Such a patch is constant where its line runs by construction (``return ""`` ->
+    ``return "0"`` in the branch of a zero duration): one output there is no sign of a
+    degenerate patch (:func:`varies`).
+    """
+    new = cand.new_source.splitlines()
+    lines = changed_lines(cand)
+    if not lines:
+        return False
+    for ln in lines:
+        text = new[ln - 1].strip() if ln <= len(new) else ""
+        if text.startswith("raise"):
+            continue
+        try:
+            node = ast.parse(text).body
+        except SyntaxError:
+            return False
+        if not (
+            len(node) == 1
+            and isinstance(node[0], ast.Return)
+            and (node[0].value is None or _literal(node[0].value))
+        ):
+            return False
+    return True
+
+
+def _literal(e: ast.expr) -> bool:
+    try:
+        ast.literal_eval(e)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return False
+    return True
 
 
 #: inputs that must run a patch's changed lines before :func:`varies` says anything

@@ -43,7 +43,8 @@ plausible patches, then orders them:
    one returning strings, which ``assert is_ignored(...)`` accepts); then a *degenerate* patch
    (one output on every extra input that runs its changed lines, :func:`.agree.varies`: the
    "plausible but degenerate" patch of Qi et al. ISSTA 2015, ``total +=`` -> ``total *=`` on a
-   zero total makes a checksum always valid) after the contenders whose outputs vary there,
+   zero total makes a checksum always valid; not a patch whose changed lines all return a
+   literal, constant there by construction) after the contenders whose outputs vary there,
    and without a vote; then agreement (the share of inputs where a patch gives the plurality
    output of the contenders that are not degenerate, when at least three change the same
    function); then the smallest departure from the original's outputs (the
@@ -74,7 +75,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fixloop.repair.agree import Probe, agreement_among, departure, type_shift, varies
+from fixloop.repair.agree import (
+    Probe,
+    agreement_among,
+    departure,
+    returns_literal,
+    type_shift,
+    varies,
+)
 from fixloop.repair.candidate import Candidate
 from fixloop.repair.deadstore import candidate_dead_stores
 from fixloop.repair.priors import DELETIONS
@@ -348,7 +356,11 @@ def rank_plausible(
                 notes.append(f"extra-input comparison failed: {exc}")
     # degenerate patches (one output on every input that runs the change) lose to patches whose
     # outputs vary there, and give no votes: several of them agree with each other by nature
-    vary = {id(c): varies(probes[id(c)]) for c in contenders if id(c) in probes}
+    vary = {
+        id(c): None if returns_literal(c) else varies(probes[id(c)])
+        for c in contenders
+        if id(c) in probes
+    }
     collapsed: set[int] = set()
     if any(vary.values()):
         collapsed = {k for k, v in vary.items() if v is False}
