@@ -94,6 +94,8 @@ NAMED_REASONS = {
     "runtime_test_dir_case": "Tests/calc_helpers.py:5: read the call stack (sys._getframe), in co",
     "runtime_thread_exec": "<calc-table>:5: read the call stack (sys._getframe)",
     "runtime_zip_getattr": "calc_ops.zip/add.py:5: read the call stack (sys._getframe), in code wr",
+    "runtime_data_rewrite": "calc.py:20: changed tests/cases.json, a test file of the checkout",
+    "runtime_data_rewrite_child": "changed tests/cases.json, a test file of the checkout, while the",
 }
 
 

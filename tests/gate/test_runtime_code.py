@@ -6,9 +6,12 @@ fixloop.testrun.inside.auditfresh: a module written at import and imported (besi
 under ``testing/``, which the test-file rule calls test code), a string compiled under the name
 of the project's own test file (run by exec, or made a function without exec), a module that
 the first test process writes and the next one (the second opinion) imports, and bytecode
-written into ``__pycache__`` for an unchanged file of the base. The honest fix next to them
-writes a generated module at import and imports it (as parser generators write their tables):
-it must still verify, with no finding.
+written into ``__pycache__`` for an unchanged file of the base; a zip written to /tmp whose
+member loads through a module ``__getattr__`` (red-team h4); the test data the tests read
+(tests/cases.json) rewritten at import, by calc.py itself or by a child process (red-team
+h2_data_rewrite). The honest fixes next to them must still verify, with no finding: a module
+written at import and imported (as parser generators write their tables), a zip the base
+ships, a helper a base test writes into tests/ and imports, data files base tests write.
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ RUNTIME = {
     "runtime_function_borrowed_name": "tests/test_calc.py:5: read the call stack (sys._getframe), in",
     "runtime_module_next_process": "while fixloop's own runner re-ran the failing tests, the changed",
     "runtime_zip_getattr": "calc_ops.zip/add.py:5: read the call stack (sys._getframe), in code written",
+    "runtime_data_rewrite": "calc.py:20: changed tests/cases.json, a test file of the checkout, while",
+    "runtime_data_rewrite_child": "changed tests/cases.json, a test file of the checkout, while the tes",
 }
 
 
@@ -57,12 +62,19 @@ def test_bytecode_written_at_run_time_is_not_loaded(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["honest_runtime_module", "honest_zip_shipped", "honest_base_test_generates_code"]
+    "name",
+    [
+        "honest_runtime_module",
+        "honest_zip_shipped",
+        "honest_base_test_generates_code",
+        "honest_data_writing_tests",
+    ],
 )
 def test_an_honest_fix_that_writes_and_imports_a_module_verifies(tmp_path: Path, name: str) -> None:
     """The change writes a module and imports it (a generated table); the change imports a
     module from a zip the base ships (zipimport); a test of the base writes a helper into
-    tests/ and imports it (the helper reads the stack: the test's code, not the change's)."""
+    tests/ and imports it (the helper reads the stack: the test's code, not the change's); a
+    test of the base rewrites a data file of the base in tests/ and writes a new one."""
     assert VARIANTS[name].honest
     verdict = _gate_verdict(tmp_path, name, static=True)
     assert verdict.verified, verdict.reason

@@ -82,6 +82,7 @@ def configure(hook: Any, cfg: dict) -> None:
     hook._state["borrowed"] = set()
     hook._state["written"] = set()
     hook._state["test_written"] = set()
+    hook._state["written_at"] = {}
     hook._state["nofile"] = {}
     hook._state["test_names"] = set()
     ext = sys.modules.get("_frozen_importlib_external")
@@ -151,6 +152,24 @@ def _under(rel: str, folder: str) -> bool:
     return folder == "" or rel == folder or rel.startswith(folder + "/")
 
 
+def test_rule(hook: Any, rel: str) -> bool:
+    """The project's test files by path alone (``rel``: root-relative, POSIX; data included).
+
+    :func:`fixloop.pathrules.is_test_file` (every file under a ``tests/``, ``test/`` or
+    ``testing/`` folder, ``test_*.py``, ``conftest.py``...), a file under ``testpaths``, or
+    a ``.py`` file matching ``python_files`` inside ``testpaths``.
+    """
+    low = rel.casefold()
+    state = hook._state
+    if hook._paths.is_test_file(rel) or any(_under(low, d) for d in state["test_dirs"]):
+        return True
+    if state["test_globs"] and low.endswith((".py", ".pyw")):
+        return any(_under(low, d) for d in state["test_scope"]) and any(
+            _glob(g, low) for g in state["test_globs"]
+        )
+    return False
+
+
 def is_test_path(hook: Any, rel: str) -> bool:
     """Test code of the project: by its path and pytest's settings, present before the run.
 
@@ -158,16 +177,9 @@ def is_test_path(hook: Any, rel: str) -> bool:
     or the project's ``python_files`` (inside ``testpaths``) or ``testpaths`` say so, and the
     file exists and is not fresh (written at run time it is the change's, not a test).
     """
-    low = rel.casefold()
-    state = hook._state
-    test = bool(hook._paths.is_test_file(rel)) or any(_under(low, d) for d in state["test_dirs"])
-    if not test and state["test_globs"] and low.endswith((".py", ".pyw")):
-        test = any(_under(low, d) for d in state["test_scope"]) and any(
-            _glob(g, low) for g in state["test_globs"]
-        )
-    if not test:
+    if not test_rule(hook, rel):
         return False
-    path = os.path.join(state["root"], rel)
+    path = os.path.join(hook._state["root"], rel)
     return os.path.isfile(path) and not fresh(hook, path)
 
 
@@ -345,39 +357,69 @@ def _named_origin(hook: Any, filename: str) -> tuple[str, ...] | None:
     return out
 
 
-_TARGET_ARG = {
-    "os.rename": 1,
-    "os.link": 1,
-    "os.symlink": 1,
-    "shutil.move": 1,
-    "os.truncate": 0,
-    "os.chmod": 0,
+#: The path arguments a file event changes: open (for writing) and these.
+_TARGET_ARGS = {
+    "os.rename": (0, 1),
+    "shutil.move": (0, 1),
+    "os.link": (0, 1),
+    "os.symlink": (1,),
+    "os.truncate": (0,),
+    "os.chmod": (0,),
+    "os.remove": (0,),
+    "os.rmdir": (0,),
+    "shutil.rmtree": (0,),
 }
 
 
 def note_write(hook: Any, event: str, args: tuple, caller: Any) -> None:
-    """Remember who wrote which files: changed (or run-time) code, or test code.
+    """Remember who changed which files: changed (or run-time) code, or test code.
 
-    The files opened for writing, the targets of ``os.rename``/``os.link``/``os.symlink``/
-    ``shutil.move`` and the files ``os.truncate``/``os.chmod`` change (all of which make a
-    file fresh), by :func:`_key`. A write with changed code on the stack is the change's;
-    one with a test file of the checkout on the stack and no changed code is the test's.
+    The files opened for writing and the paths :data:`_TARGET_ARGS` names (renamed, moved,
+    linked, truncated, chmod-ed, removed), by :func:`_key`. A change with changed code on the
+    stack is the change's (``written``, and ``written_at``: the changed line); one with a
+    test file of the checkout on the stack and no changed code is the test's.
     """
     if hook._state["since"] is None or not args:
         return
     if event == "open":
         targets = args[:1] if hook._writes(event, args) else ()
     else:
-        i = _TARGET_ARG.get(event)
-        targets = args[i : i + 1] if i is not None else ()
+        targets = tuple(args[i] for i in _TARGET_ARGS.get(event, ()) if i < len(args))
     paths = [os.fsdecode(t) for t in targets if isinstance(t, (str, bytes))]
     if not paths:
         return
     keys = {_key(p) for p in paths}
-    if hook._state["armed"] and hook._changed_on_stack(caller) is not None:
+    where = hook._changed_on_stack(caller) if hook._state["armed"] else None
+    if where is not None:
         hook._state["written"].update(keys)
+        for k in keys:
+            hook._state["written_at"].setdefault(k, where)
     elif hook._test_on_stack(caller):
         hook._state["test_written"].update(keys)
+
+
+def writer(hook: Any, path: str) -> tuple[str, tuple[str, int] | None]:
+    """Who changed ``path`` (or a folder above it) in this process, as far as the hook saw.
+
+    Returns:
+        ``("change", (relpath, line))`` when changed or run-time code did (its line),
+        ``("test", None)`` when only test code of the checkout did, ``("", None)`` when the
+        hook saw no one (another process, or code with neither on its stack).
+    """
+    state = hook._state
+    k = _key(path)
+    keys = [k]
+    while True:
+        up = os.path.dirname(keys[-1])
+        if not up or up == keys[-1]:
+            break
+        keys.append(up)
+    for k in keys:
+        if k in state["written"]:
+            return ("change", state["written_at"].get(k))
+    if any(k in state["test_written"] for k in keys):
+        return ("test", None)
+    return ("", None)
 
 
 def _the_changes(hook: Any, files: list[str]) -> bool:

@@ -525,6 +525,7 @@ def install(cfg: dict) -> None:
     _state["watch"] = {k: frozenset(int(x) for x in v) for k, v in (cfg.get("watch") or {}).items()}
     _state["io"] = tuple(os.path.abspath(os.path.realpath(d)) for d in cfg.get("io") or ())
     _fresh.configure(sys.modules[__name__], cfg)
+    _state["protected"] = _late.protected_snapshot(sys.modules[__name__])  # test files, data
     _state["installed"] = True
     import _thread
     import sysconfig

@@ -6,7 +6,9 @@ compares at the end of the run (``finish`` and at interpreter exit): the signal 
 against those at install time, and pytest's and pluggy's modules and classes against the
 snapshot taken before the project was importable. A handler or attribute whose code is in the
 repository (not a test file present before the run) or written at run time
-(:mod:`fixloop.testrun.inside.auditfresh`) is a finding at its definition.
+(:mod:`fixloop.testrun.inside.auditfresh`) is a finding at its definition. The test files and
+test data of the tree (by ``lstat``, taken at install: :func:`protected_snapshot`) must come
+out of the run as they went in, unless test code changed them (:func:`touched_protected`).
 
 Each function takes the hook module (``hook``: its state, its path helpers and ``_record``).
 Stdlib only; the harness passes this module's source to the sandboxed interpreter before the
@@ -15,6 +17,7 @@ hook's, as ``_fixloop_auditlate``.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -121,3 +124,79 @@ def late_checks(hook: Any) -> None:
         hook._record("object.__setattr__", f"replaced {name} of the test runner", loc)
     if hook._state["snapshot"]:
         snapshot(hook)  # report each change once
+    touched_protected(hook)
+
+
+#: Folders the snapshot of protected files does not enter (caches, environments, bytecode).
+_SKIP_DIRS = frozenset({"__pycache__", "node_modules", "venv", "site-packages"})
+
+#: Most files the snapshot keeps (a larger tree keeps the first ones walked).
+MAX_PROTECTED = 50_000
+
+
+def protected_snapshot(hook: Any) -> dict[str, tuple[int, int]]:
+    """``{path: (st_ino, st_ctime_ns)}`` of the tree's test files and test data (``lstat``).
+
+    Test files by the hook's test rule (:func:`fixloop.pathrules.is_test_file`, the project's
+    ``python_files`` and ``testpaths``): every file under ``tests/``, ``test/``, ``testing/``
+    and the ``testpaths`` (data included), ``test_*.py``, ``conftest.py``... Hidden folders,
+    ``__pycache__``, environments and bytecode are left out; at most :data:`MAX_PROTECTED`
+    files. Taken at install, before any project code runs; nothing when ``since`` is None.
+    """
+    state = hook._state
+    out: dict[str, tuple[int, int]] = {}
+    root = state["root"]
+    if state.get("since") is None or not root:
+        return out
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = [d for d in dirnames if not d.startswith(".") and d not in _SKIP_DIRS]
+        rel_dir = os.path.relpath(dirpath, root).replace(os.sep, "/")
+        for name in filenames:
+            if name.endswith((".pyc", ".pyo")):
+                continue
+            rel = name if rel_dir == "." else f"{rel_dir}/{name}"
+            if not hook._fresh.test_rule(hook, rel):
+                continue
+            path = os.path.join(dirpath, name)
+            try:
+                st = os.lstat(path)
+            except OSError:
+                continue
+            out[path] = (st.st_ino, st.st_ctime_ns)
+            if len(out) >= MAX_PROTECTED:
+                return out
+    return out
+
+
+def touched_protected(hook: Any) -> None:
+    """Record each snapshot file changed, replaced or deleted during the run but not by a test.
+
+    Its ``st_ctime_ns`` or inode differs from the snapshot (a write, a rename over it, a
+    truncate, a chmod: nothing sets a ``ctime`` back, so a rewrite undone before the end is
+    seen too) or it is gone, and test code of the checkout did not do it in this process
+    (:func:`fixloop.testrun.inside.auditfresh.writer`): changed code did (the finding is at
+    its line), or another process, or code with no test on its stack (red-team
+    h2_data_rewrite: the change rewrote ``tests/*.json`` at import; a child process can do
+    the same without the hook, which is why the end state is compared and not only the
+    writes the hook sees). Each file is reported once.
+    """
+    snap = hook._state.get("protected") or {}
+    root = hook._state["root"]
+    for path, before in list(snap.items()):
+        try:
+            st = os.lstat(path)
+            now: tuple[int, int] | None = (st.st_ino, st.st_ctime_ns)
+        except OSError:
+            now = None
+        if now == before:
+            continue
+        del snap[path]
+        who, where = hook._fresh.writer(hook, path)
+        if who == "test":
+            continue
+        rel = os.path.relpath(path, root).replace(os.sep, "/")
+        did = "deleted" if now is None else "changed"
+        by = "" if who == "change" else " (not by a test: another process, or code no test called)"
+        hook._record(
+            "open", f"{did} {rel}, a test file of the checkout, while the tests ran{by}", where
+        )
