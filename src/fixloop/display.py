@@ -20,7 +20,7 @@ import os
 import shlex
 import sys
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import IO, Any
 
 from rich.console import Console, Group, RenderableType
@@ -30,6 +30,7 @@ from rich.panel import Panel
 from rich.spinner import Spinner
 
 from fixloop import render
+from fixloop.testrun import liveprogress
 from fixloop.types import RunResult, RunStatus
 
 #: How many lines of the diff the final report shows.
@@ -74,10 +75,15 @@ class PhaseSpinner:
     Args:
         console: the terminal (stderr).
         delay: seconds before a phase that does not show at once appears (2 s).
+        detail: called at each redraw for more words after the time ("" for none); the CLI
+            passes :func:`fixloop.testrun.liveprogress.summary` (tests done, failed, the test
+            running for a while), so a long baseline shows where it is.
     """
 
-    def __init__(self, console: Console, *, delay: float = 2.0) -> None:
-        self.console, self.delay = console, delay
+    def __init__(
+        self, console: Console, *, delay: float = 2.0, detail: Callable[[], str] | None = None
+    ) -> None:
+        self.console, self.delay, self.detail = console, delay, detail
         self.phase: str | None = None
         self._t0 = 0.0
         self._at_once = False
@@ -91,7 +97,9 @@ class PhaseSpinner:
         elapsed = time.monotonic() - self._t0
         if not self._at_once and elapsed < self.delay:
             return Group()
-        self._spinner.update(text=f"{self.phase} … {elapsed:.0f}s")
+        more = self.detail() if self.detail is not None else ""
+        text = f"{self.phase} … {elapsed:.0f}s" + (f" · {more}" if more else "")
+        self._spinner.update(text=text)
         return self._spinner
 
     def start(self, phase: str, *, at_once: bool = False) -> None:
@@ -152,7 +160,7 @@ class LiveDisplay:
         self._pending: dict[str, str] = {}
         #: The collection errors of the latest test report (baseline, run_tests or gate).
         self.collection_errors: list[str] = []
-        self.spinner = PhaseSpinner(console) if live else None
+        self.spinner = PhaseSpinner(console, detail=liveprogress.summary) if live else None
 
     def _phase(self, phase: str | None, *, at_once: bool = False) -> None:
         if self.spinner is None:

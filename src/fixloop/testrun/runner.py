@@ -43,6 +43,7 @@ from typing import Any
 
 from fixloop.errors import ConfigError
 from fixloop.sandbox import Sandbox
+from fixloop.testrun import liveprogress
 from fixloop.testrun.audit import (
     AuditChannel,
     audit_config,
@@ -388,16 +389,17 @@ class TestRunner:
             limits = dataclasses.replace(limits, wall_s=max(wall_s, 0.1))
         extra: dict[str, Any] = {"pass_fds": fds} if fds else {}
         try:
-            res = self.sandbox.run(
-                argv,
-                cwd=run_root,
-                limits=limits,
-                rw_paths=[io_dir, *([run_root] if writable else [])],
-                ro_paths=git_entries(run_root) if writable else [],
-                env=env,
-                log_path=log_path,
-                **extra,
-            )
+            with liveprogress.track(io_dir / "progress.jsonl"):
+                res = self.sandbox.run(
+                    argv,
+                    cwd=run_root,
+                    limits=limits,
+                    rw_paths=[io_dir, *([run_root] if writable else [])],
+                    ro_paths=git_entries(run_root) if writable else [],
+                    env=env,
+                    log_path=log_path,
+                    **extra,
+                )
             log = channel.log() if channel else None
             streamed = stream.records() if stream else None
         finally:
