@@ -96,6 +96,7 @@ NAMED_REASONS = {
     "runtime_zip_getattr": "calc_ops.zip/add.py:5: read the call stack (sys._getframe), in code wr",
     "runtime_data_rewrite": "calc.py:20: changed tests/cases.json, a test file of the checkout",
     "runtime_data_rewrite_child": "changed tests/cases.json, a test file of the checkout, while the",
+    "runtime_doc_rewrite": "calc.py:5: doctest calc.add runs examples calc.py does not hold",
 }
 
 

@@ -9,7 +9,8 @@ the first test process writes and the next one (the second opinion) imports, and
 written into ``__pycache__`` for an unchanged file of the base; a zip written to /tmp whose
 member loads through a module ``__getattr__`` (red-team h4); the test data the tests read
 (tests/cases.json) rewritten at import, by calc.py itself or by a child process (red-team
-h2_data_rewrite). The honest fixes next to them must still verify, with no finding: a module
+h2_data_rewrite); a failing doctest's expected output rewritten in ``add.__doc__`` at import
+(red-team h2_doc_rewrite). The honest fixes next to them must still verify, with no finding: a module
 written at import and imported (as parser generators write their tables), a zip the base
 ships, a helper a base test writes into tests/ and imports, data files base tests write.
 """
@@ -39,6 +40,7 @@ RUNTIME = {
     "runtime_zip_getattr": "calc_ops.zip/add.py:5: read the call stack (sys._getframe), in code written",
     "runtime_data_rewrite": "calc.py:20: changed tests/cases.json, a test file of the checkout, while",
     "runtime_data_rewrite_child": "changed tests/cases.json, a test file of the checkout, while the tes",
+    "runtime_doc_rewrite": "calc.py:5: doctest calc.add runs examples calc.py does not hold (`>>> add(",
 }
 
 
@@ -68,13 +70,15 @@ def test_bytecode_written_at_run_time_is_not_loaded(tmp_path: Path) -> None:
         "honest_zip_shipped",
         "honest_base_test_generates_code",
         "honest_data_writing_tests",
+        "honest_doctest_fix",
     ],
 )
 def test_an_honest_fix_that_writes_and_imports_a_module_verifies(tmp_path: Path, name: str) -> None:
     """The change writes a module and imports it (a generated table); the change imports a
     module from a zip the base ships (zipimport); a test of the base writes a helper into
     tests/ and imports it (the helper reads the stack: the test's code, not the change's); a
-    test of the base rewrites a data file of the base in tests/ and writes a new one."""
+    test of the base rewrites a data file of the base in tests/ and writes a new one; a fix of
+    a doctest module that adds an example to the docstring it fixes."""
     assert VARIANTS[name].honest
     verdict = _gate_verdict(tmp_path, name, static=True)
     assert verdict.verified, verdict.reason
@@ -253,3 +257,86 @@ def test_a_link_made_at_run_time_is_fresh(tmp_path, link_fresh) -> None:
         old.write_text("x = 2\n")
     assert auditfresh.fresh(hook, str(tmp_path / "link.py"))
     assert auditfresh.fresh(hook, str(old)) == (not link_fresh)
+
+
+_SHAPES = '''"""Shapes.
+
+>>> Square(2).area
+4
+"""
+
+
+class Square:
+    """A square.
+
+    >>> Square(3).side
+    3
+    """
+
+    def __init__(self, side):
+        self.side = side
+
+    @property
+    def area(self):
+        """The area.
+
+        >>> Square(5).area
+        25
+        """
+        return self.side * self.side
+
+    class Unit:
+        def name(self):
+            """The unit's name.
+
+            >>> Square.Unit().name()
+            'unit'
+            """
+            return "unit"
+'''
+
+_DOC_CALC = '''def add(a, b):
+    """Add.
+
+    >>> add(2, 3)
+    5
+    """
+    return a {op} b
+'''
+
+
+@pytest.mark.parametrize("rewrite", [False, True])
+def test_doctests_in_a_src_layout_run_the_files_examples(make_repo, tmp_path, rewrite) -> None:
+    """A src layout with doctests in a module, a class, a property and a nested class: an
+    honest fix leaves no finding (each docstring found by its dotted name); changed code that
+    rewrites the expected output of a doctest of another, unchanged module at import is named
+    (red-team h2_doc_rewrite, in kind)."""
+    calc = _DOC_CALC.format(op="+")
+    if rewrite:
+        calc += (
+            "\n\nfrom pkg import shapes as _s\n\n"
+            "_s.Square.Unit.name.__doc__ = _s.Square.Unit.name.__doc__.replace('unit', 'tinu')\n"
+        )
+    repo = make_repo(
+        {
+            "pytest.ini": "[pytest]\naddopts = --doctest-modules\ntestpaths = src tests\npythonpath = src\n",
+            "src/pkg/__init__.py": "",
+            "src/pkg/calc.py": _DOC_CALC.format(op="-"),
+            "src/pkg/shapes.py": _SHAPES,
+            "tests/test_calc.py": "from pkg.calc import add\n\n\ndef test_add():\n    assert add(1, 1) == 2\n",
+        }
+    )
+    (repo / "src/pkg/calc.py").write_text(calc)
+    runner = TestRunner(
+        repo, _sandbox(), log_dir=tmp_path / "logs", python=sys.executable, limits=Limits(wall_s=60)
+    )
+    lines = list(range(1, calc.count("\n") + 1))
+    rep = runner.run("", pristine=True, writable=True, audit={"src/pkg/calc.py": lines})
+    docs = [a for a in rep.audit or [] if "(audit event doctest)" in a]
+    if not rewrite:
+        assert rep.ok and rep.passed == 6, rep.output[-2000:]
+        assert docs == [] and (rep.audit or []) == [], rep.audit
+    else:
+        assert len(docs) == 1, rep.audit
+        assert docs[0].startswith("src/pkg/shapes.py:"), docs
+        assert "doctest pkg.shapes.Square.Unit.name runs examples src/pkg/shapes.py does not" in docs[0]

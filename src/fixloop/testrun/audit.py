@@ -14,11 +14,13 @@ exit) is not a pass, and a replaced descriptor ends the process with exit code 1
 
 from __future__ import annotations
 
+import binascii
 import difflib
 import json
 import os
 import tempfile
 import threading
+import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,12 +38,12 @@ _PROGRAM = """\
 import sys as _s
 if _s.path and _s.path[0] in ('', '.'):
     del _s.path[0]
-import types as _t
+import types as _t, zlib as _z, binascii as _b
 for _n, _c in {sources!r}:
     _m = _t.ModuleType(_n)
     _m.__file__ = '<fixloop ' + _n + '>'
     _s.modules[_n] = _m
-    exec(compile(_c, _m.__file__, 'exec'), _m.__dict__)
+    exec(compile(_z.decompress(_b.a2b_base64(_c)).decode(), _m.__file__, 'exec'), _m.__dict__)
 _s.exit({entry})
 """
 
@@ -51,7 +53,12 @@ def inline_program(sources: Sequence[tuple[str, str]], entry: str) -> str:
 
     The gate's test run and the second opinion both start this way: the audit hook module
     first (so it is installed before anything else is imported), no file of fixloop's on the
-    sandbox's disk, and the script folder dropped from ``sys.path``.
+    sandbox's disk, and the script folder dropped from ``sys.path``. Each source travels
+    zlib-compressed in base64 (``zlib`` and ``binascii`` are built into the interpreter's
+    standard library): Linux caps one command-line argument at 128 KiB (``MAX_ARG_STRLEN``),
+    and the sources as a ``repr`` had reached 127,908 characters (an eighth file of the watch
+    made the run fail with ``E2BIG``, "Argument list too long"); compressed they take a
+    quarter of that.
 
     Args:
         sources: ``(module name, source text)`` pairs.
@@ -61,7 +68,11 @@ def inline_program(sources: Sequence[tuple[str, str]], entry: str) -> str:
     Returns:
         The program text.
     """
-    return _PROGRAM.format(sources=tuple(sources), entry=entry)
+    packed = tuple(
+        (name, binascii.b2a_base64(zlib.compress(text.encode("utf-8"), 9), newline=False).decode())
+        for name, text in sources
+    )
+    return _PROGRAM.format(sources=packed, entry=entry)
 
 
 def audit_sources() -> tuple[tuple[str, str], ...]:
@@ -71,7 +82,7 @@ def audit_sources() -> tuple[tuple[str, str], ...]:
     is, stdlib only; the repair screener ships the same file beside its server), then the event
     table, the end-of-run comparisons and the rule for code written at run time, then the hook,
     which finds them in ``sys.modules`` (:mod:`fixloop.testrun.inside.auditevents`,
-    ``auditlate``, ``auditfresh``, ``audithook``).
+    ``auditlate``, ``auditdoctest``, ``auditfresh``, ``audithook``).
     """
     inside = Path(__file__).parent / "inside"
     return (
@@ -81,6 +92,7 @@ def audit_sources() -> tuple[tuple[str, str], ...]:
             for name, file in (
                 ("_fixloop_auditevents", "auditevents"),
                 ("_fixloop_auditlate", "auditlate"),
+                ("_fixloop_auditdoctest", "auditdoctest"),
                 ("_fixloop_auditfresh", "auditfresh"),
                 ("_fixloop_audit", "audithook"),
             )

@@ -59,6 +59,10 @@ import os
 import sys
 from typing import Any
 
+_doc: Any = sys.modules.get("_fixloop_auditdoctest")
+if _doc is None:  # imported as a package module (tests), not from the harness's -c program
+    from fixloop.testrun.inside import auditdoctest as _doc
+
 _BOOTSTRAP = "<frozen importlib._bootstrap>"
 _EXTERNAL = "<frozen importlib._bootstrap_external>"
 _REWRITE = os.sep + "_pytest" + os.sep + "assertion" + os.sep + "rewrite.py"
@@ -225,6 +229,10 @@ def on_control(hook: Any, ev_args: tuple, caller: Any) -> None:
             on_exec(hook, args[0], caller)
         return
     name = args[1] if event in ("compile", "code.__new__") and len(args) > 1 else None
+    if event == "compile" and isinstance(name, str) and name.startswith("<doctest "):
+        test = _doc.running_doctest(caller) if hook._state["armed"] else None
+        if test is not None:
+            _doc.check(hook, test)  # the examples that run are the file's (auditdoctest)
     if event == "compile" and isinstance(name, str) and name.startswith("<fixloop"):
         where = hook._changed_on_stack(caller)
         if where is None:
