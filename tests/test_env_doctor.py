@@ -264,3 +264,74 @@ def test_pytest_deprecation_stopping_collection_is_the_environment(tmp_path: Pat
         failing=[FailingTest("t.py::a", err.split(": ", 1)[1])],
     )
     assert diagnose(rep, root=tmp_path, python="py", test_cmd=["pytest"]) is None
+
+
+_COLLECT_WARNING = (
+    "tests/test_b.py::TestSuite - pytest.PytestCollectionWarning: cannot collect test class "
+    "'TestSuite' because it has a __init__ constructor (from: tests/test_b.py)"
+)
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+
+
+def test_pytest_warning_made_an_error_by_the_tests_is_the_environment(tmp_path: Path) -> None:
+    """pytest's collection warning about a test file, made an error by a filter the tests or
+    the test configuration set, stops collection whatever the code does: the user's to mend.
+    A module-level filter is named before one inside a test function (catch_warnings undoes it)."""
+    rep = _report(Outcome.COLLECTION_ERROR, collection_errors=[_COLLECT_WARNING])
+    _write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "def f():\n    return 1\n",
+            "tests/test_a.py": "import warnings\ndef test_a():\n"
+            "    with warnings.catch_warnings():\n        warnings.simplefilter('error')\n",
+            "tests/test_legacy.py": "import warnings\nwarnings.simplefilter('error')\n",
+        },
+    )
+    found = diagnose(rep, root=tmp_path, python="py", test_cmd=["python", "-m", "pytest"])
+    assert found is not None and found.kind == "pytest_warning"
+    assert "at import of tests/test_legacy.py" in found.cause
+    assert "PytestCollectionWarning: cannot collect test class 'TestSuite'" in found.cause
+    assert "ignore::pytest.PytestCollectionWarning" in found.fix
+    # the configuration's filterwarnings = error (a linelist: other entries on other lines)
+    (tmp_path / "tests/test_legacy.py").unlink()
+    (tmp_path / "pytest.ini").write_text(
+        "[pytest]\nfilterwarnings =\n    ignore:an error occurred:UserWarning\n    error\n"
+    )
+    found = diagnose(rep, root=tmp_path, python="py", test_cmd=["python", "-m", "pytest"])
+    assert found is not None and "filterwarnings = error in pytest.ini" in found.cause
+    # the test command's -W error
+    (tmp_path / "pytest.ini").write_text("[pytest]\nfilterwarnings =\n    ignore:an error:U\n")
+    found = diagnose(rep, root=tmp_path, python="py", test_cmd=["pytest", "-W", "error"])
+    assert found is not None and "`-W error` in the test command" in found.cause
+    # only a nested filter left: still named
+    found = diagnose(rep, root=tmp_path, python="py", test_cmd=["pytest"])
+    assert found is not None and "in tests/test_a.py" in found.cause
+
+
+def test_pytest_warning_made_an_error_by_the_code_is_the_models(tmp_path: Path) -> None:
+    """The same stopped collection with the error filter set only by the code under test is a
+    fault a change can mend; a failing test quoting the warning is the model's too."""
+    _write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "import warnings\nwarnings.simplefilter('error')\n",
+            "tests/test_a.py": "from pkg import f\n",
+            "pytest.ini": "[pytest]\nfilterwarnings =\n    ignore:an error occurred:UserWarning\n",
+        },
+    )
+    rep = _report(Outcome.COLLECTION_ERROR, collection_errors=[_COLLECT_WARNING])
+    assert diagnose(rep, root=tmp_path, python="py", test_cmd=["pytest"]) is None
+    (tmp_path / "tests/conftest.py").write_text("import warnings\nwarnings.simplefilter('error')\n")
+    failing = _report(
+        Outcome.FAILED,
+        collected=1,
+        failed=1,
+        failing=[FailingTest("tests/test_a.py::t", _COLLECT_WARNING.split(" - ", 1)[1])],
+    )
+    assert diagnose(failing, root=tmp_path, python="py", test_cmd=["pytest"]) is None
+    assert diagnose(rep, root=tmp_path, python="py", test_cmd=["pytest"]) is not None

@@ -35,6 +35,8 @@ kind                   when
                        (``PytestRemovedIn10Warning``...) made an error by the project's
                        ``filterwarnings = error``: the test files use a pytest feature the
                        installed pytest deprecates, and the model may change neither
+``pytest_warning``     collection stopped on another warning of pytest about the test files
+                       (``PytestCollectionWarning``...) made an error by the tests' filter
 ``permission``         a test failed on ``[Errno 30] Read-only file system`` or
                        ``[Errno 13] Permission denied``
 ``unreadable``         a test command fixloop cannot read counts from (not pytest or unittest),
@@ -53,6 +55,7 @@ import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
+from fixloop.doctor_warnings import pytest_too_new_problem, pytest_warning_problem
 from fixloop.testrun.unittestcmd import UnittestCommand, is_unittest, unittest_to_pytest
 from fixloop.types import EnvironmentProblem, Outcome, TestReport
 
@@ -110,10 +113,6 @@ _IMPORT_NAMES = {
 
 _ASYNC = re.compile(
     r"async def functions are not natively supported|PytestUnhandledCoroutineWarning"
-)
-_PYTEST_DEPRECATION = re.compile(
-    r"\b(?:_?pytest\.(?:warning_types\.)?)?(PytestRemovedIn(\d+)Warning|PytestDeprecationWarning)"
-    r": ([^\n]+)"
 )
 _NO_MODULE = re.compile(r"No module named '([A-Za-z_][\w.]*)'")
 _PERMISSION = re.compile(
@@ -199,7 +198,8 @@ def diagnose(
         _missing_module(report, text, root, source or root, py),
         _submodule(report, text, root),
         _async(report, text, py),
-        _pytest_too_new(report, text, py),
+        pytest_too_new_problem(report, text, py),
+        pytest_warning_problem(report, text, root, test_cmd),
         _permission(report, text),
     )
     for found in checks:
@@ -546,31 +546,6 @@ def _async(report: TestReport, text: str, py: str) -> EnvironmentProblem | None:
         fix=f"install the project's async test plugin in that interpreter ({py} -m pip install "
         "pytest-asyncio, or anyio / pytest-trio as the project uses), or set `python` to the "
         "project's virtualenv",
-    )
-
-
-def _pytest_too_new(report: TestReport, text: str, py: str) -> EnvironmentProblem | None:
-    """A deprecation warning of pytest itself, made an error by the project, stopped collection.
-
-    pytest N deprecates with ``PytestRemovedIn{N+1}Warning`` (pytest 9 warns of what pytest 10
-    removes; the changelog's deprecation policy), so the pytest the project was written for is
-    ``pytest<N``. Only a suite that stopped in collection counts: a failing test is the model's.
-    """
-    if report.outcome != Outcome.COLLECTION_ERROR:
-        return None
-    errors = "\n".join(report.collection_errors)
-    m = _PYTEST_DEPRECATION.search(errors) or _PYTEST_DEPRECATION.search(text)
-    if m is None:
-        return None
-    name, removed_in, message = m.group(1), m.group(2), m.group(3).strip()
-    pin = f"pytest<{int(removed_in) - 1}" if removed_in else "an older pytest"
-    return EnvironmentProblem(
-        kind="pytest_too_new",
-        cause=f"collection stopped on pytest's own deprecation warning, which the project's "
-        f"filterwarnings makes an error: {name}: {message}",
-        fix=f"install the pytest the project's tests were written for ({py} -m pip install "
-        f"'{pin}'; see its pinned test requirements), or let that warning through "
-        f"(filterwarnings: ignore::pytest.{name})",
     )
 
 

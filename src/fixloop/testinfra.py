@@ -74,6 +74,7 @@ class PytestSettings:
         doctest_globs: ``--doctest-glob`` patterns (default ``test*.txt``: pytest's doctest
             plugin collects those text files with no option at all).
         addopts: the ``addopts`` arguments.
+        filterwarnings: the ``filterwarnings`` entries, one a line (pytest's "linelist").
     """
 
     inifile: str | None = None
@@ -86,6 +87,7 @@ class PytestSettings:
     doctest_modules: bool = False
     doctest_globs: tuple[str, ...] = ("test*.txt",)
     addopts: tuple[str, ...] = field(default=())
+    filterwarnings: tuple[str, ...] = ()
 
 
 def _ini_section(path: Path, section: str) -> dict[str, object] | None:
@@ -238,7 +240,17 @@ def read_pytest_settings(
         doctest_modules="--doctest-modules" in args,
         doctest_globs=globs,
         addopts=addopts,
+        filterwarnings=_lines(values.get("filterwarnings")),
     )
+
+
+def _lines(value: object) -> tuple[str, ...]:
+    """An ini "linelist" value: a TOML list's items, or a string's non-blank lines."""
+    if isinstance(value, list | tuple):
+        return tuple(str(v).strip() for v in value if str(v).strip())
+    if value is None:
+        return ()
+    return tuple(ln.strip() for ln in str(value).splitlines() if ln.strip())
 
 
 def doctest_examples(text: str | bytes) -> list[tuple[str, str, str]]:

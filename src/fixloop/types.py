@@ -406,7 +406,8 @@ class EnvironmentProblem:
 
     Attributes:
         kind: ``command_not_found`` | ``usage_error`` | ``missing_module`` | ``submodule`` |
-            ``async_plugin`` | ``pytest_too_new`` | ``permission`` | ``unreadable`` | ``no_tests``.
+            ``async_plugin`` | ``pytest_too_new`` | ``pytest_warning`` | ``permission`` |
+            ``unreadable`` | ``no_tests``.
         cause: one line: what went wrong (quoting pytest where pytest said it).
         fix: one line: what the user should change.
     """

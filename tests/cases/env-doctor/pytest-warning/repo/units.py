@@ -1,0 +1,2 @@
+def metres(km):
+    return km * 1000 + 1
