@@ -487,7 +487,7 @@ def test_engine_through_its_port_alone(tmp_path: Path, calc_repo: Path, unsandbo
     )
     an = RepairEngine(generator=fake_generator, time_budget_s=60).analyze(port)
     assert an.failing == FAILING
-    assert [(c.line, c.description) for c in an.plausible][:1] == [(6, "'+' -> '-'")]
+    assert an.plausible and "return a - b + 0" in an.plausible[0].new_source
     assert (calc_repo / "calc.py").read_text() == CALC  # the workspace is never written
 
 
@@ -544,3 +544,31 @@ def test_a_plausible_half_fix_is_completed_at_its_sibling_line(
     assert best.template == "binop+sibling"
     assert "return a + b\n" in best.new_source and "return a + b + c\n" in best.new_source
     assert any(c.template == "binop" and c.key == best.completes for c in an.plausible)
+
+
+def test_extras_cut_short_by_the_first_rounds_share_are_screened_after_it(
+    tmp_path: Path, calc_repo: Path, unsandboxed: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A first round that stopped at its first plausible candidate (its share of the budget
+    spent) is followed by the extra candidates, so that the judge has alternatives."""
+    calls: list[int] = []
+    real = WarmScreener.screen
+
+    def first_stops_at_plausible(self: WarmScreener, batch: Any, *a: Any, **kw: Any) -> Any:
+        calls.append(len(batch))
+        if len(calls) == 1:  # as if the round's deadline came right after the first plausible
+            kw = {**kw, "max_plausible": 1, "extra_after_first": 0}
+        return real(self, batch, *a, **kw)
+
+    monkeypatch.setattr(WarmScreener, "screen", first_stops_at_plausible)
+    (calc_repo / "calc.py").write_text(
+        CALC.replace("    return a + b\n\n\ndef scale", "    return a + b + 0\n\n\ndef scale")
+    )
+    port = RepairPort(
+        root=calc_repo, scratch_dir=tmp_path / "s", runner=unsandboxed, python=sys.executable
+    )
+    an = RepairEngine(generator=fake_generator, time_budget_s=60).analyze(port)
+    hit = next(i for i, t in enumerate(an.tried) if t.result.plausible)
+    singles = [t for t in an.tried if not t.candidate.template.endswith("+sibling")]
+    assert len(singles) == calls[0] > hit + 1  # every candidate of the first round's batch
+    assert an.plausible and "return a - b + 0" in an.plausible[0].new_source

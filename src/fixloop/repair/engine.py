@@ -396,6 +396,18 @@ class RepairEngine:
             if again > budget_s:
                 an.budget_s = budget_s = again
                 deadline = max(deadline, screen_start + again)
+        hit = next((i for i, t in enumerate(first) if t.result.plausible), None)
+        if hit is not None and len(first) < len(cands):
+            # the first round's share of the budget ended the extra candidates after the first
+            # plausible one early: the rest of them, within the (rescaled) budget, so that the
+            # judge has its alternatives
+            more = self.extra_candidates - (len(first) - 1 - hit)
+            found = sum(1 for t in first if t.result.plausible)
+            if more > 0 and found < self.max_plausible and remaining() > 0.5:
+                screened = {id(t.candidate) for t in first}
+                rest = [c for c in cands if id(c) not in screened]
+                share = min(1.0, extra_s / remaining())  # at most the extra search's seconds
+                run_round(rest, share, room=min(more, self.max_candidates - len(an.tried)))
         if not any(t.result.plausible for t in first):
             # second round: combinations backed by evidence (partial fixes), then the singles
             # not reached yet, then the templates' two-location pairs
