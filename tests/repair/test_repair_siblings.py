@@ -89,3 +89,47 @@ def test_the_judge_puts_a_half_fix_after_its_completion_on_equal_evidence() -> N
     whole.completes = ()
     ordered, _ = rank_plausible([cand, whole], spectrum, ["t_bug"], lambda c: spectrum, limit=6)
     assert ordered == [cand, whole]
+
+
+def test_a_completion_never_votes_with_its_half_against_another_patch() -> None:
+    """A wrong half fix and its completion would agree on every extra input and outvote the fix."""
+    from fixloop.repair.agree import Probe
+
+    src = "def band(w):\n    if w < 5:\n        return 1\n    if w < 9:\n        return 2\n    return 3\n"
+    wrong = Candidate("m.py", src.replace("return 1", "return -1"), "neg", "n", 3, 0.5, 0.9, src)
+    whole = Candidate(
+        "m.py",
+        wrong.new_source.replace("return 2", "return -2"),
+        "neg+sibling",
+        "n",
+        3,
+        0.5,
+        0.9,
+        src,
+    )
+    whole.completes = wrong.key
+    right = Candidate("m.py", src.replace("w < 5", "w <= 5"), "cmp", "c", 2, 0.5, 0.2, src)
+    tests = {
+        "t_ok": {"outcome": "passed", "lines": [["m.py", n] for n in range(1, 7)]},
+        "t_bug": {"outcome": "failed", "lines": [["m.py", 1]]},
+    }
+    spectrum = {"tests": tests}
+    outs = {
+        id(wrong): ["-1", "-1", "2", "3"],
+        id(whole): ["-1", "-1", "-2", "3"],
+        id(right): ["1", "1", "2", "3"],
+    }
+
+    def probe(cs: list[Candidate]) -> dict[int, Probe]:
+        return {
+            id(c): Probe(
+                ("m.py", "band"), outs[id(c)], ["int"] * 4, ["1", "2", "2", "3"], ["int"] * 4
+            )
+            for c in cs
+        }
+
+    ordered, notes = rank_plausible(
+        [wrong, whole, right], spectrum, ["t_bug"], lambda c: spectrum, limit=6, probe=probe
+    )
+    assert ordered == [right, whole, wrong]
+    assert not any("agrees on" in n for n in notes)  # two contenders: no vote

@@ -31,11 +31,7 @@ plausible patches, then orders them:
    place as before for the distance of 2., so a fix inside a condition the passing tests evaluate
    is not a path change; ``elif w < LIMIT`` -> ``<=`` beside an edit of a return only the failing
    test reaches);
-5. then a one-site patch after its plausible ``+sibling`` completion (:mod:`.siblings`: the
-   same edit at a sibling line that a passing test runs; Hercules, Saha et al. ICSE 2019) when
-   the traced evidence ties them: the visible tests often check only one site of a bug made
-   twice, and the hidden ones reject the half fix;
-6. then, among the *contenders* (the patches tied with the best on 1.-4.; patches already
+5. then, among the *contenders* (the patches tied with the best on 1.-4.; patches already
    behind on that evidence get no vote), evidence from extra inputs (:mod:`.agree`: the tests'
    literal arguments of the changed function, varied, run under the original code and each
    contender): first the smallest share of inputs where the patch returns another kind of value
@@ -50,17 +46,23 @@ plausible patches, then orders them:
    function); then the smallest departure from the original's outputs (the
    semantic distance of Qlose, D'Antoni et al. CAV 2016: ``<`` -> ``<=`` at the tested weight
    keeps the other weights' postage, ``BANDS[1]`` -> ``BANDS[-1]`` changes a whole band);
-7. then the fewest diff lines, then the screening score (``Candidate.score``: suspiciousness x
+6. then the fewest diff lines, then the screening score (``Candidate.score``: suspiciousness x
    the template's prior learned from mutation runs), then the fewest characters, then the order
    given: among same-sized edits of one line
    the characters say little (``2`` -> ``8`` is "smaller" than ``and`` -> ``or``), the prior
    says how often such an edit is the fix.
 
-*Declining*: when the first two are tied on 2.-5. and on the kind of value (both traced) and
+*Declining*: when the first two are tied on 2.-4. and on the kind of value (both traced) and
 agreement was measured but no contender gives the majority output on ``DECLINE_BELOW`` of the
 extra inputs, the evidence cannot choose among patches that compute different functions; no
 patch is returned (the notes say why) rather than one picked by its size. An honest "not fixed"
 is worth more to the user than a plausible patch that is as likely wrong as right.
+
+A ``+sibling`` completion (:mod:`.siblings`: a plausible one-site patch with the same edit at a
+sibling line that a passing test runs; Hercules, Saha et al. ICSE 2019) takes no part in 2.-6.:
+it is put just before its half fix when its traced evidence is as good (the visible tests often
+check one site of a bug made twice, the hidden ones reject the half fix), else last; so a wrong
+half fix's completion never outvotes another patch.
 
 Candidates past the first ``limit`` keep their order after the traced ones (the cost is bounded:
 one traced run each).
@@ -344,6 +346,11 @@ def rank_plausible(
         bucket = round(b.distance / DISTANCE_TIE) * DISTANCE_TIE
         return (0, bucket + b.broke, dead, 0 if b.exercised else 1)
 
+    # a +sibling completion (siblings.py) takes its half fix's place at the end; it neither
+    # competes with nor votes against the other patches (a wrong half fix's completion would
+    # agree with it)
+    wholes = [c for c in kept if c.completes]
+    kept = [c for c in kept if not c.completes]
     kept.sort(key=lambda c: (traced_key(c), c.diff_lines, -c.score, c.diff_chars, order[id(c)]))
     # the contenders: the patches the traced evidence cannot tell from the best one
     contenders = [c for c in kept if kept and traced_key(c) == traced_key(kept[0])][: limit + 2]
@@ -379,14 +386,6 @@ def rank_plausible(
         if said:
             notes.append(f"{c.template} at {c.where()}: on extra inputs {', '.join(said)}")
 
-    # a one-site patch after its plausible completion at the sibling sites (siblings.py) when
-    # the traced evidence cannot tell them apart
-    completions = {c.completes: c for c in kept if c.completes}
-
-    def half(c: Candidate) -> int:
-        whole = completions.get(c.key)
-        return 1 if whole is not None and traced_key(whole) == traced_key(c) else 0
-
     def key(c: Candidate) -> tuple[Any, ...]:
         p = probes.get(id(c))
         shift = round(type_shift(p), 1) if p is not None else 0.0
@@ -394,7 +393,6 @@ def rank_plausible(
         depart = round(departure(p), 2) if p is not None else 0.0
         return (
             *traced_key(c),
-            half(c),
             shift,
             1 if id(c) in collapsed and p is not None else 0,
             agree_rank,
@@ -409,7 +407,7 @@ def rank_plausible(
     if len(ordered) >= 2 and agreed:
         top, runner_up = ordered[0], ordered[1]
         share = max(agreed.values())
-        if key(top)[:7] == key(runner_up)[:7] and key(top)[0] == 0 and share < DECLINE_BELOW:
+        if key(top)[:6] == key(runner_up)[:6] and key(top)[0] == 0 and share < DECLINE_BELOW:
             notes.append(
                 f"declined: {len(ordered)} plausible patches that the tests cannot tell apart "
                 f"(same behaviour change, dead stores, checked lines and kind of result) "
@@ -417,7 +415,26 @@ def rank_plausible(
                 f"{share:.0%} of them"
             )
             return [], notes
-    return ordered, notes
+    return _with_completions(ordered, wholes, traced_key), notes
+
+
+def _with_completions(
+    ordered: list[Candidate], wholes: list[Candidate], traced_key: Callable[[Candidate], Any]
+) -> list[Candidate]:
+    """``ordered`` with each ``+sibling`` completion just before its half fix.
+
+    Only when the traced evidence of the completion is as good as its half's (else it goes
+    last, as does a completion whose half is not in ``ordered``): the same edit at a sibling line
+    a passing test runs, where the visible tests check one site of a bug made twice.
+    """
+    out = list(ordered)
+    for w in wholes:
+        at = next((i for i, c in enumerate(out) if c.key == w.completes), None)
+        if at is not None and traced_key(w) <= traced_key(out[at]):
+            out.insert(at, w)
+        else:
+            out.append(w)
+    return out
 
 
 def traced_with(
