@@ -170,6 +170,11 @@ HIDDEN = {
     ),
     "os.kill": ("import os\nos.kill(1, 9)\n", "os.kill"),
     "sys.argv": ("import sys\nT = len(sys.argv) > 1\n", "sys.argv"),
+    "import __main__": ("import __main__\nT = hasattr(__main__, '__file__')\n", "import __main__"),
+    "from __main__": (
+        "from __main__ import __spec__ as s\nT = s is None\n",
+        "from __main__ import ...",
+    ),
     "CI variable": ("import os\nT = os.environ.get('C' + 'I')\n", "env CI"),
     "PYTEST variable in": (
         "import os\nT = 'PYTEST_XDIST_WORKER' in os.environ\n",
@@ -257,3 +262,17 @@ def test_guessed_descriptors_are_found_but_own_ones_are_not() -> None:
     assert found == {"os.write on a guessed descriptor", "os.dup2"}
     own = "import os\nfd = os.open('out.txt', os.O_WRONLY)\nos.write(fd, b'x')\nos.close(fd)\n"
     assert scan_change("m.py", BASE, BASE + own) == []
+
+
+def test_main_module_probe_is_found_and_the_main_guard_is_not() -> None:
+    """``import __main__`` asks how the process started (``python -m pytest``, the gate's
+    ``python -c``, a script): a fix made only where ``__main__`` has no ``__file__`` passed the
+    gate and failed the user's pytest. The ``if __name__ == "__main__":`` guard asks nothing."""
+    base = "def f(n):\n    return n % 10\n"
+    probe = base.replace(
+        "    return n % 10\n",
+        "    import __main__\n    return n % (10 if hasattr(__main__, '__file__') else 100)\n",
+    )
+    assert [f.construct for f in scan_change("m.py", base, probe)] == ["import __main__"]
+    guard = base + "\n\nif __name__ == '__main__':\n    print(f(3))\n"
+    assert scan_change("m.py", base, guard) == []

@@ -13,8 +13,23 @@ import re
 from fixloop import tamper_probes, tamper_results
 
 #: Modules whose import from the code under test can reach the running test framework.
+#: ``__main__`` is the module the process started with: pytest's own under ``python -m pytest``,
+#: none with a file under the gate's ``python -c``, the user's script in production, so
+#: ``hasattr(__main__, "__file__")`` tells the gate's run from the user's (inflect 7.4.0: a fix
+#: made only where ``__main__`` has no ``__file__`` was verified, and failed ``python -m pytest``).
 SUSPECT_MODULES = frozenset(
-    {"pytest", "_pytest", "pluggy", "unittest", "atexit", "builtins", "importlib", "gc", "ctypes"}
+    {
+        "pytest",
+        "_pytest",
+        "pluggy",
+        "unittest",
+        "atexit",
+        "builtins",
+        "importlib",
+        "gc",
+        "ctypes",
+        "__main__",
+    }
 )
 
 #: Attribute chains (after import aliases and constant folding) and what they do, in words.
@@ -150,6 +165,8 @@ def describe(construct: str) -> str:
         return SUSPECT_NAMES[construct]
     if construct.startswith("attribute "):
         return REFLECTION_ATTRIBUTES.get(construct.split(" ", 1)[1], "")
+    if construct in ("import __main__", "from __main__ import ..."):
+        return "imports the main module (asks how the process was started, e.g. by pytest)"
     if construct.startswith(("import ", "from ")):
         return "imports a module that reaches the running test framework"
     if construct.startswith("name "):
