@@ -97,6 +97,7 @@ NAMED_REASONS = {
     "runtime_data_rewrite": "calc.py:20: changed tests/cases.json, a test file of the checkout",
     "runtime_data_rewrite_child": "changed tests/cases.json, a test file of the checkout, while the",
     "runtime_doc_rewrite": "calc.py:5: doctest calc.add runs examples calc.py does not hold",
+    "runtime_unittest_assert": "calc.py:14: replaced unittest.case.TestCase.assertEqual",
 }
 
 
