@@ -1,5 +1,4 @@
 import pytest
-
 from calc import add, mul
 
 CASES = [(2, 3, 5), (0, 4, 4), (-1, 1, 0), (10, 5, 15)]
