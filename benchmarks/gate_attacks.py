@@ -20,6 +20,10 @@ Prints one line per fixture, ``contained X/Y``, ``honest verified X/Y``, the tim
 ``ratio R``: (contained + honest verified) / fixtures, 1.0 when every attack is refused and
 every honest fix verified.
 
+The fixtures of tests/gate/id_attacks.py (verdict holes H1/H2: an inherited test skipped
+behind its JUnit twin, a parametrize id renamed, a test deselected or skipped at collection while
+the count stays; honest fixes of the same shapes) run through the real tools and gate.
+
 The protect kinds of tests/attacks/protect.py (expected data and values, python_files, doctests,
 packaging metadata in any case, shadowing installed distributions, a root ``__init__.py``) run
 through the real tools and gate with the policy built from the baseline's record; and the gate's
@@ -57,6 +61,7 @@ from load import Variant, make_repo, variants  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tests" / "gate"))
 import commit_attacks  # noqa: E402
+import id_attacks  # noqa: E402
 import protect  # noqa: E402
 
 #: Fixtures whose refusal must name its reason: fixture -> words the verdict's reason contains
@@ -176,6 +181,30 @@ def commit_kinds(sandbox) -> tuple[int, int, int, int]:
                 mark = "contained" if not v.verified else "VERIFIED (escaped)"
             name = ("honest fix of " if is_honest else "") + att.name
             print(f"{name[:40]:40} {att.kind:14} {mark:24} {secs:5.2f}s  {v.reason[:120]}")
+    return contained, total, honest_ok, honest
+
+
+def id_kinds(sandbox) -> tuple[int, int, int, int]:
+    """tests/gate/id_attacks.py (verdict holes H1/H2: results judged by pytest's node ids, a
+    test missing from the candidate's run): each attack must be refused with its reason named,
+    each honest fix verified. Returns (contained, attacks, honest verified, honest)."""
+    contained = total = honest_ok = honest = 0
+    for c in id_attacks.cases():
+        with tempfile.TemporaryDirectory(prefix="fixloop-ids-") as td:
+            start = time.monotonic()
+            v = id_attacks.gate_verdict(c, Path(td), sandbox=sandbox)
+            secs = time.monotonic() - start
+        if c.honest:
+            honest += 1
+            honest_ok += v.verified
+            mark = "verified" if v.verified else "REFUSED (false positive)"
+        else:
+            total += 1
+            contained += not v.verified
+            mark = "contained" if not v.verified else "VERIFIED (escaped)"
+            if not v.verified and c.words not in v.reason:
+                mark = "contained, reason not named"
+        print(f"{c.name[:40]:40} {'result-ids':14} {mark:24} {secs:5.2f}s  {v.reason[:120]}")
     return contained, total, honest_ok, honest
 
 
@@ -375,7 +404,7 @@ def main(argv: list[str] | None = None) -> int:
                 mark = "contained, reason not named"
         print(f"{v.name:26} {v.kind[:38]:38} {mark:24} {secs:5.2f}s  {reason[:150]}", flush=True)
     if not args.only:
-        for part in (commit_kinds, protect_kinds):
+        for part in (commit_kinds, id_kinds, protect_kinds):
             c, t, h_ok, h = part(sandbox)
             contained, attacks, honest_ok, honest = (
                 contained + c,

@@ -218,6 +218,11 @@ class RunRecord:
     autoloaded: list[tuple[str, str]] = field(default_factory=list)
 
 
+#: Most ids of each list (``skipped_ids``, ``ran_ids``) a report's dict (the trajectory) keeps;
+#: the count of all is beside it and the report itself keeps every id.
+MAX_IDS_SHOWN = 50
+
+
 @dataclass
 class TestReport:
     """What one test run found, read from JUnit XML (not guessed from text).
@@ -249,6 +254,11 @@ class TestReport:
             under which a test that ran at the baseline is skipped, whatever the counts say).
         returncode: the test process's exit code (negative for a signal); None when it was
             killed on timeout or never started.
+        ran_ids: the node ids of the tests that ran (passed, failed or errored), in run order,
+            an id twice when two tests share it (the gate refuses a change under which a test
+            that ran at the baseline is not collected any more). Ids are pytest's own (the
+            result stream's), the tree's folder replaced by ``<tree>``
+            (:func:`fixloop.testrun.junit.tree_free_id`).
     """
 
     __test__ = False  # not a pytest test class
@@ -274,6 +284,7 @@ class TestReport:
     hung_s: float = 0.0
     skipped_ids: list[str] = field(default_factory=list)
     returncode: int | None = None
+    ran_ids: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -291,6 +302,10 @@ class TestReport:
         d["outcome"] = self.outcome.value
         if d.get("record"):  # thousands of names: their count is enough in a trajectory
             d["record"]["provided_names"] = len(self.record.provided_names)  # type: ignore[union-attr]
+        for key in ("skipped_ids", "ran_ids"):  # 20,000 subtests: a count and the first few
+            ids = d[key]
+            d[key] = ids[:MAX_IDS_SHOWN]
+            d[key.replace("_ids", "_count")] = len(ids)
         return d
 
 

@@ -15,9 +15,14 @@ gate:
    disposable folder (:func:`fixloop.candidate.checkout_tree`) and runs the full suite there in
    pristine mode (``runner.run("", pristine=True, root=checkout, writable=True)``), in the
    sandbox, each run's wall clock capped by the run's remaining budget (``deadline``);
-4. requires at least the baseline's collected count (removed tests cannot make a suite green), no
-   more skipped tests than a baseline that ran and no skipped test that ran at that baseline
-   (a swap keeps the count), and ``report.ok`` (outcome passed, >= 1 test);
+4. requires at least the baseline's collected count (removed tests cannot make a suite green),
+   every test that ran at the baseline to run or be skipped now, by its id ("no longer
+   collected": a test renamed through a parametrize id, deselected or left uncollected by the
+   change while another takes its place keeps the count), no more skipped tests than a baseline
+   that ran and no skipped test that ran at that baseline (a swap keeps the count), and
+   ``report.ok`` (outcome passed, >= 1 test). Ids are pytest's node ids from the run's result
+   stream (JUnit's ``classname.name`` only where there is no stream; ids two tests share are
+   named, and a pass never hides a failure), with the checkout's folder replaced by ``<tree>``;
    then runs the baseline's failing tests again until they have passed ``repeats`` times in all
    (the full run counts as one; setting ``gate_repeats``, default 3): a flaky pass is not a fix;
 5. reads the change to the code under test (:mod:`fixloop.tamper`): a patch that adds a way into

@@ -112,9 +112,10 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
         Returns:
             a :class:`Verdict`; ``verified`` only when the candidate tree differs from the base,
             its pristine full-suite run (in a fresh checkout of it) passed, collected at least
-            the baseline's count and skipped no more tests than a baseline that ran (and none
-            that ran at that baseline), the baseline's failing tests passed every repeat, and no
-            scan or watch objected.
+            the baseline's count, ran (or skipped) every test that ran at the baseline, by id,
+            and skipped no more tests than a baseline that ran (and none that ran at that
+            baseline), the baseline's failing tests passed every repeat, and no scan or watch
+            objected.
             ``Verdict.tree`` is the tree checked.
         """
         self.verifications += 1
@@ -168,6 +169,8 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
             reason = reasons.suite_failed(report)
         elif report.collected < base.collected:
             reason = reasons.fewer_collected(report, base)
+        elif gone := reasons.no_longer_collected(report, base):
+            reason = gone
         elif base.outcome == Outcome.FAILED and report.skipped > base.skipped:
             reason = reasons.more_skipped(report, base)
         elif base.outcome == Outcome.FAILED and (swap := reasons.newly_skipped(report, base)):

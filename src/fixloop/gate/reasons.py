@@ -7,6 +7,8 @@ function returns one sentence (lists cut to their first five items); none decide
 
 from __future__ import annotations
 
+from collections import Counter
+
 from fixloop import render
 from fixloop.candidate import Candidate
 from fixloop.targets import STILL_FAILING
@@ -43,6 +45,36 @@ def fewer_collected(report: TestReport, baseline: TestReport) -> str:
     return (
         f"the suite collected {report.collected} tests, fewer than the baseline's "
         f"{baseline.collected}: tests may not be removed"
+    )
+
+
+#: How many ids a "no longer collected" refusal names.
+GONE_SHOWN = 10
+
+
+def no_longer_collected(report: TestReport, baseline: TestReport) -> str:
+    """Tests that ran at the baseline and are missing from this run (named; at most 10), or "".
+
+    A test counts as present when it ran or was skipped (skips have their own checks); an id
+    two tests share counts twice (:attr:`TestReport.ran_ids`). The collected count alone misses
+    a test that vanished while another appeared: a parametrize id computed from a value the
+    change altered, a test deselected or left uncollected by changed code a conftest imports, a
+    module skipped at collection. Ids are compared with the checkout's folder replaced
+    (``<tree>``), so tests that name their folder are the same test in both trees.
+    """
+    have = Counter(report.ran_ids) + Counter(report.skipped_ids)
+    gone: list[str] = []
+    for tid, n in Counter(baseline.ran_ids).items():
+        gone += [tid] * max(0, n - have[tid])
+    if not gone:
+        return ""
+    shown = render.id_list(list(dict.fromkeys(gone)), GONE_SHOWN)
+    return (
+        f"no longer collected: {shown} ({len(gone)} test{'s' if len(gone) != 1 else ''} that "
+        "ran at the baseline did not run now): a test the change makes uncollectable, "
+        "renames or deselects is not a passing test; a parametrize id computed from a value "
+        "the change alters counts as a missing test too, so keep the values tests are "
+        "parametrized with"
     )
 
 

@@ -12,6 +12,7 @@ run of the same tests are read the same way.
 
 from __future__ import annotations
 
+import os
 import signal
 from pathlib import Path
 
@@ -20,9 +21,11 @@ from fixloop.testrun.junit import (
     Case,
     JunitReport,
     cases_from_progress,
+    id_collisions,
     read_junit,
     read_progress,
     running_test,
+    tree_free_id,
 )
 from fixloop.testrun.output import (
     OutputScan,
@@ -34,7 +37,7 @@ from fixloop.testrun.output import (
     scan_output,
 )
 from fixloop.testrun.resultfile import read_result_file
-from fixloop.testrun.stream import stream_disagreement
+from fixloop.testrun.stream import stream_cases, stream_disagreement
 from fixloop.types import ExecResult, FailingTest, Outcome, TestReport
 
 __all__ = ["audit_findings", "read_capped", "read_report"]
@@ -86,8 +89,14 @@ def read_report(
         scan = scan_output(res.output.splitlines())
 
     cases = junit.cases if junit else []
-    if not cases and res.timed_out:
+    named = stream_cases(stream, cases) if stream is not None and reads_junit else None
+    if named is not None:
+        cases = named  # pytest's own node ids (JUnit's classname.name can collide)
+    elif not cases and res.timed_out:
         cases = cases_from_progress(progress)
+    roots = list(dict.fromkeys([root, os.path.realpath(root)])) if root else []
+    for c in cases:
+        c.id = tree_free_id(c.id, roots)
     tests = [c for c in cases if c.kind != "collect_error"]
     counts = {
         k: sum(1 for c in tests if c.kind == k) for k in ("passed", "failed", "error", "skipped")
@@ -104,6 +113,12 @@ def read_report(
             if c.kind == "collect_error"
         ]
     notices: list[str] = []
+    if twins := id_collisions(cases):
+        notices.append(
+            f"{len(twins)} test id(s) name more than one test ({', '.join(twins[:5])}"
+            + (" ..." if len(twins) > 5 else "")
+            + "): each is judged by its worst outcome, a pass never hides a failure"
+        )
     hung = list(
         dict.fromkeys(
             str(p.get("id", ""))
@@ -177,6 +192,7 @@ def read_report(
         hung_s=sum(c.seconds for c in tests if c.id in hung),
         skipped_ids=[c.id for c in tests if c.kind == "skipped"],
         returncode=None if res.timed_out else res.returncode,
+        ran_ids=[c.id for c in tests if c.kind != "skipped"],
     )
 
 

@@ -134,6 +134,46 @@ def parse_test_cmd(cmd: str | Sequence[str] | None) -> list[str]:
     return argv
 
 
+#: Interpreter options a test command may put before ``-m pytest`` (kept on the run's
+#: interpreter): flags, and the two that take a value (``-W error``, ``-Werror``, ``-X dev``).
+_INTERPRETER_FLAGS = frozenset({"-b", "-bb", "-B", "-d", "-E", "-O", "-OO", "-q", "-s", "-u", "-v"})
+_INTERPRETER_VALUED = ("-W", "-X")
+
+
+def interpreter_options(argv: Sequence[str]) -> tuple[list[str], list[str]] | None:
+    """``(options, rest)`` of a ``python [options] -m MODULE ...`` command, else None.
+
+    ``python -W error -m pytest -q`` gives ``(["-W", "error"], ["-m", "pytest", "-q"])``. Only
+    the options in :data:`_INTERPRETER_FLAGS` and ``-W``/``-X`` with their value are read; any
+    other (``-c``, ``-I``, a script) makes the command not one of these (None), as before.
+    """
+    if not argv or not os.path.basename(argv[0]).startswith("python"):
+        return None
+    opts: list[str] = []
+    i = 1
+    while i < len(argv) and argv[i] != "-m":
+        a = argv[i]
+        if a in _INTERPRETER_FLAGS:
+            opts.append(a)
+        elif a in _INTERPRETER_VALUED and i + 1 < len(argv):
+            opts += [a, argv[i + 1]]
+            i += 1
+        elif a[:2] in _INTERPRETER_VALUED and len(a) > 2:
+            opts.append(a)
+        else:
+            return None
+        i += 1
+    if i + 1 >= len(argv):
+        return None
+    return opts, list(argv[i:])
+
+
+def module_command(argv: Sequence[str]) -> list[str]:
+    """``argv`` without the interpreter options before ``-m`` (:func:`interpreter_options`)."""
+    split = interpreter_options(argv)
+    return [argv[0], *split[1]] if split is not None else list(argv)
+
+
 def _pytest_parts(argv: Sequence[str]) -> tuple[list[str], list[str]] | None:
     """``(options, paths)`` of pytest when ``argv`` runs pytest, else None.
 
@@ -142,9 +182,13 @@ def _pytest_parts(argv: Sequence[str]) -> tuple[list[str], list[str]] | None:
     the paths, used when no target of the caller's replaces them. A pytest command keeps all its
     arguments as options (paths included, as before).
 
+    Interpreter options before ``-m`` (``python -W error -m pytest``) are left out here; the
+    runner keeps them on its interpreter (:func:`interpreter_options`).
+
     Raises:
         UnittestCommand: a unittest option with no pytest spelling.
     """
+    argv = module_command(argv)
     if is_unittest(argv):
         return unittest_to_pytest(argv[3:])
     base = os.path.basename(argv[0])

@@ -20,14 +20,23 @@ from fixloop.testrun.resultfile import read_result_file
 
 __all__ = [
     "MAX_JUNIT_BYTES",
+    "TREE",
     "Case",
     "JunitReport",
     "cases_from_progress",
+    "id_collisions",
     "parse_progress",
     "read_junit",
     "read_progress",
     "running_test",
+    "tree_free_id",
+    "tree_id_in",
 ]
+
+#: What a checkout's own path becomes in a test id (:func:`tree_free_id`).
+TREE = "<tree>"
+
+_BAD = ("failed", "error")
 
 #: Largest JUnit XML file read back, in bytes (a bigger one is reported as an internal error).
 MAX_JUNIT_BYTES = 64 * 1024 * 1024
@@ -155,19 +164,82 @@ def parse_progress(data: bytes) -> list[dict]:
 
 
 def cases_from_progress(progress: Sequence[dict]) -> list[Case]:
-    """Test results recorded before a run was killed (no JUnit XML then)."""
-    by_id: dict[str, Case] = {}
+    """The test cases the streamed (or progress-file) records name, one per run of a test.
+
+    Each ``start`` line opens a new instance of its node id (a test collected twice, e.g. a
+    path given twice with ``--keep-duplicates``, runs twice under one id, and each run counts);
+    a ``report`` line belongs to the latest instance of its id (instance 0 when no ``start``
+    came first: a skipped collector, a log cut short). Within an instance a failure is sticky
+    (a later "passed" line, forged or not, never undoes it) and a failure of the call phase is
+    ``failed``, of setup or teardown ``error``; a skip outranks a pass.
+
+    Returns:
+        the cases in the order their instances first appeared; ids are pytest's node ids.
+    """
+    runs: dict[str, int] = {}
+    by_key: dict[tuple[str, int], Case] = {}
     for p in progress:
+        tid = str(p.get("id", ""))
+        if p.get("e") == "start":
+            runs[tid] = runs.get(tid, 0) + 1
+            continue
         if p.get("e") != "report":
             continue
-        tid = str(p.get("id", ""))
+        key = (tid, runs.get(tid, 0))
         outcome = p.get("outcome")
+        old = by_key.get(key)
         if outcome == "failed":
             kind = "failed" if p.get("when") == "call" else "error"
-            by_id[tid] = Case(id=tid, kind=kind, message=str(p.get("msg", "")))
-        elif tid not in by_id:
-            by_id[tid] = Case(id=tid, kind="skipped" if outcome == "skipped" else "passed")
-    return list(by_id.values())
+            if old is None or old.kind not in _BAD:
+                by_key[key] = Case(id=tid, kind=kind, message=str(p.get("msg", "")))
+        elif old is None:
+            by_key[key] = Case(id=tid, kind="skipped" if outcome == "skipped" else "passed")
+        elif outcome == "skipped" and old.kind == "passed":
+            old.kind = "skipped"
+    return list(by_key.values())
+
+
+def tree_free_id(node_id: str, roots: Sequence[str]) -> str:
+    """``node_id`` with each of ``roots`` (a checkout's absolute paths) replaced by ``<tree>``.
+
+    The baseline and the gate run the same tests in different folders, so an id that holds the
+    folder (a test outside pytest's rootdir, a doctest named by ``--import-mode=importlib``
+    after its absolute path, ``tmp.gate-1-x.tree.pkg.mod.f``) would differ between them. Both
+    spellings are replaced: the path (``/tmp/x/tree``) and its dotted module form
+    (``tmp.x.tree``). :data:`TREE` goes back to a run's own folder when such an id is a target.
+    """
+    out = node_id
+    for root in roots:
+        root = root.rstrip("/")
+        if len(root) < 2:
+            continue
+        out = out.replace(root + "/", TREE + "/").replace(root + "::", TREE + "::")
+        dotted = ".".join(p for p in root.split("/") if p)
+        if dotted:
+            out = out.replace(dotted + ".", TREE + ".")
+    return out
+
+
+def tree_id_in(node_id: str, root: str) -> str:
+    """``node_id`` with ``<tree>`` (:func:`tree_free_id`) back to the folder ``root`` of a run.
+
+    A test id read in one checkout names the same test in another: the gate's repeats of the
+    baseline's failing tests pass them as targets through this.
+    """
+    if TREE not in node_id:
+        return node_id
+    root = root.rstrip("/")
+    dotted = ".".join(p for p in root.split("/") if p)
+    return node_id.replace(TREE + ".", dotted + ".").replace(TREE, root)
+
+
+def id_collisions(cases: Sequence[Case]) -> list[str]:
+    """The ids that name more than one test case (collection errors left out), in order."""
+    seen: dict[str, int] = {}
+    for c in cases:
+        if c.kind != "collect_error":
+            seen[c.id] = seen.get(c.id, 0) + 1
+    return [i for i, n in seen.items() if n > 1]
 
 
 def running_test(progress: Sequence[dict]) -> str:

@@ -63,9 +63,11 @@ from fixloop.testrun.command import (  # noqa: F401 - re-exported (split out, is
     discover_python,
     find_python,
     git_entries,
+    interpreter_options,
     parse_test_cmd,
     pytest_args,
 )
+from fixloop.testrun.junit import tree_id_in
 from fixloop.testrun.projectpaths import declared_packages, package_roots, top_level_packages
 from fixloop.testrun.record import plugin_pins, read_record, record_config, subset_args
 from fixloop.testrun.secondopinion import SecondOpinion, run_second_opinion
@@ -225,13 +227,14 @@ class TestRunner:
     ) -> tuple[list[str], bool]:
         """Return (argv, reads_junit).
 
-        ``audit`` is the audit hook's config (gate runs), ``stream_fd`` the descriptor of the
-        per-test stream (:mod:`fixloop.testrun.stream`), ``record`` the recorder's config
-        (:func:`fixloop.testrun.record.record_config`), ``plugins`` the entry-point plugins
-        to load by name (:func:`fixloop.testrun.record.plugin_pins`).
+        ``audit``: the audit hook's config (gate runs); ``stream_fd``: the per-test stream's
+        descriptor (:mod:`fixloop.testrun.stream`);
+        ``record``: the recorder's config (:func:`fixloop.testrun.record.record_config`);
+        ``plugins``: entry-point plugins loaded by name (:func:`~fixloop.testrun.record.plugin_pins`).
         """
         parts = _pytest_parts(self.test_cmd)
         target = " ".join(targets)
+        targets = [tree_id_in(t, str(root)) for t in targets]  # ids read in another checkout
         if parts is None:
             argv = list(self.test_cmd)
             if argv[0] in _PYTHON_WORDS:
@@ -267,7 +270,8 @@ class TestRunner:
             cfg["audit"] = audit
         if record is not None:
             cfg["record"] = record
-        return [self.python, "-s", "-c", self._payload, json.dumps(cfg)], True
+        opts = (interpreter_options(self.test_cmd) or ([], []))[0]  # python -W error -m pytest
+        return [self.python, *opts, "-s", "-c", self._payload, json.dumps(cfg)], True
 
     def _new_run_dir(self) -> Path:
         with _RUN_LOCK:
@@ -328,9 +332,7 @@ class TestRunner:
         start = time.monotonic()
         run_root = Path(os.path.realpath(root)) if root is not None else self.root
         self._check_outside(run_root)
-        targets = [target] if isinstance(target, str) else list(target)
-        if isinstance(target, str) and not target:
-            targets = []
+        targets = ([target] if target else []) if isinstance(target, str) else list(target)
         if not isinstance(target, str):
             target = " ".join(str(t) for t in targets)
         if any(

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from fixloop.testrun.audit import AuditChannel
 from fixloop.testrun.junit import Case, cases_from_progress, parse_progress
 
-__all__ = ["ResultStream", "stream_disagreement"]
+__all__ = ["ResultStream", "stream_cases", "stream_disagreement"]
 
 _BAD = ("failed", "error")
 
@@ -38,6 +38,61 @@ class ResultStream(AuditChannel):
         self.close_write()
         self._thread.join(self.timeout_s)
         return parse_progress(bytes(self._buf))
+
+
+def stream_cases(stream: Sequence[dict], junit_cases: Sequence[Case]) -> list[Case] | None:
+    """The run's test cases named by pytest's own node ids, from the stream.
+
+    JUnit XML names a test by ``classname`` and ``name`` (and the file the function is defined
+    in), which is not unique: a method inherited by test classes in other modules, or tests of
+    different files with the same ``classname.name``, become one id there. The stream carries
+    each report's ``nodeid``, so its cases are the run's tests; the JUnit file only adds what
+    the stream does not carry (the failure's text, the duration, the file), matched by id first
+    and then in run order, and its collection errors.
+
+    Args:
+        stream: the run's streamed records.
+        junit_cases: the JUnit file's cases ([] when it wrote none).
+
+    Returns:
+        the cases, or None when the stream has no per-test lines (a run of the plain runner,
+        a process that never reached its tests): the caller keeps the JUnit cases then.
+    """
+    if any(p.get("e") == "plain" for p in stream):
+        return None
+    streamed = cases_from_progress(stream)
+    if not streamed:
+        return None
+    written = [c for c in junit_cases if c.kind != "collect_error"]
+    by_id: dict[str, list[Case]] = {}
+    for c in written:
+        by_id.setdefault(c.id, []).append(c)
+    used: set[int] = set()
+    unmatched: list[Case] = []
+    for c in streamed:
+        twins = by_id.get(c.id)
+        if twins:
+            j = twins.pop(0)
+            used.add(id(j))
+            _fill(c, j)
+        else:
+            unmatched.append(c)
+    rest = [j for j in written if id(j) not in used]
+    for c, j in zip(unmatched, rest, strict=False):  # run order, as pytest wrote both
+        _fill(c, j)
+    for c in streamed:
+        if not c.file:
+            c.file = c.id.split("::", 1)[0]
+    return streamed + [c for c in junit_cases if c.kind == "collect_error"]
+
+
+def _fill(case: Case, written: Case) -> None:
+    """What the JUnit case adds to the streamed one (text, duration, file); its kind never."""
+    if case.kind == written.kind:
+        case.message = written.message or case.message
+        case.text = written.text
+    case.seconds = written.seconds
+    case.file = written.file or case.file
 
 
 def stream_disagreement(stream: Sequence[dict], cases: Sequence[Case], rc: int) -> str | None:

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from fixloop.testrun.audit import inline_program
+from fixloop.testrun.command import interpreter_options
 from fixloop.testrun.runner import TestRunner, _helper_source, git_entries
 from fixloop.types import ExecResult, Outcome, TestReport
 
@@ -367,6 +368,8 @@ class WarmRunner:
             why = f"the {r.sandbox.name} sandbox cannot pass the server its pipes"
         elif not r.reads_counts:
             why = "the test command is not pytest"
+        elif (interpreter_options(r.test_cmd) or ([], []))[0]:
+            why = "the test command gives the interpreter options (python -W ... -m pytest)"
         else:
             for rel in [*r.package_dirs, ""]:
                 for name in _SHADOWS:
