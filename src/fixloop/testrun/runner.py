@@ -228,9 +228,8 @@ class TestRunner:
         """Return (argv, reads_junit).
 
         ``audit``: the audit hook's config (gate runs); ``stream_fd``: the per-test stream's
-        descriptor (:mod:`fixloop.testrun.stream`);
-        ``record``: the recorder's config (:func:`fixloop.testrun.record.record_config`);
-        ``plugins``: entry-point plugins loaded by name (:func:`~fixloop.testrun.record.plugin_pins`).
+        descriptor (:mod:`fixloop.testrun.stream`); ``record``: the recorder's config
+        (:func:`~fixloop.testrun.record.record_config`); ``plugins``: entry-point plugins to load.
         """
         parts = _pytest_parts(self.test_cmd)
         target = " ".join(targets)
@@ -333,8 +332,7 @@ class TestRunner:
         run_root = Path(os.path.realpath(root)) if root is not None else self.root
         self._check_outside(run_root)
         targets = ([target] if target else []) if isinstance(target, str) else list(target)
-        if not isinstance(target, str):
-            target = " ".join(str(t) for t in targets)
+        target = target if isinstance(target, str) else " ".join(str(t) for t in targets)
         if any(
             not isinstance(t, str) or not t or t.startswith("-") or re.search(r"[\x00-\x1f]", t)
             for t in targets
