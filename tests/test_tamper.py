@@ -170,6 +170,7 @@ HIDDEN = {
     ),
     "os.kill": ("import os\nos.kill(1, 9)\n", "os.kill"),
     "sys.argv": ("import sys\nT = len(sys.argv) > 1\n", "sys.argv"),
+    "fixloop path": ("T = '.fix' + 'loop' in __file__\n", "string 'fixloop'"),
     "import __main__": ("import __main__\nT = hasattr(__main__, '__file__')\n", "import __main__"),
     "from __main__": (
         "from __main__ import __spec__ as s\nT = s is None\n",

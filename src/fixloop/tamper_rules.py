@@ -130,9 +130,12 @@ TEST_ENV_NAMES = frozenset(
     }
 )
 
-#: String literals (whole word, case-insensitive) that name the test machinery.
+#: String literals (whole word, case-insensitive) that name the test machinery; ``fixloop`` too:
+#: the gate's checkout lives under ``~/.fixloop``, so ``".fixloop" in __file__`` is true in the
+#: gate's runs only (inflect 7.4.0: a fix made only there was verified, and the user's
+#: checkout kept the bug).
 _SUSPECT_TEXT = re.compile(
-    r"(?<![A-Za-z0-9])(_?pytest(?:_\w*)?|junit(?:xml|_\w*)?|conftest|unittest|pluggy)"
+    r"(?<![A-Za-z0-9])(_?pytest(?:_\w*)?|junit(?:xml|_\w*)?|conftest|unittest|pluggy|fixloop)"
     r"(?![A-Za-z0-9])",
     re.I,
 )
