@@ -164,3 +164,12 @@ def test_no_longer_collected_counts_each_missing_test_and_caps_the_list() -> Non
     assert "(+4 more) (14 tests that ran at the baseline did not run now)" in why
     assert "parametrize id" in why
     assert reasons.no_longer_collected(base, base) == ""
+
+
+def test_the_verdict_names_ids_two_tests_share() -> None:
+    rep = TestReport(Outcome.PASSED, ran_ids=["a.py::t", "a.py::t", "a.py::u"], skipped_ids=["b.py::s"])
+    assert reasons.shared_ids(rep) == (
+        "; 1 test id(s) name more than one test (a.py::t): each test was judged by itself, "
+        "the worst outcome counting"
+    )
+    assert reasons.shared_ids(TestReport(Outcome.PASSED, ran_ids=["a.py::t"])) == ""

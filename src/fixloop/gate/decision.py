@@ -196,6 +196,7 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
                 verified = True
                 reason = reasons.passed(report, base, second, still or [])
         reason = reasons.lead(reason, audit, suspicious)  # the watch first, the scan named
+        reason += reasons.shared_ids(report)
         verdict = Verdict(verified, report, [], [], reason, suspicious, audit, second)
         verdict.still_failing = list(still or [])
         return verdict

@@ -78,6 +78,22 @@ def no_longer_collected(report: TestReport, baseline: TestReport) -> str:
     )
 
 
+def shared_ids(report: TestReport) -> str:
+    """``"; ..."`` naming the ids that more than one test of ``report`` shares ("" when none).
+
+    Pytest's node ids are unique; a run read from JUnit XML alone (no result stream, e.g. in a
+    container) can name two tests alike. Each still counts by itself (a failing one fails the
+    run, a missing one is missing), so a pass never hides a failure; the verdict says so.
+    """
+    twice = [i for i, n in Counter(report.ran_ids + report.skipped_ids).items() if n > 1]
+    if not twice:
+        return ""
+    return (
+        f"; {len(twice)} test id(s) name more than one test ({render.id_list(twice, 3)}): "
+        "each test was judged by itself, the worst outcome counting"
+    )
+
+
 def more_skipped(report: TestReport, baseline: TestReport) -> str:
     """The suite skipped more tests than a baseline that ran."""
     return (
