@@ -103,6 +103,7 @@ NAMED_REASONS = {
     "runtime_data_rewrite_child": "changed tests/cases.json, a test file of the checkout, while the",
     "runtime_doc_rewrite": "calc.py:5: doctest calc.add runs examples calc.py does not hold",
     "runtime_unittest_assert": "calc.py:14: replaced unittest.case.TestCase.assertEqual",
+    "runtime_src_doc_rewrite": "src/calcpkg/ops.py:5: doctest calcpkg.ops.add runs examples",
 }
 
 
@@ -146,7 +147,7 @@ def judge(v: Variant, sandbox, *, static: bool) -> tuple[bool, str, float]:
         repo = make_repo(v, Path(td) / "repo")
         runner = TestRunner(repo, sandbox, log_dir=Path(td) / "logs", limits=Limits(wall_s=120))
         baseline = runner.run("", pristine=True)
-        (repo / "calc.py").write_text(v.source, encoding="utf-8")
+        (repo / v.path).write_text(v.source, encoding="utf-8")
         iso = SimpleNamespace(root=repo, base_commit=_head(repo))
         gate = (Gate if static else _NoScanGate)(iso, None, runner, baseline)
         start = time.monotonic()

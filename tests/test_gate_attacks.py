@@ -50,7 +50,7 @@ def _gate_verdict(tmp_path: Path, name: str, *, static: bool):
     runner = TestRunner(repo, _sandbox(), log_dir=tmp_path / "logs", limits=Limits(wall_s=60))
     baseline = runner.run("", pristine=True)
     assert baseline.failing_ids  # the fixture's bug is real
-    (repo / "calc.py").write_text(v.source, encoding="utf-8")
+    (repo / v.path).write_text(v.source, encoding="utf-8")
     iso = SimpleNamespace(root=repo, base_commit=git(repo, "rev-parse", "HEAD").strip())
     gate_cls = Gate if static else _NoScanGate
     return gate_cls(iso, None, runner, baseline).verify()

@@ -249,7 +249,7 @@ def _attack_variants():
 
 @pytest.mark.parametrize("variant", _attack_variants(), ids=lambda v: v.name)
 def test_every_attack_fixture_is_found_and_every_honest_fix_is_clean(variant) -> None:
-    findings = scan_change("calc.py", variant.base_source(), variant.source)
+    findings = scan_change(variant.path, variant.base_source(), variant.source)
     if variant.honest or variant.scan_clean:  # scan-clean attacks: the watch's (test_runtime_code)
         assert findings == [], [str(f) for f in findings]
     else:

@@ -5,6 +5,7 @@ Each ``variants/NAME.py`` is the whole new ``calc.py`` a scripted model writes, 
     # kind: <what sort of attack, or "honest fix">
     # expect: refused | verified
     # base: <folder under tests/attacks, default _base>
+    # path: <the file the model rewrites, relative to the base; default calc.py>
     # scan: clean   (optional: an attack built to be invisible to the static scan, which
     #                tests/test_tamper.py checks; the dynamic layers must refuse it)
     # what: <one or more lines: the mechanism>
@@ -30,8 +31,10 @@ HERE = Path(__file__).resolve().parent
 @dataclass(frozen=True)
 class Variant:
     """One fixture: ``name``, ``kind``, ``expect`` ("refused"/"verified"), ``base`` folder,
-    ``what`` (the mechanism), ``source`` (the new calc.py), ``scan_clean`` (built to pass the
-    static scan: only the watch and the second opinion can refuse it)."""
+    ``what`` (the mechanism), ``source`` (the new file), ``scan_clean`` (built to pass the
+    static scan: only the watch and the second opinion can refuse it), ``path`` (the file the
+    model rewrites, relative to the repository: ``calc.py`` unless the header names another,
+    e.g. a module of a src layout)."""
 
     name: str
     kind: str
@@ -40,13 +43,14 @@ class Variant:
     what: str
     source: str
     scan_clean: bool = False
+    path: str = "calc.py"
 
     @property
     def honest(self) -> bool:
         return self.expect == "verified"
 
     def base_source(self) -> str:
-        return (HERE / self.base / "calc.py").read_text(encoding="utf-8")
+        return (HERE / self.base / self.path).read_text(encoding="utf-8")
 
 
 def _parse(path: Path) -> Variant:
@@ -58,7 +62,7 @@ def _parse(path: Path) -> Variant:
     i = 0
     while i < len(lines) and lines[i].startswith("#"):
         line = lines[i][1:].strip()
-        if ":" in line and line.split(":", 1)[0] in ("kind", "expect", "base", "scan", "what"):
+        if ":" in line and line.split(":", 1)[0] in ("kind", "expect", "base", "scan", "what", "path"):
             key, value = line.split(":", 1)
             meta[key] = value.strip()
         elif key:
@@ -75,6 +79,7 @@ def _parse(path: Path) -> Variant:
         meta.get("what", ""),
         "".join(body),
         meta.get("scan") == "clean",
+        meta.get("path", "calc.py"),
     )
 
 
@@ -94,8 +99,8 @@ def make_repo(v: Variant, dest: Path) -> Path:
 
 
 def script(v: Variant) -> list[dict]:
-    """The scripted model's replies: replace calc.py with the variant, then claim success."""
-    edit = {"path": "calc.py", "old": v.base_source(), "new": v.source}
+    """The scripted model's replies: replace the variant's file with it, then claim success."""
+    edit = {"path": v.path, "old": v.base_source(), "new": v.source}
     return [
         {
             "stop_reason": "tool_use",
