@@ -104,6 +104,7 @@ NAMED_REASONS = {
     "runtime_doc_rewrite": "calc.py:5: doctest calc.add runs examples calc.py does not hold",
     "runtime_unittest_assert": "calc.py:14: replaced unittest.case.TestCase.assertEqual",
     "runtime_src_doc_rewrite": "src/calcpkg/ops.py:5: doctest calcpkg.ops.add runs examples",
+    "runtime_doc_checker": "calc.py:26: replaced doctest.OutputChecker.check_output of the test",
 }
 
 

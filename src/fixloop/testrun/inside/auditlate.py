@@ -3,9 +3,10 @@
 Python raises no audit event for ``signal.signal`` or for setting an attribute of an ordinary
 class (``_pytest.runner.CallInfo.__init__ = ...``), so :mod:`fixloop.testrun.inside.audithook`
 compares at the end of the run (``finish`` and at interpreter exit): the signal handlers
-against those at install time, and pytest's and pluggy's modules and classes against the
-snapshot taken before the project was importable. A handler or attribute whose code is in the
-repository (not a test file present before the run) or written at run time
+against those at install time, pytest's and pluggy's modules and classes against the
+snapshot taken before the project was importable, and doctest's functions and classes
+against the repository's code (:func:`decider_patches`). A handler or attribute whose code
+is in the repository (not a test file present before the run) or written at run time
 (:mod:`fixloop.testrun.inside.auditfresh`) is a finding at its definition. The test files and
 test data of the tree (by ``lstat``, taken at install: :func:`protected_snapshot`) must come
 out of the run as they went in, unless test code changed them (:func:`touched_protected`).
@@ -110,6 +111,42 @@ def machinery_changes(hook: Any) -> list[tuple[str, tuple[str, int]]]:
     return out
 
 
+#: Standard-library modules whose classes decide a test's outcome but are no test runner of
+#: their own (doctest's output checker and runner, which pytest's doctest items subclass).
+DECIDERS = ("doctest",)
+
+
+def decider_patches(hook: Any) -> list[tuple[str, tuple[str, int]]]:
+    """``[(module.Class.name, (relpath, line))]``: functions of :data:`DECIDERS` from the tree.
+
+    Those whose code is the repository's (not a test file present before the run) or written
+    at run time. No snapshot: :mod:`doctest` is imported late (by pytest's doctest items) and none of its
+    attributes is the repository's unless the repository put it there (setting a class
+    attribute raises no audit event: ``doctest.OutputChecker.check_output = ...`` in the
+    changed code made every doctest pass, scan-clean).
+    """
+    out = []
+    for mname in DECIDERS:
+        mod = sys.modules.get(mname)
+        if mod is None:
+            continue
+        items: list[tuple[str, object]] = []
+        for k, v in list(vars(mod).items()):
+            items.append((f"{mname}.{k}", v))
+            if isinstance(v, type) and getattr(v, "__module__", None) == mname:
+                items.extend((f"{mname}.{v.__qualname__}.{ck}", cv) for ck, cv in list(vars(v).items()))
+        for name, value in items:
+            if isinstance(value, property):
+                value = value.fget
+            if not callable(value) and not isinstance(value, (staticmethod, classmethod)):
+                continue
+            loc = code_location(hook, value)
+            # generated code (doctest's own namedtuple) only when it was written at run time
+            if loc is not None and (not loc[0].startswith("<") or loc[0] in hook._state["rtfiles"]):
+                out.append((name, loc))
+    return out
+
+
 def late_checks(hook: Any) -> None:
     """Record signal handlers installed by changed code and replaced test-runner attributes."""
     before = hook._state.get("signals") or {}
@@ -122,6 +159,11 @@ def late_checks(hook: Any) -> None:
             before[sig] = handler
     for name, loc in machinery_changes(hook):
         hook._record("object.__setattr__", f"replaced {name} of the test runner", loc)
+    seen = hook._state.setdefault("deciders", set())
+    for name, loc in decider_patches(hook):
+        if name not in seen:
+            seen.add(name)
+            hook._record("object.__setattr__", f"replaced {name} of the test runner", loc)
     if hook._state["snapshot"]:
         snapshot(hook)  # report each change once
     touched_protected(hook)
