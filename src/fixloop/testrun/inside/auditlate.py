@@ -141,9 +141,15 @@ def decider_patches(hook: Any) -> list[tuple[str, tuple[str, int]]]:
             if not callable(value) and not isinstance(value, (staticmethod, classmethod)):
                 continue
             loc = code_location(hook, value)
-            # generated code (doctest's own namedtuple) only when it was written at run time
-            if loc is not None and (not loc[0].startswith("<") or loc[0] in hook._state["rtfiles"]):
-                out.append((name, loc))
+            if loc is None:
+                continue
+            # generated code (doctest's own namedtuple, '<string>') only when this very code
+            # object was written at run time: a name such as '<string>' is shared by all
+            fn = getattr(value, "__func__", value)
+            code = getattr(fn, "__code__", None)
+            if loc[0].startswith("<") and not (code is not None and hook._fresh.is_runtime(hook, code)):
+                continue
+            out.append((name, loc))
     return out
 
 
