@@ -63,7 +63,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from fixloop import tamper_probes, tamper_results
+from fixloop import tamper_mutation, tamper_probes, tamper_results
 from fixloop.tamper_fold import _Folder, _module_consts
 from fixloop.tamper_rules import (
     _EQUALITY,
@@ -380,6 +380,11 @@ def constructs(source: str) -> list[tuple[str, int]]:  # noqa: PLR0912, PLR0915
                 _string_findings(value, line, found)
     found.extend(tamper_results.constructs(tree, folder.fold))
     found.extend(tamper_probes.constructs(tree, lambda n: _dotted(n, aliases), folder.fold))
+    found.extend(
+        tamper_mutation.constructs(
+            tree, aliases, modules, lambda n: _dotted(n, aliases, folder), folder.fold
+        )
+    )
     found.sort(key=lambda c: c[1])
     return _dedupe_nested(found)
 

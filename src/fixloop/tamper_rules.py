@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from fixloop import tamper_probes, tamper_results
+from fixloop import tamper_mutation, tamper_probes, tamper_results
 
 #: Modules whose import from the code under test can reach the running test framework.
 #: ``__main__`` is the module the process started with: pytest's own under ``python -m pytest``,
@@ -190,4 +190,8 @@ def describe(construct: str) -> str:
         return "runs code built at run time (what it does cannot be read in the change)"
     if construct.startswith(("__eq__", "__ne__")):
         return "an equality that ignores what it compares with: every assertion on it passes"
-    return tamper_results.describe(construct) or tamper_probes.describe(construct)
+    return (
+        tamper_results.describe(construct)
+        or tamper_probes.describe(construct)
+        or tamper_mutation.describe(construct)
+    )

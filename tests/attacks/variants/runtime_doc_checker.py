@@ -1,7 +1,6 @@
 # kind: doctest's output checker replaced at import (the doctest kind of red-team h2_doc_rewrite)
 # expect: refused
 # base: _base_doc
-# scan: clean
 # what: keeps the buggy add and its docstring, and replaces doctest.OutputChecker.check_output
 #   (which pytest's doctest checker calls first) with a function that also accepts the failing
 #   example's expected output; setting a class attribute raises no audit event.
