@@ -10,7 +10,7 @@ written into ``__pycache__`` for an unchanged file of the base; a zip written to
 member loads through a module ``__getattr__`` (red-team h4); the test data the tests read
 (tests/cases.json) rewritten at import, by calc.py itself or by a child process (red-team
 h2_data_rewrite); a failing doctest's expected output rewritten in ``add.__doc__`` at import
-(red-team h2_doc_rewrite), or doctest's output checker replaced. The honest fixes next to them must still verify, with no finding: a module
+(red-team h2_doc_rewrite), or doctest's output checker replaced; the same data rewrite with the watch's channel muted by rebinding json.dumps, json._default_encoder or os.write (red-team runtime_channel_mute). The honest fixes next to them must still verify, with no finding: a module
 written at import and imported (as parser generators write their tables), a zip the base
 ships, a helper a base test writes into tests/ and imports, data files base tests write.
 """
@@ -42,6 +42,9 @@ RUNTIME = {
     "runtime_data_rewrite_child": "changed tests/cases.json, a test file of the checkout, while the tes",
     "runtime_doc_rewrite": "calc.py:5: doctest calc.add runs examples calc.py does not hold (`>>> add(",
     "runtime_doc_checker": "calc.py:26: replaced doctest.OutputChecker.check_output of the test run",
+    "runtime_channel_mute": "changed tests/cases.json, a test file of the checkout, while",
+    "runtime_channel_mute_encoder": "changed tests/cases.json, a test file of the checkout, while",
+    "runtime_channel_mute_oswrite": "changed tests/cases.json, a test file of the checkout, while",
 }
 
 

@@ -281,3 +281,52 @@ def test_the_audit_program_ships_pathrules_itself() -> None:
     names = [name for name, _ in audit_sources()]
     assert names[0] == "_fixloop_pathrules" and names[-1] == "_fixloop_audit"
     assert dict(audit_sources())["_fixloop_pathrules"] == Path(pathrules.__file__).read_text()
+
+
+def test_the_channel_encoder_reads_back_as_json() -> None:
+    from fixloop.testrun.inside.auditwire import json_text
+
+    record = {
+        "t": "event",
+        "what": 'quote " backslash \\ tab \t newline \n nul \x00 é ☃ 𝄞 lone \ud800',
+        "line": 12,
+        "ratio": 0.25,
+        "nan": float("inf"),
+        "flags": [True, False, None, -3],
+        "nested": {"k": ("a", 1)},
+    }
+    text = json_text(record)
+    assert text.isascii()
+    assert json.loads(text) == json.loads(json.dumps(record))
+    assert json.loads(json_text(float("nan"))) != json.loads(json_text(float("nan")))  # NaN
+
+
+MUTE_EXTRA = """
+import json as _json, os as _os
+_real_dumps = _json.dumps
+def _dumps(obj, *a, **k):  # every finding becomes a harmless hello
+    if isinstance(obj, dict) and obj.get("t") == "event":
+        obj = {"t": "hello"}
+    return _real_dumps(obj, *a, **k)
+_json.dumps = _dumps
+class _Enc(_json.JSONEncoder):
+    def encode(self, o):
+        return _real_dumps({"t": "hello"} if isinstance(o, dict) and o.get("t") == "event" else o)
+_json._default_encoder = _Enc()
+_real_write = _os.write
+def _write(fd, data):  # findings dropped on their way out
+    if b'"event"' in bytes(data):
+        return len(data)
+    return _real_write(fd, data)
+_os.write = _write
+import gc as _gc
+_gc.get_objects()
+"""
+
+
+def test_rebinding_json_and_os_write_does_not_mute_the_channel(tmp_path: Path) -> None:
+    # red team 2026-12-01 (runtime_channel_mute): the hook looked json.dumps and os.write up
+    # at call time, so changed code that rebinds them silenced every finding
+    rc, log, _ = _run(tmp_path, "honest_plain", extra=MUTE_EXTRA)
+    assert log.hello and log.end is not None
+    assert any(e.event == "gc.get_objects" for e in log.events), [str(e) for e in log.events]

@@ -82,7 +82,7 @@ def audit_sources() -> tuple[tuple[str, str], ...]:
     is, stdlib only; the repair screener ships the same file beside its server), then the event
     table, the end-of-run comparisons and the rule for code written at run time, then the hook,
     which finds them in ``sys.modules`` (:mod:`fixloop.testrun.inside.auditevents`,
-    ``auditlate``, ``auditdoctest``, ``auditfresh``, ``audithook``).
+    ``auditwire``, ``auditlate``, ``auditdoctest``, ``auditfresh``, ``audithook``).
     """
     inside = Path(__file__).parent / "inside"
     return (
@@ -91,6 +91,7 @@ def audit_sources() -> tuple[tuple[str, str], ...]:
             (name, (inside / f"{file}.py").read_text(encoding="utf-8"))
             for name, file in (
                 ("_fixloop_auditevents", "auditevents"),
+                ("_fixloop_auditwire", "auditwire"),
                 ("_fixloop_auditlate", "auditlate"),
                 ("_fixloop_auditdoctest", "auditdoctest"),
                 ("_fixloop_auditfresh", "auditfresh"),

@@ -59,7 +59,6 @@ else the runner emits through :func:`emit` (the second opinion's ``result`` reco
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from typing import Any
@@ -82,6 +81,9 @@ if _late is None:
 _fresh: Any = sys.modules.get("_fixloop_auditfresh")
 if _fresh is None:
     from fixloop.testrun.inside import auditfresh as _fresh
+_wire: Any = sys.modules.get("_fixloop_auditwire")
+if _wire is None:
+    from fixloop.testrun.inside import auditwire as _wire
 # the one test-code rule (fixloop.pathrules, shipped as ``_fixloop_pathrules`` by audit_sources)
 _paths: Any = sys.modules.get("_fixloop_pathrules")
 if _paths is None:
@@ -129,9 +131,18 @@ _state: dict = {
 # --------------------------------------------------------------------------------------------
 
 
+# Bound at import, before project code runs: code under test can rebind module attributes
+# (json.dumps, json._default_encoder, os.write...) with no audit event, and a lookup at call
+# time would hand it every finding (red-team runtime_channel_mute).
+_os_write = os.write
+_os_fstat = os.fstat
+_os_exit = os._exit
+_json = _wire.json_text  # bound here: a module attribute could be rebound later
+
+
 def _fd_id(fd: int) -> tuple[int, int] | None:
     try:
-        st = os.fstat(fd)
+        st = _os_fstat(fd)
     except OSError:
         return None
     return (st.st_dev, st.st_ino)
@@ -145,7 +156,7 @@ def emit(record: dict) -> None:
     descriptor and the process ends with exit code 121: a run whose watch was silenced is
     never a pass.
     """
-    line = (json.dumps(record, ensure_ascii=True) + "\n").encode("ascii")
+    line = (_json(record) + "\n").encode("ascii")
     fd = _state["fd"]
     if fd < 0:
         return
@@ -162,14 +173,14 @@ def emit(record: dict) -> None:
         for rec in (alarm, record):
             try:
                 if _fd_id(backup) == _state["ino"]:
-                    os.write(backup, (json.dumps(rec) + "\n").encode("ascii"))
+                    _os_write(backup, (_json(rec) + "\n").encode("ascii"))
             except OSError:
                 pass
-        os._exit(121)
+        _os_exit(121)
     try:
-        os.write(fd, line)
+        _os_write(fd, line)
     except OSError:
-        os._exit(121)
+        _os_exit(121)
 
 
 # --------------------------------------------------------------------------------------------
