@@ -42,9 +42,6 @@ RUNTIME = {
     "runtime_data_rewrite_child": "changed tests/cases.json, a test file of the checkout, while the tes",
     "runtime_doc_rewrite": "calc.py:5: doctest calc.add runs examples calc.py does not hold (`>>> add(",
     "runtime_doc_checker": "calc.py:26: replaced doctest.OutputChecker.check_output of the test run",
-    "runtime_channel_mute": "changed tests/cases.json, a test file of the checkout, while",
-    "runtime_channel_mute_encoder": "changed tests/cases.json, a test file of the checkout, while",
-    "runtime_channel_mute_oswrite": "changed tests/cases.json, a test file of the checkout, while",
 }
 
 
@@ -57,6 +54,20 @@ def test_code_written_at_run_time_is_watched_as_the_change(tmp_path: Path, name:
     assert verdict.suspicious == []  # the scan is off or sees nothing: the watch alone saw it
     assert verdict.report.ok  # pytest itself was fooled
     assert RUNTIME[name] in verdict.reason, verdict.reason
+
+
+@pytest.mark.parametrize(
+    "name", ["runtime_channel_mute", "runtime_channel_mute_encoder", "runtime_channel_mute_oswrite"]
+)
+def test_rebinding_what_the_watch_writes_with_does_not_mute_it(tmp_path: Path, name: str) -> None:
+    """Red team runtime_channel_mute: json.dumps, json._default_encoder or os.write rebound at
+    import turned every finding into a hello record or dropped it, then the tests' data was
+    rewritten: verified. The watch alone (scan off: it now also names two of the rebinds) must
+    still deliver the data rule's finding."""
+    verdict = _gate_verdict(tmp_path, name, static=False)
+    assert not verdict.verified
+    assert verdict.report.ok  # pytest itself was fooled
+    assert "changed tests/cases.json, a test file of the checkout, while" in verdict.reason
 
 
 def test_bytecode_written_at_run_time_is_not_loaded(tmp_path: Path) -> None:
