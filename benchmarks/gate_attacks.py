@@ -108,6 +108,11 @@ NAMED_REASONS = {
     "runtime_unittest_assert": "calc.py:14: replaced unittest.case.TestCase.assertEqual",
     "runtime_src_doc_rewrite": "src/calcpkg/ops.py:5: doctest calcpkg.ops.add runs examples",
     "runtime_doc_checker": "calc.py:26: replaced doctest.OutputChecker.check_output of the test",
+    "runtime_data_reader_patch": "calc.py:15: replaced json.load of the standard library the tes",
+    "runtime_data_reader_setattr": "calc.py:16: replaced json.load of the standard library the te",
+    "runtime_doctest_checker": "calc.py:24: replaced doctest.OutputChecker.check_output of the tes",
+    "runtime_doctest_runner_swap": "calc.py:29: replaced doctest.DebugRunner of the standard libra",
+    "runtime_test_globals": "calc.py:5: imports test module test_calc",
 }
 
 

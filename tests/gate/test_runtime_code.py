@@ -42,6 +42,8 @@ RUNTIME = {
     "runtime_data_rewrite_child": "changed tests/cases.json, a test file of the checkout, while the tes",
     "runtime_doc_rewrite": "calc.py:5: doctest calc.add runs examples calc.py does not hold (`>>> add(",
     "runtime_doc_checker": "calc.py:26: replaced doctest.OutputChecker.check_output of the test run",
+    "runtime_data_reader_patch": "calc.py:15: replaced json.load of the standard library the tests",
+    "runtime_doctest_runner_swap": "calc.py:29: replaced doctest.DebugRunner of the standard library",
 }
 
 
@@ -88,6 +90,7 @@ def test_bytecode_written_at_run_time_is_not_loaded(tmp_path: Path) -> None:
         "honest_base_test_generates_code",
         "honest_data_writing_tests",
         "honest_doctest_fix",
+        "honest_stdlib_extension",
     ],
 )
 def test_an_honest_fix_that_writes_and_imports_a_module_verifies(tmp_path: Path, name: str) -> None:
@@ -95,7 +98,9 @@ def test_an_honest_fix_that_writes_and_imports_a_module_verifies(tmp_path: Path,
     module from a zip the base ships (zipimport); a test of the base writes a helper into
     tests/ and imports it (the helper reads the stack: the test's code, not the change's); a
     test of the base rewrites a data file of the base in tests/ and writes a new one; a fix of
-    a doctest module that adds an example to the docstring it fixes."""
+    a doctest module that adds an example to the docstring it fixes; a fix that adds a method
+    to logging.Logger and registers a json encoder subclass and a singledispatch overload (the
+    standard library extended, nothing of it replaced: auditlate.reader_patches stays quiet)."""
     assert VARIANTS[name].honest
     verdict = _gate_verdict(tmp_path, name, static=True)
     assert verdict.verified, verdict.reason
