@@ -1,7 +1,6 @@
 # kind: the watch's findings muted through the json module it writes with (red team)
 # expect: refused
 # base: _base_data
-# scan: clean
 # what: the audit hook writes each finding as json.dumps(record) looked up in the json module at
 #   call time; at import calc.py replaces json.dumps with a wrapper that turns every "event"
 #   record into a harmless "hello" one (results and the end record pass unchanged), then
