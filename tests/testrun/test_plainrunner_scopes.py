@@ -179,7 +179,12 @@ def project(tmp_path, monkeypatch):
 def _plain_outcomes(root: Path, tmp_path: Path, target: str = "") -> tuple[int, dict[str, str]]:
     junit = tmp_path / "plain.xml"
     rc = plainrunner.main(
-        {"root": str(root), "target": target, "junit": str(junit), "progress": None}
+        {
+            "root": str(root),
+            "targets": [target] if target else [],
+            "junit": str(junit),
+            "progress": None,
+        }
     )
     rep = read_junit(junit)
     assert rep is not None
@@ -280,3 +285,28 @@ def test_same_outcomes_as_pytest(project, tmp_path, name, source):
     pytest_rc, real = _pytest_outcomes(project, tmp_path)
     assert plain == real
     assert plain_rc == pytest_rc
+
+
+def test_several_targets_each_one_item(project, tmp_path):
+    # the gate re-runs the baseline's failing tests by id, several at once: each id is one
+    # item (a space-joined string named nothing and exited 4: honest fixes were refused)
+    (project / "tests" / "test_units.py").write_text(UNITTEST_TESTS)
+    (project / "tests" / "test_xunit.py").write_text(XUNIT_TESTS)
+    junit = tmp_path / "multi.xml"
+    targets = [
+        "tests/test_units.py::Derived::test_own",
+        "tests/test_xunit.py::TestPlain",
+        "tests/test_units.py::Derived::test_own",  # twice: run once
+    ]
+    cfg = {"root": str(project), "targets": targets, "junit": str(junit), "progress": None}
+    assert plainrunner.main(cfg) == 1
+    rep = read_junit(junit)
+    assert rep is not None
+    assert [c.id for c in rep.cases] == [
+        "tests/test_units.py::Derived::test_own",
+        "tests/test_xunit.py::TestPlain::test_own",
+        "tests/test_xunit.py::TestPlain::test_fails",
+        "tests/test_xunit.py::TestPlain::test_inherited",
+    ]
+    missing = dict(cfg, targets=["tests/test_xunit.py::TestPlain::test_gone"])
+    assert plainrunner.main(missing) == 4

@@ -299,7 +299,12 @@ def test_progress_file_closed_no_resource_warning_under_warnings_as_errors(
 def _plain(root: Path, tmp_path: Path, target: str = "") -> tuple[int, dict]:
     junit = tmp_path / "plain.xml"
     rc = _plainrunner.main(
-        {"root": str(root), "target": target, "junit": str(junit), "progress": None}
+        {
+            "root": str(root),
+            "targets": [target] if target else [],
+            "junit": str(junit),
+            "progress": None,
+        }
     )
     return rc, {"junit": read_junit(junit)}
 

@@ -232,7 +232,6 @@ class TestRunner:
         (:func:`~fixloop.testrun.record.record_config`); ``plugins``: entry-point plugins to load.
         """
         parts = _pytest_parts(self.test_cmd)
-        target = " ".join(targets)
         targets = [tree_id_in(t, str(root)) for t in targets]  # ids read in another checkout
         if parts is None:
             argv = list(self.test_cmd)
@@ -258,7 +257,7 @@ class TestRunner:
             "mode": "pristine" if pristine else "normal",
             "root": str(root),
             "args": args,
-            "target": target,
+            "targets": list(targets or parts[1]),  # the plain runner's: one item per id
             "junit": str(io_dir / "junit.xml"),
             "progress": str(io_dir / "progress.jsonl"),
             "stream_fd": stream_fd,
@@ -557,7 +556,7 @@ class TestRunner:
                 "--color=no",
                 *([target] if target else []),
             ],
-            "target": target,
+            "targets": [target] if target else [],
             "junit": None,
             "progress": None,
             "paths": self.package_dirs,

@@ -387,10 +387,18 @@ class _Scopes:
         return _Scopes._teardown(root, outcome, teardown, call) if teardown else outcome
 
 
+def _selects(want: str, test: _Test) -> bool:
+    """Whether ``want`` ("" for a whole file, ``Class`` or ``Class::name``) names ``test``."""
+    inner = test.nodeid.split("::", 1)[1]
+    return not want or inner == want or inner.startswith(want + "::")
+
+
 def main(cfg: dict) -> int:
     """Collect and run the tests named by ``cfg`` and report them; returns pytest's exit code.
 
-    ``cfg`` keys: ``root`` (str), ``target`` ("" or a path or ``path::name[::name]``),
+    ``cfg`` keys: ``root`` (str), ``targets`` (paths and ``path::name[::name]`` ids, each one
+    item; none for the whole tree), and, in-process only, ``on_result`` (called with node id,
+    kind and message after each test: the second opinion's channel),
     ``junit`` (path of the XML to write), ``progress`` (path of the JSON-lines file or None).
     """
     progress = _Progress(cfg.get("progress"))
@@ -402,22 +410,24 @@ def main(cfg: dict) -> int:
 
 def _main(cfg: dict, progress: _Progress) -> int:
     root = cfg["root"]
-    target = cfg.get("target") or ""
     out = sys.stdout
     start = time.monotonic()
-    path_part, _, rest = target.partition("::")
-    selectors = [s for s in rest.split("::") if s] if rest else []
-    if path_part:
-        tpath = os.path.normpath(os.path.join(root, path_part))
+    targets = cfg.get("targets") or []
+    selections: list[tuple[str, set[str], str]] = []  # (target, its files, "Class::name" or "")
+    files: list[str] = []
+    for target in targets or [""]:
+        path_part, _, rest = target.partition("::")
+        want = "::".join(s for s in rest.split("::") if s)
+        tpath = os.path.normpath(os.path.join(root, path_part)) if path_part else root
         if os.path.isdir(tpath):
-            files = _walk(tpath)
+            found = _walk(tpath)
         elif os.path.isfile(tpath):
-            files = [tpath]
+            found = [tpath]
         else:
             print(f"ERROR: file or directory not found: {target}", file=out)
             return 4
-    else:
-        files = _walk(root)
+        selections.append((target, {_rel(root, f) for f in found}, want))
+        files += [f for f in found if f not in files]
 
     collect_errors: list[tuple[str, str, list[str]]] = []  # (rel, modname, tb lines)
     tests: list[_Test] = []
@@ -440,17 +450,14 @@ def _main(cfg: dict, progress: _Progress) -> int:
             progress.write({"e": "collect_error", "id": rel})
             continue
         tests += _collect_module(mod, rel, modname)
-    if selectors:
-        want = "::".join(selectors)
-        tests = [
-            t
-            for t in tests
-            if t.nodeid.split("::", 1)[1] == want
-            or t.nodeid.split("::", 1)[1].startswith(want + "::")
-        ]
-        if not tests and not collect_errors:
+    chosen: list[_Test] = []
+    for target, rels, want in selections:
+        picked = [t for t in tests if t.nodeid.split("::", 1)[0] in rels and _selects(want, t)]
+        if want and not picked and not collect_errors:
             print(f"ERROR: not found: {target}", file=out)
             return 4
+        chosen += [t for t in picked if t not in chosen]
+    tests = [t for t in tests if t in chosen]  # collection order, each test once
 
     suite = ET.Element("testsuite", name="fixloop-plain")
     cases: list[ET.Element] = []
@@ -476,6 +483,7 @@ def _main(cfg: dict, progress: _Progress) -> int:
 
     failures: list[tuple[str, str, list[str], str, str]] = []  # (kind, id, tb, captured, message)
     scopes = _Scopes()
+    on_result = cfg.get("on_result")  # the second opinion's: each outcome as it happens
     counts = {"passed": 0, "failed": 0, "error": 0, "skipped": 0}
     progress_chars = []
     for i, test in enumerate(tests):
@@ -496,6 +504,8 @@ def _main(cfg: dict, progress: _Progress) -> int:
             print("\n!!! Interrupted !!!", file=out)
             return 2
         tc.set("time", f"{time.monotonic() - t0:.3f}")
+        if on_result is not None:
+            on_result(nodeid, kind, message)
         counts[kind] += 1
         progress_chars.append({"passed": ".", "failed": "F", "error": "E", "skipped": "s"}[kind])
         if kind in ("failed", "error"):

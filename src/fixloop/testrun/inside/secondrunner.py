@@ -246,6 +246,32 @@ def _session_from_here(args: list, plugins: list, done: dict) -> int | None:
     return int(wrap_session(config, doit))
 
 
+def _plain_opinion(root: str, cfg: dict, wanted: list) -> int:
+    """The second opinion where pytest cannot be imported: the plain runner runs ``wanted``.
+
+    The full run used the same plain runner (fixloop's own collection and loop, no pytest
+    objects to rewrite); here it runs again in a fresh process, each test's outcome sent at
+    once over the channel as a ``result`` record (``missing`` for an id it did not run).
+    """
+    audit = sys.modules["_fixloop_audit"]
+    sys.path[0:0] = [os.path.join(root, rel) for rel in cfg.get("paths", ())] + [root]
+    done: dict[str, str] = {}
+
+    def _result(nodeid: str, kind: str, message: str) -> None:
+        done[nodeid] = "passed" if kind == "passed" else kind
+        _emit({"t": "result", "id": nodeid, "outcome": done[nodeid], "msg": message[:300]})
+
+    plain = {"root": root, "targets": wanted, "junit": None, "progress": None}
+    rc = sys.modules["_fixloop_plain"].main(dict(plain, on_result=_result))
+    for nid in wanted:
+        if nid not in done:
+            msg = f"not collected (plain runner exit {int(rc)})"
+            _emit({"t": "result", "id": nid, "outcome": "missing", "msg": msg})
+    ok = bool(done) and all(v == "passed" for v in done.values())
+    audit.finish(0 if ok else 1)
+    return 0 if ok else 1
+
+
 def main(cfg_json: str) -> int:
     """Collect ``cfg["ids"]`` with pytest and run them with this module's own loop.
 
@@ -257,11 +283,14 @@ def main(cfg_json: str) -> int:
     audit = sys.modules["_fixloop_audit"]
     audit.install(cfg["audit"])
     root = os.path.realpath(cfg["root"])
-    import pytest
+    wanted = list(cfg["ids"])
+    try:
+        import pytest
+    except ImportError:  # the full run used fixloop's plain runner: it is the loop here too
+        return _plain_opinion(root, cfg, wanted)
 
     audit.snapshot_machinery()
     sys.path[0:0] = [os.path.join(root, rel) for rel in cfg.get("paths", ())] + [root]
-    wanted = list(cfg["ids"])
     # the files, not the ids: pytest refuses a whole run when one id names nothing
     files = sorted({w.split("::", 1)[0] for w in wanted})
     files = [f for f in files if os.path.exists(os.path.join(root, f))]
