@@ -116,6 +116,16 @@ def machinery_changes(hook: Any) -> list[tuple[str, tuple[str, int]]]:
 DECIDERS = ("doctest",)
 
 
+def _module_items(mname: str, mod: Any) -> list[tuple[str, object]]:
+    """``[(dotted name, value)]``: a module's attributes and those of the classes it defines."""
+    items: list[tuple[str, object]] = []
+    for k, v in list(vars(mod).items()):
+        items.append((f"{mname}.{k}", v))
+        if isinstance(v, type) and getattr(v, "__module__", None) == mname:
+            items.extend((f"{mname}.{v.__qualname__}.{ck}", cv) for ck, cv in list(vars(v).items()))
+    return items
+
+
 def decider_patches(hook: Any) -> list[tuple[str, tuple[str, int]]]:
     """``[(module.Class.name, (relpath, line))]``: functions of :data:`DECIDERS` from the tree.
 
@@ -130,12 +140,7 @@ def decider_patches(hook: Any) -> list[tuple[str, tuple[str, int]]]:
         mod = sys.modules.get(mname)
         if mod is None:
             continue
-        items: list[tuple[str, object]] = []
-        for k, v in list(vars(mod).items()):
-            items.append((f"{mname}.{k}", v))
-            if isinstance(v, type) and getattr(v, "__module__", None) == mname:
-                items.extend((f"{mname}.{v.__qualname__}.{ck}", cv) for ck, cv in list(vars(v).items()))
-        for name, value in items:
+        for name, value in _module_items(mname, mod):
             if isinstance(value, property):
                 value = value.fget
             if not callable(value) and not isinstance(value, (staticmethod, classmethod)):
@@ -183,14 +188,7 @@ def reader_patches(hook: Any) -> list[tuple[str, tuple[str, int]]]:
         mod = sys.modules.get(mname)
         if mod is None:
             continue
-        items: list[tuple[str, object]] = []
-        for k, v in list(vars(mod).items()):
-            items.append((f"{mname}.{k}", v))
-            if isinstance(v, type) and getattr(v, "__module__", None) == mname:
-                items.extend(
-                    (f"{mname}.{v.__qualname__}.{ck}", cv) for ck, cv in list(vars(v).items())
-                )
-        for name, value in items:
+        for name, value in _module_items(mname, mod):
             if isinstance(value, property):
                 value = value.fget
             if isinstance(value, type):  # a class of the change's files put in their place
