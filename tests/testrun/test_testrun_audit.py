@@ -330,3 +330,16 @@ def test_rebinding_json_and_os_write_does_not_mute_the_channel(tmp_path: Path) -
     rc, log, _ = _run(tmp_path, "honest_plain", extra=MUTE_EXTRA)
     assert log.hello and log.end is not None
     assert any(e.event == "gc.get_objects" for e in log.events), [str(e) for e in log.events]
+
+
+def test_sandbox_sources_are_read_once_per_process(tmp_path: Path) -> None:
+    # an upgrade during a run (pip install -U, git pull on an editable install) must not mix
+    # newer sandbox files with the code this process loaded: the first read is kept
+    from fixloop.testrun.audit import inside_source, source_file
+
+    f = tmp_path / "inside_like.py"
+    f.write_text("VERSION = 1\n")
+    assert source_file(str(f)) == "VERSION = 1\n"
+    f.write_text("VERSION = 2\n")
+    assert source_file(str(f)) == "VERSION = 1\n"
+    assert inside_source("audithook.py") is inside_source("audithook.py")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import binascii
 import difflib
+import functools
 import json
 import os
 import tempfile
@@ -84,11 +85,10 @@ def audit_sources() -> tuple[tuple[str, str], ...]:
     which finds them in ``sys.modules`` (:mod:`fixloop.testrun.inside.auditevents`,
     ``auditwire``, ``auditlate``, ``auditdoctest``, ``auditfresh``, ``audithook``).
     """
-    inside = Path(__file__).parent / "inside"
     return (
-        ("_fixloop_pathrules", Path(pathrules.__file__).read_text(encoding="utf-8")),
+        ("_fixloop_pathrules", source_file(pathrules.__file__)),
         *(
-            (name, (inside / f"{file}.py").read_text(encoding="utf-8"))
+            (name, inside_source(f"{file}.py"))
             for name, file in (
                 ("_fixloop_auditevents", "auditevents"),
                 ("_fixloop_auditwire", "auditwire"),
@@ -103,7 +103,27 @@ def audit_sources() -> tuple[tuple[str, str], ...]:
 
 def audithook_source() -> str:
     """The source of :mod:`fixloop.testrun.inside.audithook` (passed to the sandboxed interpreter)."""
-    return (Path(__file__).parent / "inside" / "audithook.py").read_text(encoding="utf-8")
+    return inside_source("audithook.py")
+
+
+@functools.cache
+def source_file(path: str) -> str:
+    """The text of one of fixloop's own files, read once per process and kept.
+
+    What runs in the sandbox is sent as source text; reading it anew for each run would mix
+    files of a newer fixloop (``pip install -U`` or ``git pull`` on an editable install while a
+    run goes on) with the older code this process has loaded: the gate then refused honest
+    fixes with "the test process never started fixloop's audit hook" (realproj, 2026-12-01).
+
+    Raises:
+        OSError: the file cannot be read (a broken install).
+    """
+    return Path(path).read_text(encoding="utf-8")
+
+
+def inside_source(name: str) -> str:
+    """The source of ``inside/<name>`` (a file run in the sandbox), via :func:`source_file`."""
+    return source_file(str(Path(__file__).resolve().parent / "inside" / name))
 
 
 @dataclass(frozen=True)

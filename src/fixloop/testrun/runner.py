@@ -50,6 +50,7 @@ from fixloop.testrun.audit import (
     audit_sources,
     checkout_marker,
     inline_program,
+    inside_source,
     project_tests,
     read_records,
 )
@@ -93,7 +94,7 @@ _RUN_LOCK = threading.Lock()
 
 def _helper_source(name: str) -> str:
     """The source of ``name``, a file of :data:`INSIDE_DIR` (sent to the sandbox as ``-c``)."""
-    return (INSIDE_DIR / name).read_text(encoding="utf-8")
+    return inside_source(name)
 
 
 def _payload() -> str:

@@ -23,6 +23,7 @@ from fixloop.testrun.audit import (
     audit_config,
     audit_sources,
     inline_program,
+    inside_source,
 )
 from fixloop.testrun.command import git_entries
 from fixloop.types import Limits
@@ -34,14 +35,13 @@ def payload(cfg_json: str) -> str:
     The config travels inside the program text, not in ``sys.argv`` (which stays ``['-c']``),
     so code that looks at the command line for signs of a test run finds none.
     """
-    inside = Path(__file__).parent / "inside"
     sources = (
         *audit_sources(),
         # an interpreter without pytest: the plain runner is the loop (secondrunner.main)
-        ("_fixloop_plain", (inside / "plainrunner.py").read_text("utf-8")),
+        ("_fixloop_plain", inside_source("plainrunner.py")),
         (
             "_fixloop_second",
-            (inside / "secondrunner.py").read_text("utf-8"),
+            inside_source("secondrunner.py"),
         ),
     )
     return inline_program(sources, f"_s.modules['_fixloop_second'].main({cfg_json!r})")
