@@ -59,18 +59,14 @@ def merge_sources(base: str, a: str, b: str) -> str | None:
     return "".join(out)
 
 
-def replicate(cand: Candidate) -> Candidate | None:
-    """The same one-line change made at every other line with the same text (multi-location).
+def one_line_change(cand: Candidate, *, keepends: bool = False) -> tuple[int, str, str] | None:
+    """``(0-based line index, old line, new line)`` when ``cand`` replaces exactly one line.
 
-    A candidate that changes exactly one line from ``old`` to ``new`` is extended to all other
-    lines of the file whose stripped text is ``old.strip()`` (indentation kept).
-
-    Returns:
-        the extended candidate, or None when the change is not a one-line change or there is no
-        other identical line.
+    Lines keep their ends with ``keepends``. None for any other change (several lines, an
+    insertion or a deletion).
     """
-    a = cand.old_source.splitlines(True)
-    b = cand.new_source.splitlines(True)
+    a = cand.old_source.splitlines(keepends)
+    b = cand.new_source.splitlines(keepends)
     ops = [
         op
         for op in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
@@ -81,7 +77,24 @@ def replicate(cand: Candidate) -> Candidate | None:
     _, i1, i2, j1, j2 = ops[0]
     if i2 - i1 != 1 or j2 - j1 != 1:
         return None
-    old, new = a[i1], b[j1]
+    return i1, a[i1], b[j1]
+
+
+def replicate(cand: Candidate) -> Candidate | None:
+    """The same one-line change made at every other line with the same text (multi-location).
+
+    A candidate that changes exactly one line from ``old`` to ``new`` is extended to all other
+    lines of the file whose stripped text is ``old.strip()`` (indentation kept).
+
+    Returns:
+        the extended candidate, or None when the change is not a one-line change or there is no
+        other identical line.
+    """
+    change = one_line_change(cand, keepends=True)
+    if change is None:
+        return None
+    i1, old, new = change
+    a, b = cand.old_source.splitlines(True), cand.new_source.splitlines(True)
     key = old.strip()
     if not key:
         return None

@@ -31,7 +31,7 @@ import re
 from collections.abc import Callable, Collection
 
 from fixloop.repair.candidate import Candidate
-from fixloop.repair.combine import merge_sources
+from fixloop.repair.combine import merge_sources, one_line_change
 
 __all__ = ["edit_span", "sibling_candidates"]
 
@@ -54,19 +54,8 @@ def _one_line_change(cand: Candidate) -> tuple[int, str, str] | None:
     """``(1-based line, old text, new text)`` of a candidate changing exactly one line."""
     if cand.also:
         return None
-    a = cand.old_source.splitlines()
-    b = cand.new_source.splitlines()
-    ops = [
-        op
-        for op in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
-        if op[0] != "equal"
-    ]
-    if len(ops) != 1 or ops[0][0] != "replace":
-        return None
-    _, i1, i2, j1, j2 = ops[0]
-    if i2 - i1 != 1 or j2 - j1 != 1:
-        return None
-    return i1 + 1, a[i1], b[j1]
+    change = one_line_change(cand)
+    return None if change is None else (change[0] + 1, change[1], change[2])
 
 
 def edit_span(old: str, new: str) -> tuple[list[str], list[str], str, str] | None:
