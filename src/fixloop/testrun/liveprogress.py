@@ -22,6 +22,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 #: Bytes read from one progress file per poll (the rest waits for the next poll).
 READ_CAP = 1 << 20
@@ -32,7 +33,7 @@ REFRESH_S = 0.5
 
 _LOCK = threading.Lock()
 _ACTIVE: list[ProgressTail] = []
-_CACHE: dict[str, object] = {"at": -1.0, "text": ""}
+_CACHE: dict[str, Any] = {"at": -1.0, "text": ""}
 
 
 class ProgressTail:
@@ -127,8 +128,8 @@ def summary(now: float | None = None) -> str:
     """
     now = time.monotonic() if now is None else now
     with _LOCK:
-        if 0.0 <= now - float(_CACHE["at"]) < REFRESH_S:  # type: ignore[arg-type]
-            return str(_CACHE["text"])
+        if 0.0 <= now - _CACHE["at"] < REFRESH_S:
+            return _CACHE["text"]
         tail = _ACTIVE[-1] if _ACTIVE else None
         text = ""
         if tail is not None:

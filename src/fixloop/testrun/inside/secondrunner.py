@@ -258,11 +258,11 @@ def _plain_opinion(root: str, cfg: dict, wanted: list) -> int:
     done: dict[str, str] = {}
 
     def _result(nodeid: str, kind: str, message: str) -> None:
-        done[nodeid] = "passed" if kind == "passed" else kind
-        _emit({"t": "result", "id": nodeid, "outcome": done[nodeid], "msg": message[:300]})
+        done[nodeid] = kind
+        _emit({"t": "result", "id": nodeid, "outcome": kind, "msg": message[:300]})
 
-    plain = {"root": root, "targets": wanted, "junit": None, "progress": None}
-    rc = sys.modules["_fixloop_plain"].main(dict(plain, on_result=_result))
+    plain = {"root": root, "targets": wanted, "junit": None, "progress": None, "on_result": _result}
+    rc = sys.modules["_fixloop_plain"].main(plain)
     for nid in wanted:
         if nid not in done:
             msg = f"not collected (plain runner exit {int(rc)})"
