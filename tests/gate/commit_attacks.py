@@ -356,7 +356,11 @@ def _git(cwd: Path, *args: str) -> str:
 
 def make_repo(attack: Attack, dest: Path) -> Path:
     """A git repository (branch main, one commit) of ``attack``'s base files."""
-    files = {"calc.py": CALC, "tests/test_calc.py": TESTS, **attack.files}
+    return write_repo({"calc.py": CALC, "tests/test_calc.py": TESTS, **attack.files}, dest)
+
+
+def write_repo(files: dict[str, str], dest: Path) -> Path:
+    """``files`` (relative path -> text) written under ``dest``, committed on branch main."""
     for rel, text in files.items():
         p = dest / rel
         p.parent.mkdir(parents=True, exist_ok=True)

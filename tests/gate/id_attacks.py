@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from commit_attacks import _git
+from commit_attacks import _git, write_repo
 
 CALC = '''"""Arithmetic for the id fixtures (add is wrong)."""
 
@@ -209,15 +209,7 @@ def cases(*, honest: bool | None = None) -> list[IdCase]:
 
 def make_repo(case: IdCase, dest: Path) -> Path:
     """A git repository (branch main, one commit) of ``case``'s base files."""
-    files = {"calc.py": CALC, **case.files}
-    for rel, text in files.items():
-        p = dest / rel
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(text, encoding="utf-8")
-    _git(dest, "init", "-q", "-b", "main")
-    _git(dest, "add", "-A")
-    _git(dest, "commit", "-q", "-m", "base")
-    return dest
+    return write_repo({"calc.py": CALC, **case.files}, dest)
 
 
 def gate_verdict(case: IdCase, tmp: Path, *, sandbox: Any = None) -> Any:
