@@ -126,6 +126,11 @@ def test_unittest_command_without_pytest_is_the_environment(tmp_path: Path) -> N
     )
     assert found is not None and found.kind == "missing_module"
     assert "runs through pytest's unittest support" in found.cause
+    # interpreter options before -m (python -W error -m unittest) do not hide the command
+    for opts in (["-W", "error"], ["-Werror"], ["-X", "dev", "-B"]):
+        argv = ["python", *opts, "-m", "unittest"]
+        again = diagnose(rep, root=tmp_path, python="/v/bin/python", test_cmd=argv)
+        assert again is not None and again.kind == "missing_module", opts
     assert "/v/bin/python -m pip install pytest" in found.fix
     # a pytest command keeps the plain runner's verdict (no tests: nothing to verify against)
     found = diagnose(
@@ -151,6 +156,7 @@ def test_unittest_load_tests_module_is_unreadable(tmp_path: Path) -> None:
     )
     found = diag(["python", "-m", "unittest"]) or ""
     assert found.startswith("unreadable: tests/test_made.py defines load_tests")
+    assert (diag(["python", "-W", "error", "-m", "unittest"]) or "").startswith("unreadable:")
     assert "--ignore=tests/test_made.py" in found
     assert diag(["python", "-m", "unittest", "discover", "-p", "test_plain.py"]) is None
     assert diag(["python", "-m", "pytest"]) is None  # pytest's own collection: no unittest rule

@@ -56,6 +56,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from fixloop.doctor_warnings import pytest_too_new_problem, pytest_warning_problem
+from fixloop.testrun.command import module_command
 from fixloop.testrun.unittestcmd import UnittestCommand, is_unittest, unittest_to_pytest
 from fixloop.types import EnvironmentProblem, Outcome, TestReport
 
@@ -193,8 +194,8 @@ def diagnose(
     checks = (
         _command_missing(report, text, cmd, test_cmd),
         _usage(report, text, cmd, py),
-        _unittest_without_pytest(text, cmd, test_cmd, py),
-        _load_tests(root, cmd, test_cmd),
+        _unittest_without_pytest(text, cmd, module_command(test_cmd), py),
+        _load_tests(root, cmd, module_command(test_cmd)),
         _missing_module(report, text, root, source or root, py),
         _submodule(report, text, root),
         _async(report, text, py),
