@@ -92,6 +92,7 @@ def audit_sources() -> tuple[tuple[str, str], ...]:
             for name, file in (
                 ("_fixloop_auditevents", "auditevents"),
                 ("_fixloop_auditwire", "auditwire"),
+                ("_fixloop_auditglobals", "auditglobals"),
                 ("_fixloop_auditlate", "auditlate"),
                 ("_fixloop_auditdoctest", "auditdoctest"),
                 ("_fixloop_auditfresh", "auditfresh"),

@@ -22,6 +22,10 @@ import os
 import sys
 from typing import Any
 
+_globals: Any = sys.modules.get("_fixloop_auditglobals")
+if _globals is None:  # imported as a package module (tests), not from the harness's -c program
+    from fixloop.testrun.inside import auditglobals as _globals
+
 
 def signal_handlers() -> dict[int, object]:
     """``{signal number: handler}`` for every valid signal (the ones it can read)."""
@@ -257,6 +261,7 @@ def late_checks(hook: Any) -> None:
     if hook._state["snapshot"]:
         snapshot(hook)  # report each change once
     touched_protected(hook)
+    _globals.check_all(hook)  # the test modules' globals (auditglobals)
 
 
 #: Folders the snapshot of protected files does not enter (caches, environments, bytecode).

@@ -240,4 +240,6 @@ def _run(cfg: dict) -> int:
     plugins: list = [plugin]
     if cfg.get("record"):
         plugins.append(sys.modules["_fixloop_record"])
+    if audit is not None:  # the test modules' globals, compared around each test
+        plugins.append(sys.modules["_fixloop_auditglobals"].Plugin(audit))
     return int(pytest.main(list(cfg["args"]), plugins=plugins))

@@ -1,0 +1,418 @@
+"""The audit hook's watch of the tests' own modules: their globals, functions and classes.
+
+Code under test that reaches a test module's namespace can rewrite what the assertions read
+(``EXPECTED["add"] = got``) without any audit event: found by walking ``sys.modules``,
+``getattr`` with a built name, ``importlib`` with a built string. The static scan
+(:mod:`fixloop.tamper_mutation`) sees only the spellings it can fold; this module compares the
+namespaces themselves:
+
+- *snapshot*: each module of the test code (a file the hook's test rule calls a test, present
+  before the run: test modules, conftests, helpers under ``tests/``) is fingerprinted as soon
+  as pytest has collected it (:func:`track`, called from ``pytest_collectreport``): each global's
+  ``id``; for plain data (dicts, lists, tuples, sets and scalars, nested; at most
+  :data:`MAX_NODES` nodes per global) a deep fingerprint of its contents; for a function its
+  ``__code__``, ``__defaults__`` and ``__kwdefaults__``; for a class the module defines, the
+  code of its functions; for a pytest fixture definition, the code of its function. Pytest's
+  fixture table (``FixtureDef.func`` of the session's fixture manager) is kept at the end of
+  collection.
+- *compare*: the module of each test before it starts and after it ends (:func:`check_item`,
+  cheap: one module), and every module and the fixture table at the end of the run
+  (:func:`check_all`, from the hook's end-of-run checks).
+- *attribution*: a change is a finding unless the tests' own code may write that name. The test
+  files of the snapshot are parsed (:func:`test_written`, once a change is seen; nothing is
+  parsed otherwise) and a name counts as the tests' when any of them declares it ``global``,
+  stores into it or one of its items or attributes, calls a mutating method on it
+  (:data:`MUTATORS`), or hands it on (a call argument other than :data:`READ_CALLS` and
+  pytest's own decorators, a return value, an alias, a loop variable bound to its items): a
+  list a test passes to the code under test may be filled by that code. A name the tests only
+  read (compared, indexed, iterated with unpacking) changed during the run was changed by
+  something else: the change, a child of it, or code no test called.
+
+Not covered: a change undone before the next comparison (within one test, e.g. from a timer
+thread), the contents of instances of other classes (only their ``id``), a test module's
+``__dict__`` replaced wholesale (pytest keeps the module object), test data read by a test of
+another module changed and restored between that module's tests.
+
+Each function takes the hook module (``hook``: its state, its path helpers and ``_record``).
+Stdlib only; the harness passes this module's source to the sandboxed interpreter before the
+hook's, as ``_fixloop_auditglobals``.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import sys
+from typing import Any
+
+#: Most nodes one global's deep fingerprint visits (the rest is summed up by its ``id``).
+MAX_NODES = 20_000
+
+_SCALARS = frozenset({int, float, complex, str, bytes, bool, type(None)})
+_FUNC = type(lambda: 0)
+
+#: Methods that change a list, dict, set or deque in place.
+MUTATORS = frozenset(
+    {
+        "append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault",
+        "add", "discard", "popitem", "sort", "reverse", "difference_update",
+        "intersection_update", "symmetric_difference_update", "appendleft", "extendleft",
+        "popleft", "rotate", "move_to_end", "__setitem__", "__delitem__", "__init__",
+        "__iadd__", "__ior__",
+    }
+)  # fmt: skip
+
+#: Callables that read their arguments and keep no reference to a mutable one.
+READ_CALLS = frozenset(
+    {
+        "len", "sorted", "list", "tuple", "set", "frozenset", "dict", "str", "repr", "int",
+        "float", "bool", "sum", "min", "max", "any", "all", "enumerate", "zip", "isinstance",
+        "reversed", "abs", "round", "hash", "id", "type", "print", "format", "deepcopy",
+        "approx", "parametrize", "fixture", "skipif", "xfail", "isclose", "dumps",
+    }
+)  # fmt: skip
+
+
+# --------------------------------------------------------------------------------------------
+# Fingerprints
+# --------------------------------------------------------------------------------------------
+
+
+def fingerprint(value: object, budget: int = MAX_NODES) -> int:
+    """A hash of ``value``'s identity and, for plain data, of its whole contents.
+
+    Plain data: ``dict``, ``list``, ``tuple``, ``set``, ``frozenset``, ``bytearray`` (and their
+    subclasses, read through the built-in types' own methods so no code of theirs runs) and
+    scalars (``int``, ``float``, ``complex``, ``str``, ``bytes``, ``bool``, ``None``). Every
+    container counts by its ``id`` and length too (a nested list swapped for an equal one is a
+    change); anything else counts by its ``id`` alone. At most ``budget`` nodes are visited.
+    """
+    out: list[object] = []
+    stack = [value]
+    while stack:
+        o = stack.pop()
+        budget -= 1
+        if budget < 0:
+            out.append(("cut", len(stack)))
+            break
+        t = type(o)
+        if t in _SCALARS:
+            out.append((t, o))
+        elif isinstance(o, dict):
+            out.append(("d", id(o), dict.__len__(o)))
+            for k, v in list(dict.items(o)):
+                stack.append(v)
+                stack.append(k)
+        elif isinstance(o, (list, tuple)):
+            items = list.copy(o) if isinstance(o, list) else tuple.__iter__(o)
+            items = list(items)
+            out.append(("l", id(o), len(items)))
+            stack.extend(reversed(items))
+        elif isinstance(o, (set, frozenset)):
+            items = list(set.__iter__(o) if isinstance(o, set) else frozenset.__iter__(o))
+            h = 0
+            for e in items:
+                h ^= hash((type(e), e)) if type(e) in _SCALARS else id(e)
+            out.append(("s", id(o), len(items), h))
+        elif isinstance(o, bytearray):
+            out.append(("b", id(o), bytes(o)))
+        else:
+            out.append(("o", id(o)))
+    return hash(tuple(out))
+
+
+def _code_token(fn: object) -> tuple:
+    """``(id of the function, id of its code, its defaults' fingerprints)`` or ``(id,)``."""
+    if isinstance(fn, (staticmethod, classmethod)):
+        fn = fn.__func__
+    if type(fn) is not _FUNC:
+        inner = _fixture_function(fn)
+        if inner is None:
+            return ("o", id(fn))
+        return ("x", id(fn), *_code_token(inner))
+    f: Any = fn
+    return ("f", id(f), id(f.__code__), fingerprint(f.__defaults__), fingerprint(f.__kwdefaults__))
+
+
+def _fixture_function(obj: object) -> object | None:
+    """The function of a pytest fixture definition (pytest 8.4+: ``_fixture_function``)."""
+    if not type(obj).__module__.startswith("_pytest"):
+        return None
+    try:
+        inner = object.__getattribute__(obj, "__dict__").get("_fixture_function")
+    except (AttributeError, TypeError):
+        return None
+    return inner if type(inner) is _FUNC else None
+
+
+def _token(mname: str, value: object) -> tuple:
+    """What one global of a test module is, for :func:`snapshot_module`."""
+    t = type(value)
+    if t in _SCALARS or isinstance(value, (dict, list, tuple, set, frozenset, bytearray)):
+        return ("p", id(value), fingerprint(value))
+    if isinstance(value, type) and getattr(value, "__module__", None) == mname:
+        members = []
+        for k, v in list(vars(value).items()):
+            if type(v) is _FUNC or isinstance(v, (staticmethod, classmethod)):
+                members.append((k, _code_token(v)))
+        return ("c", id(value), tuple(sorted(members, key=lambda m: m[0])))
+    return _code_token(value)
+
+
+def snapshot_module(mname: str, mod: object) -> dict[str, tuple]:
+    """``{global name: token}`` of a module (dunder names left out)."""
+    try:
+        d = object.__getattribute__(mod, "__dict__")
+    except AttributeError:
+        return {}
+    out = {}
+    for k, v in list(dict.items(d)):
+        if isinstance(k, str) and not (k.startswith("__") and k.endswith("__")):
+            out[k] = _token(mname, v)
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Which modules, when
+# --------------------------------------------------------------------------------------------
+
+
+def _state(hook: Any) -> dict:
+    st = hook._state.get("tglobals")
+    if st is None:
+        st = {"snap": {}, "rel": {}, "decided": {}, "items": {}, "fixtures": None, "written": None}
+        hook._state["tglobals"] = st
+    return st
+
+
+def track(hook: Any) -> None:
+    """Snapshot every test module loaded and not yet snapshot (cheap when none is new)."""
+    st = _state(hook)
+    decided = st["decided"]
+    for mname, mod in list(sys.modules.items()):
+        if mname in decided and decided[mname] is mod:
+            continue
+        decided[mname] = mod
+        filename = getattr(mod, "__file__", None) if mod is not None else None
+        if not isinstance(filename, str) or not filename.endswith((".py", ".pyw")):
+            continue
+        rel = hook._rel(filename)
+        if rel is None or not hook._is_test_path(rel):
+            continue
+        st["rel"][mname] = rel
+        st["snap"][mname] = (mod, snapshot_module(mname, mod))
+        st["written"] = None  # a new test file to read
+
+
+def collected(hook: Any, session: object) -> None:
+    """At the end of collection: the test modules, each item's module, pytest's fixture table."""
+    track(hook)
+    st = _state(hook)
+    for item in list(getattr(session, "items", None) or ()):
+        mod = getattr(item, "module", None)
+        name = getattr(mod, "__name__", None)
+        if isinstance(name, str) and name in st["snap"]:
+            st["items"][getattr(item, "nodeid", "")] = name
+    st["fixtures"] = _fixture_table(session)
+    st["session"] = session
+
+
+def _fixture_table(session: object) -> dict[tuple[str, int], tuple] | None:
+    manager = getattr(session, "_fixturemanager", None)
+    table = getattr(manager, "_arg2fixturedefs", None)
+    if not isinstance(table, dict):
+        return None
+    out = {}
+    for name, defs in list(table.items()):
+        for i, fd in enumerate(list(defs or ())):
+            out[(str(name), i)] = _code_token(getattr(fd, "func", None))
+    return out
+
+
+def check_item(hook: Any, nodeid: str, when: str) -> None:
+    """Compare the module of test ``nodeid`` with its snapshot (``when``: "before"/"after")."""
+    st = _state(hook)
+    mname = st["items"].get(nodeid)
+    if mname is not None:
+        _compare(hook, [mname], f"{when} {nodeid} ran")
+
+
+def check_all(hook: Any) -> None:
+    """Compare every snapshot test module, and pytest's fixture table, at the end of the run."""
+    st = _state(hook)
+    if not st["snap"]:
+        return
+    _compare(hook, list(st["snap"]), "by the end of the run")
+    before = st["fixtures"]
+    session = st.get("session")
+    if before and session is not None:
+        now = _fixture_table(session) or {}
+        for key, token in before.items():
+            if now.get(key, token) != token:
+                hook._record(
+                    "object.__setattr__",
+                    f"replaced the function of pytest fixture {key[0]!r} during the run",
+                    None,
+                )
+        st["fixtures"] = now
+
+
+def _compare(hook: Any, mnames: list[str], when: str) -> None:
+    st = _state(hook)
+    for mname in mnames:
+        mod, before = st["snap"][mname]
+        now = snapshot_module(mname, mod)
+        if now == before:
+            continue
+        changed = sorted(k for k in set(before) | set(now) if before.get(k) != now.get(k))
+        written = test_written(hook)
+        for name in changed:
+            if name in written or name.startswith("@"):
+                continue
+            how = "added" if name not in before else "deleted" if name not in now else "changed"
+            hook._record(
+                "object.__setattr__",
+                f"{how} {name}, a global of {st['rel'][mname]} the tests only read, {when}",
+                None,
+            )
+        st["snap"][mname] = (mod, now)  # each change once
+
+
+class Plugin:
+    """The pytest plugin the bootstrap adds to a watched run: calls the checks at their times.
+
+    ``pytest_collectreport``: :func:`track`; ``pytest_collection_finish``: :func:`collected`;
+    ``pytest_runtest_logstart``/``logfinish``: :func:`check_item`. Each runs under the hook's
+    re-entry guard and never raises into pytest.
+    """
+
+    def __init__(self, hook: Any) -> None:
+        self._hook = hook
+
+    def _guarded(self, fn: Any, *args: object) -> None:
+        hook = self._hook
+        busy = hook._state["busy"]
+        key = hook._state["ident"]()
+        busy.add(key)
+        try:
+            fn(hook, *args)
+        except Exception:  # noqa: BLE001, S110 - the watch must never break the code it watches
+            pass
+        finally:
+            busy.discard(key)
+
+    def pytest_collectreport(self, report: object) -> None:
+        """A collector ended: snapshot the test modules it imported."""
+        self._guarded(track)
+
+    def pytest_collection_finish(self, session: object) -> None:
+        """Collection ended: each item's module and pytest's fixture table."""
+        self._guarded(collected, session)
+
+    def pytest_runtest_logstart(self, nodeid: str, location: object) -> None:
+        """A test starts: its module as the snapshot has it?"""
+        self._guarded(check_item, nodeid, "before")
+
+    def pytest_runtest_logfinish(self, nodeid: str, location: object) -> None:
+        """A test ended: its module as the snapshot has it?"""
+        self._guarded(check_item, nodeid, "while")
+
+
+# --------------------------------------------------------------------------------------------
+# What the tests themselves write
+# --------------------------------------------------------------------------------------------
+
+
+def test_written(hook: Any) -> frozenset[str]:
+    """The global names the test files of the snapshot may write or hand on (cached).
+
+    See the module docstring; the files are read from the checkout (test files present
+    before the run: :func:`fixloop.testrun.inside.auditfresh.is_test_path`).
+    """
+    st = _state(hook)
+    if st["written"] is not None:
+        return st["written"]
+    names: set[str] = set()
+    for rel in sorted(set(st["rel"].values())):
+        try:
+            with open(os.path.join(hook._state["root"], rel), "rb") as fh:
+                tree = ast.parse(fh.read())
+        except (OSError, SyntaxError, ValueError):
+            continue
+        names |= written_names(tree)
+    out = frozenset(names)
+    st["written"] = out
+    return out
+
+
+_READ_PARENTS = (
+    ast.Compare, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.IfExp, ast.If, ast.While, ast.Assert,
+    ast.FormattedValue, ast.JoinedStr, ast.Expr,
+)  # fmt: skip
+
+
+def written_names(tree: ast.AST) -> set[str]:
+    """Names a module's code may write or hand on (see the module docstring), by its AST."""
+    parent: dict[int, ast.AST] = {}
+    for node in ast.walk(tree):
+        for child in ast.iter_child_nodes(node):
+            parent[id(child)] = node
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            out.update(node.names)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            chain = [node.id]
+            cur: ast.AST = node
+            up = parent.get(id(cur))
+            while isinstance(up, (ast.Attribute, ast.Subscript)) and up.value is cur:
+                if isinstance(up, ast.Attribute):
+                    chain.append(up.attr)
+                cur, up = up, parent.get(id(up))
+            if _escapes(cur, up, parent):
+                out.update(chain)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Del):
+            out.add(node.id)
+    return out
+
+
+def _escapes(cur: ast.AST, up: ast.AST | None, parent: dict[int, ast.AST]) -> bool:  # noqa: PLR0911
+    """True when the expression ``cur`` (a name, its attributes or items) may change or go on.
+
+    ``up``: its parent node; ``parent``: every node's parent.
+
+    An element of a list, tuple, set or dict display goes where the display goes
+    (``assert LOG == [EXPECTED["mul"]]`` only reads).
+    """
+    if isinstance(cur, (ast.Attribute, ast.Subscript)) and not isinstance(cur.ctx, ast.Load):
+        return True  # stored into or deleted
+    if up is None or isinstance(up, _READ_PARENTS):
+        return False
+    if isinstance(up, (ast.List, ast.Tuple, ast.Set, ast.Dict)) and isinstance(
+        getattr(up, "ctx", ast.Load()), ast.Load
+    ):
+        return _escapes(up, parent.get(id(up)), parent)
+    if isinstance(up, ast.AugAssign):
+        return up.target is cur
+    if isinstance(up, ast.Subscript):
+        return False  # used as an index: N[OTHER]
+    if isinstance(up, ast.Call):
+        if up.func is cur:
+            return isinstance(cur, ast.Attribute) and cur.attr in MUTATORS
+        return _callee_name(up.func) not in READ_CALLS
+    if isinstance(up, ast.Starred):
+        return True
+    if isinstance(up, ast.keyword):
+        return True  # a keyword argument: judged with its call below
+    if isinstance(up, (ast.For, ast.AsyncFor, ast.comprehension)):
+        target = up.target
+        return up.iter is cur and not isinstance(target, (ast.Tuple, ast.List))
+    return True  # an alias, a return value, an element of a display...
+
+
+def _callee_name(func: ast.AST) -> str:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return ""

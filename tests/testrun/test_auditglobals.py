@@ -1,0 +1,105 @@
+"""The watch of the tests' own module globals (fixloop.testrun.inside.auditglobals).
+
+Unit checks of the fingerprint and of which names the tests themselves write, then the real
+gate on the attack fixtures (tests/attacks/variants): a test module's expected values rewritten
+in memory by the change through a route the static scan cannot fold (``os.sys.modules``),
+refused; the honest twin (the change memoises into its own globals, the tests write theirs and
+hand a list of theirs to the code under test) verified.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+from fixloop.testrun.inside import auditglobals as ag
+
+sys.path.insert(0, str(Path(__file__).parents[1]))
+from test_gate_attacks import _gate_verdict  # noqa: E402
+
+_TESTS = """
+import pytest
+from calc import add, record
+
+EXPECTED = {"add": 5}
+CASES = [(2, 3, 5)]
+ROWS = [{"a": 1}]
+SEEN = []
+LOG = []
+SHARED = {}
+ALIASED = []
+COUNT = 0
+NESTED = {"x": []}
+
+@pytest.mark.parametrize("a,b,want", CASES)
+def test_add(a, b, want):
+    global COUNT
+    COUNT += 1
+    SEEN.append(a)
+    record(LOG, a)
+    assert add(a, b) == want == EXPECTED["add"]
+    assert [EXPECTED["add"]] == [5]
+    for x, y, z in CASES:
+        assert len(CASES) == 1
+    for row in ROWS:
+        pass
+    other = ALIASED
+    record(x=SHARED)
+    NESTED["x"].append(1)
+"""
+
+
+def test_the_names_the_tests_write_or_hand_on() -> None:
+    written = ag.written_names(ast.parse(_TESTS))
+    assert {"COUNT", "SEEN", "LOG", "SHARED", "ALIASED", "ROWS", "NESTED"} <= written
+    assert not {"EXPECTED", "CASES"} & written
+
+
+def test_the_fingerprint_sees_nested_changes_and_swaps() -> None:
+    data = {"add": [1, {2, 3}], "t": (1.5, "x")}
+    before = ag.fingerprint(data)
+    assert ag.fingerprint(data) == before
+    data["add"][1].add(4)
+    assert ag.fingerprint(data) != before
+    before = ag.fingerprint(data)
+    data["add"] = list(data["add"])  # an equal list, another object
+    assert ag.fingerprint(data) != before
+    big = list(range(100))
+    cut = ag.fingerprint(big, budget=10)
+    big[5] = -1  # within the budget: seen
+    assert ag.fingerprint(big, budget=10) != cut
+
+
+def test_a_function_token_follows_its_code_and_defaults() -> None:
+    def f(a=[1]):  # noqa: B006 - the default is what is watched
+        return a
+
+    before = ag._token("m", f)
+    f.__defaults__[0].append(2)  # type: ignore[index]
+    assert ag._token("m", f) != before
+    before = ag._token("m", f)
+    f.__code__ = (lambda a=None: a).__code__
+    assert ag._token("m", f) != before
+
+
+def test_a_test_module_global_rewritten_by_the_change_is_refused(tmp_path: Path) -> None:
+    verdict = _gate_verdict(tmp_path, "runtime_test_globals_walk", static=True)
+    assert verdict.report.ok  # pytest itself was fooled
+    assert verdict.suspicious == []  # the scan sees nothing: the watch alone refuses it
+    assert not verdict.verified
+    assert "changed EXPECTED, a global of tests/test_calc.py the tests only read" in verdict.reason
+
+
+def test_globals_the_tests_write_or_hand_on_verify(tmp_path: Path) -> None:
+    verdict = _gate_verdict(tmp_path, "honest_test_globals_own", static=True)
+    assert verdict.verified, verdict.reason
+
+
+@pytest.mark.parametrize("name", ["runtime_test_globals", "runtime_test_globals_resolve"])
+def test_the_scanned_spellings_are_refused_by_the_watch_alone(tmp_path: Path, name: str) -> None:
+    verdict = _gate_verdict(tmp_path, name, static=False)
+    assert not verdict.verified
+    assert "changed EXPECTED, a global of tests/test_calc.py the tests only read" in verdict.reason
