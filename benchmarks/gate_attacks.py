@@ -114,6 +114,7 @@ NAMED_REASONS = {
     "runtime_doctest_runner_swap": "calc.py:29: replaced doctest.DebugRunner of the standard libra",
     "runtime_test_globals": "calc.py:5: imports test module test_calc",
     "runtime_test_globals_walk": "changed EXPECTED, a global of tests/test_calc.py the tests only re",
+    "runtime_library_reader_patch": "calc.py:16: replaced yaml.safe_load of an installed library",
 }
 
 

@@ -4,7 +4,9 @@ Unit checks of the fingerprint and of which names the tests themselves write, th
 gate on the attack fixtures (tests/attacks/variants): a test module's expected values rewritten
 in memory by the change through a route the static scan cannot fold (``os.sys.modules``),
 refused; the honest twin (the change memoises into its own globals, the tests write theirs and
-hand a list of theirs to the code under test) verified.
+hand a list of theirs to the code under test) verified. And an installed library (PyYAML's
+``safe_load``, which the tests read their data with) replaced by the change at import, refused;
+the same library wrapped by the tests' conftest, verified.
 """
 
 from __future__ import annotations
@@ -103,3 +105,16 @@ def test_the_scanned_spellings_are_refused_by_the_watch_alone(tmp_path: Path, na
     verdict = _gate_verdict(tmp_path, name, static=False)
     assert not verdict.verified
     assert "changed EXPECTED, a global of tests/test_calc.py the tests only read" in verdict.reason
+
+
+def test_an_installed_library_patched_by_the_change_is_refused(tmp_path: Path) -> None:
+    """PyYAML's safe_load replaced at import by calc.py (scan-clean): verified before."""
+    verdict = _gate_verdict(tmp_path, "runtime_library_reader_patch", static=True)
+    assert verdict.report.ok  # pytest itself was fooled
+    assert not verdict.verified
+    assert "calc.py:16: replaced yaml.safe_load of an installed library" in verdict.reason
+
+
+def test_a_library_patched_by_the_tests_conftest_verifies(tmp_path: Path) -> None:
+    verdict = _gate_verdict(tmp_path, "honest_library_conftest_patch", static=True)
+    assert verdict.verified, verdict.reason

@@ -22,6 +22,7 @@ import os
 import sys
 from typing import Any
 
+_FUNC = type(lambda: 0)
 _globals: Any = sys.modules.get("_fixloop_auditglobals")
 if _globals is None:  # imported as a package module (tests), not from the harness's -c program
     from fixloop.testrun.inside import auditglobals as _globals
@@ -156,7 +157,9 @@ def decider_patches(hook: Any) -> list[tuple[str, tuple[str, int]]]:
             # object was written at run time: a name such as '<string>' is shared by all
             fn = getattr(value, "__func__", value)
             code = getattr(fn, "__code__", None)
-            if loc[0].startswith("<") and not (code is not None and hook._fresh.is_runtime(hook, code)):
+            if loc[0].startswith("<") and not (
+                code is not None and hook._fresh.is_runtime(hook, code)
+            ):
                 continue
             out.append((name, loc))
     return out
@@ -214,6 +217,89 @@ def reader_patches(hook: Any) -> list[tuple[str, tuple[str, int]]]:
     return out
 
 
+def _changed_code(hook: Any, value: object) -> tuple[str, int] | None:
+    """(relpath, line) when ``value``'s code runs a changed line or was written at run time.
+
+    ``value``: a function, method, ``staticmethod``/``classmethod``, ``functools.partial`` or
+    callable instance (unwrapped as :func:`code_location` does), or a class (any of its
+    functions). A function of a changed file whose own lines are all unchanged is not the
+    change's: a project that put it there in its base still does.
+    """
+    if isinstance(value, type):
+        for v in list(vars(value).values()):
+            loc = _changed_code(hook, v) if not isinstance(v, type) else None
+            if loc is not None:
+                return loc
+        return None
+    loc = code_location(hook, value)
+    if loc is None:
+        return None
+    fn: Any = value
+    for _ in range(5):
+        inner = getattr(fn, "__func__", None) or getattr(fn, "func", None)
+        if inner is None or inner is fn:
+            break
+        fn = inner
+    code = getattr(fn, "__code__", None) or getattr(
+        vars(type(fn)).get("__call__"), "__code__", None
+    )
+    if code is None:
+        return None
+    if hook._fresh.is_runtime(hook, code):
+        return loc
+    lines = (hook._state.get("watch") or {}).get(loc[0])
+    if not lines:
+        return None
+    own = {ln for _s, _e, ln in code.co_lines() if ln} | {code.co_firstlineno}
+    return loc if own & lines else None
+
+
+def library_patches(hook: Any) -> list[tuple[str, tuple[str, int]]]:
+    """``[(module[.Class].name, (relpath, line))]``: changed code put into installed libraries.
+
+    Every loaded module outside the repository and the standard library (``site-packages``,
+    ``dist-packages``: the project's dependencies; pytest and pluggy have their own snapshot)
+    and the classes it defines, whose attribute is a function or class with a changed line
+    or written at run time (:func:`_changed_code`): ``yaml.safe_load = _read``,
+    ``setattr(numpy.testing, name, f)``. Test code (a conftest wrapping a library) is not the
+    change's. Cost: one pass over those modules' dictionaries and their classes', at the end.
+    """
+    state = hook._state
+    if not state.get("watch") and not state.get("rtcode") and not state.get("borrowed"):
+        return []
+    stdlib = state.get("stdlib") or ()
+    watch, rtcode, borrowed = state.get("watch") or {}, state.get("rtcode") or {}, state["borrowed"]
+    out = []
+    for mname, mod in list(sys.modules.items()):
+        filename = getattr(mod, "__file__", None) if mod is not None else None
+        if not isinstance(filename, str) or mname.startswith(("_fixloop", "fixloop")):
+            continue
+        if "-packages" + os.sep not in filename and filename.startswith(stdlib):
+            continue
+        if hook._machinery_module(mname) or hook._rel(filename) is not None:
+            continue
+        try:
+            items = _module_items(mname, mod)
+        except (TypeError, AttributeError):
+            continue
+        for name, value in items:
+            if isinstance(value, property):
+                value = value.fget
+            if not (callable(value) or isinstance(value, (staticmethod, classmethod))):
+                continue
+            code = getattr(value, "__code__", None) if type(value) is _FUNC else None
+            if code is not None and not (
+                id(code) in rtcode
+                or code.co_filename in borrowed
+                or hook._rel(code.co_filename) in watch
+            ):
+                continue  # a plain function of no changed file (cheap: most are)
+            loc = _changed_code(hook, value)
+            if loc is not None:
+                out.append((name, loc))
+    return out
+
+
 def _class_file(hook: Any, cls: type, stdlib: tuple[str, ...]) -> str | None:
     """The repository-relative file of the module that defines ``cls``, or None.
 
@@ -258,6 +344,10 @@ def late_checks(hook: Any) -> None:
             hook._record(
                 "object.__setattr__", f"replaced {name} of the standard library the tests read", loc
             )
+    for name, loc in library_patches(hook):
+        if name not in seen:
+            seen.add(name)
+            hook._record("object.__setattr__", f"replaced {name} of an installed library", loc)
     if hook._state["snapshot"]:
         snapshot(hook)  # report each change once
     touched_protected(hook)
