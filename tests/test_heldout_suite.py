@@ -1,10 +1,10 @@
-"""The held-out repair suites (benchmarks/data/heldout, heldout2, heldout3) stay well-formed.
+"""The held-out repair suites (benchmarks/data/heldout, heldout2, heldout3, heldout4) stay well-formed.
 
-Every task of the three suites is checked for format without running its tests (the suite loads
+Every task of the four suites is checked for format without running its tests (the suite loads
 with fixloop's own loader, each reference fix applies and is small, kinds are the documented ones);
 one task of each suite, chosen by index, runs the whole validation of benchmarks/heldout_check.py;
 and the checker itself is shown to reject a task whose bug is missing. The full validation of all
-30 tasks is ``python benchmarks/heldout_check.py [--suite benchmarks/data/heldout2|heldout3]``. No
+30 tasks is ``python benchmarks/heldout_check.py [--suite benchmarks/data/heldout2|3|4]``. No
 test here runs the repair engine on any of the suites.
 """
 
@@ -26,7 +26,9 @@ SUITE = ROOT / "benchmarks" / "data" / "heldout"
 SUITE2 = ROOT / "benchmarks" / "data" / "heldout2"
 # the third: written without reading the engine or the first two suites' tasks (its README)
 SUITE3 = ROOT / "benchmarks" / "data" / "heldout3"
-SUITES = [SUITE, SUITE2, SUITE3]
+# the fourth: written after heldout3 was measured, by a helper that never read the engine (README)
+SUITE4 = ROOT / "benchmarks" / "data" / "heldout4"
+SUITES = [SUITE, SUITE2, SUITE3, SUITE4]
 
 _spec = importlib.util.spec_from_file_location(
     "heldout_check", ROOT / "benchmarks" / "heldout_check.py"
@@ -81,10 +83,25 @@ WRAPPERS3 = (WRAPPERS - {"wrapper-max-zero"}) | {"wrapper-min-cap", "wrapper-rou
 TOKENS3 = TOKENS - {"empty-list-to-list-of-empty", "loop-condition-queue", "wrong-bitwise-operator"}
 TOKENS3 |= {"wrong-arithmetic-operator"}
 REAL3 = (REAL - {"regex-anchor"}) | {"regex-too-narrow"}
+# the fourth suite's kinds: the coordinator's brief of 2026-12-02 (9 wrappers, 9 missing
+# statements, 7 one- or two-token changes, 5 real-history kinds)
+WRAPPERS4 = WRAPPERS | {"wrapper-min-cap", "wrapper-round", "wrapper-sorted"}
+MISSING4 = MISSING3 | {"missing-statement-none-guard"}
+TOKENS4 = {
+    "two-token-comparison",
+    "string-operand-order",
+    "slice-added",
+    "index-minus-one-in-call",
+    "constant-related",
+    "wrong-bitwise-operator",
+    "loop-condition-queue",
+}
+REAL4 = REAL - {"missing-none-guard"}
 KINDS = {
     SUITE: MISSING | WRAPPERS | TOKENS | REAL,
     SUITE2: MISSING | WRAPPERS | TOKENS | REAL,
     SUITE3: MISSING3 | WRAPPERS3 | TOKENS3 | REAL3,
+    SUITE4: MISSING4 | WRAPPERS4 | TOKENS4 | REAL4,
 }
 
 
@@ -95,7 +112,8 @@ def _tasks(suite: Path) -> list[Path]:
 TASKS = _tasks(SUITE)
 TASKS2 = _tasks(SUITE2)
 TASKS3 = _tasks(SUITE3)
-ALL_TASKS = TASKS + TASKS2 + TASKS3
+TASKS4 = _tasks(SUITE4)
+ALL_TASKS = TASKS + TASKS2 + TASKS3 + TASKS4
 
 
 @pytest.mark.parametrize("folder", SUITES, ids=[s.name for s in SUITES])
@@ -148,6 +166,30 @@ def test_the_third_suite_is_new_and_documented_as_held_out():
     assert sum(k in REAL3 for k in kinds) == 6
 
 
+def test_the_fourth_suite_is_new_and_documented_as_held_out():
+    earlier = TASKS + TASKS2 + TASKS3
+    assert not {t.name for t in earlier} & {t.name for t in TASKS4}
+    readme = (SUITE4 / "README.md").read_text(encoding="utf-8")
+    assert "before any measurement" in readme and "never used for tuning" in readme
+    assert "did not read" in readme  # how it was written: without the engine or the other suites
+    programs = {
+        p.read_text(encoding="utf-8")
+        for task in earlier
+        for p in heldout_check.program_files(task / "repo")
+    }
+    for task in TASKS4:
+        for p in heldout_check.program_files(task / "repo"):
+            assert p.read_text(encoding="utf-8") not in programs, f"{task.name}: {p.name}"
+    # the brief's spread: 9 wrappers, 9 missing statements, 7 token changes, 5 real-history kinds
+    kinds = [t.kind for t in load_suite(SUITE4).tasks]
+    assert sum(k.startswith("wrapper") for k in kinds) == 9
+    assert sum(k.startswith("missing-statement") for k in kinds) == 9
+    assert sum(k in TOKENS4 for k in kinds) == 7
+    assert sum(k in REAL4 for k in kinds) == 5
+    # one task per kind: each kind of the brief is here once
+    assert len(set(kinds)) == 30
+
+
 @pytest.mark.parametrize("task", ALL_TASKS, ids=[f"{t.parent.name}/{t.name}" for t in ALL_TASKS])
 def test_each_task_has_a_small_reference_fix_that_applies(task: Path, tmp_path: Path):
     assert sorted((task / "repo" / "tests").glob("test_*.py"))
@@ -172,7 +214,9 @@ def test_each_task_has_a_small_reference_fix_that_applies(task: Path, tmp_path: 
 
 
 @pytest.mark.parametrize(
-    "task", [TASKS[7], TASKS2[11], TASKS3[20]], ids=lambda t: f"{t.parent.name}/{t.name}"
+    "task",
+    [TASKS[7], TASKS2[11], TASKS3[20], TASKS4[13]],
+    ids=lambda t: f"{t.parent.name}/{t.name}",
 )
 def test_one_task_passes_the_whole_validation(task: Path):
     check = heldout_check.check_task(task)
