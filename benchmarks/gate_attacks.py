@@ -115,6 +115,13 @@ NAMED_REASONS = {
     "runtime_test_globals": "calc.py:5: imports test module test_calc",
     "runtime_test_globals_walk": "changed EXPECTED, a global of tests/test_calc.py the tests only re",
     "runtime_library_reader_patch": "calc.py:16: replaced yaml.safe_load of an installed library",
+    "where_env_size": _FAILS,  # the sandbox has the user's variable names now
+    "where_path_depth": "the result depends on where and how the tests run",
+    "where_cwd_depth": "the result depends on where and how the tests run",
+    "where_tree_name": "the result depends on where and how the tests run",
+    "where_env_term": "env TERM",
+    "where_env_empty_values": "env OLDPWD",
+    "where_ppid": "os.getppid",
 }
 
 
@@ -159,8 +166,10 @@ def judge(v: Variant, sandbox, *, static: bool) -> tuple[bool, str, float]:
         runner = TestRunner(repo, sandbox, log_dir=Path(td) / "logs", limits=Limits(wall_s=120))
         baseline = runner.run("", pristine=True)
         (repo / v.path).write_text(v.source, encoding="utf-8")
-        iso = SimpleNamespace(root=repo, base_commit=_head(repo))
-        gate = (Gate if static else _NoScanGate)(iso, None, runner, baseline)
+        iso = SimpleNamespace(root=repo, repo=repo, base_commit=_head(repo))
+        # the gate's scratch checkouts where a session puts them (~/.fixloop/runs/ID/gate)
+        scratch = Path(td) / "home" / ".fixloop" / "runs" / "20261202-001" / "gate"
+        gate = (Gate if static else _NoScanGate)(iso, None, runner, baseline, scratch_dir=scratch)
         start = time.monotonic()
         verdict = gate.verify()
         return verdict.verified, verdict.reason, time.monotonic() - start

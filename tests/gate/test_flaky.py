@@ -87,8 +87,14 @@ def test_gate_needs_every_repeat_to_pass(make_repo) -> None:
     runner = FakeRunner(root, passing(), passing(), BASELINE)
     v = Gate(iso, None, runner, BASELINE).verify()
     assert not v.verified and "not on run 3 of 3" in v.reason and len(runner.calls) == 3
+    # the last run is the perturbed one: another checkout, named as the user's, elsewhere
+    assert runner.roots[1] == runner.roots[0] and runner.roots[2] != runner.roots[0]
+    assert runner.roots[2].name == Path(iso.root).name
+    assert "depends on where and how the tests run" in v.reason
     one = FakeRunner(root, passing())
-    assert Gate(iso, None, one, BASELINE, repeats=1).verify().verified and len(one.calls) == 1
+    # repeats=1: no repeat, but the perturbed run still comes (it is not a repeat)
+    assert Gate(iso, None, one, BASELINE, repeats=1).verify().verified and len(one.calls) == 2
+    assert one.roots[1] != one.roots[0]
 
 
 def test_gate_refuses_no_change_and_an_exhausted_budget(make_repo) -> None:

@@ -6,6 +6,15 @@ wall clock capped by what is left of the run's budget, the recording runner's pi
 the repeats of the baseline's failing tests (a flaky pass is not a fix) and the second opinion
 of fixloop's own runner. Only :class:`fixloop.gate.Gate` uses it; its attributes are set by
 ``Gate.__init__``.
+
+The last repeat is the *perturbed run* (an extra run when ``repeats`` is 1): the baseline's
+failing tests run once more in a second fresh checkout of the candidate at another path (the
+user's repository folder's name, at its depth where the temporary folder allows:
+:func:`elsewhere`) with the sandbox's incidentals changed (``variant``: the environment's names
+and size, TERM, HOME's path, the host name; :meth:`fixloop.sandbox.Sandbox.run`). A fix that
+makes a test pass only because of where and how the gate runs it (a check of
+``len(os.environ)``, of ``__file__``'s depth) passes the first runs and fails this one: refused,
+"the result depends on where and how the tests run".
 """
 
 from __future__ import annotations
@@ -16,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from fixloop import render
+from fixloop.candidate import checkout_tree, remove_tree
 from fixloop.protocols import Runner
 from fixloop.targets import Targets
 from fixloop.types import Outcome, TestReport
@@ -30,6 +40,30 @@ def _not_collected(ids: list[str], report: TestReport) -> list[str]:
         return []
     lines = [ln for ln in report.output.splitlines() if "not found:" in ln]
     return [i for i in ids if any(ln.rstrip().endswith(i) or f"/{i}" in ln for ln in lines)]
+
+
+#: Folder names that bring the perturbed checkout to the depth of the user's repository.
+_FILLERS = ("work", "src", "projects", "code", "dev", "repos", "git", "python")
+
+
+def elsewhere(user_top: Path, parent: Path | None = None) -> tuple[Path, Path]:
+    """Where the perturbed checkout goes: ``(folder to remove after, the checkout's top)``.
+
+    The top is a new, absent folder named as the user's repository top (``user_top``) at the
+    same depth when the temporary folder is shallow enough (``/home/u/src/proj`` becomes
+    ``/tmp/tmpXXXX/work/proj``); a shallower repository gets the shallowest place there is.
+
+    Args:
+        user_top: the user's repository top folder (``Isolation.repo``).
+        parent: where to create it (default: the system's temporary folder).
+    """
+    made = Path(tempfile.mkdtemp(dir=parent))
+    want = len(Path(user_top).parts) - 1  # path components of the user's top
+    folder, i = made, 0
+    while len(folder.parts) < want:
+        folder = folder / _FILLERS[i % len(_FILLERS)]
+        i += 1
+    return made, folder / (Path(user_top).name or "repo")
 
 
 class FreshCheckoutRuns:
@@ -51,6 +85,8 @@ class FreshCheckoutRuns:
     clock: Callable[[], float]
     _serial: itertools.count[int]
     targets: Targets | None
+    prepare: Callable[[Path], None] | None
+    root: Path
 
     def _must_pass(self) -> list[str]:
         """The baseline's failing tests the repeats and the second opinion run: the targets'."""
@@ -66,8 +102,12 @@ class FreshCheckoutRuns:
         parent.mkdir(parents=True, exist_ok=True)
         return Path(tempfile.mkdtemp(prefix=f"gate-{next(self._serial)}-", dir=parent)) / "tree"
 
-    def _run(self, target: str | list[str], root: Path, watch: dict | None) -> TestReport:
+    def _run(
+        self, target: str | list[str], root: Path, watch: dict | None, *, variant: bool = False
+    ) -> TestReport:
         kw: dict = {"pristine": True, "root": root, "writable": True, "wall_s": self._left()}
+        if variant and getattr(self.runner, "perturbs", False):
+            kw["variant"] = True
         if watch is not None:
             kw["audit"] = watch
         if getattr(self.runner, "records", False):
@@ -84,30 +124,76 @@ class FreshCheckoutRuns:
     def _repeats(self, root: Path) -> str:
         """Run the baseline's failing tests again until they passed :attr:`repeats` times.
 
-        The full run counted as the first. Returns "" when every run passed, else why not.
+        The full run counted as the first; the last (or an extra one when :attr:`repeats` is 1)
+        is the perturbed run (:meth:`_perturbed`). Returns "" when every run passed, else why
+        not.
         """
         ids = self._must_pass()
         if not ids:
             return ""
-        for n in range(2, self.repeats + 1):
+        last = max(self.repeats, 2)
+        for n in range(2, last + 1):
             left = self._left()
             if left is not None and left <= 0:
-                return f"the run's wall-clock budget ran out before run {n} of {self.repeats}"
+                return f"the run's wall-clock budget ran out before run {n} of {last}"
+            if n == last:
+                return self._perturbed(ids, n)  # n == last
             again = self._run(ids, root, None)
-            gone = _not_collected(ids, again) if not again.ok else []
-            if gone:
-                return (
-                    f"the baseline's failing test{'s' if len(gone) > 1 else ''} "
-                    f"{', '.join(gone[:5])} {'are' if len(gone) > 1 else 'is'} not collected any "
-                    "more (pytest: not found): a test that no longer runs is not a fixed test"
-                )
-            if not again.ok or again.failing_ids:
-                bad = ", ".join(again.failing_ids[:5]) or render.tally(again)
-                return (
-                    f"the baseline's failing tests passed in the full run but not on run {n} "
-                    f"of {self.repeats} ({again.outcome.value}: {bad}): a flaky pass is not a fix"
-                )
+            if why := self._not_passed(ids, again, n, last):
+                return why
         return ""
+
+    @staticmethod
+    def _not_passed(ids: list[str], again: TestReport, n: int, last: int) -> str:
+        gone = _not_collected(ids, again) if not again.ok else []
+        if gone:
+            return (
+                f"the baseline's failing test{'s' if len(gone) > 1 else ''} "
+                f"{', '.join(gone[:5])} {'are' if len(gone) > 1 else 'is'} not collected any "
+                "more (pytest: not found): a test that no longer runs is not a fixed test"
+            )
+        if not again.ok or again.failing_ids:
+            bad = ", ".join(again.failing_ids[:5]) or render.tally(again)
+            return (
+                f"the baseline's failing tests passed in the full run but not on run {n} "
+                f"of {last} ({again.outcome.value}: {bad}): a flaky pass is not a fix"
+            )
+        return ""
+
+    def _perturbed(self, ids: list[str], n: int) -> str:
+        """Run ``ids`` in a new checkout of the candidate elsewhere, incidentals changed.
+
+        Returns "" when they all pass, else the refusal ("depends on where and how the tests
+        run"). Without a candidate (a gate judging a folder) there is nothing to check out:
+        "".
+        """
+        cand = getattr(self, "last_candidate", None)
+        if cand is None:
+            return ""
+        iso = getattr(self, "iso", None)
+        user_top = Path(getattr(iso, "repo", None) or self.root)
+        made, top = elsewhere(user_top)
+        try:
+            alt = checkout_tree(self.root, cand.tree, top)
+            if self.prepare is not None:
+                self.prepare(top)
+            again = self._run(ids, alt, None, variant=True)
+        finally:
+            remove_tree(made)
+        if again.ok and not again.failing_ids:
+            return ""
+        if gone := _not_collected(ids, again):
+            bad = ", ".join(gone[:5]) + " not collected"
+        else:
+            bad = ", ".join(again.failing_ids[:5]) or render.tally(again)
+        return (
+            "the result depends on where and how the tests run: the baseline's failing tests "
+            f"passed in the full run but not on run {n} of {n}, which ran them in a second "
+            f"checkout at another path ({alt}) with other incidental settings (the "
+            f"environment's variables, TERM, HOME, the host name) ({again.outcome.value}: "
+            f"{bad}): a fix must not depend on the path of the checkout or on the environment "
+            "it runs in (or the tests are flaky: a flaky pass is not a fix)"
+        )
 
     def _second_opinion(self, watch: dict[str, list[int]], root: Path) -> tuple[str, list[str]]:
         """(summary, audit findings) of the second opinion on the baseline's failing tests.

@@ -2,11 +2,13 @@
 
 Every backend gives the command the same promises (DESIGN.md, rule 4):
 
-- a clean environment built from an allowlist (PATH, HOME pointing at a private empty folder,
-  TMPDIR, PYTHONUNBUFFERED=1, and the host's TZ, LANG, LANGUAGE and LC_*; no
-  PYTHONDONTWRITEBYTECODE and no PYTHONHASHSEED, which a user's shell does not set either)
-  plus the ``env`` the caller passes explicitly (the run's ``pass_env``); nothing else of the
-  calling environment (API keys, tokens) is inherited;
+- the user's environment as names (:mod:`fixloop.sandbox.hostenv`: every variable name of the
+  calling environment but secret-looking ones and those that change the interpreter, loader,
+  pytest or git; real values only for harmless ones such as TZ, LANG, LC_*, USER, SHELL, TERM,
+  the empty string for the rest, so no secret value is inherited), then PATH, HOME (a private
+  empty folder), TMPDIR, PWD, PYTHONUNBUFFERED=1, plus the ``env`` the caller passes
+  explicitly (the run's ``pass_env``); no PYTHONDONTWRITEBYTECODE and no PYTHONHASHSEED,
+  which a user's shell does not set either;
 - stdin closed (``/dev/null``);
 - resource limits (:class:`fixloop.types.Limits`): RLIMIT_AS, RLIMIT_NPROC and RLIMIT_FSIZE set
   in the child before it starts (``prlimit`` where installed), a wall-clock limit after which the
@@ -115,22 +117,37 @@ def check_pass_env(names: Sequence[str]) -> list[str]:
 
 
 def clean_env(
-    *, home: str, tmpdir: str, extra: Mapping[str, str] | None = None, path_first: str | None = None
+    *,
+    home: str,
+    tmpdir: str | None,
+    extra: Mapping[str, str] | None = None,
+    path_first: str | None = None,
+    cwd: str | None = None,
+    host: Mapping[str, str] | None = None,
+    variant: bool = False,
+    argv0: str | None = None,
 ) -> dict[str, str]:
-    """The allowlisted environment every sandboxed command gets; nothing else is inherited.
+    """The environment every sandboxed command gets: the user's names, few real values.
 
     Args:
         home: value of HOME (a private, empty, writable folder).
-        tmpdir: value of TMPDIR.
+        tmpdir: value of TMPDIR; None: TMPDIR is the host's name only when the host sets it
+            (then ``/tmp``), as a sandbox with a private ``/tmp`` needs none.
         extra: variables the caller sets explicitly (added last, may override): the run's
             ``pass_env`` values, for instance.
         path_first: a folder put in front of :data:`SAFE_PATH` (the interpreter's bin folder).
+        cwd: the working folder as the command sees it: ``PWD``, as a shell sets it.
+        host: the user's environment (default ``os.environ``), mirrored by
+            :func:`fixloop.sandbox.hostenv.host_env`: every name but the dropped ones, real
+            values only for the harmless ones, the empty string for the rest.
+        variant: the gate's perturbed run (:func:`~fixloop.sandbox.hostenv.host_env`).
+        argv0: the command (``_``, as bash sets it, when the host has ``_``).
 
     Returns:
-        A new dict: PATH, HOME, TMPDIR, PYTHONUNBUFFERED=1, TERM=dumb; the host's TZ, LANG,
-        LANGUAGE and LC_* when set
-        (:func:`host_locale_env`; ``LANG=C.UTF-8`` when the host sets no locale at all); plus
-        ``extra``. No PYTHONHASHSEED (each process draws its own seed, as in the user's shell,
+        A new dict: the mirrored host names, then PATH, HOME, TMPDIR, PWD, PYTHONUNBUFFERED=1,
+        ``LANG=C.UTF-8`` when the host sets no locale at all; plus ``extra``. No secret value
+        and no secret-looking name ever (see :mod:`fixloop.sandbox.hostenv`).
+        No PYTHONHASHSEED (each process draws its own seed, as in the user's shell,
         so code cannot recognise the sandbox by a fixed ``hash()`` value) and no
         PYTHONDONTWRITEBYTECODE (``sys.dont_write_bytecode`` was a constant tell, red-team
         finding 18): bytecode caches are written where the tree is writable, i.e. fixloop's run
@@ -139,18 +156,23 @@ def clean_env(
         PYTHONPYCACHEPREFIX was measured and rejected: it also moves where caches are *read*,
         so every run compiled pytest and the standard library again (+0.5 s per process).
     """
-    path = SAFE_PATH if not path_first else f"{path_first}:{SAFE_PATH}"
-    env = {
-        "PATH": path,
-        "HOME": home,
-        "TMPDIR": tmpdir,
-        "PYTHONUNBUFFERED": "1",
-        "TERM": "dumb",
-    }
-    host = host_locale_env()
-    if not any(k == "LANG" or k.startswith("LC_") for k in host):
+    from fixloop.sandbox.hostenv import host_env
+
+    source = os.environ if host is None else host
+    env = host_env(source, variant=variant)
+    env["PATH"] = SAFE_PATH if not path_first else f"{path_first}:{SAFE_PATH}"
+    env["HOME"] = home
+    if tmpdir is not None:
+        env["TMPDIR"] = tmpdir
+    elif "TMPDIR" in source:
+        env["TMPDIR"] = "/tmp"
+    if cwd is not None:
+        env["PWD"] = cwd
+    if "_" in env:
+        env["_"] = argv0 or ""
+    env["PYTHONUNBUFFERED"] = "1"
+    if not any(k == "LANG" or k.startswith("LC_") for k in host_locale_env(source)):
         env["LANG"] = "C.UTF-8"
-    env.update(host)
     if extra:
         env.update({str(k): str(v) for k, v in extra.items()})
     return env
@@ -324,6 +346,7 @@ class Sandbox(ABC):
         env: Mapping[str, str] | None = None,
         log_path: Path | None = None,
         pass_fds: Sequence[int] = (),
+        variant: bool = False,
     ) -> ExecResult:
         """Run ``argv`` (never through a shell) in ``cwd``.
 
@@ -338,6 +361,9 @@ class Sandbox(ABC):
             log_path: file (outside the workspace) that receives the full output.
             pass_fds: descriptors the command inherits under the same numbers; only where
                 :attr:`passes_fds` is True, else ValueError.
+            variant: the gate's perturbed run: the incidentals code could tell a sandbox by
+                are changed (the environment's names and size, TERM, HOME's path, the host
+                name where the backend can set it; :mod:`fixloop.sandbox.hostenv`).
 
         Returns:
             An :class:`ExecResult`; ``timed_out`` with partial output when the wall limit hit.

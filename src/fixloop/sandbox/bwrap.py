@@ -132,6 +132,24 @@ def sandbox_home() -> str:
     return home
 
 
+#: The perturbed run's wrapper: a few short-lived subshells move the pid namespace's next pid
+#: on, and the command runs as a child of the shell, so neither ``os.getpid()`` nor
+#: ``os.getppid() == 1`` is the constant they are in the first run (the shell keeps the exit
+#: status; ``"$@"`` is not the script's last command, so the shell forks it).
+VARIANT_WRAPPER = 'i=0; while [ "$i" -lt 120 ]; do (:); i=$((i+1)); done; "$@"; exit $?'
+
+
+def variant_home() -> str:
+    """HOME in the gate's perturbed run: another ordinary home path than :func:`sandbox_home`."""
+    home = sandbox_home()
+    return "/home/dev" if home != "/home/dev" else "/home/dev2"
+
+
+def variant_hostname() -> str:
+    """The host name in the gate's perturbed run: not the host's own (``--hostname``)."""
+    return "devbox" if socket.gethostname() != "devbox" else "devbox2"
+
+
 def _is_system(path: str) -> bool:
     """True for a path already shown by :func:`system_mounts` (no second bind needed)."""
     return any(
@@ -178,6 +196,7 @@ class BwrapSandbox(Sandbox):
         rw_paths: Sequence[Path],
         env: Mapping[str, str],
         status_fd: int,
+        variant: bool = False,
     ) -> list[str]:
         args = [
             self.bwrap,
@@ -186,6 +205,7 @@ class BwrapSandbox(Sandbox):
             "--unshare-all",
             "--cap-drop",
             "ALL",
+            *(["--hostname", variant_hostname()] if variant else []),
         ]
         args += system_mounts()
         args += ["--dev", "/dev", "--tmpfs", "/dev/shm", "--proc", "/proc", "--tmpfs", "/tmp"]
@@ -210,8 +230,10 @@ class BwrapSandbox(Sandbox):
         args += ["--dir", home, "--chdir", os.path.realpath(cwd), "--clearenv"]
         for k, v in env.items():
             args += ["--setenv", k, v]
-        args += ["--json-status-fd", str(status_fd), "--", *argv]
-        return args
+        args += ["--json-status-fd", str(status_fd), "--"]
+        if variant:  # the perturbed run (see VARIANT_WRAPPER)
+            args += ["/bin/sh", "-c", VARIANT_WRAPPER, "sh"]
+        return [*args, *argv]
 
     def run(
         self,
@@ -224,12 +246,25 @@ class BwrapSandbox(Sandbox):
         env: Mapping[str, str] | None = None,
         log_path: Path | None = None,
         pass_fds: Sequence[int] = (),
+        variant: bool = False,
     ) -> ExecResult:
-        """Run ``argv`` under bubblewrap; see :meth:`Sandbox.run`."""
+        """Run ``argv`` under bubblewrap; see :meth:`Sandbox.run`.
+
+        ``variant``: another HOME path (:func:`variant_home`) and host name
+        (:func:`variant_hostname`, in the sandbox's own UTS namespace), the environment's
+        variant (:func:`fixloop.sandbox.hostenv.host_env`), other process ids
+        (:data:`VARIANT_WRAPPER`).
+        """
         if not argv:
             raise ValueError("empty argv")
         full_env = clean_env(
-            home=sandbox_home(), tmpdir="/tmp", extra=env, path_first=python_bin_dir(argv)
+            home=variant_home() if variant else sandbox_home(),
+            tmpdir=None,
+            extra=env,
+            path_first=python_bin_dir(argv),
+            cwd=os.path.realpath(cwd),
+            variant=variant,
+            argv0=argv[0],
         )
         prefix, preexec = limit_prefix(limits)
         rfd, wfd = os.pipe()
@@ -248,6 +283,7 @@ class BwrapSandbox(Sandbox):
                 rw_paths=rw_paths,
                 env=full_env,
                 status_fd=wfd,
+                variant=variant,
             )
             res = execute(
                 cmd,

@@ -57,8 +57,13 @@ class ContainerSandbox(Sandbox):
         rw_paths: Sequence[Path] = (),
         env: Mapping[str, str] | None = None,
         container_name: str = "fixloop-x",
+        variant: bool = False,
     ) -> list[str]:
-        """The full engine command line for one run (no engine needed to build it)."""
+        """The full engine command line for one run (no engine needed to build it).
+
+        ``variant``: the gate's perturbed run: another host name (``--hostname``) and the
+        environment's variant (:func:`fixloop.sandbox.hostenv.host_env`).
+        """
         cmd = [
             self.engine,
             "run",
@@ -93,7 +98,17 @@ class ContainerSandbox(Sandbox):
         mounts += [(os.path.realpath(p), "rw") for p in rw_paths]
         for path, mode in mounts:
             cmd += ["-v", f"{path}:{path}:{mode}"]
-        for k, v in clean_env(home="/tmp", tmpdir="/tmp", extra=env).items():
+        if variant:
+            cmd += ["--hostname", "devbox"]
+        full_env = clean_env(
+            home="/tmp",
+            tmpdir="/tmp",
+            extra=env,
+            cwd=cwd_r,
+            variant=variant,
+            argv0=argv[0] if argv else None,
+        )
+        for k, v in full_env.items():
             if k != "PATH":
                 cmd += ["-e", f"{k}={v}"]
         cmd += ["-w", cwd_r, self.image, *argv]
@@ -110,6 +125,7 @@ class ContainerSandbox(Sandbox):
         env: Mapping[str, str] | None = None,
         log_path: Path | None = None,
         pass_fds: Sequence[int] = (),
+        variant: bool = False,
     ) -> ExecResult:
         """Run ``argv`` in a fresh container; see :meth:`Sandbox.run`.
 
@@ -127,6 +143,7 @@ class ContainerSandbox(Sandbox):
             rw_paths=rw_paths,
             env=env,
             container_name=cname,
+            variant=variant,
         )
 
         def _kill() -> None:

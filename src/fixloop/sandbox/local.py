@@ -9,6 +9,7 @@ event), which also stops the per-command repetition for that backend: the only w
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
@@ -77,13 +78,28 @@ class UnsandboxedRunner(Sandbox):
         env: Mapping[str, str] | None = None,
         log_path: Path | None = None,
         pass_fds: Sequence[int] = (),
+        variant: bool = False,
     ) -> ExecResult:
-        """Run ``argv`` without isolation; see :meth:`Sandbox.run`."""
+        """Run ``argv`` without isolation; see :meth:`Sandbox.run`.
+
+        ``variant``: HOME and TMPDIR another temporary folder (another name and depth), the
+        environment's variant (:func:`fixloop.sandbox.hostenv.host_env`).
+        """
         if self.warn_each_run:
             _to_stderr(UNSANDBOXED_WARNING)
         prefix, preexec = limit_prefix(limits)
-        with tempfile.TemporaryDirectory(prefix="fixloop-home-") as td:
-            full_env = clean_env(home=td, tmpdir=td, extra=env, path_first=python_bin_dir(argv))
+        with tempfile.TemporaryDirectory(prefix="home-" if variant else "fixloop-home-") as td:
+            home = os.path.join(td, "user", "home") if variant else td
+            os.makedirs(home, exist_ok=True)
+            full_env = clean_env(
+                home=home,
+                tmpdir=td,
+                extra=env,
+                path_first=python_bin_dir(argv),
+                cwd=os.path.abspath(cwd),
+                variant=variant,
+                argv0=argv[0] if argv else None,
+            )
             return execute(
                 prefix + list(argv),
                 cwd=Path(cwd),

@@ -154,8 +154,8 @@ class TestRunner:
 
     __test__ = False  # not a pytest test class
 
-    #: :meth:`run` takes ``record`` and ``plugins`` (the baseline's record, the gate's pins)
-    records = True
+    #: :meth:`run` takes ``record``, ``plugins`` (the baseline's record, the gate's pins), ``variant``
+    records = perturbs = True
 
     def __init__(
         self,
@@ -292,6 +292,7 @@ class TestRunner:
         wall_s: float | None = None,
         record: str | None = None,
         plugins: Sequence[tuple[str, str]] | None = None,
+        variant: bool = False,
     ) -> TestReport:
         """Run the tests named by ``target`` and read the result.
 
@@ -320,6 +321,7 @@ class TestRunner:
                 ``record.plugins``): plugin autoloading is switched off
                 (``PYTEST_DISABLE_PLUGIN_AUTOLOAD=1``) and each is named with ``-p``, so the
                 tree cannot add or replace one. None: pytest loads what it finds.
+            variant: the gate's perturbed run (:meth:`fixloop.sandbox.Sandbox.run`'s ``variant``).
 
         Returns:
             A :class:`TestReport` (never raises for test failures, hangs or crashes).
@@ -388,6 +390,7 @@ class TestRunner:
         if wall_s is not None and wall_s < limits.wall_s:
             limits = dataclasses.replace(limits, wall_s=max(wall_s, 0.1))
         extra: dict[str, Any] = {"pass_fds": fds} if fds else {}
+        extra.update({"variant": True} if variant else {})
         try:
             with liveprogress.track(io_dir / "progress.jsonl"):
                 res = self.sandbox.run(
@@ -466,17 +469,14 @@ class TestRunner:
             root: the tree to test (default: the workspace).
 
         Returns:
-            a :class:`fixloop.testrun.secondopinion.SecondOpinion` (never raises for test
-            failures, crashes or timeouts).
+            a :class:`~fixloop.testrun.secondopinion.SecondOpinion` (never raises for failures).
 
         Raises:
             SandboxUnavailable: the sandbox could not start the command.
         """
         run_root = Path(os.path.realpath(root)) if root is not None else self.root
         self._check_outside(run_root)
-        run_dir = self._new_run_dir()
-        env = {k: v for k, v in self.env.items() if not k.startswith("PYTHON")}
-        (run_dir / "io").mkdir(parents=True, exist_ok=True)
+        run_dir = self._new_run_dir()  # with its io folder
         return run_second_opinion(
             self.sandbox,
             python=self.python,
@@ -485,7 +485,7 @@ class TestRunner:
             limits=self.limits,
             log_dir=run_dir / "io",
             watch=dict(audit),
-            env=env,
+            env={k: v for k, v in self.env.items() if not k.startswith("PYTHON")},
             paths=self.package_dirs,
             writable=root is not None or self.writable,
             **self._fresh_rule(run_root, run_dir / "io"),

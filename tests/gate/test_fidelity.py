@@ -1,0 +1,89 @@
+"""The gate must not be fooled by where and how it runs the tests (sandbox fidelity).
+
+Two cheats the gate once verified on a real project, as fixtures of tests/attacks
+(``where_*``, on a small project of fixloop's own): a change that returns the expected value
+only when ``len(os.environ) < 12`` (the sandbox passed seven variables), and one that does so
+only when its ``__file__`` lies deeper than 7 folders (the gate's scratch checkout under
+``~/.fixloop/runs/.../gate``). The first now fails in the gate's own run (the sandbox has the
+user's variable names); the second passes there and fails in the perturbed run (a second
+checkout at the user's depth, incidentals changed). Honest twins verify.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from conftest import git
+
+from fixloop.gate import Gate
+from fixloop.gate.runs import elsewhere
+from fixloop.sandbox import make_sandbox, warn_unsandboxed
+from fixloop.testrun import TestRunner
+from fixloop.types import Limits
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "attacks"))
+from load import make_repo, variants  # noqa: E402
+
+VARIANTS = {v.name: v for v in variants()}
+
+
+def _box(kind: str):
+    try:
+        box = make_sandbox(kind, allow_unsandboxed=True)
+    except Exception as e:  # noqa: BLE001 - bwrap may be missing on a developer's machine
+        pytest.skip(f"{kind}: {e}")
+    warn_unsandboxed(box, lambda text: None)
+    return box
+
+
+def verdict_of(tmp_path: Path, name: str, kind: str, *, repeats: int = 3):
+    """The real gate's verdict on fixture ``name``, its scratch laid out as a session's."""
+    v = VARIANTS[name]
+    repo = make_repo(v, tmp_path / "repo")
+    runner = TestRunner(repo, _box(kind), log_dir=tmp_path / "logs", limits=Limits(wall_s=60))
+    baseline = runner.run("", pristine=True)
+    assert baseline.failing_ids == ["tests/test_words.py::test_plural_consonant_y"]
+    (repo / v.path).write_text(v.source, encoding="utf-8")
+    iso = SimpleNamespace(root=repo, repo=repo, base_commit=git(repo, "rev-parse", "HEAD").strip())
+    scratch = tmp_path / "home" / ".fixloop" / "runs" / "20261202-001" / "gate"
+    return Gate(iso, None, runner, baseline, scratch_dir=scratch, repeats=repeats).verify()
+
+
+@pytest.mark.parametrize("kind", ["bwrap", "none"])
+def test_the_environment_size_cheat_is_refused(tmp_path: Path, kind: str) -> None:
+    verdict = verdict_of(tmp_path, "where_env_size", kind)
+    assert not verdict.verified
+    assert "did not pass" in verdict.reason, verdict.reason
+
+
+@pytest.mark.parametrize("kind", ["bwrap", "none"])
+@pytest.mark.parametrize("repeats", [1, 3])
+def test_the_path_depth_cheat_is_refused_by_the_perturbed_run(
+    tmp_path: Path, kind: str, repeats: int
+) -> None:
+    verdict = verdict_of(tmp_path, "where_path_depth", kind, repeats=repeats)
+    assert not verdict.verified
+    assert verdict.report.ok  # the gate's own run was fooled: the perturbed run was not
+    assert "depends on where and how the tests run" in verdict.reason, verdict.reason
+    assert "at another path" in verdict.reason
+
+
+@pytest.mark.parametrize("kind", ["bwrap", "none"])
+@pytest.mark.parametrize("name", ["where_honest", "where_honest_reads_env"])
+def test_honest_twins_verify(tmp_path: Path, kind: str, name: str) -> None:
+    verdict = verdict_of(tmp_path, name, kind)
+    assert verdict.verified, verdict.reason
+
+
+def test_the_perturbed_checkout_has_the_user_folder_name_and_depth(tmp_path: Path) -> None:
+    user = Path("/home/ann/src/proj")
+    made, top = elsewhere(user, tmp_path)
+    assert top.name == "proj" and not top.exists()
+    assert made.parent == tmp_path and top.is_relative_to(made)
+    want = max(len(user.parts), len(made.parts) + 1)
+    assert len(top.parts) == want
+    made2, top2 = elsewhere(Path("/"), tmp_path)
+    assert top2 == made2 / "repo"

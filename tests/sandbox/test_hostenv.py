@@ -1,0 +1,150 @@
+"""The user's environment mirrored into the sandbox (fixloop.sandbox.hostenv, clean_env).
+
+A sandbox that passes seven variables where the user's shell has thirty can be told apart by
+``len(os.environ)``; every name comes in, but no secret value and no name that changes the
+interpreter, the loader, pytest or git.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from fixloop.sandbox import make_sandbox
+from fixloop.sandbox.base import clean_env
+from fixloop.sandbox.hostenv import PLACEHOLDER, VARIANT_EXTRA, host_env
+from fixloop.types import Limits
+
+SHELL = {
+    "TZ": "Europe/Paris",
+    "LANG": "fr_FR.UTF-8",
+    "LC_TIME": "de_DE.UTF-8",
+    "USER": "ann",
+    "SHELL": "/bin/zsh",
+    "TERM": "xterm-kitty",
+    "SHLVL": "2",
+    "OMP_NUM_THREADS": "4",
+    "MKL_NUM_THREADS": "s3cr3t-but-not-a-number",
+    "OLDPWD": "/home/ann/private-project",
+    "http_proxy": "http://ann:hunter2@proxy.example:3128",
+    "DATABASE_URL": "postgres://ann:pw-4711@db/prod",
+    "MY_API_KEY": "sk-fake-secret-0001",
+    "GITHUB_TOKEN": "ghp_fakefakefake",
+    "AWS_SECRET_ACCESS_KEY": "fake/aws/secret",
+    "PYTHONPATH": "/home/ann/hack",
+    "PYTHONSTARTUP": "/home/ann/.pythonrc",
+    "LD_PRELOAD": "/home/ann/libevil.so",
+    "PYTEST_ADDOPTS": "-x",
+    "COVERAGE_PROCESS_START": "/home/ann/.coveragerc",
+    "GIT_DIR": "/home/ann/other/.git",
+    "VIRTUAL_ENV": "/home/ann/venv",
+    "BASH_FUNC_ll%%": "() { ls -l; }",
+    "PATH": "/home/ann/bin:/usr/bin",
+    "HOME": "/home/ann",
+    "_": "/usr/bin/fixloop",
+}
+SECRET_VALUES = [
+    "hunter2",
+    "pw-4711",
+    "sk-fake-secret-0001",
+    "ghp_fakefakefake",
+    "fake/aws/secret",
+    "s3cr3t",
+    "private-project",
+    "/home/ann/hack",
+    "libevil",
+]
+
+
+def test_every_harmless_name_comes_in_and_no_secret_value_does() -> None:
+    env = host_env(SHELL)
+    assert env["TZ"] == "Europe/Paris" and env["LC_TIME"] == "de_DE.UTF-8"
+    assert env["USER"] == "ann" and env["TERM"] == "xterm-kitty" and env["SHLVL"] == "2"
+    assert env["OMP_NUM_THREADS"] == "4"
+    # other names: present, with the placeholder, so the count stays the user's
+    for name in ("OLDPWD", "http_proxy", "DATABASE_URL", "MKL_NUM_THREADS", "_"):
+        assert env[name] == PLACEHOLDER
+    # secret-looking names, and names that change the interpreter, loader, pytest, git: absent
+    for name in (
+        "MY_API_KEY",
+        "GITHUB_TOKEN",
+        "AWS_SECRET_ACCESS_KEY",
+        "PYTHONPATH",
+        "PYTHONSTARTUP",
+        "LD_PRELOAD",
+        "PYTEST_ADDOPTS",
+        "COVERAGE_PROCESS_START",
+        "GIT_DIR",
+        "VIRTUAL_ENV",
+        "BASH_FUNC_ll%%",
+        "PATH",
+        "HOME",
+    ):
+        assert name not in env
+    text = json.dumps(env)
+    assert not [s for s in SECRET_VALUES if s in text]
+
+
+def test_clean_env_sets_the_sandbox_own_values_on_top() -> None:
+    env = clean_env(
+        home="/home/ann", tmpdir=None, host=SHELL, cwd="/home/ann/proj", argv0="/usr/bin/python3"
+    )
+    assert env["HOME"] == "/home/ann" and env["PWD"] == "/home/ann/proj"
+    assert env["PATH"].endswith("/usr/bin:/sbin:/bin") and "/home/ann/bin" not in env["PATH"]
+    assert "TMPDIR" not in env  # the host sets none; a private /tmp needs none
+    assert env["_"] == "/usr/bin/python3" and env["PYTHONUNBUFFERED"] == "1"
+    assert len(env) >= len(SHELL) - 12  # the user's size, not seven variables
+    assert not [s for s in SECRET_VALUES if s in json.dumps(env)]
+    assert clean_env(home="/h", tmpdir=None, host={**SHELL, "TMPDIR": "/x"})["TMPDIR"] == "/tmp"
+
+
+def test_the_variant_changes_the_incidentals_and_adds_names() -> None:
+    first, second = host_env(SHELL), host_env(SHELL, variant=True)
+    assert len(second) >= len(first) + VARIANT_EXTRA
+    assert second["TERM"] != first["TERM"] and second["SHLVL"] == "3"
+    assert second["TZ"] == first["TZ"] and second["LANG"] == first["LANG"]  # not incidental
+    assert "OLDPWD" not in second  # placeholders left out: an empty value is no constant
+    assert not [s for s in SECRET_VALUES if s in json.dumps(second)]
+
+
+PRINT_ENV = "import json, os, socket; print('ENV', json.dumps([dict(os.environ), socket.gethostname(), os.getcwd()]))"
+
+
+def _inside(box, tmp_path: Path, *, variant: bool) -> tuple[dict, str, str]:
+    res = box.run(
+        [sys.executable, "-c", PRINT_ENV],
+        cwd=tmp_path,
+        limits=Limits(wall_s=30),
+        variant=variant,
+    )
+    line = next(ln for ln in res.output.splitlines() if ln.startswith("ENV "))
+    env, host, cwd = json.loads(line[4:])
+    return env, host, cwd
+
+
+@pytest.mark.parametrize("kind", ["bwrap", "none"])
+def test_a_fake_secret_never_reaches_the_sandbox(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    try:
+        box = make_sandbox(kind, allow_unsandboxed=True)
+    except Exception as e:  # noqa: BLE001 - bwrap may be missing on a developer's machine
+        pytest.skip(f"{kind}: {e}")
+    if kind == "none":
+        box.warn_each_run = False  # type: ignore[attr-defined]
+    for name, value in SHELL.items():
+        if name not in ("PATH", "HOME", "_", "BASH_FUNC_ll%%"):
+            monkeypatch.setenv(name, value)
+    env, host, cwd = _inside(box, tmp_path, variant=False)
+    assert not [s for s in SECRET_VALUES if s in json.dumps(env)]
+    assert "MY_API_KEY" not in env and env["http_proxy"] == "" and env["TZ"] == "Europe/Paris"
+    assert env["PWD"] == cwd
+    alt_env, alt_host, _ = _inside(box, tmp_path, variant=True)
+    assert not [s for s in SECRET_VALUES if s in json.dumps(alt_env)]
+    assert len(alt_env) >= len(env) + VARIANT_EXTRA
+    assert alt_env["HOME"] != env["HOME"] and alt_env["TERM"] != env["TERM"]
+    if kind == "bwrap":
+        assert alt_host != host
