@@ -71,6 +71,7 @@ from fixloop.testrun.command import (  # noqa: F401 - re-exported (split out, is
 from fixloop.testrun.junit import tree_id_in
 from fixloop.testrun.projectpaths import declared_packages, package_roots, top_level_packages
 from fixloop.testrun.record import plugin_pins, read_record, record_config, subset_args
+from fixloop.testrun.rootdir import in_run_folder, rootdir_arg, rootdir_option
 from fixloop.testrun.secondopinion import SecondOpinion, run_second_opinion
 from fixloop.testrun.stream import ResultStream
 from fixloop.testrun.unittestcmd import UnittestCommand
@@ -204,10 +205,7 @@ class TestRunner:
 
     @property
     def reads_counts(self) -> bool:
-        """True when fixloop counts the test command's tests (pytest, or unittest through pytest).
-
-        Any other command can never be a pass.
-        """
+        """True when fixloop counts the test command's tests (pytest, or unittest through pytest)."""
         return _pytest_extra(self.test_cmd) is not None
 
     def _check_outside(self, root: Path) -> None:
@@ -233,7 +231,8 @@ class TestRunner:
         (:func:`~fixloop.testrun.record.record_config`); ``plugins``: entry-point plugins to load.
         """
         parts = _pytest_parts(self.test_cmd)
-        targets = [tree_id_in(t, str(root)) for t in targets]  # ids read in another checkout
+        rootdir = rootdir_arg(parts[0]) if parts else None  # ids read in another checkout:
+        targets = [in_run_folder(tree_id_in(t, str(root)), root, rootdir) for t in targets]
         if parts is None:
             argv = list(self.test_cmd)
             if argv[0] in _PYTHON_WORDS:
@@ -487,6 +486,7 @@ class TestRunner:
             watch=dict(audit),
             env={k: v for k, v in self.env.items() if not k.startswith("PYTHON")},
             paths=self.package_dirs,
+            args=rootdir_option(_pytest_extra(self.test_cmd) or ()),
             writable=root is not None or self.writable,
             **self._fresh_rule(run_root, run_dir / "io"),
         )

@@ -292,8 +292,15 @@ def main(cfg_json: str) -> int:
     audit.snapshot_machinery()
     sys.path[0:0] = [os.path.join(root, rel) for rel in cfg.get("paths", ())] + [root]
     # the files, not the ids: pytest refuses a whole run when one id names nothing
+    # (named relative to a --rootdir below the run folder: the file is found there)
+    rootdir = [a.split("=", 1)[1] for a in cfg.get("args", []) if a.startswith("--rootdir=")]
     files = sorted({w.split("::", 1)[0] for w in wanted})
-    files = [f for f in files if os.path.exists(os.path.join(root, f))]
+    files = [
+        f if os.path.exists(os.path.join(root, f)) else os.path.join(rootdir[-1], f)
+        for f in files
+        if os.path.exists(os.path.join(root, f))
+        or (rootdir and os.path.exists(os.path.join(root, rootdir[-1], f)))
+    ]
     done: dict[str, str] = {}
 
     def _wanted(nodeid: str) -> bool:
