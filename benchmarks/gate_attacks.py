@@ -122,6 +122,7 @@ NAMED_REASONS = {
     "where_env_term": "env TERM",
     "where_env_empty_values": "env OLDPWD",
     "where_ppid": "os.getppid",
+    "runtime_data_outside_tests": "calc.py:29: changed data/expected.json, a data file the tests re",
 }
 
 
@@ -164,7 +165,7 @@ def judge(v: Variant, sandbox, *, static: bool) -> tuple[bool, str, float]:
     with tempfile.TemporaryDirectory(prefix="fixloop-attack-") as td:
         repo = make_repo(v, Path(td) / "repo")
         runner = TestRunner(repo, sandbox, log_dir=Path(td) / "logs", limits=Limits(wall_s=120))
-        baseline = runner.run("", pristine=True)
+        baseline = runner.run("", pristine=True, record="baseline" if v.record else None)
         (repo / v.path).write_text(v.source, encoding="utf-8")
         iso = SimpleNamespace(root=repo, repo=repo, base_commit=_head(repo))
         # the gate's scratch checkouts where a session puts them (~/.fixloop/runs/ID/gate)

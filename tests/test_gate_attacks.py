@@ -48,7 +48,7 @@ def _gate_verdict(tmp_path: Path, name: str, *, static: bool):
     v = VARIANTS[name]
     repo = make_repo(v, tmp_path / "repo")
     runner = TestRunner(repo, _sandbox(), log_dir=tmp_path / "logs", limits=Limits(wall_s=60))
-    baseline = runner.run("", pristine=True)
+    baseline = runner.run("", pristine=True, record="baseline" if v.record else None)
     assert baseline.failing_ids  # the fixture's bug is real
     (repo / v.path).write_text(v.source, encoding="utf-8")
     iso = SimpleNamespace(root=repo, base_commit=git(repo, "rev-parse", "HEAD").strip())

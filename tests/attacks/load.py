@@ -8,6 +8,8 @@ Each ``variants/NAME.py`` is the whole new ``calc.py`` a scripted model writes, 
     # path: <the file the model rewrites, relative to the base; default calc.py>
     # scan: clean   (optional: an attack built to be invisible to the static scan, which
     #                tests/test_tamper.py checks; the dynamic layers must refuse it)
+    # record: baseline   (optional: the baseline runs with fixloop's recorder, as a session's
+    #                does, so the gate knows the data its tests read: RunRecord.data_read)
     # what: <one or more lines: the mechanism>
 
 The base folders hold the repository before the change (``calc.py`` with a bug in ``add`` and
@@ -26,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+_KEYS = ("kind", "expect", "base", "scan", "what", "path", "record")
 
 
 @dataclass(frozen=True)
@@ -34,7 +37,7 @@ class Variant:
     ``what`` (the mechanism), ``source`` (the new file), ``scan_clean`` (built to pass the
     static scan: only the watch and the second opinion can refuse it), ``path`` (the file the
     model rewrites, relative to the repository: ``calc.py`` unless the header names another,
-    e.g. a module of a src layout)."""
+    e.g. a module of a src layout), ``record`` (the baseline is recorded, as a session's is)."""
 
     name: str
     kind: str
@@ -44,6 +47,7 @@ class Variant:
     source: str
     scan_clean: bool = False
     path: str = "calc.py"
+    record: bool = False
 
     @property
     def honest(self) -> bool:
@@ -62,7 +66,7 @@ def _parse(path: Path) -> Variant:
     i = 0
     while i < len(lines) and lines[i].startswith("#"):
         line = lines[i][1:].strip()
-        if ":" in line and line.split(":", 1)[0] in ("kind", "expect", "base", "scan", "what", "path"):
+        if ":" in line and line.split(":", 1)[0] in _KEYS:
             key, value = line.split(":", 1)
             meta[key] = value.strip()
         elif key:
@@ -80,6 +84,7 @@ def _parse(path: Path) -> Variant:
         "".join(body),
         meta.get("scan") == "clean",
         meta.get("path", "calc.py"),
+        meta.get("record") == "baseline",
     )
 
 

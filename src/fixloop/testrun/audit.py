@@ -385,12 +385,14 @@ def audit_config(
     path: Path | str | None = None,
     since: int | None = None,
     tests: Mapping[str, Sequence[str]] | None = None,
+    data: Sequence[str] = (),
 ) -> dict:
     """The ``audit`` part of a bootstrap config (see :func:`fixloop.testrun.inside.audithook.install`).
 
     ``since``: :func:`checkout_marker`'s ``st_ctime_ns`` (None: no file counts as written at
     run time); ``tests``: :func:`project_tests` (None: :func:`fixloop.pathrules.is_test_file`
-    alone).
+    alone); ``data``: root-relative files the baseline's tests read
+    (:attr:`fixloop.types.RunRecord.data_read`), watched like the test files.
 
     Raises:
         ValueError: neither ``fd`` nor ``path`` given.
@@ -405,4 +407,5 @@ def audit_config(
         "io": [str(d) for d in io_dirs],
         "since": since,
         "tests": {k: list(v) for k, v in (tests or {}).items()},
+        "data": [str(p) for p in data],
     }

@@ -91,20 +91,16 @@ __all__ = [
 INSIDE_DIR = Path(__file__).resolve().parent / "inside"
 
 _RUN_LOCK = threading.Lock()
-
-
-def _helper_source(name: str) -> str:
-    """The source of ``name``, a file of :data:`INSIDE_DIR` (sent to the sandbox as ``-c``)."""
-    return inside_source(name)
+_helper_source = inside_source  # a file of INSIDE_DIR, sent to the sandbox (warm.py reads it too)
 
 
 def _payload() -> str:
     sources = (
         *audit_sources(),
-        ("_fixloop_plugin", _helper_source("pytest_plugin.py")),
-        ("_fixloop_plain", _helper_source("plainrunner.py")),
-        ("_fixloop_record", _helper_source("recorder.py")),
-        ("_fixloop_boot", _helper_source("boot.py")),
+        ("_fixloop_plugin", inside_source("pytest_plugin.py")),
+        ("_fixloop_plain", inside_source("plainrunner.py")),
+        ("_fixloop_record", inside_source("recorder.py")),
+        ("_fixloop_boot", inside_source("boot.py")),
     )
     return inline_program(sources, "_s.modules['_fixloop_boot'].main(_s.argv[1])")
 
@@ -202,6 +198,7 @@ class TestRunner:
         #: the baseline's ``record.plugins`` (set by the session): runs of some tests without
         #: plugins of their own get :func:`~fixloop.testrun.record.subset_args` from them
         self.baseline_plugins: Sequence[tuple[str, str]] | None = None
+        self.baseline_data: list[str] = []  #: the baseline record's data_read, watched in gate runs
 
     @property
     def reads_counts(self) -> bool:
@@ -363,6 +360,7 @@ class TestRunner:
                 [io_dir],
                 fd=channel.write_fd if channel else None,
                 path=None if channel else io_dir / "audit.jsonl",
+                data=self.baseline_data,
                 **self._fresh_rule(run_root, run_dir),
             )
         stream = ResultStream() if self.sandbox.passes_fds and reads_counts else None
@@ -425,6 +423,8 @@ class TestRunner:
             report.audit = audit_findings(log, res)
         if record_cfg is not None and record is not None:
             report.record = read_record(io_dir, streamed, record)
+            if record == "baseline":  # the data the tests read: watched in later gate runs
+                self.baseline_data = list(report.record.data_read)
         report.duration_s = time.monotonic() - start
         self.last_report = report = self._redact(report)
         return report

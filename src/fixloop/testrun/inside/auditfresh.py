@@ -72,7 +72,11 @@ _ZIP_STATE = frozenset({"archive", "prefix", "_files"})
 
 
 def configure(hook: Any, cfg: dict) -> None:
-    """Keep ``since`` (ns, or None: nothing is fresh) and the project's test rule in the state."""
+    """Keep ``since`` (ns, or None: nothing is fresh), the project's test rule and ``data``.
+
+    ``data``: root-relative files the baseline's tests read, watched like test files
+    (:func:`fixloop.testrun.inside.auditlate.protected_snapshot`).
+    """
     since = cfg.get("since")
     hook._state["since"] = int(since) if since is not None else None
     tests = cfg.get("tests") or {}
@@ -81,6 +85,7 @@ def configure(hook: Any, cfg: dict) -> None:
         str(d).strip("/").casefold() for d in tests.get("dirs") or () if str(d).strip("/.")
     )
     hook._state["test_scope"] = hook._state["test_dirs"] or ("",)
+    hook._state["data"] = tuple(str(p) for p in cfg.get("data") or ())  # the baseline's data
     hook._state["rtcode"] = {}
     hook._state["rtfiles"] = set()
     hook._state["borrowed"] = set()

@@ -368,7 +368,9 @@ def protected_snapshot(hook: Any) -> dict[str, tuple[int, int]]:
     ``python_files`` and ``testpaths``): every file under ``tests/``, ``test/``, ``testing/``
     and the ``testpaths`` (data included), ``test_*.py``, ``conftest.py``... Hidden folders,
     ``__pycache__``, environments and bytecode are left out; at most :data:`MAX_PROTECTED`
-    files. Taken at install, before any project code runs; nothing when ``since`` is None.
+    files. Then the files the baseline's tests read outside that rule (the hook's ``data``:
+    :attr:`fixloop.types.RunRecord.data_read`, e.g. ``data/expected.json``). Taken at
+    install, before any project code runs; nothing when ``since`` is None.
     """
     state = hook._state
     out: dict[str, tuple[int, int]] = {}
@@ -392,6 +394,13 @@ def protected_snapshot(hook: Any) -> dict[str, tuple[int, int]]:
             out[path] = (st.st_ino, st.st_ctime_ns)
             if len(out) >= MAX_PROTECTED:
                 return out
+    for rel in state.get("data") or ():  # what the baseline's tests read outside the test rule
+        path = os.path.join(root, *rel.split("/"))
+        try:
+            st = os.lstat(path)
+        except OSError:
+            continue
+        out[path] = (st.st_ino, st.st_ctime_ns)
     return out
 
 
@@ -424,6 +433,7 @@ def touched_protected(hook: Any) -> None:
         rel = os.path.relpath(path, root).replace(os.sep, "/")
         did = "deleted" if now is None else "changed"
         by = "" if who == "change" else " (not by a test: another process, or code no test called)"
-        hook._record(
-            "open", f"{did} {rel}, a test file of the checkout, while the tests ran{by}", where
-        )
+        kind = "a test file of the checkout"
+        if not hook._fresh.test_rule(hook, rel):
+            kind = "a data file the tests read at the baseline"
+        hook._record("open", f"{did} {rel}, {kind}, while the tests ran{by}", where)

@@ -10,7 +10,9 @@ The test runner passes this module's source to the sandboxed interpreter with th
   repository file (frames are walked with ``f_back`` and named by ``f_globals["__file__"]``,
   so no audited frame attribute is read). Each ``(file, reader)`` pair is kept (at most
   :data:`MAX_PAIRS`); ``reader`` is "" when no repository code is on the stack (Python, pytest
-  or a plugin opened it by itself). The plugin part records the modules pytest collected tests
+  or a plugin opened it by itself). A file the run opens for writing is left out of the pairs
+  (an output the tests check, or a file a test keeps, is not fixed data they compare with: the
+  gate's watch protects the data the baseline read). The plugin part records the modules pytest collected tests
   from (doctest items apart), the ``pytest11`` entry-point plugins pytest loaded
   (``PytestPluginManager.list_plugin_distinfo``), and the top-level names the interpreter
   provides outside the repository (``sys.stdlib_module_names`` and every installed
@@ -53,6 +55,7 @@ _state: dict[str, Any] = {
     "out": None,
     "fd": None,
     "pairs": {},
+    "written": {},
     "autoload": {},
     "collecting": "",
     "running": False,
@@ -156,7 +159,11 @@ def _hook(event: str, args: tuple) -> None:
     if _state["running"] and _state["mode"] != "baseline":
         return  # the gate's record ends where the tests start
     rel = _rel(args[0])
-    if rel is None or not _reading(args):
+    if rel is None:
+        return
+    if not _reading(args):  # written by the run itself: an output, not data the tests compare with
+        if _state["mode"] == "baseline" and len(_state["written"]) < MAX_PAIRS:
+            _state["written"][rel] = True
         return
     _state["busy"] = True
     try:
@@ -266,7 +273,8 @@ def write() -> None:
         return
     data: dict[str, Any] = {"autoload": dict(_state["autoload"])}
     if _state["mode"] == "baseline":
-        data["pairs"] = [list(k) for k in _state["pairs"]]
+        written = _state["written"]
+        data["pairs"] = [list(k) for k in _state["pairs"] if k[0] not in written]
         data["test_modules"] = _state["test_modules"]
         data["doctest_modules"] = _state["doctest_modules"]
         data["plugins"] = _state["plugins"]

@@ -1,0 +1,15 @@
+"""A tiny calculator: the base of fixloop's gate-attack fixtures (add has a bug)."""
+
+
+def add(a, b):
+    return a - b
+
+
+def mul(a, b):
+    return a * b
+
+
+def report(path):
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write("ok\n")
+    return path
