@@ -6,8 +6,9 @@ Code under test that reaches a test module's namespace can rewrite what the asse
 (:mod:`fixloop.tamper_mutation`) sees only the spellings it can fold; this module compares the
 namespaces themselves:
 
-- *snapshot*: each module of the test code (a file the hook's test rule calls a test, present
-  before the run: test modules, conftests, helpers under ``tests/``) is fingerprinted as soon
+- *snapshot*: each module of the test code (a test file by :mod:`fixloop.pathrules` or the
+  project's ``python_files``, present before the run and not changed: test modules, conftests,
+  helpers under ``tests/``; not every module under ``testpaths``) is fingerprinted as soon
   as pytest has collected it (:func:`track`, called from ``pytest_collectreport``): each global's
   ``id``; for plain data (dicts, lists, tuples, sets and scalars, nested; at most
   :data:`MAX_NODES` nodes per global) a deep fingerprint of its contents; for a function its
@@ -26,7 +27,8 @@ namespaces themselves:
   pytest's own decorators, a return value, an alias, a loop variable bound to its items): a
   list a test passes to the code under test may be filled by that code. A name the tests only
   read (compared, indexed, iterated with unpacking) changed during the run was changed by
-  something else: the change, a child of it, or code no test called.
+  something else: the change, a child of it, or code no test called. A name added to a test module
+  counts only when it hides a builtin (``len = ...``).
 
 Not covered: a change undone before the next comparison (within one test, e.g. from a timer
 thread), the contents of instances of other classes (only their ``id``), a test module's
@@ -41,6 +43,7 @@ hook's, as ``_fixloop_auditglobals``.
 from __future__ import annotations
 
 import ast
+import builtins
 import os
 import sys
 from typing import Any
@@ -49,6 +52,9 @@ from typing import Any
 MAX_NODES = 20_000
 
 _SCALARS = frozenset({int, float, complex, str, bytes, bool, type(None)})
+#: A name added to a test module counts only when it hides a builtin (``len``, ``sorted``...):
+#: any other new name is one no test reads (a submodule set on a package, a late import).
+_BUILTIN_NAMES = frozenset(dir(builtins))
 _FUNC = type(lambda: 0)
 
 #: Methods that change a list, dict, set or deque in place.
@@ -197,11 +203,27 @@ def track(hook: Any) -> None:
         if not isinstance(filename, str) or not filename.endswith((".py", ".pyw")):
             continue
         rel = hook._rel(filename)
-        if rel is None or not hook._is_test_path(rel):
+        if rel is None or not _test_module(hook, rel):
             continue
         st["rel"][mname] = rel
         st["snap"][mname] = (mod, snapshot_module(mname, mod))
         st["written"] = None  # a new test file to read
+
+
+def _test_module(hook: Any, rel: str) -> bool:
+    """A module of the tests, whose globals are watched.
+
+    A test file by :func:`fixloop.pathrules.is_test_file` or the project's ``python_files``,
+    present before the run and not changed by the change. Not every file under ``testpaths`` (``testpaths = src`` for ``--doctest-modules`` makes
+    the project's own modules test files to the hook): their globals are the project's.
+    """
+    state = hook._state
+    if rel in (state.get("watch") or {}) or not hook._is_test_path(rel):
+        return False
+    low = rel.casefold()
+    return bool(hook._paths.is_test_file(rel)) or any(
+        hook._fresh._glob(g, low) for g in state.get("test_globs") or ()
+    )
 
 
 def collected(hook: Any, session: object) -> None:
@@ -264,7 +286,11 @@ def _compare(hook: Any, mnames: list[str], when: str) -> None:
         now = snapshot_module(mname, mod)
         if now == before:
             continue
-        changed = sorted(k for k in set(before) | set(now) if before.get(k) != now.get(k))
+        changed = sorted(
+            k
+            for k in set(before) | set(now)
+            if before.get(k) != now.get(k) and (k in before or k in _BUILTIN_NAMES)
+        )
         written = test_written(hook)
         for name in changed:
             if name in written or name.startswith("@"):
