@@ -130,6 +130,40 @@ def run_counted(argv: Sequence[str], **kwargs: Any) -> tuple[float, float, int, 
     return wall, _children_cpu() - c0, proc.returncode, left
 
 
+def run_side_by_side(
+    argvs: Sequence[Sequence[str]], cores: Sequence[int], **kwargs: Any
+) -> tuple[float, float, list[int], int]:
+    """Run the commands of ``argvs`` at once, the i-th pinned to core ``cores[i]`` (and every
+    process it starts: the affinity is set before it executes).
+
+    Call :func:`become_subreaper` once first (else orphans' CPU is not counted).
+
+    Returns:
+        wall seconds until the last one ended, CPU-seconds of all their trees, their exit
+        codes, processes left running afterwards.
+
+    Raises:
+        ValueError: fewer cores than commands.
+    """
+    if len(cores) < len(argvs):
+        raise ValueError("one core per command")
+    _reap(0)
+    c0, t0 = _children_cpu(), time.perf_counter()
+    procs = []
+    for argv, core in zip(argvs, cores[: len(argvs)], strict=True):
+        procs.append(
+            subprocess.Popen(
+                list(argv),
+                preexec_fn=lambda c=core: os.sched_setaffinity(0, {c}),  # type: ignore[misc]
+                **kwargs,
+            )
+        )
+    codes = [p.wait() for p in procs]
+    wall = time.perf_counter() - t0
+    left = _reap(5.0)
+    return wall, _children_cpu() - c0, codes, left
+
+
 PHASES = ("start", "engine", "tools", "gate", "agent_end", "score", "harness")
 
 

@@ -3,7 +3,7 @@
 Usage::
 
     python benchmarks/eval_scale.py [--reps 3] [--suite examples/suite] [--model repair] [--no-ray]
-        [--no-defaults]
+        [--no-defaults] [--no-calibrate]
 
 Runs the examples suite with the offline repair engine (no key, no network), interleaved
 (``--reps`` rounds, each into fresh output folders), in these settings:
@@ -36,6 +36,18 @@ Two speed-ups are printed, and they answer different questions:
   a user who runs one job, so the best ``--jobs 2`` can do is the CPU-seconds over the cores:
   this ratio is capped by the engine's own parallelism and has no target.
 
+The **calibration** (every round unless ``--no-calibrate``; needs 2 usable cores): two
+``--jobs 1 --cpus-per-run 1`` evals of the whole suite at once, one pinned to each of the first
+two usable cores, sharing nothing but the machine (no eval process, no imbalance: each runs
+every task). ``2 x t(jobs 1, 1 core) / t(side by side)`` is what a second core gives this very
+process mix on this machine: the machine ceiling, the most any ``--jobs 2`` can reach. Beside
+it, CPU-seconds per suite over jobs 1's, for ``jobs 2`` and for the side-by-side pair: when the
+pair's growth matches ``jobs 2``'s, the extra CPU-seconds of ``jobs 2`` are the machine's (two
+busy cores run the same instructions slower), not the executor's. Measured on the 2-core KVM
+machine, 2 December 2026 (``perf record`` of a ``jobs 1`` and a ``jobs 2`` eval): the same 1025
+processes and 717 execs either way, the same profile, each symbol slower by 14-33% at ``jobs 2``
+(the garbage collector's walk, memory-bound, the most: +33%; the bytecode loop +14%).
+
 Ray is compared with the local executor on the same cores: ``t(ray) / t(jobs 2, 1 core)``
 (target: at most 1.15, issue 17). For each setting: wall seconds, CPU-seconds of the whole
 process tree (:mod:`eval_phases`; they show removed work even on a loaded machine), the resolve
@@ -51,6 +63,7 @@ import importlib.util
 import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -64,6 +77,7 @@ from eval_phases import (  # noqa: E402
     phase_line,
     phases,
     run_counted,
+    run_side_by_side,
 )
 
 
@@ -112,6 +126,41 @@ def one(suite: Path, model: str, setting: Setting, out: Path, home: Path) -> Mea
     )
 
 
+PAIR = "side by side, 2 x 1 core"
+
+
+def side_by_side(suite: Path, model: str, out: Path, home: Path, cores: list[int]) -> Measured:
+    """The calibration: two ``--jobs 1 --cpus-per-run 1`` evals of the whole suite at once, one
+    pinned to ``cores[0]``, the other to ``cores[1]`` (into ``out/a`` and ``out/b``).
+
+    Nothing is shared between the two but the machine (and ``home``'s run order): no eval
+    process, no imbalance (each does every task), so ``2 * t(jobs 1, 1 core) / t(pair)`` is
+    what a second core gives this process mix on this machine, the most any ``--jobs 2``
+    can reach. ``cpu`` is both evals' CPU-seconds; ``rate`` both resolve rates.
+    """
+    argvs = []
+    for side in ("a", "b"):
+        argvs.append(
+            [sys.executable, "-m", "fixloop", "eval", str(suite), "--model", model]
+            + ["--jobs", "1", "--cpus-per-run", "1", "--out", str(out / side), "--quiet"]
+        )
+    env = {**os.environ, "FIXLOOP_HOME": str(home)}
+    dt, cpu, codes, left = run_side_by_side(
+        argvs, cores[:2], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env
+    )
+    rates = []
+    for side in ("a", "b"):
+        summary = out / side / "summary.json"
+        rates.append(
+            f"{json.loads(summary.read_text()).get('resolve_rate', 0):.2f}"
+            if summary.exists()
+            else "?"
+        )
+    rate = " + ".join(rates) + (f" ({left} processes left running)" if left else "")
+    code = max(codes, key=abs)
+    return Measured(dt, cpu, rate + ("" if code == 0 else f" (exit {code})"), code, {}, {})
+
+
 def settings(cores: int, with_ray: bool, defaults: bool = True) -> list[Setting]:
     """The settings of one round (see the module docstring); ``defaults``: with jobs 1's."""
     out = [
@@ -138,6 +187,11 @@ def main() -> None:
         action="store_true",
         help="leave 'jobs 1, all cores' out (and the defaults speed-up): a shorter round",
     )
+    ap.add_argument(
+        "--no-calibrate",
+        action="store_true",
+        help="leave the side-by-side calibration out (two 1-core evals at once, one per core)",
+    )
     args = ap.parse_args()
     cores = len(os.sched_getaffinity(0))
     print(f"cores usable: {cores}; load average: {os.getloadavg()}")
@@ -150,7 +204,11 @@ def main() -> None:
     local = [s for s in rounds if "--executor" not in s.extra]
     j1_one, j2_one = local[-2:] if args.no_defaults else local[1:3]
     j1_all, j2_default = (None, None) if args.no_defaults else (local[0], local[-1])
+    usable = sorted(os.sched_getaffinity(0))
+    calibrate = not args.no_calibrate and len(usable) >= 2
     equal: list[float] = []
+    ceiling: list[float] = []
+    inflation: list[tuple[float, float]] = []
     default: list[float] = []
     ray_ratios: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -169,6 +227,16 @@ def main() -> None:
                 )
                 print(f"    phases, s (summed over runs):      {phase_line(m.wall_phases)}")
                 print(f"    phases, CPU-s (summed over runs):  {cpu_phase_line(m.cpu_phases)}")
+            if calibrate:
+                m = side_by_side(
+                    args.suite, args.model, Path(tmp) / f"r{rep}-pair", Path(tmp) / "home", usable
+                )
+                got[PAIR] = m
+                print(
+                    f"round {rep + 1}, {PAIR + ':':22} {m.wall:6.1f} s, {m.cpu:6.1f} CPU-s "
+                    f"(resolve {m.rate}), load {os.getloadavg()[0]:.1f}",
+                    flush=True,
+                )
             equal.append(got[j1_one.label].wall / got[j2_one.label].wall)
             line = (
                 f"round {rep + 1}: speed-up at equal budget {equal[-1]:.2f} "
@@ -177,6 +245,15 @@ def main() -> None:
             if j1_all is not None and j2_default is not None:
                 default.append(got[j1_all.label].wall / got[j2_default.label].wall)
                 line += f"; defaults {default[-1]:.2f} (jobs 1 on all cores vs jobs 2)"
+            if calibrate:
+                one_cpu = got[j1_one.label].cpu
+                ceiling.append(2 * got[j1_one.label].wall / got[PAIR].wall)
+                inflation.append((got[j2_one.label].cpu / one_cpu, got[PAIR].cpu / (2 * one_cpu)))
+                line += (
+                    f"; machine ceiling {ceiling[-1]:.2f} (2 x jobs 1 / side by side); "
+                    f"CPU-s over jobs 1's: jobs 2 {inflation[-1][0]:.2f}x, side by side "
+                    f"{inflation[-1][1]:.2f}x"
+                )
             if with_ray:
                 ray_ratios.append(got[rounds[-1].label].wall / got[j2_one.label].wall)
                 line += f"; ray {ray_ratios[-1]:.2f}x the local jobs 2"
@@ -191,6 +268,14 @@ def main() -> None:
         print(
             f"ray / local (jobs 2, 1 core per run): median {statistics.median(ray_ratios):.2f}x "
             "(target: at most 1.15)"
+        )
+    if ceiling:
+        print(
+            "machine ceiling (two 1-core evals of the suite side by side, one per core: "
+            f"2 x t(jobs 1, 1 core) / t(side by side)): median {statistics.median(ceiling):.2f}; "
+            "CPU-seconds per suite over jobs 1's: jobs 2 median "
+            f"{statistics.median(i[0] for i in inflation):.2f}x, side by side "
+            f"{statistics.median(i[1] for i in inflation):.2f}x"
         )
     print(
         "speed-up at equal budget (jobs 1 vs jobs 2, --cpus-per-run 1 both; the executor's "

@@ -66,11 +66,14 @@ def run_local(
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         futures: list[Future[dict[str, Any]]] = [pool.submit(one, s) for s in specs]
+        index = {f: i for i, f in enumerate(futures)}
         try:
             remaining = set(futures)
             while remaining:
                 done, remaining = wait(remaining, timeout=0.5, return_when=FIRST_COMPLETED)
-                for fut in done:
+                # runs that ended between two waits: in the order they were started (a set's
+                # order would shuffle the records of runs that ended together)
+                for fut in sorted(done, key=index.__getitem__):
                     try:
                         rec = fut.result()
                     except EvalInterrupted:
