@@ -66,6 +66,7 @@ from .templates_names import name_mutations
 from .templates_stmt import function_mutations, statement_mutations
 from .templates_table import table_mutations
 from .templates_wrap import wrap_mutations
+from .templates_wrappers import wrapper_stmt_mutations
 
 __all__ = [
     "PRIORS",
@@ -134,6 +135,7 @@ def generate_candidates(
                 done_lines.add(key)
                 muts.extend(guarded(fi, expression_mutations, fi, st, line))
                 muts.extend(guarded(fi, wrap_mutations, fi, st, line))
+                muts.extend(guarded(fi, wrapper_stmt_mutations, fi, st, line))
                 muts.extend(guarded(fi, name_mutations, fi, st, line))  # real-history kinds
                 muts.extend(guarded(fi, context_mutations, fi, st, line))
             if id(st.node) not in done_stmts:
@@ -149,6 +151,7 @@ def generate_candidates(
                 done_lines.add((id(clause.node), 0))
                 muts.extend(guarded(fi, expression_mutations, fi, clause, line))
                 muts.extend(guarded(fi, wrap_mutations, fi, clause, line))
+                muts.extend(guarded(fi, wrapper_stmt_mutations, fi, clause, line))
                 muts.extend(guarded(fi, context_mutations, fi, clause, line))
         func = _function_at(fi, line)
         if func is not None and id(func.node) not in done_funcs:

@@ -38,7 +38,8 @@ from .templates_expr import (
     _mut,
     _short,
 )
-from .templates_wrap import _is_value_position, arg_plus_minus_one
+from .templates_wrap import arg_plus_minus_one
+from .templates_wrappers import _is_value_position
 
 #: hand-set priors of this module's mutations (the learned factors of :mod:`.priors` apply to the
 #: shared template names as everywhere)

@@ -35,7 +35,7 @@ from .templates_ast import Edit, FileInfo, Mutation, StmtInfo, apply_edits, guar
 from .templates_context import CONTEXT_PRIORS
 from .templates_expr import PRIORS, _int_value, _mut
 from .templates_insert import _bound, _mutations, _one_line, free_names
-from .templates_wrap import _is_value_position
+from .templates_wrappers import _is_value_position
 
 # ------------------------------------------------------------------------------ statements
 

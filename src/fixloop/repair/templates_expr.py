@@ -101,6 +101,9 @@ PRIORS: dict[str, float] = {
     "wrap-not": 0.3,
     "wrap-or-default": 0.3,
     "wrap-none-guard": 0.35,
+    "wrap-min-cap": 0.35,  # min(capacity, e) with a bound-named value in scope
+    "wrap-max-floor": 0.3,  # max(minimum, e)
+    "wrap-round": 0.3,  # round(a * b)
     "insert-mirror-update": 0.35,  # waiting[d] -= 1 beside waiting[d] += 1
     "insert-set-add": 0.4,  # seen.add(x) for a set only read
     "insert-after-loop": 0.35,  # out.append(rest) after the loop

@@ -5,12 +5,8 @@ FP9 mutate variable, and the wrapper fixes of PraPR's method-call mutators and o
 studies, e.g. Widyasari et al., "BugsInPy", FSE 2020 demo, where ``max``/``abs``/``len``/``or``
 wrappers and ``None`` checks are common one-line fixes):
 
-- ``wrap-max0``, ``wrap-abs``, ``wrap-len``, ``wrap-not``, ``wrap-or-default``,
-  ``wrap-none-guard``: an expression wrapped (``max(0, e)``, ``abs(e)``, ``len(e)``, ``not e``,
-  ``e or d`` with ``d`` another lookup of the same mapping (``user.get("nick") or
-  user["login"]``), a defaulted parameter or an empty literal, ``x is None or c`` /
-  ``x is not None and c`` for a condition ``c`` reading ``x``, also in a comprehension or an
-  and/or chain; ``abs(e)`` also for ``e`` compared with a bound, ``not e`` also when assigned);
+- the wrappers (``max(0, e)``, ``abs(e)``, ``len(e)``, ``not e``, ``e or d``, ``min(cap, e)``,
+  ``round(e)``, ``x is None or c``) are :mod:`.templates_wrappers`;
 - ``constant-related``: an integer literal to a related unit constant (``60`` -> ``3600``,
   ``1000`` -> ``1024``) or its own square;
 - ``string-common``: a short string literal to a common one (``""`` -> ``"0"``, ``","`` -> ``", "``);
@@ -261,186 +257,6 @@ def arg_off_by_one_mutations(fi: FileInfo, node: cst.Call) -> list[Mutation]:
     return out
 
 
-def _defaults(func: FuncInfo) -> list[str]:
-    """Names of the function's parameters that have a default value."""
-    params = func.node.params
-    return [p.name.value for p in (*params.params, *params.kwonly_params) if p.default is not None]
-
-
-def _none_default_params(func: FuncInfo) -> set[str]:
-    params = func.node.params
-    return {
-        p.name.value
-        for p in (*params.params, *params.kwonly_params)
-        if isinstance(p.default, cst.Name) and p.default.value == "None"
-    }
-
-
-def _is_value_position(fi: FileInfo, node: cst.CSTNode) -> str:
-    """Where an expression sits: ``"return"``, ``"assign"``, ``"arg"``, ``"operand"`` or ``""``."""
-    parent, fld = fi.parent_of(node)
-    if isinstance(parent, cst.Return):
-        return "return"
-    if isinstance(parent, (cst.Assign, cst.AnnAssign)) and fld == "value":
-        return "assign"
-    if isinstance(parent, cst.Arg) and parent.value is node and not parent.star:
-        return "arg"
-    if isinstance(parent, cst.BinaryOperation) and fld == "right":
-        return "operand"
-    if (
-        isinstance(parent, cst.Comparison)
-        and fld == "left"
-        and len(parent.comparisons) == 1
-        and isinstance(parent.comparisons[0].operator, _MAGNITUDE_CMP)
-    ):
-        return "compared"
-    return ""
-
-
-#: ``e <= bound``-like comparisons where ``e`` may be meant as a magnitude (``abs(e)``).
-_MAGNITUDE_CMP = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
-
-
-def _lookup_base(node: cst.BaseExpression) -> str:
-    """``x`` of a lookup ``x[k]`` / ``x.get(k)`` (a plain name), else ``""``."""
-    if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name):
-        return node.value.value
-    if (
-        isinstance(node, cst.Call)
-        and isinstance(node.func, cst.Attribute)
-        and node.func.attr.value == "get"
-        and isinstance(node.func.value, cst.Name)
-    ):
-        return node.func.value.value
-    return ""
-
-
-def sibling_lookups(fi: FileInfo, node: cst.BaseExpression, limit: int = 2) -> list[str]:
-    """Other ``x[k]`` lookups of the module on the same name ``x`` as ``node`` (``x.get(...)``).
-
-    A value read from a mapping that may lack it often falls back to another entry of the same
-    mapping (``user.get("display_name") or user["login"]``); the module's own lookups on a name
-    spelled the same are the candidates, in source order.
-    """
-    base = _lookup_base(node)
-    if not base:
-        return []
-    own = fi.text(node)
-    out: list[str] = []
-
-    class V(cst.CSTVisitor):
-        def visit_Subscript(self, n: cst.Subscript) -> None:
-            if isinstance(n.value, cst.Name) and n.value.value == base:
-                t = fi.text(n) if n in fi.positions else ""
-                if t and t != own and "\n" not in t and t not in out:
-                    out.append(t)
-
-    fi.module.visit(V())
-    return out[:limit]
-
-
-def wrapper_mutations(
-    fi: FileInfo, node: cst.BaseExpression, func: FuncInfo | None
-) -> list[Mutation]:
-    """``max(0, e)``, ``abs(e)``, ``len(e)``, ``not e``, ``e or d`` around a value expression."""
-    where = _is_value_position(fi, node)
-    if not where or func is None:
-        return []
-    if isinstance(node, (cst.SimpleString, cst.Integer, cst.Float, cst.FormattedString)):
-        return []
-    if isinstance(node, cst.Name) and not _is_load_name(fi, node):
-        return []
-    text = fi.text(node)
-    if "\n" in text:
-        return []
-    out: list[Mutation] = []
-    op = node.operator if isinstance(node, cst.BinaryOperation) else None
-    if isinstance(op, (cst.Subtract, cst.Add)) and where in ("return", "assign", "arg"):
-        out.append(
-            _mut(fi, node, f"max(0, {text})", "wrap-max0", f"{_short(fi, node)} -> max(0, ...)")
-        )
-        if isinstance(op, cst.Subtract):
-            out.append(
-                _mut(fi, node, f"abs({text})", "wrap-abs", f"{_short(fi, node)} -> abs(...)")
-            )
-    if where == "compared" and isinstance(node, (cst.Call, cst.Name, cst.BinaryOperation)):
-        if not isinstance(node, cst.BinaryOperation) or isinstance(op, cst.Subtract):
-            out.append(
-                _mut(fi, node, f"abs({text})", "wrap-abs", f"{_short(fi, node)} -> abs(...)")
-            )
-    if isinstance(node, cst.Name) and where == "operand":
-        parent, _ = fi.parent_of(node)
-        if isinstance(parent, cst.BinaryOperation) and isinstance(
-            parent.operator, (cst.Divide, cst.FloorDivide, cst.Modulo, cst.Subtract)
-        ):
-            out.append(_mut(fi, node, f"len({text})", "wrap-len", f"{text} -> len({text})"))
-    if where in ("return", "assign") and isinstance(
-        node, (cst.Call, cst.Name, cst.Attribute, cst.Subscript)
-    ):
-        out.append(_mut(fi, node, f"not {text}", "wrap-not", f"{_short(fi, node)} -> not ..."))
-    if where in ("assign", "return", "arg") and isinstance(
-        node, (cst.Name, cst.Attribute, cst.Call)
-    ):
-        lookups = sibling_lookups(fi, node)
-        alts = lookups + [d for d in _defaults(func) if d != text][:2] + ['""', "0", "[]"]
-        for d in alts[: 4 + len(lookups)]:
-            out.append(
-                _mut(
-                    fi,
-                    node,
-                    f"{text} or {d}",
-                    "wrap-or-default",
-                    f"{_short(fi, node)} -> ... or {d}",
-                )
-            )
-    return out
-
-
-def none_guard_mutations(
-    fi: FileInfo, node: cst.BaseExpression, func: FuncInfo | None
-) -> list[Mutation]:
-    """A condition reading ``x`` gets ``x is None or c`` / ``x is not None and c``."""
-    if func is None or isinstance(node, cst.UnaryOperation):
-        return []
-    text = fi.text(node)
-    if "\n" in text:
-        return []
-    nones = _none_default_params(func)
-    names = [n for n in sorted(fi.names_in(node)) if n in func.params or n in func.locals]
-    names = [n for n in names if n not in ("self", "cls")]
-    names.sort(key=lambda n: (n not in nones, n))
-    out = []
-    inner = f"({text})" if isinstance(node, cst.BooleanOperation) else text
-    # an operand of ``and``/``or`` keeps its place only in parentheses
-    parent, _ = fi.parent_of(node)
-    wrap = "({})" if isinstance(parent, cst.BooleanOperation) else "{}"
-    for n in names[:3]:
-        weight = 1.0 if n in nones else 0.5
-        out.append(
-            _mut(
-                fi,
-                node,
-                wrap.format(f"{n} is None or {inner}"),
-                "wrap-none-guard",
-                f"'{n} is None or' before {_short(fi, node)}",
-                None,
-            )
-        )
-        out[-1].prior *= weight
-        out.append(
-            _mut(
-                fi,
-                node,
-                wrap.format(f"{n} is not None and {inner}"),
-                "wrap-none-guard",
-                f"'{n} is not None and' before {_short(fi, node)}",
-                None,
-            )
-        )
-        out[-1].prior *= weight * 0.9
-    return out
-
-
 def while_condition_mutations(
     fi: FileInfo, node: cst.While, func: FuncInfo | None
 ) -> list[Mutation]:
@@ -469,15 +285,7 @@ def while_condition_mutations(
 def wrap_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) -> list[Mutation]:
     """Every template of this module over one statement's header (bodies left out)."""
     func = fi.func_info(st.func)
-    every = list(fi.header_nodes(st))
-    conditions: set[int] = set()
-    for n in every:
-        if isinstance(n, (cst.If, cst.While, cst.IfExp, cst.CompIf)):
-            conditions.add(id(n.test))
-    for n in every:  # the operands of a condition's and/or chain are conditions too (pre-order)
-        if isinstance(n, cst.BooleanOperation) and id(n) in conditions:
-            conditions.update((id(n.left), id(n.right)))
-    nodes = every
+    nodes = list(fi.header_nodes(st))
     if line is not None and st.header_end > st.start:
         nodes = [n for n in nodes if n in fi.positions and fi.line_of(n) == line]
     out: list[Mutation] = []
@@ -500,8 +308,4 @@ def wrap_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) -> list[
             out.extend(guarded(fi, while_condition_mutations, fi, n, func))
         if isinstance(n, cst.Name):
             out.extend(guarded(fi, slice_mutations, fi, n, func))
-        if isinstance(n, cst.BaseExpression):
-            out.extend(guarded(fi, wrapper_mutations, fi, n, func))
-            if id(n) in conditions:
-                out.extend(guarded(fi, none_guard_mutations, fi, n, func))
     return out

@@ -1,0 +1,365 @@
+"""Wrapper templates: a value expression wrapped in the call or operator it lacks.
+
+Issue 19's wrapper kinds, as fix patterns (PraPR's method-call mutators; Python repair studies,
+e.g. Widyasari et al., "BugsInPy", FSE 2020 demo, where ``max``/``abs``/``len``/``or`` wrappers
+and ``None`` checks are common one-line fixes). Each wrapper is tried wherever its kind of value
+sits, not only in a returned or assigned expression: an operand of an arithmetic operation (either
+side), a call argument, a compared value, a list or comprehension element, an operand of a
+condition's and/or chain (also in a comprehension's ``if``):
+
+- ``wrap-abs``: ``abs(a - b)`` for a difference anywhere, or a value compared with a bound (the
+  prior is raised when the same statement already takes an ``abs`` elsewhere: the mirror of a
+  half-fixed distance);
+- ``wrap-max0``: ``max(0, e)`` for a sum or difference that is returned, assigned or passed;
+- ``wrap-min-cap`` / ``wrap-max-floor``: ``min(cap, e)`` / ``max(floor, e)`` with ``cap`` a name
+  in scope whose words say it is a bound (``capacity``, ``limit``, ``max_...``; ``min_...``,
+  ``floor``), drawn from the function's parameters, its class's ``self.`` attributes and the
+  module's constants, never a literal;
+- ``wrap-len``: ``len(e)`` for a non-numeric value divided, subtracted, taken modulo, compared;
+- ``wrap-not``: ``not e`` for a value returned or assigned, or an operand of a condition;
+- ``wrap-or-default``: ``e or d`` with ``d`` another lookup of the same mapping, a module
+  constant sharing a word with ``e`` (``params.get("charset") or DEFAULT_CHARSET``), a defaulted
+  parameter or an empty literal;
+- ``wrap-round``: ``round(e)`` for a product or quotient that is returned, assigned or passed;
+- ``wrap-none-guard``: ``x is None or c`` / ``x is not None and c`` for a condition ``c`` reading
+  ``x``, also a comparison whose value is assigned or returned (``ok = n <= limit``).
+
+:func:`wrapper_stmt_mutations` drives them over a statement's header (bodies left out), as
+:func:`~fixloop.repair.templates_wrap.wrap_mutations` does for the other kinds of issue 19.
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from .templates_ast import FileInfo, FuncInfo, Mutation, StmtInfo, guarded
+from .templates_expr import _callee, _is_load_name, _mut, _short
+
+
+def _defaults(func: FuncInfo) -> list[str]:
+    """Names of the function's parameters that have a default value."""
+    params = func.node.params
+    return [p.name.value for p in (*params.params, *params.kwonly_params) if p.default is not None]
+
+
+def _none_default_params(func: FuncInfo) -> set[str]:
+    params = func.node.params
+    return {
+        p.name.value
+        for p in (*params.params, *params.kwonly_params)
+        if isinstance(p.default, cst.Name) and p.default.value == "None"
+    }
+
+
+def _is_value_position(fi: FileInfo, node: cst.CSTNode) -> str:
+    """Where an expression sits: ``"return"``, ``"assign"``, ``"arg"``, ``"operand"`` or ``""``."""
+    parent, fld = fi.parent_of(node)
+    if isinstance(parent, cst.Return):
+        return "return"
+    if isinstance(parent, (cst.Assign, cst.AnnAssign)) and fld == "value":
+        return "assign"
+    if isinstance(parent, cst.Arg) and parent.value is node and not parent.star:
+        return "arg"
+    if isinstance(parent, cst.BinaryOperation) and fld == "right":
+        return "operand"
+    if (
+        isinstance(parent, cst.Comparison)
+        and fld == "left"
+        and len(parent.comparisons) == 1
+        and isinstance(parent.comparisons[0].operator, _MAGNITUDE_CMP)
+    ):
+        return "compared"
+    return ""
+
+
+#: ``e <= bound``-like comparisons where ``e`` may be meant as a magnitude (``abs(e)``).
+_MAGNITUDE_CMP = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
+
+
+def _lookup_base(node: cst.BaseExpression) -> str:
+    """``x`` of a lookup ``x[k]`` / ``x.get(k)`` (a plain name), else ``""``."""
+    if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name):
+        return node.value.value
+    if (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Attribute)
+        and node.func.attr.value == "get"
+        and isinstance(node.func.value, cst.Name)
+    ):
+        return node.func.value.value
+    return ""
+
+
+def sibling_lookups(fi: FileInfo, node: cst.BaseExpression, limit: int = 2) -> list[str]:
+    """Other ``x[k]`` lookups of the module on the same name ``x`` as ``node`` (``x.get(...)``).
+
+    A value read from a mapping that may lack it often falls back to another entry of the same
+    mapping (``user.get("display_name") or user["login"]``); the module's own lookups on a name
+    spelled the same are the candidates, in source order.
+    """
+    base = _lookup_base(node)
+    if not base:
+        return []
+    own = fi.text(node)
+    out: list[str] = []
+
+    class V(cst.CSTVisitor):
+        def visit_Subscript(self, n: cst.Subscript) -> None:
+            if isinstance(n.value, cst.Name) and n.value.value == base:
+                t = fi.text(n) if n in fi.positions else ""
+                if t and t != own and "\n" not in t and t not in out:
+                    out.append(t)
+
+    fi.module.visit(V())
+    return out[:limit]
+
+
+#: words of a name that say it is an upper bound (``min(cap, e)``) or a lower one (``max(lo, e)``)
+_CAP_WORDS = frozenset(
+    {"max", "maximum", "cap", "capacity", "limit", "upper", "ceiling", "ceil", "full", "most"}
+)
+_FLOOR_WORDS = frozenset({"min", "minimum", "floor", "lower", "least", "low"})
+#: calls whose value is already a number: never wrapped in ``len``
+_NUMERIC_CALLS = frozenset(
+    {"len", "sum", "int", "float", "round", "abs", "min", "max", "count", "index", "find", "ord"}
+)
+
+
+def _words(name: str) -> set[str]:
+    """Lower-case words of an identifier (``DEFAULT_CHARSET`` -> {default, charset}, camelCase)."""
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name)
+    return {w.lower() for w in re.split(r"[^A-Za-z0-9]+", spaced) if w}
+
+
+def _position(fi: FileInfo, node: cst.CSTNode, conditions: set[int]) -> str:
+    """Where a value sits, for the wrappers.
+
+    Returns ``"return"``, ``"assign"`` (also an augmented assignment's value), ``"arg"``,
+    ``"operand"`` (right of a binary operator), ``"left"`` (left of one), ``"compared"`` (either
+    side of one ``<``/``<=``/``>``/``>=``), ``"condition"`` (a condition or an operand of an
+    and/or chain, ids in ``conditions``), ``"element"`` (of a list, tuple, set or a
+    comprehension's element) or ``""``.
+    """
+    where = _is_value_position(fi, node)
+    if where:
+        return where
+    if id(node) in conditions:
+        return "condition"
+    parent, fld = fi.parent_of(node)
+    if isinstance(parent, cst.AugAssign) and fld == "value":
+        return "assign"
+    if isinstance(parent, cst.BinaryOperation) and fld == "left":
+        return "left"
+    if isinstance(parent, cst.ComparisonTarget) and parent.comparator is node:
+        comp, _ = fi.parent_of(parent)
+        if (
+            isinstance(comp, cst.Comparison)
+            and len(comp.comparisons) == 1
+            and isinstance(parent.operator, _MAGNITUDE_CMP)
+        ):
+            return "compared"
+    if isinstance(parent, cst.Element) and parent.value is node:
+        return "element"
+    if isinstance(parent, (cst.ListComp, cst.SetComp, cst.GeneratorExp)) and parent.elt is node:
+        return "element"
+    return ""
+
+
+def _module_constants(fi: FileInfo) -> list[str]:
+    """The module's upper-case names (constants, also ``_PRIVATE`` ones), in source order."""
+    return [n for n in fi.module_names if n.lstrip("_").isupper()]
+
+
+def bound_names(
+    fi: FileInfo, func: FuncInfo, node: cst.CSTNode, words: frozenset[str]
+) -> list[str]:
+    """Names in scope whose words say they are a bound of the kind ``words``, not read in ``node``.
+
+    Drawn from the function's parameters, its class's ``self.`` attributes (when the function takes
+    ``self``) and the module's constants, in that order; at most three.
+    """
+    inside = fi.names_in(node)
+    text = fi.text(node)
+    found: list[str] = []
+    for p in func.params:
+        if p not in ("self", "cls") and p not in inside and _words(p) & words:
+            found.append(p)
+    cls = fi.class_of_func.get(id(func.node))
+    if cls is not None and func.params[:1] == ["self"]:
+        for a in fi.class_attrs.get(id(cls), []):
+            if f"self.{a}" not in text and _words(a) & words:
+                found.append(f"self.{a}")
+    for c in _module_constants(fi):
+        if c not in inside and _words(c) & words:
+            found.append(c)
+    return found[:3]
+
+
+def _related_constants(fi: FileInfo, node: cst.CSTNode) -> list[str]:
+    """Module constants sharing a word of three letters or more with ``node``'s text or names."""
+    mine: set[str] = set()
+    for n in fi.names_in(node):
+        mine |= _words(n)
+    for s in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", fi.text(node)):
+        mine |= _words(s)
+    mine = {w for w in mine if len(w) >= 3}
+    return [c for c in _module_constants(fi) if _words(c) & mine and c not in fi.names_in(node)][:2]
+
+
+def _has_abs(fi: FileInfo, node: cst.CSTNode) -> bool:
+    """Whether the statement holding ``node`` already calls ``abs`` on something else."""
+    st = fi.stmt_info(_statement_of(fi, node))
+    if st is None:
+        return False
+    return any(isinstance(n, cst.Call) and _callee(n) == "abs" for n in fi.header_nodes(st))
+
+
+def _statement_of(fi: FileInfo, node: cst.CSTNode) -> cst.CSTNode:
+    cur: cst.CSTNode = node
+    while True:
+        parent, _ = fi.parent_of(cur)
+        if parent is None or isinstance(
+            parent, (cst.SimpleStatementLine, cst.BaseCompoundStatement)
+        ):
+            return parent if parent is not None else cur
+        cur = parent
+
+
+def wrapper_mutations(
+    fi: FileInfo, node: cst.BaseExpression, func: FuncInfo | None, conditions: set[int]
+) -> list[Mutation]:
+    """The wrappers of the module docstring around one value expression ``node``.
+
+    ``conditions``: ids of the statement's condition nodes (and of their and/or operands).
+    """
+    where = _position(fi, node, conditions)
+    if not where or func is None:
+        return []
+    if isinstance(node, (cst.SimpleString, cst.Integer, cst.Float, cst.FormattedString)):
+        return []
+    if isinstance(node, cst.Name) and not _is_load_name(fi, node):
+        return []
+    text = fi.text(node)
+    if "\n" in text:
+        return []
+    short = _short(fi, node)
+    out: list[Mutation] = []
+    op = node.operator if isinstance(node, cst.BinaryOperation) else None
+    valued = where in ("return", "assign", "arg")
+    if isinstance(op, (cst.Subtract, cst.Add)) and valued:
+        out.append(_mut(fi, node, f"max(0, {text})", "wrap-max0", f"{short} -> max(0, ...)"))
+    plain = isinstance(node, (cst.Call, cst.Name, cst.Attribute, cst.Subscript))
+    if (isinstance(op, cst.Subtract) and where != "condition") or (where == "compared" and plain):
+        m = _mut(fi, node, f"abs({text})", "wrap-abs", f"{short} -> abs(...)")
+        if _has_abs(fi, node):
+            m.prior *= 1.5
+        out.append(m)
+    if isinstance(op, (cst.Add, cst.Subtract, cst.Multiply)) and valued:
+        for cap in bound_names(fi, func, node, _CAP_WORDS):
+            out.append(
+                _mut(fi, node, f"min({cap}, {text})", "wrap-min-cap", f"{short} -> min({cap}, ...)")
+            )
+        for lo in bound_names(fi, func, node, _FLOOR_WORDS):
+            out.append(
+                _mut(fi, node, f"max({lo}, {text})", "wrap-max-floor", f"{short} -> max({lo}, ...)")
+            )
+    if isinstance(op, (cst.Multiply, cst.Divide)) and valued:
+        out.append(_mut(fi, node, f"round({text})", "wrap-round", f"{short} -> round(...)"))
+    if plain and not (isinstance(node, cst.Call) and _callee(node) in _NUMERIC_CALLS):
+        parent, _ = fi.parent_of(node)
+        arith = isinstance(parent, cst.BinaryOperation) and isinstance(
+            parent.operator, (cst.Divide, cst.FloorDivide, cst.Modulo, cst.Subtract)
+        )
+        if (where in ("operand", "left") and arith) or where == "compared":
+            out.append(_mut(fi, node, f"len({text})", "wrap-len", f"{short} -> len(...)"))
+    if plain and where in ("return", "assign", "condition"):
+        parent, _ = fi.parent_of(node)
+        if not isinstance(parent, cst.UnaryOperation):
+            out.append(_mut(fi, node, f"not {text}", "wrap-not", f"{short} -> not ..."))
+    if valued and isinstance(node, (cst.Name, cst.Attribute, cst.Call)):
+        lookups = sibling_lookups(fi, node) + _related_constants(fi, node)
+        alts = lookups + [d for d in _defaults(func) if d != text][:2] + ['""', "0", "[]"]
+        for d in alts[: 4 + len(lookups)]:
+            out.append(
+                _mut(fi, node, f"{text} or {d}", "wrap-or-default", f"{short} -> ... or {d}")
+            )
+    return out
+
+
+def none_guard_mutations(
+    fi: FileInfo, node: cst.BaseExpression, func: FuncInfo | None
+) -> list[Mutation]:
+    """A condition reading ``x`` gets ``x is None or c`` / ``x is not None and c``."""
+    if func is None or isinstance(node, cst.UnaryOperation):
+        return []
+    text = fi.text(node)
+    if "\n" in text:
+        return []
+    nones = _none_default_params(func)
+    names = [n for n in sorted(fi.names_in(node)) if n in func.params or n in func.locals]
+    names = [n for n in names if n not in ("self", "cls")]
+    names.sort(key=lambda n: (n not in nones, n))
+    out = []
+    inner = f"({text})" if isinstance(node, cst.BooleanOperation) else text
+    # an operand of ``and``/``or`` keeps its place only in parentheses
+    parent, _ = fi.parent_of(node)
+    wrap = "({})" if isinstance(parent, cst.BooleanOperation) else "{}"
+    for n in names[:3]:
+        weight = 1.0 if n in nones else 0.5
+        out.append(
+            _mut(
+                fi,
+                node,
+                wrap.format(f"{n} is None or {inner}"),
+                "wrap-none-guard",
+                f"'{n} is None or' before {_short(fi, node)}",
+                None,
+            )
+        )
+        out[-1].prior *= weight
+        out.append(
+            _mut(
+                fi,
+                node,
+                wrap.format(f"{n} is not None and {inner}"),
+                "wrap-none-guard",
+                f"'{n} is not None and' before {_short(fi, node)}",
+                None,
+            )
+        )
+        out[-1].prior *= weight * 0.9
+    return out
+
+
+def wrapper_stmt_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) -> list[Mutation]:
+    """Every wrapper of this module over one statement's header (bodies left out).
+
+    ``line``: for a header spanning several lines, only the nodes starting on it.
+    """
+    func = fi.func_info(st.func)
+    every = list(fi.header_nodes(st))
+    conditions: set[int] = set()
+    for n in every:
+        if isinstance(n, (cst.If, cst.While, cst.IfExp, cst.CompIf)):
+            conditions.add(id(n.test))
+    for n in every:  # the operands of an and/or chain are conditions too (pre-order)
+        if isinstance(n, cst.BooleanOperation):
+            conditions.update((id(n.left), id(n.right)))
+    nodes = every
+    if line is not None and st.header_end > st.start:
+        nodes = [n for n in nodes if n in fi.positions and fi.line_of(n) == line]
+    out: list[Mutation] = []
+    for n in nodes:
+        if n not in fi.positions or not isinstance(n, cst.BaseExpression):
+            continue
+        out.extend(guarded(fi, wrapper_mutations, fi, n, func, conditions))
+        if id(n) in conditions or _valued_comparison(fi, n):
+            out.extend(guarded(fi, none_guard_mutations, fi, n, func))
+    return out
+
+
+def _valued_comparison(fi: FileInfo, node: cst.CSTNode) -> bool:
+    """A comparison whose truth value is assigned or returned (``ok = n <= limit``)."""
+    return isinstance(node, cst.Comparison) and _is_value_position(fi, node) in ("return", "assign")
