@@ -43,6 +43,29 @@ def test_an_unbound_name_becomes_the_most_similar_name_in_scope() -> None:
     assert similarity("output_path", "output") > similarity("output_path", "text")
 
 
+def test_an_unbound_name_becomes_a_local_bound_and_never_read() -> None:
+    """No similar name, but a value computed and never used: the renamed variable's shape."""
+    for src, at, want in [
+        (
+            "def stale(items, keep):\n    ordered = sorted(items)\n    dropped = ordered[keep:]\n"
+            "    return [i.id for i in reversed(old_ones)]\n",
+            "reversed(old_ones)",
+            "reversed(dropped)",
+        ),
+        (
+            "def total(rows):\n    acc = 0\n    for r in rows:\n        acc += r\n"
+            "    scaled = acc * 2\n    return result\n",
+            "return result",
+            "return scaled",
+        ),
+    ]:
+        news = _news(src, at, "name-in-scope")
+        assert src.replace(at, want) in news
+    # a local that is read is not offered for a name unlike it
+    read = "def f(a):\n    b = a + 1\n    print(b)\n    return zzz\n"
+    assert read.replace("return zzz", "return b") not in _news(read, "return zzz", "name-in-scope")
+
+
 def test_an_attribute_the_class_never_sets_becomes_one_it_sets() -> None:
     src = (
         "class Counter:\n"

@@ -61,6 +61,7 @@ from .templates_ast import Edit, FileInfo, Mutation, apply_edits, guarded, parse
 from .templates_context import context_mutations
 from .templates_context_stmt import context_statement_mutations
 from .templates_expr import PRIORS, expression_mutations
+from .templates_guards import guard_stmt_mutations
 from .templates_insert import insert_more_mutations
 from .templates_names import name_mutations
 from .templates_stmt import function_mutations, statement_mutations
@@ -142,6 +143,7 @@ def generate_candidates(
                 done_stmts.add(id(st.node))
                 muts.extend(guarded(fi, statement_mutations, fi, st))
                 muts.extend(guarded(fi, insert_more_mutations, fi, st))
+                muts.extend(guarded(fi, guard_stmt_mutations, fi, st))
                 muts.extend(guarded(fi, context_statement_mutations, fi, st))
                 muts.extend(guarded(fi, table_mutations, fi, st))
         else:

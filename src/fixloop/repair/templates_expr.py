@@ -104,6 +104,9 @@ PRIORS: dict[str, float] = {
     "wrap-min-cap": 0.35,  # min(capacity, e) with a bound-named value in scope
     "wrap-max-floor": 0.3,  # max(minimum, e)
     "wrap-round": 0.3,  # round(a * b)
+    "insert-entry-guard": 0.35,  # if not self._undone: raise NothingToRedo(...) at the start
+    "insert-mirror-guard": 0.45,  # if job.finished_at is None: return "running", as a sibling
+    "insert-return-value": 0.35,  # return value after a computed, never-read value
     "insert-mirror-update": 0.35,  # waiting[d] -= 1 beside waiting[d] += 1
     "insert-set-add": 0.4,  # seen.add(x) for a set only read
     "insert-after-loop": 0.35,  # out.append(rest) after the loop

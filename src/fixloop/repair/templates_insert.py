@@ -108,24 +108,20 @@ def mirror_update_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     for other in fi.stmts:
         if not isinstance(other.node, cst.SimpleStatementLine) or len(other.node.body) != 1:
             continue
-        small = other.node.body[0]
-        if not isinstance(small, cst.AugAssign):
+        update = counter_update(fi, other.node.body[0])
+        if update is None:
             continue
+        target_node, op, value = update
         same_func = other.func is st.func
-        self_attr = isinstance(small.target, cst.Attribute) and other.cls is st.cls
+        self_attr = isinstance(target_node, cst.Attribute) and other.cls is st.cls
         if not (same_func or (self_attr and st.cls is not None)):
             continue
-        s, e = fi.span(small.target)[1], fi.span(small.value)[0]
-        between = fi.source[s:e]
-        op = between.strip()
-        if op not in _FLIP:
+        flipped = f" {_FLIP[op]} " + fi.text(value)
+        if not free_names(value) <= bound:
             continue
-        flipped = between.replace(op, _FLIP[op], 1) + fi.text(small.value)
-        if not free_names(small.value) <= bound:
-            continue
-        targets = [(t, 1.0) for t in _reindexed(fi, st, small.target)]
-        if free_names(small.target) <= bound:
-            targets.append((fi.text(small.target), 1.0 if same_func else 0.8))
+        targets = [(t, 1.0) for t in _reindexed(fi, st, target_node)]
+        if free_names(target_node) <= bound:
+            targets.append((fi.text(target_node), 1.0 if same_func else 0.8))
         for target, w in targets:
             text = target + flipped
             if "\n" in text or text in seen:
@@ -133,6 +129,47 @@ def mirror_update_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
             seen.add(text)
             texts.append((text, w))
     return _mutations(fi, st, texts[:4], "insert-mirror-update")
+
+
+def counter_update(
+    fi: FileInfo, small: cst.BaseSmallStatement
+) -> tuple[cst.BaseAssignTargetExpression, str, cst.BaseExpression] | None:
+    """``(T, "+=", V)`` for a counter update ``T += V`` or ``T = R + V`` where ``R`` reads ``T``.
+
+    ``R`` reads ``T`` when it is ``T`` itself or, for ``T = m[k]``, a lookup of the same entry
+    with a default (``m.get(k, 0)``). ``-`` gives ``"-="``. None for any other statement.
+    """
+    if isinstance(small, cst.AugAssign):
+        op = {cst.AddAssign: "+=", cst.SubtractAssign: "-="}.get(type(small.operator))
+        return (small.target, op, small.value) if op else None
+    if not isinstance(small, cst.Assign) or len(small.targets) != 1:
+        return None
+    target, value = small.targets[0].target, small.value
+    if not isinstance(target, (cst.Name, cst.Attribute, cst.Subscript)):
+        return None
+    if not isinstance(value, cst.BinaryOperation) or value.lpar:
+        return None
+    op = {cst.Add: "+=", cst.Subtract: "-="}.get(type(value.operator))
+    if op is None:
+        return None
+    reads = fi.text(value.left) == fi.text(target)
+    left = value.left
+    if (
+        not reads
+        and isinstance(target, cst.Subscript)
+        and len(target.slice) == 1
+        and isinstance(left, cst.Call)
+        and isinstance(left.func, cst.Attribute)
+        and left.func.attr.value == "get"
+        and left.args
+    ):
+        key = target.slice[0].slice
+        reads = (
+            isinstance(key, cst.Index)
+            and fi.text(left.func.value) == fi.text(target.value)
+            and fi.text(left.args[0].value) == fi.text(key.value)
+        )
+    return (target, op, value.right) if reads else None
 
 
 def _reindexed(fi: FileInfo, st: StmtInfo, target: cst.BaseAssignTargetExpression) -> list[str]:

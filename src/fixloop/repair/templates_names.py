@@ -345,10 +345,40 @@ def undefined_name_mutations(
         return []  # a star import may bind it
     pool = [p for p in (*own, *sc.module) if p not in _BUILTINS]
     out = []
-    for p, s in _most_similar(name, pool):
+    similar = _most_similar(name, pool)
+    for p, s in similar:
         prior = NAME_PRIORS["name-in-scope"] * min(1.0, 0.5 + s / 2)
         out.append(_mutation(fi, node, p, "name-in-scope", f"{name} (unbound) -> {p}", prior))
+    funcs = _enclosing(sc, line)
+    done = {p for p, _ in similar}
+    for p in unread_locals(funcs[-1], line) if funcs else []:
+        if p != name and p not in done:
+            prior = NAME_PRIORS["name-in-scope"] * 0.8  # bound, never read: a likely meaning
+            desc = f"{name} (unbound) -> {p} (bound, never read)"
+            out.append(_mutation(fi, node, p, "name-in-scope", desc, prior))
     return out
+
+
+def unread_locals(func: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> list[str]:
+    """Names ``func`` binds (assignment, loop target, parameter) before ``line`` and never reads.
+
+    A value computed and then never used beside a name that is bound nowhere is the classic
+    shape of a renamed variable (``expired = ...`` then ``reversed(old_snapshots)``). In the
+    order bound, nearest to ``line`` first; at most three.
+    """
+    loads = {
+        n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+    }
+    bound: dict[str, int] = {}
+    args = func.args
+    for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
+        if a is not None and a.arg not in ("self", "cls"):
+            bound.setdefault(a.arg, func.lineno)
+    for n in ast.walk(func):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and n.lineno < line:
+            bound.setdefault(n.id, n.lineno)
+    unread = [(ln, b) for b, ln in bound.items() if b not in loads and not b.startswith("_")]
+    return [b for _, b in sorted(unread, key=lambda t: (-t[0], t[1]))][:3]
 
 
 def _class_of(sc: _Scope, line: int) -> ast.ClassDef | None:

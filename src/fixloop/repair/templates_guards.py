@@ -1,0 +1,295 @@
+"""Missing-statement templates anchored at a statement: guards and returns the code implies.
+
+Issue 19's missing-statement kinds that a verbatim copy of a statement cannot reach (GenProg's
+insertion draws from the same program; here the inserted text is *derived* from the program, in
+the spirit of the Plastic Surgery Hypothesis, Barr et al., FSE 2014):
+
+- ``insert-entry-guard``: ``if not C: raise E(...)`` as the first statement of the function, for a
+  collection ``C`` the statement pops from or indexes with a constant (``C.pop()``, ``C[-1]``),
+  ``E`` an exception class of the module that nothing raises yet and whose name shares a word
+  with the function's (``redo`` -> ``NothingToRedo``), else the class of the nearest ``raise``.
+  The arguments are those of the nearest ``raise`` of a class of the module (the message a
+  sibling method's guard uses), else none. At the function's start: a guard after the state
+  changed is the typical wrong fix.
+- ``insert-mirror-guard``: ``if v.a is None: return R`` before a statement reading ``v.a``, where
+  the module already guards an attribute ``a`` the same way (``if job.finished_at is None:
+  return "running"`` in a sibling function); also ``v is None`` for a name guarded so.
+- ``insert-return-value``: ``return v`` after an assignment ``v = ...`` whose value nothing
+  reads, in a function that returns values (a computed result that falls through to the
+  function's other returns).
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from .templates_ast import Edit, FileInfo, Mutation, StmtInfo, guarded, is_docstring
+from .templates_expr import PRIORS
+
+
+def _words(name: str) -> set[str]:
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name)
+    return {w.lower() for w in re.split(r"[^A-Za-z0-9]+", spaced) if len(w) >= 3}
+
+
+def _step(indent: str) -> str:
+    return "\t" if indent[:1] == "\t" else "    "
+
+
+def _one_line(text: str) -> str:
+    t = " ".join(text.split())
+    return t if len(t) <= 50 else t[:47] + "..."
+
+
+def _first_statement(fi: FileInfo, func: cst.FunctionDef) -> StmtInfo | None:
+    """The function's first statement after its docstring (None for a one-line body)."""
+    body = func.body
+    if not isinstance(body, cst.IndentedBlock):
+        return None
+    for node in body.body:
+        if not is_docstring(node):
+            return fi.stmt_info(node)
+    return None
+
+
+def _raised_classes(fi: FileInfo) -> tuple[list[str], dict[str, str]]:
+    """(classes the module defines as exceptions, class -> argument text of its first raise)."""
+    defined: list[str] = []
+    for cls in fi.classes.values():
+        name = cls.name.value
+        if name in fi.exc_names:
+            defined.append(name)
+    args: dict[str, str] = {}
+    for _, node, _ in fi.raises:
+        small = node.body[0] if node.body else None
+        if not isinstance(small, cst.Raise) or not isinstance(small.exc, cst.Call):
+            continue
+        call = small.exc
+        if isinstance(call.func, cst.Name) and call.func.value not in args:
+            inner = fi.text(call)
+            args[call.func.value] = inner[inner.index("(") :]
+    return defined, args
+
+
+def _emptied(fi: FileInfo, small: cst.CSTNode) -> list[str]:
+    """Collections ``small`` pops from or indexes with a constant, as text, in order."""
+    out: list[str] = []
+
+    class V(cst.CSTVisitor):
+        def visit_Call(self, n: cst.Call) -> None:
+            f = n.func
+            if (
+                isinstance(f, cst.Attribute)
+                and f.attr.value in ("pop", "popleft", "popitem")
+                and isinstance(f.value, (cst.Name, cst.Attribute))
+                and not n.args
+            ):
+                out.append(fi.text(f.value))
+
+        def visit_Subscript(self, n: cst.Subscript) -> None:
+            if (
+                len(n.slice) == 1
+                and isinstance(n.slice[0].slice, cst.Index)
+                and isinstance(n.slice[0].slice.value, (cst.Integer, cst.UnaryOperation))
+                and isinstance(n.value, (cst.Name, cst.Attribute))
+            ):
+                out.append(fi.text(n.value))
+
+    small.visit(V())
+    return list(dict.fromkeys(t for t in out if "\n" not in t))
+
+
+def reworded(message: str, old_class: str, new_class: str) -> str:
+    """``message`` of a raise of ``old_class`` said for ``new_class``.
+
+    When the two class names differ by one word (``NothingToUndo``/``NothingToRedo``), that
+    word is replaced in the message (``"nothing to undo"`` -> ``"nothing to redo"``, the case of
+    each occurrence kept when all lower or capitalized); otherwise the message is unchanged.
+    """
+    gone, new = _words(old_class) - _words(new_class), _words(new_class) - _words(old_class)
+    if len(gone) != 1 or len(new) != 1:
+        return message
+    (a,), (b,) = gone, new
+
+    def swap(m: re.Match[str]) -> str:
+        w = m.group(0)
+        return b.capitalize() if w[:1].isupper() else b
+
+    return re.sub(rf"(?i)\b{re.escape(a)}\b", swap, message)
+
+
+def entry_guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """``if not C: raise E(...)`` at the function's start for a collection the function empties.
+
+    ``C``: what ``st`` pops from or indexes first, then the rest of the function's.
+    """
+    if st.func is None or not isinstance(st.node, cst.SimpleStatementLine):
+        return []
+    # the statement's own collections first, then those the rest of the function empties
+    colls = list(dict.fromkeys([*_emptied(fi, st.node), *_emptied(fi, st.func.body)]))
+    first = _first_statement(fi, st.func)
+    if not colls or first is None:
+        return []
+    defined, args = _raised_classes(fi)
+    fwords = _words(st.func.name.value)
+    unraised = [c for c in defined if c not in args]
+    classes: list[tuple[str, float]] = [(c, 1.0) for c in unraised if _words(c) & fwords]
+    classes += [(c, 0.6) for c in unraised if not _words(c) & fwords]
+    classes += [(c, 0.5) for c in defined if c in args]
+    if not classes:
+        classes = [("IndexError", 0.4), ("ValueError", 0.4)]
+    # the message of a raise of the module's own classes, as a sibling guard words it
+    source = next((c for c in defined if c in args), "")
+    message = args[source] if source else "()"
+    indent = fi.indent_of_line(first.start)
+    pos = fi.line_starts[first.start - 1]
+    out: list[Mutation] = []
+    for coll in colls[:2]:
+        for cls, w in classes[:3]:
+            for call, mw in ((f"{cls}{reworded(message, source, cls)}", 1.0), (f"{cls}()", 0.9)):
+                text = f"{indent}if not {coll}:\n{indent}{_step(indent)}raise {call}\n"
+                out.append(
+                    Mutation(
+                        (Edit(pos, pos, text),),
+                        "insert-entry-guard",
+                        f"insert 'if not {coll}: raise {_one_line(call)}' at line {first.start}",
+                        st.start,
+                        PRIORS["insert-entry-guard"] * w * mw,
+                    )
+                )
+                if message == "()":
+                    break
+    return out
+
+
+def _module_none_guards(fi: FileInfo) -> dict[str, str]:
+    """``a`` -> ``return R`` for each ``if x.a is None: return R`` (or ``if a is None``) guard."""
+    out: dict[str, str] = {}
+
+    class V(cst.CSTVisitor):
+        def visit_If(self, n: cst.If) -> None:
+            t = n.test
+            if not (
+                isinstance(t, cst.Comparison)
+                and len(t.comparisons) == 1
+                and isinstance(t.comparisons[0].operator, cst.Is)
+                and isinstance(t.comparisons[0].comparator, cst.Name)
+                and t.comparisons[0].comparator.value == "None"
+            ):
+                return
+            left = t.left
+            key = (
+                left.attr.value
+                if isinstance(left, cst.Attribute)
+                else left.value
+                if isinstance(left, cst.Name)
+                else ""
+            )
+            body = n.body.body if isinstance(n.body, cst.IndentedBlock) else ()
+            first = body[0] if body else None
+            if (
+                key
+                and isinstance(first, cst.SimpleStatementLine)
+                and isinstance(first.body[0], cst.Return)
+                and first in fi.positions
+            ):
+                text = fi.text(first).strip()
+                if "\n" not in text:
+                    out.setdefault(key, text)
+
+    fi.module.visit(V())
+    return out
+
+
+def mirror_guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """``if v.a is None: return R`` before ``st`` where the module guards ``a`` so elsewhere."""
+    if st.func is None or not st.alone or st.header_end != st.start:
+        return []
+    guards = _module_none_guards(fi)
+    if not guards:
+        return []
+    uses: list[str] = []
+
+    class V(cst.CSTVisitor):
+        def visit_Attribute(self, n: cst.Attribute) -> None:
+            if isinstance(n.value, cst.Name) and n.attr.value in guards:
+                uses.append(fi.text(n))
+
+        def visit_Name(self, n: cst.Name) -> None:
+            if n.value in guards:
+                uses.append(n.value)
+
+        def visit_If(self, n: cst.If) -> bool:
+            return False
+
+    st.node.visit(V())
+    indent = fi.indent_of_line(st.start)
+    pos = fi.line_starts[st.start - 1]
+    out = []
+    for use in dict.fromkeys(uses):
+        ret = guards[use.rsplit(".", 1)[-1]]
+        text = f"{indent}if {use} is None:\n{indent}{_step(indent)}{ret}\n"
+        out.append(
+            Mutation(
+                (Edit(pos, pos, text),),
+                "insert-mirror-guard",
+                f"insert 'if {use} is None: {_one_line(ret)}' before line {st.start}",
+                st.start,
+                PRIORS["insert-mirror-guard"],
+            )
+        )
+    return out[:3]
+
+
+def return_value_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """``return v`` after ``v = ...`` when nothing reads ``v`` and the function returns values."""
+    if st.func is None or not st.alone or not isinstance(st.node, cst.SimpleStatementLine):
+        return []
+    func = fi.func_info(st.func)
+    small = st.node.body[0]
+    if func is None or not func.has_value_return or func.is_generator:
+        return []
+    if not (
+        isinstance(small, (cst.Assign, cst.AnnAssign, cst.AugAssign))
+        and len(st.node.body) == 1
+        and st.index == len(st.block) - 1
+    ):
+        return []
+    target = small.targets[0].target if isinstance(small, cst.Assign) else small.target
+    if isinstance(small, cst.Assign) and len(small.targets) != 1:
+        return []
+    if not isinstance(target, cst.Name):
+        return []
+    name = target.value
+    reads = 0
+
+    class V(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            nonlocal reads
+            if n.value == name and n in fi.positions and fi.line_of(n) > st.end:
+                reads += 1
+
+    st.func.body.visit(V())
+    if reads:
+        return []
+    indent = fi.indent_of_line(st.start)
+    pos = fi.line_starts[st.end]
+    return [
+        Mutation(
+            (Edit(pos, pos, f"{indent}return {name}\n"),),
+            "insert-return-value",
+            f"insert 'return {name}' after line {st.end}",
+            st.start,
+            PRIORS["insert-return-value"],
+        )
+    ]
+
+
+def guard_stmt_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """Every template of this module anchored at ``st``."""
+    out: list[Mutation] = []
+    for fn in (entry_guard_mutations, mirror_guard_mutations, return_value_mutations):
+        out.extend(guarded(fi, fn, fi, st))
+    return out
