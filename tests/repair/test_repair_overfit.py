@@ -624,3 +624,39 @@ def test_a_returned_literal_is_constant_by_construction_not_degenerate() -> None
     )
     assert not any("(degenerate)" in n for n in notes)
     assert ordered[0] is right  # the smaller departure from the original decides
+
+
+def test_slow_limit_allows_per_failing_test_and_the_machines_load() -> None:
+    """The allowance grows with the failing tests and with the passing tests' own slowdown."""
+    from fixloop.repair.overfit import slow_limit
+
+    # the real-project case: 0.63 s traced before, 3.46 s after, two failing tests
+    assert slow_limit(0.63, 1, 0.0, 0.0) < 3.46 < slow_limit(0.63, 2, 0.0, 0.0)
+    # a loaded second run (passing tests 3x slower) moves the limit; a quick suite does not
+    assert slow_limit(1.0, 1, 0.5, 1.5) == slow_limit(1.0, 1, 0.5, 0.5) + 2 * 3.0
+    assert slow_limit(1.0, 1, 0.01, 0.04) == slow_limit(1.0, 1, 0.01, 0.01)
+    # never below the plain rule, and the load factor is capped
+    assert slow_limit(1.0, 1, 0.5, 0.1) == 3.0 + 1.0
+    assert slow_limit(1.0, 1, 0.5, 50.0) == 3.0 * 4.0 + 1.0
+
+
+def test_a_patch_slower_only_by_the_load_is_kept() -> None:
+    c = cand(OLD.replace("n < 0", "n <= 0"), "loaded")
+    loaded = spectrum(
+        {
+            "t_pos": ("passed", [1, 2, 4], 0.3),
+            "t_neg": ("passed", [1, 2, 3], 0.3),
+            "t_bug": ("passed", [1, 2, 4], 4.5),
+        }
+    )
+    before = spectrum(
+        {
+            "t_pos": ("passed", [1, 2, 4], 0.1),
+            "t_neg": ("passed", [1, 2, 3], 0.1),
+            "t_bug": ("failed", [1, 2, 4], 1.0),
+        }
+    )
+    assert not compare(before, loaded, c, ["t_bug"]).slow
+    unloaded = dict(loaded, tests=dict(loaded["tests"], t_pos=before["tests"]["t_pos"]))
+    unloaded["tests"]["t_neg"] = before["tests"]["t_neg"]
+    assert compare(before, unloaded, c, ["t_bug"]).slow
