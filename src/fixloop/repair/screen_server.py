@@ -20,12 +20,9 @@ candidate instead (inside the same sandbox). Every run happens through
 sandbox and the gate are not weakened: a plausible candidate found here is still applied through
 ``edit_file`` and judged by the gate.
 
-The same server also has a ``localize`` mode (:mod:`fixloop.repair.screen_trace`, copied beside
-it). The host side, which copies these files and reads the results, is
-:mod:`fixloop.repair.screen`.
-
-This file must stay importable by a bare interpreter with only pytest installed (the project's
-Python may not have fixloop): fixloop imports happen inside host-side functions only.
+It also has a ``localize`` mode (:mod:`fixloop.repair.screen_trace`, copied beside it); the host
+side is :mod:`fixloop.repair.screen`. This file must stay importable by a bare interpreter with
+only pytest installed (the project's Python may lack fixloop): fixloop only on the host side.
 """
 
 from __future__ import annotations
