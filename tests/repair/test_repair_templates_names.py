@@ -188,3 +188,16 @@ def test_a_none_guard_before_a_use_or_around_a_loop() -> None:
     )
     spectrum = {"tests": {"t": {"outcome": "failed", "message": "TypeError: 'NoneType' object"}}}
     assert hints_from_spectrum(spectrum).none_used
+
+
+def test_a_too_narrow_class_takes_the_run_another_pattern_of_the_module_uses() -> None:
+    """The module's own spelling of a name (``[a-z_][a-z0-9_]*``) replaces a narrower class."""
+    src = "import re\n\nKEY = re.compile(r'^([a-z_][a-z0-9_]*)=')\nTAG = re.compile(r'#([a-z]+)')\n"
+    news = _news(src, "TAG =", "regex-widen")
+    assert src.replace("#([a-z]+)", "#([a-z_][a-z0-9_]*)") in news
+    # without another pattern there is no such variant
+    alone = "import re\n\nTAG = re.compile(r'#([a-z]+)')\n"
+    assert not [n for n in _news(alone, "TAG =", "regex-widen") if "0-9" in n]
+    # a single-character class never replaces a repeated one
+    variants = pattern_variants("#([a-z]+)", True, (), ["^[A-Z]x"])
+    assert not [v for v in variants if "[A-Z])" in v[1]]

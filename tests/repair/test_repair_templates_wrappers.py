@@ -186,3 +186,17 @@ def test_len_not_around_numbers() -> None:
     buggy = src("def avg(xs, n):\n    return sum(xs) / n\n")
     cands = generate_candidates(buggy, "mod.py", {2: 1.0})
     assert not [c for c in cands if c.template == "wrap-len" and "len(sum" in c.new_source]
+
+
+def test_a_parameter_handed_to_a_function_of_the_file_gets_sliced() -> None:
+    """``add-slice`` (templates_wrap) beyond builtins: the program name dropped at the call."""
+    buggy = "def parse(args):\n    return list(args)\n\ndef main(argv):\n    return parse(argv)\n"
+    fixed = (
+        "def parse(args):\n    return list(args)\n\ndef main(argv):\n    return parse(argv[1:])\n"
+    )
+    assert "add-slice" in templates_fixing(buggy, fixed, "return parse")
+    # a local that is no parameter is left alone (it was built here, not handed in)
+    local = "def parse(a):\n    return a\n\ndef main():\n    xs = [1]\n    return parse(xs)\n"
+    line = 6
+    cands = generate_candidates(local, "mod.py", {line: 1.0})
+    assert not [c for c in cands if c.template == "add-slice" and "parse(xs[" in c.new_source]

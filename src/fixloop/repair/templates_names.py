@@ -662,8 +662,12 @@ def separator_mutations(fi: FileInfo, node: cst.SimpleString, sc: _Scope) -> lis
 _USUAL_CLASS_CHARS = ("-", "_", ".", " ")
 
 
+#: a run of character classes (not negated), each with an optional quantifier: ``[A-Z_][A-Z0-9]*``
+_CLASS_RUN = re.compile(r"(?:(?<!\\)\[(?!\^)(?:\\.|[^\]\\])+\][*+?]?)+")
+
+
 def pattern_variants(
-    body: str, raw: bool, extra_chars: Iterable[str] = ()
+    body: str, raw: bool, extra_chars: Iterable[str] = (), siblings: Sequence[str] = ()
 ) -> list[tuple[str, str, str]]:
     r"""Variants of a regular expression's source text: ``(template, new body, description)``.
 
@@ -672,6 +676,9 @@ def pattern_variants(
         raw: the literal is a raw string (``\b`` is written ``\b``, else ``\\b``).
         extra_chars: characters a widened character class should accept (the failing tests'
             inputs), tried before the usual ones.
+        siblings: the bodies of the module's other patterns; a run of character classes of
+            theirs (``[A-Za-z_][A-Za-z0-9_]*``, the module's own spelling of a name) may replace
+            a run of this one (the plastic-surgery ingredient for a too narrow class).
 
     Returns:
         anchors swapped, dropped or added, character classes widened, ``+`` <-> ``*``; each
@@ -724,6 +731,17 @@ def pattern_variants(
                 body[: m.start(1)] + inner + "A-Z" + body[m.end(1) :],
                 f"[{inner}] accepts A-Z",
             )
+    # a class run replaced by a run the module's other patterns use (widest first: longest)
+    runs = {r.group(0) for sib in siblings for r in _CLASS_RUN.finditer(sib)}
+    for m in _CLASS_RUN.finditer(body):
+        for run in sorted(runs - {m.group(0)}, key=lambda r: (-len(r), r))[:3]:
+            if run[-1:] not in "*+?" and m.group(0)[-1:] in "*+?":
+                continue  # a single character for a repeated one: narrower
+            add(
+                "regex-widen",
+                body[: m.start()] + run + body[m.end() :],
+                f"{m.group(0)} -> {run} (as another pattern of the module)",
+            )
     # \w / \d alone widened to a class with '-' or '.'
     for token, extra in ((bs + "w", "-"), (bs + "d", ".")):
         k = body.find(token)
@@ -737,6 +755,27 @@ def pattern_variants(
         k = body.find(a)
         if k > 0 and body[k - 1] != "\\":
             add("regex-widen", body[:k] + b + body[k + 1 :], f"'{a}' -> '{b}'")
+    return out
+
+
+def module_patterns(fi: FileInfo, sc: _Scope) -> list[str]:
+    """The bodies (text between the quotes) of the module's ``re`` calls' literal patterns."""
+    out: list[str] = []
+    for call in fi.calls:
+        f = call.func
+        if not (
+            isinstance(f, cst.Attribute)
+            and isinstance(f.value, cst.Name)
+            and f.value.value == sc.re_name
+            and f.attr.value in _RE_FUNCS
+            and call.args
+            and isinstance(call.args[0].value, cst.SimpleString)
+        ):
+            continue
+        pat = call.args[0].value
+        body = pat.value[len(pat.prefix) + len(pat.quote) : len(pat.value) - len(pat.quote)]
+        if body not in out:
+            out.append(body)
     return out
 
 
@@ -761,7 +800,9 @@ def regex_mutations(
         prefix = pat.prefix
         body = pat.value[len(prefix) + len(quote) : len(pat.value) - len(quote)]
         chars = sorted(c for c in (hints.chars if hints is not None else ()) if not c.isalnum())
-        for template, new_body, desc in pattern_variants(body, "r" in prefix.lower(), chars):
+        raw = "r" in prefix.lower()
+        siblings = [b for b in module_patterns(fi, sc) if b != body]
+        for template, new_body, desc in pattern_variants(body, raw, chars, siblings):
             text = f"{prefix}{quote}{new_body}{quote}"
             try:
                 re.compile(ast.literal_eval(text))

@@ -200,7 +200,10 @@ def _int_like_names(func: FuncInfo, exclude: str) -> list[str]:
 
 
 def slice_mutations(fi: FileInfo, node: cst.Name, func: FuncInfo | None) -> list[Mutation]:
-    """A sequence iterated or passed along gets sliced: ``xs`` -> ``xs[1:]``, ``xs[k:]``."""
+    """A sequence iterated or passed along gets sliced: ``xs`` -> ``xs[1:]``, ``xs[k:]``.
+
+    Passed along: to a builtin that takes a sequence, or (a parameter) to a function of the file.
+    """
     if func is None or not _is_load_name(fi, node):
         return []
     if node.value not in func.params and node.value not in func.locals:
@@ -211,7 +214,12 @@ def slice_mutations(fi: FileInfo, node: cst.Name, func: FuncInfo | None) -> list
         ok = True
     elif isinstance(parent, cst.Arg) and parent.keyword is None and not parent.star:
         call, _ = fi.parent_of(parent)
-        ok = isinstance(call, cst.Call) and _callee(call) in _SEQ_CALLS
+        own = {f.node.name.value for f in fi.funcs.values()}
+        # a sequence handed to a builtin, or a parameter handed on to a function of the file
+        # (``parse_args(argv)`` -> ``parse_args(argv[1:])``: the program name dropped)
+        ok = isinstance(call, cst.Call) and (
+            _callee(call) in _SEQ_CALLS or (_callee(call) in own and node.value in func.params)
+        )
     if not ok:
         return []
     name = node.value
