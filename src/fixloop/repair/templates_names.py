@@ -666,6 +666,9 @@ _USUAL_CLASS_CHARS = ("-", "_", ".", " ")
 _CLASS_RUN = re.compile(r"(?:(?<!\\)\[(?!\^)(?:\\.|[^\]\\])+\][*+?]?)+")
 
 
+_FROM_SIBLING = " (as another pattern of the module)"
+
+
 def pattern_variants(
     body: str, raw: bool, extra_chars: Iterable[str] = (), siblings: Sequence[str] = ()
 ) -> list[tuple[str, str, str]]:
@@ -740,7 +743,7 @@ def pattern_variants(
             add(
                 "regex-widen",
                 body[: m.start()] + run + body[m.end() :],
-                f"{m.group(0)} -> {run} (as another pattern of the module)",
+                f"{m.group(0)} -> {run}{_FROM_SIBLING}",
             )
     # \w / \d alone widened to a class with '-' or '.'
     for token, extra in ((bs + "w", "-"), (bs + "d", ".")):
@@ -809,6 +812,10 @@ def regex_mutations(
             except (re.error, SyntaxError, ValueError):
                 continue
             w = 1.2 if template == "regex-widen" and any(repr(c) in desc for c in chars) else 1.0
+            if desc.endswith(_FROM_SIBLING):
+                # the module's own spelling of the thing, not a guess fitted to one input: it
+                # ranks before a class widened by just the character a failing test needs
+                w = 1.3
             out.append(
                 _mutation(
                     fi,

@@ -33,6 +33,7 @@ from .templates_expr import (
     _CMP_CLASSES,
     _CMP_TOKEN,
     _ONE_SPACE,
+    PRIORS,
     _callee,
     _fmt_int,
     _int_value,
@@ -214,7 +215,7 @@ def slice_mutations(fi: FileInfo, node: cst.Name, func: FuncInfo | None) -> list
         ok = True
     elif isinstance(parent, cst.Arg) and parent.keyword is None and not parent.star:
         call, _ = fi.parent_of(parent)
-        own = {f.node.name.value for f in fi.funcs.values()}
+        own = own_funcs(fi)
         # a sequence handed to a builtin, or a parameter handed on to a function of the file
         # (``parse_args(argv)`` -> ``parse_args(argv[1:])``: the program name dropped)
         ok = isinstance(call, cst.Call) and (
@@ -226,7 +227,25 @@ def slice_mutations(fi: FileInfo, node: cst.Name, func: FuncInfo | None) -> list
     bounds = ["[1:]", "[:-1]"]
     for k in _int_like_names(func, name):
         bounds += [f"[{k}:]", f"[:{k}]"]
-    return [_mut(fi, node, f"{name}{b}", "add-slice", f"{name} -> {name}{b}") for b in bounds]
+    # a parameter handed on whole to a helper of the file: the call is the likely place
+    prior = PRIORS["add-slice"] * (1.6 if _callee_of_arg(fi, node) in own_funcs(fi) else 1.0)
+    return [
+        _mut(fi, node, f"{name}{b}", "add-slice", f"{name} -> {name}{b}", prior) for b in bounds
+    ]
+
+
+def own_funcs(fi: FileInfo) -> set[str]:
+    """Names of the functions (and methods) the file defines."""
+    return {f.node.name.value for f in fi.funcs.values()}
+
+
+def _callee_of_arg(fi: FileInfo, node: cst.CSTNode) -> str | None:
+    """The callee's name when ``node`` is a positional argument of a call, else None."""
+    parent, _ = fi.parent_of(node)
+    if not isinstance(parent, cst.Arg):
+        return None
+    call, _ = fi.parent_of(parent)
+    return _callee(call) if isinstance(call, cst.Call) else None
 
 
 def arg_plus_minus_one(
