@@ -201,3 +201,25 @@ def test_a_too_narrow_class_takes_the_run_another_pattern_of_the_module_uses() -
     # a single-character class never replaces a repeated one
     variants = pattern_variants("#([a-z]+)", True, (), ["^[A-Z]x"])
     assert not [v for v in variants if "[A-Z])" in v[1]]
+
+
+def test_did_not_raise_boosts_patches_that_add_a_raise() -> None:
+    from fixloop.repair.candidate import Candidate
+    from fixloop.repair.templates_names import RAISE_BOOST
+
+    spectrum = {
+        "tests": {
+            "t::a": {"outcome": "failed", "message": "Failed: DID NOT RAISE ValueError"},
+            "t::b": {"outcome": "failed", "message": "Failed: DID NOT RAISE <class 'm.BadOctet'>"},
+            "t::c": {"outcome": "passed", "message": ""},
+        }
+    }
+    hints = hints_from_spectrum(spectrum)
+    assert hints.not_raised == {"ValueError", "BadOctet"}
+    old = "def f(x):\n    return x\n"
+    added = old.replace("    return", "    if x < 0:\n        raise E()\n    return")
+    guard = Candidate("m.py", added, "insert-guard", "guard", 2, 0.3, old_source=old)
+    other = Candidate("m.py", old.replace("return x", "return -x"), "t", "neg", 2, 0.3)
+    other.old_source = old
+    assert hints.boost(guard) == RAISE_BOOST and hints.boost(other) == 1.0
+    assert hints_from_spectrum({"tests": {"t": spectrum["tests"]["t::c"]}}).boost(guard) == 1.0

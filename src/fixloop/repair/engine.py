@@ -461,7 +461,8 @@ class RepairEngine:
         With ``hints`` (the failing tests' texts), the candidates only those point at
         (:func:`.templates_names.hinted_candidates`) come before the generator's; with
         ``literals`` (the failing lines' strings), string literals replaced by them
-        (:func:`.templates_context_stmt.expected_literal_candidates`) join them.
+        (:func:`.templates_context_stmt.expected_literal_candidates`) join them. The hints also
+        scale scores (:meth:`.templates_names.FailureHints.boost`).
         """
         gen = self.generator()
         seen: set[tuple[str, ...]] = set()
@@ -489,6 +490,8 @@ class RepairEngine:
                 seen.add(c.key)
                 if c.score <= 0:
                     c.score = lines.get(c.line, 0.5 * floor) * c.prior
+                if hints is not None:
+                    c.score *= hints.boost(c)
                 out.append(c)
         return order_candidates(out, self.line_decay, self.seed)
 

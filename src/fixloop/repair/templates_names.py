@@ -102,12 +102,31 @@ class FailureHints:
         none_used: a failure text says ``NoneType`` (a ``None`` used as a value).
         chars: characters of the string literals on the failing tests' failing lines (inputs a
             pattern may have to accept).
+        not_raised: exception class names a failing ``pytest.raises`` expected and did not get
+            (``DID NOT RAISE ValueError``): a missing guard or check.
     """
 
     undefined: set[str] = field(default_factory=set)
     attributes: set[str] = field(default_factory=set)
     none_used: bool = False
     chars: set[str] = field(default_factory=set)
+    not_raised: set[str] = field(default_factory=set)
+
+    def boost(self, cand: Candidate) -> float:
+        """The factor a candidate's score takes from these hints (1.0: none).
+
+        ``RAISE_BOOST`` for a patch that adds a ``raise`` when a failing test's expected
+        exception was not raised: the guard and check kinds are the likely fixes then.
+        """
+        if self.not_raised and cand.new_source.count("raise ") > cand.old_source.count("raise "):
+            return RAISE_BOOST
+        return 1.0
+
+
+#: score factor of a patch adding a ``raise`` after a ``DID NOT RAISE`` failure
+RAISE_BOOST = 2.0
+#: pytest's words, old (``<class 'm.E'>``) and new (``ValueError``), also for a tuple of classes
+_NOT_RAISED = re.compile(r"DID NOT RAISE \(?(?:<class ')?(?:[\w.]*\.)?(\w+)")
 
 
 _NAME_ERR = re.compile(r"NameError: (?:free variable |name )'(\w+)'")
@@ -133,6 +152,7 @@ def hints_from_spectrum(spectrum: Mapping[str, Any]) -> FailureHints:
         h.undefined.update(_NAME_ERR.findall(msg))
         h.attributes.update(_ATTR_ERR.findall(msg))
         h.none_used = h.none_used or "NoneType" in msg
+        h.not_raised.update(_NOT_RAISED.findall(msg))
         try:
             tree = ast.parse(str(d.get("test_line", "")).strip())
         except (SyntaxError, ValueError):
