@@ -114,7 +114,9 @@ NAMED_REASONS = {
     "runtime_doctest_runner_swap": "calc.py:29: replaced doctest.DebugRunner of the standard libra",
     "runtime_test_globals": "calc.py:5: imports test module test_calc",
     "runtime_test_globals_walk": "changed EXPECTED, a global of tests/test_calc.py the tests only re",
-    "runtime_library_reader_patch": "calc.py:16: replaced yaml.safe_load of an installed library",
+    "runtime_library_reader_patch": "calc.py:17: replaced yaml.safe_load of an installed library",
+    "library_patch_spelled": "replaces yaml.safe_load",
+    "test_globals_os_sys": "sys.modules",
     "where_env_size": _FAILS,  # the sandbox has the user's variable names now
     "where_path_depth": "the result depends on where and how the tests run",
     "where_cwd_depth": "the result depends on where and how the tests run",

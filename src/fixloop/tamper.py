@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import ast
 import io
+import sys
 import tokenize
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -143,8 +144,37 @@ def _dotted(node: ast.AST, aliases: dict[str, str], folder: _Folder | None = Non
             break
     if isinstance(node, ast.Name):
         parts.append(aliases.get(node.id, node.id))
-        return ".".join(reversed(parts))
+        return _reexported(".".join(reversed(parts)))
     return None
+
+
+#: Modules the rules name that standard-library modules hold as attributes (``os.sys``,
+#: ``collections._sys``): ``os.sys.modules`` is ``sys.modules`` (red team, globals wave 1: a
+#: test module's globals rewritten through ``os.sys.modules`` passed the scan).
+_REEXPORTED = {
+    "sys": "sys", "_sys": "sys", "gc": "gc", "_gc": "gc", "inspect": "inspect",
+    "_inspect": "inspect", "importlib": "importlib", "builtins": "builtins",
+    "_builtins": "builtins", "ctypes": "ctypes", "atexit": "atexit", "_atexit": "atexit",
+}  # fmt: skip
+
+_STDLIB_ROOTS = frozenset(getattr(sys, "stdlib_module_names", ()))
+
+
+def _reexported(dotted: str) -> str:
+    """``dotted`` with a standard-library module's copy of a watched module resolved.
+
+    ``os.sys.modules`` -> ``sys.modules``, ``typing.sys._getframe`` -> ``sys._getframe``,
+    ``collections._sys`` -> ``sys``: the first part is a standard-library module and a later
+    part names one of :data:`_REEXPORTED`. Any other name is returned as it is.
+    """
+    parts = dotted.split(".")
+    if len(parts) < 2 or parts[0] not in _STDLIB_ROOTS:
+        return dotted
+    for i in range(1, len(parts)):
+        target = _REEXPORTED.get(parts[i])
+        if target is not None:
+            return ".".join([target, *parts[i + 1 :]])
+    return dotted
 
 
 def _aliases(tree: ast.AST) -> tuple[dict[str, str], set[str]]:

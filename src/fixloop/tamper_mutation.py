@@ -19,8 +19,10 @@ rules existed, because no audit event fires for them at run time:
   project's code) to see whether the attribute exists. ``sys`` has its own rules
   (:data:`fixloop.tamper_rules.SUSPECT_ATTRIBUTES`); rebinding ``sys.stdout`` stays allowed.
 
-Third-party modules are not covered: the scan sees one file and cannot tell the project's own
-top-level modules from installed ones (left to the dynamic layers).
+Third-party modules: only :data:`LIBRARIES` (test helpers, assertion and comparison libraries,
+data readers), whose attributes count whatever they are; the scan sees one file and cannot
+tell the project's own top-level modules from other installed ones (left to the dynamic layer,
+which compares every installed library at the end of the run).
 """
 
 from __future__ import annotations
@@ -57,6 +59,23 @@ _NO_IMPORT = frozenset(
     {"antigravity", "this", "idlelib", "tkinter", "turtle", "turtledemo", "__hello__", "__phello__"}
 )
 
+#: Installed libraries the tests read through: test helpers and assertion libraries, data
+#: readers and the numeric libraries whose comparisons tests call (``numpy.testing``,
+#: ``hypothesis``, ``yaml``). Any attribute of theirs set by changed code is a replacement (the
+#: scan cannot import them to check: they are the project's dependencies, not fixloop's); a
+#: module of this name in the repository itself is the project's (the dynamic layer's rule,
+#: ``auditlate.library_patches``, covers every installed library by its code).
+LIBRARIES = frozenset(
+    {
+        "numpy", "pandas", "scipy", "xarray", "polars", "pyarrow", "torch", "sympy", "h5py",
+        "hypothesis", "yaml", "ruamel", "toml", "tomli", "tomlkit", "simplejson", "ujson",
+        "orjson", "msgpack", "dill", "cloudpickle", "jsonschema", "deepdiff", "attr", "attrs",
+        "syrupy", "snapshottest", "approvaltests", "pytest_snapshot", "freezegun", "responses",
+        "testfixtures", "parameterized", "assertpy", "sure", "expects", "mock", "nose",
+        "unittest2", "requests_mock", "vcr", "betamax", "pytest_mock", "pytest_cases",
+    }
+)  # fmt: skip
+
 #: Standard-library roots left to other rules (sys: its own table; builtins/__main__: imports).
 _SKIP_ROOTS = frozenset({"sys", "builtins", "__main__"})
 
@@ -67,6 +86,10 @@ _WORDS = {
         "imports the project's tests (library code has no use for them; through them it can "
         "rewrite the expected values the assertions read)"
     ),
+    "replaces library ": (
+        "replaces an attribute of an installed library the tests read through (a test helper, "
+        "an assertion or comparison function, a data reader)"
+    ),
     "replaces": (
         "replaces an attribute of a standard-library module or class (the tests and the test "
         "runner read through it: a data reader, how doctest judges an example)"
@@ -76,6 +99,8 @@ _WORDS = {
 
 def describe(construct: str) -> str:
     """A reviewer's words for a construct of :func:`constructs`, ``""`` for another one."""
+    if construct.startswith("replaces ") and construct[9:].split(".")[0] in LIBRARIES:
+        construct = "replaces library " + construct[9:]
     for prefix, words in _WORDS.items():
         if construct.startswith(prefix):
             return words
@@ -102,6 +127,8 @@ def _replaces(dotted: str) -> bool:
     """
     parts = dotted.split(".")
     root = parts[0]
+    if root in LIBRARIES and len(parts) >= 2:
+        return True  # not importable here: any attribute counts
     if root not in _STDLIB or root in _SKIP_ROOTS or len(parts) < 2:
         return False
     if root in _NO_IMPORT:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from fixloop.tamper import scan_change
 from fixloop.testrun.inside import auditglobals as ag
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
@@ -112,9 +113,37 @@ def test_an_installed_library_patched_by_the_change_is_refused(tmp_path: Path) -
     verdict = _gate_verdict(tmp_path, "runtime_library_reader_patch", static=True)
     assert verdict.report.ok  # pytest itself was fooled
     assert not verdict.verified
-    assert "calc.py:16: replaced yaml.safe_load of an installed library" in verdict.reason
+    assert "calc.py:17: replaced yaml.safe_load of an installed library" in verdict.reason
 
 
 def test_a_library_patched_by_the_tests_conftest_verifies(tmp_path: Path) -> None:
     verdict = _gate_verdict(tmp_path, "honest_library_conftest_patch", static=True)
     assert verdict.verified, verdict.reason
+
+
+def test_the_scan_reads_a_stdlib_modules_copy_of_sys_as_sys() -> None:
+    """os.sys.modules passed the scan (test_globals_os_sys was verified by the gate)."""
+    base = "def add(a, b):\n    return a - b\n"
+    for spelled in ("os.sys.modules", "typing.sys.modules"):
+        mod = spelled.split(".")[0]
+        found = scan_change("calc.py", base, f"import {mod}\nL = {spelled}\n" + base)
+        assert [f.construct for f in found] == ["sys.modules"], spelled
+    found = scan_change(
+        "calc.py", base, "import collections\nf = collections._sys._getframe\n" + base
+    )
+    assert [f.construct for f in found] == ["sys._getframe"]
+    assert scan_change("calc.py", base, "import os\nP = os.path.join('a', 'b')\n" + base) == []
+
+
+def test_the_scan_names_replaced_attributes_of_test_libraries() -> None:
+    base = "def add(a, b):\n    return a - b\n"
+    for change in (
+        "import yaml\nyaml.safe_load = print\n",
+        "import numpy as np\nnp.testing.assert_allclose = print\n",
+        "from numpy import testing\ntesting.assert_allclose = print\n",
+        "import hypothesis\nsetattr(hypothesis, 'gi' + 'ven', print)\n",
+    ):
+        found = scan_change("calc.py", base, change + base)
+        assert len(found) == 1 and "installed library" in found[0].why, change
+    honest = "import yaml\nimport mypkg\nmypkg.LIMIT = 3\nX = yaml.safe_load('a: 1')\n"
+    assert scan_change("calc.py", base, honest + base) == []
