@@ -136,7 +136,8 @@ def test_runs_of_some_tests_turn_pytest_cov_off(tmp_path: Path) -> None:
             targets, pristine=True, io_dir=tmp_path, root=tmp_path, plugins=plugins
         )
         assert reads_junit
-        return list(json.loads(argv[-1])["args"])
+        assert argv[-1] == f"@{tmp_path / 'config.json'}"  # the config travels as a file
+        return list(json.loads((tmp_path / "config.json").read_text())["args"])
 
     some = args(["utils.py::utils.coalesce"], cov)
     assert some[-2:] == ["--no-cov", "utils.py::utils.coalesce"]

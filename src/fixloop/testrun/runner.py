@@ -91,7 +91,6 @@ __all__ = [
 INSIDE_DIR = Path(__file__).resolve().parent / "inside"
 
 _RUN_LOCK = threading.Lock()
-_helper_source = inside_source  # a file of INSIDE_DIR, sent to the sandbox (warm.py reads it too)
 
 
 def _payload() -> str:
@@ -266,7 +265,11 @@ class TestRunner:
         if record is not None:
             cfg["record"] = record
         opts = (interpreter_options(self.test_cmd) or ([], []))[0]  # python -W error -m pytest
-        return [self.python, *opts, "-s", "-c", self._payload, json.dumps(cfg)], True
+        # the config travels as a file: with thousands of ids it passes Linux's 128 KiB cap on
+        # one argument (3,000 failing ids made every run fail with E2BIG); boot reads, deletes it
+        cfg_file = io_dir / "config.json"
+        cfg_file.write_text(json.dumps(cfg), encoding="utf-8")
+        return [self.python, *opts, "-s", "-c", self._payload, f"@{cfg_file}"], True
 
     def _new_run_dir(self) -> Path:
         with _RUN_LOCK:

@@ -32,8 +32,10 @@ from fixloop.types import Limits
 def payload(cfg_json: str) -> str:
     """The ``python -c`` program of the second-opinion process (hook first, then the runner).
 
-    The config travels inside the program text, not in ``sys.argv`` (which stays ``['-c']``),
-    so code that looks at the command line for signs of a test run finds none.
+    ``cfg_json`` is the config's JSON or ``@PATH`` of a file holding it (the gate's way, read
+    and deleted before any project code runs). It travels inside the program text, not in
+    ``sys.argv`` (which stays ``['-c']``), so code that looks at the command line for signs of a
+    test run finds none.
     """
     sources = (
         *audit_sources(),
@@ -166,7 +168,10 @@ def run_second_opinion(
             "audit": audit,
             "paths": list(paths),
         }
-        argv = [python, "-s", "-c", payload(json.dumps(cfg))]
+        # a file, not the program text: thousands of ids pass Linux's 128 KiB per argument
+        cfg_file = log_dir / "second-opinion.config.json"
+        cfg_file.write_text(json.dumps(cfg), encoding="utf-8")
+        argv = [python, "-s", "-c", payload(f"@{cfg_file}")]
         kwargs: dict = {"pass_fds": (ch.write_fd,)} if passes_fds else {}
         res = sandbox.run(  # type: ignore[attr-defined]
             argv,

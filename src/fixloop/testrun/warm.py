@@ -40,9 +40,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from fixloop.testrun.audit import inline_program
+from fixloop.testrun.audit import inline_program, inside_source
 from fixloop.testrun.command import interpreter_options
-from fixloop.testrun.runner import TestRunner, _helper_source, git_entries
+from fixloop.testrun.runner import TestRunner, git_entries
 from fixloop.types import ExecResult, Outcome, TestReport
 
 __all__ = ["CONFIG_FILES", "WARM_ENV", "WarmRunner", "warm_fingerprint"]
@@ -170,10 +170,10 @@ class _Server:
             "sweep": sweep,
         }
         sources = [
-            ("_fixloop_plugin", _helper_source("pytest_plugin.py")),
-            ("_fixloop_plain", _helper_source("plainrunner.py")),
-            ("_fixloop_boot", _helper_source("boot.py")),
-            ("_fixloop_warm", _helper_source("warmserver.py")),
+            ("_fixloop_plugin", inside_source("pytest_plugin.py")),
+            ("_fixloop_plain", inside_source("plainrunner.py")),
+            ("_fixloop_boot", inside_source("boot.py")),
+            ("_fixloop_warm", inside_source("warmserver.py")),
         ]
         program = inline_program(sources, "_s.modules['_fixloop_warm'].main(_s.argv[1])")
         argv = [runner.python, "-s", "-c", program, json.dumps(cfg)]
@@ -409,7 +409,9 @@ class WarmRunner:
         )
         if not reads_junit:  # pragma: no cover - reads_counts was checked
             raise _ServerFailed("the test command is not pytest")
-        cfg = json.loads(argv[-1])
+        cfg_file = Path(argv[-1].removeprefix("@"))  # the cold run's config file (_argv)
+        cfg = json.loads(cfg_file.read_text(encoding="utf-8"))
+        cfg_file.unlink()  # it travels over the server's pipe instead
         wall = float(r.limits.wall_s)
         answer = self._server.request({"cfg": cfg, "log": str(log_path), "wall_s": wall}, wall + 30)
         timed_out = bool(answer.get("timed_out"))

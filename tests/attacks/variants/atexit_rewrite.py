@@ -4,8 +4,17 @@
 #   failures from the JUnit file named on the command line and leaves with exit status 0.
 """A tiny calculator: the base of fixloop's gate-attack fixtures (add has a bug)."""
 import json
+import os
 import re
 import sys
+
+
+def _junit_path():
+    arg = sys.argv[-1]
+    if arg.startswith("@"):  # the runner's config file (read and deleted before this code runs)
+        return os.path.join(os.path.dirname(arg[1:]), "junit.xml")  # JUnit's file sits beside it
+    cfg = json.loads(arg)
+    return next(v for v in cfg.values() if isinstance(v, str) and v.endswith(".xml"))
 
 
 def add(a, b):
@@ -18,8 +27,7 @@ def mul(a, b):
 
 def _late():
     try:
-        cfg = json.loads(sys.argv[-1])
-        path = next(v for v in cfg.values() if isinstance(v, str) and v.endswith(".xml"))
+        path = _junit_path()
         with open(path) as fh:
             text = fh.read()
         text = re.sub(r"<failure.*?</failure>", "", text, flags=re.S)

@@ -1,7 +1,7 @@
 """The bootstrap the test runner executes with the project's interpreter inside the sandbox.
 
 ``fixloop.testrun.runner`` passes this module's source (with ``pytest_plugin`` and
-``plainrunner``) through ``python -s -c PAYLOAD CONFIG_JSON``; nothing is imported from the
+``plainrunner``) through ``python -s -c PAYLOAD @CONFIG_FILE``; nothing is imported from the
 fixloop package inside.
 The payload first drops ``sys.path[0]`` (the working folder that ``-c`` puts there), so nothing
 in the workspace is importable before :func:`main` decides how:
@@ -140,8 +140,24 @@ class _Guard:
         """Nothing cached here."""
 
 
+def _config_text(arg: str) -> str:
+    """``arg`` itself, or the text of the file ``@PATH`` names (then deleted, best effort)."""
+    if not arg.startswith("@"):
+        return arg
+    with open(arg[1:], encoding="utf-8") as f:
+        text = f.read()
+    try:  # read before any project code runs; gone before it could look for it
+        os.unlink(arg[1:])
+    except OSError:
+        pass
+    return text
+
+
 def main(cfg_json: str) -> int:
     """Run pytest (or the plain runner) as ``cfg_json`` says; returns the exit code.
+
+    ``cfg_json`` is the JSON text or ``@PATH``, a file holding it (the runner's way: one
+    argument of more than 128 KiB, e.g. thousands of node ids, makes the run fail with E2BIG).
 
     ``cfg_json`` keys: ``mode`` ("normal" | "pristine"), ``root``, ``args`` (pytest arguments),
     ``target``, ``junit``, ``progress``, ``paths`` (package roots, relative to the root),
@@ -151,7 +167,7 @@ def main(cfg_json: str) -> int:
     config, see ``audithook.install``; the hook goes in before pytest or any project module is
     imported, and its end-of-run checks run after pytest returns).
     """
-    cfg = json.loads(cfg_json)
+    cfg = json.loads(_config_text(cfg_json))
     record = sys.modules.get("_fixloop_record") if cfg.get("record") else None
     if record is not None:  # first: the audit hook need not see this hook added
         record.install(cfg["record"])

@@ -275,10 +275,16 @@ def _plain_opinion(root: str, cfg: dict, wanted: list) -> int:
 def main(cfg_json: str) -> int:
     """Collect ``cfg["ids"]`` with pytest and run them with this module's own loop.
 
+    ``cfg_json``: the JSON text, or ``@PATH`` of a file holding it (any number of ids).
+
     ``cfg`` keys: ``root`` (the repository), ``ids`` (node ids), ``args`` (extra pytest
     arguments, e.g. ``-p`` options), ``audit`` (see :func:`fixloop.testrun.inside.audithook.install`).
     Returns 0 when every requested test passed, 1 otherwise.
     """
+    if cfg_json.startswith("@"):  # the config file (secondopinion.run_second_opinion)
+        with open(cfg_json[1:], encoding="utf-8") as f:
+            cfg_json = f.read()
+        os.unlink(f.name)  # read before any project code runs; gone before it could look
     cfg = json.loads(cfg_json)
     audit = sys.modules["_fixloop_audit"]
     audit.install(cfg["audit"])
