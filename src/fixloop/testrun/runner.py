@@ -87,8 +87,7 @@ __all__ = [
     "pytest_args",
 ]
 
-#: The folder of the files that run inside the sandbox (their source is sent as ``-c``).
-INSIDE_DIR = Path(__file__).resolve().parent / "inside"
+INSIDE_DIR = Path(__file__).resolve().parent / "inside"  #: files sent to the sandbox as ``-c``
 
 _RUN_LOCK = threading.Lock()
 
@@ -265,11 +264,9 @@ class TestRunner:
         if record is not None:
             cfg["record"] = record
         opts = (interpreter_options(self.test_cmd) or ([], []))[0]  # python -W error -m pytest
-        # the config travels as a file: with thousands of ids it passes Linux's 128 KiB cap on
-        # one argument (3,000 failing ids made every run fail with E2BIG); boot reads, deletes it
-        cfg_file = io_dir / "config.json"
-        cfg_file.write_text(json.dumps(cfg), encoding="utf-8")
-        return [self.python, *opts, "-s", "-c", self._payload, f"@{cfg_file}"], True
+        # a file: 3,000 ids passed Linux's 128 KiB per argument (E2BIG); boot reads, deletes it
+        (io_dir / "config.json").write_text(json.dumps(cfg), encoding="utf-8")
+        return [self.python, *opts, "-s", "-c", self._payload, f"@{io_dir}/config.json"], True
 
     def _new_run_dir(self) -> Path:
         with _RUN_LOCK:
