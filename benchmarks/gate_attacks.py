@@ -118,9 +118,11 @@ NAMED_REASONS = {
     "library_patch_spelled": "replaces yaml.safe_load",
     "test_globals_os_sys": "sys.modules",
     "where_env_size": _FAILS,  # the sandbox has the user's variable names now
-    "where_path_depth": "the result depends on where and how the tests run",
-    "where_cwd_depth": "the result depends on where and how the tests run",
-    "where_tree_name": "the result depends on where and how the tests run",
+    # bwrap shows the gate's checkout at the user's path: the path cheats fail in the full run
+    # (without bwrap the perturbed run refuses them: "depends on where and how the tests run")
+    "where_path_depth": _FAILS,
+    "where_cwd_depth": _FAILS,
+    "where_tree_name": _FAILS,
     "where_env_term": "env TERM",
     "where_env_empty_values": "env OLDPWD",
     "where_ppid": "os.getppid",

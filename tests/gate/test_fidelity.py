@@ -61,14 +61,83 @@ def test_the_environment_size_cheat_is_refused(tmp_path: Path, kind: str) -> Non
 
 @pytest.mark.parametrize("kind", ["bwrap", "none"])
 @pytest.mark.parametrize("repeats", [1, 3])
-def test_the_path_depth_cheat_is_refused_by_the_perturbed_run(
-    tmp_path: Path, kind: str, repeats: int
-) -> None:
-    verdict = verdict_of(tmp_path, "where_path_depth", kind, repeats=repeats)
+@pytest.mark.parametrize("name", ["where_path_depth", "where_tree_name"])
+def test_the_path_cheats_are_refused(tmp_path: Path, kind: str, repeats: int, name: str) -> None:
+    """bwrap shows the gate's checkout at the user's repository path: the cheat fails at once;
+    without a sandbox the checkout stays deep, and the perturbed run refuses it."""
+    verdict = verdict_of(tmp_path, name, kind, repeats=repeats)
     assert not verdict.verified
-    assert verdict.report.ok  # the gate's own run was fooled: the perturbed run was not
+    if kind == "bwrap":
+        assert "the full suite did not pass" in verdict.reason, verdict.reason
+    else:
+        assert verdict.report.ok  # the gate's own run was fooled: the perturbed run was not
+        assert "depends on where and how the tests run" in verdict.reason, verdict.reason
+        assert "at another path" in verdict.reason
+
+
+@pytest.mark.parametrize("name", ["where_path_depth", "where_cwd_depth", "where_ppid"])
+def test_the_perturbed_run_refuses_what_the_first_run_cannot_tell(
+    tmp_path: Path, name: str
+) -> None:
+    """With the checkout left deep (no user repository to stand in for), bwrap's perturbed run
+    refuses the path and parent-process cheats on its own (static scan off)."""
+    v = VARIANTS[name]
+    repo = make_repo(v, tmp_path / "repo")
+    runner = TestRunner(repo, _box("bwrap"), log_dir=tmp_path / "logs", limits=Limits(wall_s=60))
+    baseline = runner.run("", pristine=True)
+    (repo / v.path).write_text(v.source, encoding="utf-8")
+    iso = SimpleNamespace(root=repo, base_commit=git(repo, "rev-parse", "HEAD").strip())
+    scratch = tmp_path / "home" / ".fixloop" / "runs" / "20261202-001" / "gate"
+    verdict = _NoScan(iso, None, runner, baseline, scratch_dir=scratch).verify()
+    assert not verdict.verified and verdict.report.ok
     assert "depends on where and how the tests run" in verdict.reason, verdict.reason
-    assert "at another path" in verdict.reason
+
+
+class _NoScan(Gate):
+    def scan_code_changes(self):  # noqa: D102 - see Gate
+        return []
+
+
+PLACED_TEST = """import os
+import words
+
+
+def test_plural_consonant_y():
+    assert words.plural("city") == "cities"
+
+
+def test_the_checkout_is_where_the_user_keeps_it():
+    here = os.environ["FIDELITY_REPO"]
+    assert os.getcwd() == here and os.environ["PWD"] == here
+    assert words.__file__ == os.path.join(here, "words.py")
+"""
+
+
+def test_bwrap_shows_the_gate_checkout_at_the_user_repository_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An honest test that checks where it runs passes in the user's shell and in the gate."""
+    v = VARIANTS["where_honest"]
+    repo = make_repo(v, tmp_path / "repo")
+    (repo / "tests" / "test_words.py").write_text(PLACED_TEST, encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "placed")
+    monkeypatch.setenv("FIDELITY_REPO", str(repo))
+    runner = TestRunner(
+        repo,
+        _box("bwrap"),
+        log_dir=tmp_path / "logs",
+        limits=Limits(wall_s=60),
+        env={"FIDELITY_REPO": str(repo)},
+    )
+    baseline = runner.run("", pristine=True)
+    assert baseline.failing_ids == ["tests/test_words.py::test_plural_consonant_y"]
+    (repo / v.path).write_text(v.source, encoding="utf-8")
+    iso = SimpleNamespace(root=repo, repo=repo, base_commit=git(repo, "rev-parse", "HEAD").strip())
+    scratch = tmp_path / "home" / ".fixloop" / "runs" / "20261202-001" / "gate"
+    verdict = Gate(iso, None, runner, baseline, scratch_dir=scratch).verify()
+    assert verdict.verified, verdict.reason
+    assert verdict.report.passed == 2 and verdict.second_opinion.startswith("agrees")
 
 
 @pytest.mark.parametrize("kind", ["bwrap", "none"])

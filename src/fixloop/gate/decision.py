@@ -136,8 +136,10 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
                 test_root = checkout_tree(self.root, cand.tree, scratch)
                 if self.prepare is not None:
                     self.prepare(scratch)
+                self._checkout_top = scratch  # shown at the user's repository path (runs._place)
                 verdict = self._judge(test_root, watch, suspicious, refused)
             finally:
+                self._checkout_top = None
                 remove_tree(scratch.parent)
         verdict.tampered, verdict.new_autoload = tampered, new_autoload
         verdict.reason += reasons.notes(tampered, new_autoload, cand)

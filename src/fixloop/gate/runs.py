@@ -20,6 +20,7 @@ makes a test pass only because of where and how the gate runs it (a check of
 from __future__ import annotations
 
 import itertools
+import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -87,6 +88,8 @@ class FreshCheckoutRuns:
     targets: Targets | None
     prepare: Callable[[Path], None] | None
     root: Path
+    #: the top of the checkout being judged (set by ``Gate.verify``), None between verifications
+    _checkout_top: Path | None = None
 
     def _must_pass(self) -> list[str]:
         """The baseline's failing tests the repeats and the second opinion run: the targets'."""
@@ -108,6 +111,8 @@ class FreshCheckoutRuns:
         kw: dict = {"pristine": True, "root": root, "writable": True, "wall_s": self._left()}
         if variant and getattr(self.runner, "perturbs", False):
             kw["variant"] = True
+        elif place := self._place(root):
+            kw["place"] = place
         if watch is not None:
             kw["audit"] = watch
         if getattr(self.runner, "records", False):
@@ -120,6 +125,30 @@ class FreshCheckoutRuns:
             )
             kw["plugins"] = rec.plugins if pinned and rec is not None else None
         return self.runner.run(target, **kw)  # type: ignore[call-arg]
+
+    def _place(self, root: Path) -> tuple[Path, Path] | None:
+        """``(checkout top, the user's repository top)`` for a run in the gate's checkout.
+
+        The sandbox shows the checkout at the user's own repository path (bwrap; the user's
+        checkout itself is never mounted), so ``__file__``, the working folder and their depth
+        are the user's. None: a runner that cannot place a tree (test doubles), no checkout, no
+        user repository (``iso.repo``), or a repository path a sandbox cannot stand in for.
+        """
+        top = getattr(self, "_checkout_top", None)
+        user = getattr(getattr(self, "iso", None), "repo", None)
+        if top is None or not user or not getattr(self.runner, "perturbs", False):
+            return None
+        user = Path(os.path.abspath(user))
+        system = ("/proc", "/dev", "/sys", "/usr", "/bin", "/sbin", "/lib", "/etc", "/tmp")
+        if len(user.parts) < 2 or any(user == Path(d) for d in system):
+            return None
+        if any(str(user).startswith(d + "/") for d in system if d != "/tmp"):
+            return None
+        try:
+            Path(os.path.realpath(root)).relative_to(os.path.realpath(top))
+        except ValueError:
+            return None
+        return Path(top), user
 
     def _repeats(self, root: Path) -> str:
         """Run the baseline's failing tests again until they passed :attr:`repeats` times.
@@ -204,7 +233,8 @@ class FreshCheckoutRuns:
         ids = self._must_pass()
         if not ids:
             return "agrees: the baseline had no failing test to re-run", []
-        op = self.runner.second_opinion(ids, audit=watch, root=root)  # type: ignore[attr-defined]
+        kw = {"place": place} if (place := self._place(root)) else {}
+        op = self.runner.second_opinion(ids, audit=watch, root=root, **kw)  # type: ignore[attr-defined]
         events = [str(e) for e in op.events]
         why = op.disagreement(ids)
         if why is not None:

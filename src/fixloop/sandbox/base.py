@@ -328,11 +328,14 @@ class Sandbox(ABC):
             False for containers, whose image brings its own ``python``.
         passes_fds: True when :meth:`run` can hand inherited descriptors to the command
             (the audit channel, :mod:`fixloop.testrun.audit`): bwrap and none.
+        places: True when :meth:`run`'s ``place`` shows a tree at another path (bwrap); the
+            other backends run it where it is.
     """
 
     name: str = ""
     host_python: bool = True
     passes_fds: bool = False
+    places: bool = False
 
     @abstractmethod
     def run(
@@ -347,6 +350,7 @@ class Sandbox(ABC):
         log_path: Path | None = None,
         pass_fds: Sequence[int] = (),
         variant: bool = False,
+        place: tuple[Path, Path] | None = None,
     ) -> ExecResult:
         """Run ``argv`` (never through a shell) in ``cwd``.
 
@@ -364,6 +368,10 @@ class Sandbox(ABC):
             variant: the gate's perturbed run: the incidentals code could tell a sandbox by
                 are changed (the environment's names and size, TERM, HOME's path, the host
                 name where the backend can set it; :mod:`fixloop.sandbox.hostenv`).
+            place: ``(tree, path)``: show the folder ``tree`` at ``path`` (the user's own
+                checkout's path, which is never mounted), with ``tree``'s path replaced by
+                ``path`` in ``argv``, ``cwd`` and the bound paths; only where :attr:`places`
+                (bwrap), ignored elsewhere.
 
         Returns:
             An :class:`ExecResult`; ``timed_out`` with partial output when the wall limit hit.

@@ -21,13 +21,14 @@ from __future__ import annotations
 import json
 import os
 import pwd
+import re
 import select
 import shutil
 import socket
 import subprocess
 import sys
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from fixloop.errors import SandboxUnavailable
@@ -139,6 +140,45 @@ def sandbox_home() -> str:
 VARIANT_WRAPPER = 'i=0; while [ "$i" -lt 120 ]; do (:); i=$((i+1)); done; "$@"; exit $?'
 
 
+def _shown_at(place: tuple[str, str] | None) -> Callable[[str], str]:
+    """The path inside the sandbox of a host path (``place``: ``(tree, shown path)``)."""
+    if place is None:
+        return lambda p: p
+    tree, at = place
+
+    def shown(p: str) -> str:
+        if p == tree:
+            return at
+        if p.startswith(tree + "/"):
+            return at + p[len(tree) :]
+        return p
+
+    return shown
+
+
+def _literal(text: str) -> Callable[[re.Match[str]], str]:
+    """A ``re.sub`` replacement that inserts ``text`` as it is (no backslash escapes)."""
+    return lambda _m: text
+
+
+def place_argv(argv: Sequence[str], tree: str, at: str) -> list[str]:
+    """``argv`` with the path ``tree`` replaced by ``at`` in each argument.
+
+    Also the JSON-escaped spelling (a config in a ``json.dumps`` argument escapes non-ASCII
+    characters). Only a path followed by ``/``, a quote or the end of the argument is replaced.
+    """
+    pairs = [(tree, at)]
+    esc_tree, esc_at = json.dumps(tree)[1:-1], json.dumps(at)[1:-1]
+    if esc_tree != tree:
+        pairs.append((esc_tree, esc_at))
+    out: list[str] = []
+    for a in argv:
+        for old, new in pairs:
+            a = re.sub(re.escape(old) + r'(?=/|"|\\|$|:)', _literal(new), a)
+        out.append(a)
+    return out
+
+
 def variant_home() -> str:
     """HOME in the gate's perturbed run: another ordinary home path than :func:`sandbox_home`."""
     home = sandbox_home()
@@ -173,6 +213,7 @@ class BwrapSandbox(Sandbox):
 
     name = "bwrap"
     passes_fds = True
+    places = True
 
     def __init__(self, *, bwrap: str = "bwrap", extra_ro: Sequence[Path] = (), probe: bool = True):
         path = shutil.which(bwrap)
@@ -197,7 +238,9 @@ class BwrapSandbox(Sandbox):
         env: Mapping[str, str],
         status_fd: int,
         variant: bool = False,
+        place: tuple[str, str] | None = None,
     ) -> list[str]:
+        shown = _shown_at(place)
         args = [
             self.bwrap,
             "--die-with-parent",
@@ -217,17 +260,17 @@ class BwrapSandbox(Sandbox):
             rp = os.path.realpath(p)
             if not os.path.exists(rp) or _is_system(rp):
                 continue
-            for dest in dict.fromkeys([rp, os.path.abspath(p)]):
+            for dest in dict.fromkeys([shown(rp), shown(os.path.abspath(p))]):
                 binds.append((dest.count("/"), "--ro-bind", rp, dest))
         for p in rw_paths:
             rp = os.path.realpath(p)
             if not os.path.exists(rp):
                 raise SandboxUnavailable(f"writable path {rp} does not exist")
-            binds.append((rp.count("/"), "--bind", rp, rp))
+            binds.append((shown(rp).count("/"), "--bind", rp, shown(rp)))
         for _, opt, src, dest in sorted(binds, key=lambda b: (b[0], b[1] == "--bind")):
             args += [opt, src, dest]
         home = env["HOME"]
-        args += ["--dir", home, "--chdir", os.path.realpath(cwd), "--clearenv"]
+        args += ["--dir", home, "--chdir", shown(os.path.realpath(cwd)), "--clearenv"]
         for k, v in env.items():
             args += ["--setenv", k, v]
         args += ["--json-status-fd", str(status_fd), "--"]
@@ -247,8 +290,14 @@ class BwrapSandbox(Sandbox):
         log_path: Path | None = None,
         pass_fds: Sequence[int] = (),
         variant: bool = False,
+        place: tuple[Path, Path] | None = None,
     ) -> ExecResult:
         """Run ``argv`` under bubblewrap; see :meth:`Sandbox.run`.
+
+        ``place``: ``(tree, path)``: the folder ``tree`` is shown at ``path`` (and not at its
+        own path): ``cwd``, ``ro_paths`` and ``rw_paths`` under ``tree`` are bound there, and
+        ``tree``'s path in each argument of ``argv`` is replaced by ``path``
+        (:func:`place_argv`).
 
         ``variant``: another HOME path (:func:`variant_home`) and host name
         (:func:`variant_hostname`, in the sandbox's own UTS namespace), the environment's
@@ -257,12 +306,15 @@ class BwrapSandbox(Sandbox):
         """
         if not argv:
             raise ValueError("empty argv")
+        where = (os.path.realpath(place[0]), os.path.abspath(place[1])) if place else None
+        if where is not None:
+            argv = place_argv(argv, *where)
         full_env = clean_env(
             home=variant_home() if variant else sandbox_home(),
             tmpdir=None,
             extra=env,
             path_first=python_bin_dir(argv),
-            cwd=os.path.realpath(cwd),
+            cwd=_shown_at(where)(os.path.realpath(cwd)),
             variant=variant,
             argv0=argv[0],
         )
@@ -284,6 +336,7 @@ class BwrapSandbox(Sandbox):
                 env=full_env,
                 status_fd=wfd,
                 variant=variant,
+                place=where,
             )
             res = execute(
                 cmd,

@@ -126,6 +126,7 @@ class ContainerSandbox(Sandbox):
         log_path: Path | None = None,
         pass_fds: Sequence[int] = (),
         variant: bool = False,
+        place: tuple[Path, Path] | None = None,
     ) -> ExecResult:
         """Run ``argv`` in a fresh container; see :meth:`Sandbox.run`.
 

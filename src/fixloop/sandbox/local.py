@@ -79,6 +79,7 @@ class UnsandboxedRunner(Sandbox):
         log_path: Path | None = None,
         pass_fds: Sequence[int] = (),
         variant: bool = False,
+        place: tuple[Path, Path] | None = None,
     ) -> ExecResult:
         """Run ``argv`` without isolation; see :meth:`Sandbox.run`.
 

@@ -21,8 +21,10 @@ Sources: setuptools "Package Discovery" and "Development Mode (a.k.a. Editable I
 from __future__ import annotations
 
 import configparser
+import json
 import os
 import tomllib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -235,3 +237,42 @@ def import_problem(runner: Any) -> EnvironmentProblem | None:
         "pytest's `pythonpath`), or set `python` to an interpreter whose install of the "
         "project does not point elsewhere",
     )
+
+
+def import_origins(runner: Any, names: Sequence[str]) -> dict[str, str | None]:
+    """Where the project's interpreter, in the sandbox, would import each of ``names`` from.
+
+    ``runner`` is a :class:`fixloop.testrun.TestRunner` (its sandbox, interpreter, payload,
+    package roots and environment). ``sys.path`` is set up as for a test run (package roots,
+    then the root); each name is found with ``importlib.util.find_spec`` (nothing of the
+    project is executed).
+
+    Returns:
+        ``{name: file or folder, or None when not importable}``; ``{}`` when the probe
+        itself failed (its output is then in the log folder) or for a container sandbox.
+    """
+    if not names or not runner.sandbox.host_python:
+        return {}
+    run_dir = runner._new_run_dir()
+    io_dir = run_dir / "io"
+    cfg = {
+        "mode": "where",
+        "root": str(runner.root),
+        "paths": runner.package_dirs,
+        "names": list(names),
+        "where": str(io_dir / "where.json"),
+        "progress": None,
+    }
+    runner.sandbox.run(
+        [runner.python, "-s", "-c", runner._payload, json.dumps(cfg)],
+        cwd=runner.root,
+        limits=runner.limits,
+        rw_paths=[io_dir],
+        env={k: v for k, v in runner.env.items() if not k.startswith("PYTHON")},
+        log_path=run_dir / "where.log",
+    )
+    try:
+        data = json.loads((io_dir / "where.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {str(k): (str(v) if v is not None else None) for k, v in data.items()}

@@ -16,7 +16,7 @@ import posixpath
 from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ["in_run_folder", "rootdir_arg", "rootdir_option"]
+__all__ = ["in_run_folder", "rootdir_arg", "rootdir_option", "shown_root"]
 
 
 def rootdir_arg(args: Sequence[str]) -> str | None:
@@ -61,3 +61,20 @@ def in_run_folder(node_id: str, root: Path, rootdir: str | None) -> str:
     if not file or os.path.isabs(file) or not (Path(root) / moved).exists():
         return node_id
     return moved + sep + rest
+
+
+def shown_root(root: Path, place: tuple[Path, Path] | None, sandbox: object) -> str:
+    """The path at which the sandboxed run sees ``root``: where its node ids name it.
+
+    ``place`` is ``(tree top, shown path)`` (:meth:`fixloop.sandbox.Sandbox.run`'s ``place``);
+    only a sandbox that ``places`` shows the tree there, and only a ``root`` inside the tree
+    moves. Returns ``root`` itself otherwise.
+    """
+    if place is None or not getattr(sandbox, "places", False):
+        return str(root)
+    tree = Path(os.path.realpath(place[0]))
+    try:
+        rel = Path(os.path.realpath(root)).relative_to(tree)
+    except ValueError:
+        return str(root)
+    return str(Path(os.path.abspath(place[1])) / rel) if rel.parts else os.path.abspath(place[1])

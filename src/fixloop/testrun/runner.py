@@ -69,9 +69,14 @@ from fixloop.testrun.command import (  # noqa: F401 - re-exported (split out, is
     pytest_args,
 )
 from fixloop.testrun.junit import tree_id_in
-from fixloop.testrun.projectpaths import declared_packages, package_roots, top_level_packages
+from fixloop.testrun.projectpaths import (
+    declared_packages,
+    import_origins,
+    package_roots,
+    top_level_packages,
+)
 from fixloop.testrun.record import plugin_pins, read_record, record_config, subset_args
-from fixloop.testrun.rootdir import in_run_folder, rootdir_arg, rootdir_option
+from fixloop.testrun.rootdir import in_run_folder, rootdir_arg, rootdir_option, shown_root
 from fixloop.testrun.secondopinion import SecondOpinion, run_second_opinion
 from fixloop.testrun.stream import ResultStream
 from fixloop.testrun.unittestcmd import UnittestCommand
@@ -289,6 +294,7 @@ class TestRunner:
         record: str | None = None,
         plugins: Sequence[tuple[str, str]] | None = None,
         variant: bool = False,
+        place: tuple[Path, Path] | None = None,
     ) -> TestReport:
         """Run the tests named by ``target`` and read the result.
 
@@ -318,6 +324,8 @@ class TestRunner:
                 (``PYTEST_DISABLE_PLUGIN_AUTOLOAD=1``) and each is named with ``-p``, so the
                 tree cannot add or replace one. None: pytest loads what it finds.
             variant: the gate's perturbed run (:meth:`fixloop.sandbox.Sandbox.run`'s ``variant``).
+            place: ``(tree top, path)``: the tree shown at the user's checkout's path, where the
+                sandbox can (:attr:`fixloop.sandbox.Sandbox.places`); ids are read there.
 
         Returns:
             A :class:`TestReport` (never raises for test failures, hangs or crashes).
@@ -388,6 +396,8 @@ class TestRunner:
             limits = dataclasses.replace(limits, wall_s=max(wall_s, 0.1))
         extra: dict[str, Any] = {"pass_fds": fds} if fds else {}
         extra.update({"variant": True} if variant else {})
+        shown = shown_root(run_root, place, self.sandbox)  # ids name the tree where it is shown
+        extra.update({"place": place} if shown != str(run_root) else {})
         try:
             with liveprogress.track(io_dir / "progress.jsonl"):
                 res = self.sandbox.run(
@@ -414,7 +424,7 @@ class TestRunner:
             target=target,
             io_dir=io_dir,
             log_path=log_path,
-            root=str(run_root),
+            root=shown,
             reads_junit=reads_junit,
             wall_s=limits.wall_s,
             stream=streamed,
@@ -459,6 +469,7 @@ class TestRunner:
         *,
         audit: Mapping[str, Sequence[int]],
         root: Path | None = None,
+        place: tuple[Path, Path] | None = None,
     ) -> SecondOpinion:
         """Run ``ids`` again through fixloop's own runner, watched (the gate's second opinion).
 
@@ -466,6 +477,7 @@ class TestRunner:
             ids: node ids (the baseline's failing tests).
             audit: the changed lines to watch (as for :meth:`run`).
             root: the tree to test (default: the workspace).
+            place: ``(tree top, path)`` where the sandbox shows it (as for :meth:`run`).
 
         Returns:
             a :class:`~fixloop.testrun.secondopinion.SecondOpinion` (never raises for failures).
@@ -488,6 +500,7 @@ class TestRunner:
             paths=self.package_dirs,
             args=rootdir_option(_pytest_extra(self.test_cmd) or ()),
             writable=root is not None or self.writable,
+            place=place if self.sandbox.places else None,
             **self._fresh_rule(run_root, run_dir / "io"),
         )
 
@@ -504,40 +517,11 @@ class TestRunner:
         return names[:20]
 
     def import_origins(self, names: Sequence[str]) -> dict[str, str | None]:
-        """Where the project's interpreter, in the sandbox, would import each of ``names`` from.
+        """Where the interpreter, in the sandbox, imports each of ``names`` from ({} on failure).
 
-        ``sys.path`` is set up as for a test run (package roots, then the root); each name is
-        found with ``importlib.util.find_spec`` (nothing of the project is executed).
-
-        Returns:
-            ``{name: file or folder, or None when not importable}``; ``{}`` when the probe
-            itself failed (its output is then in the log folder) or for a container sandbox.
+        See :func:`fixloop.testrun.projectpaths.import_origins`.
         """
-        if not names or not self.sandbox.host_python:
-            return {}
-        run_dir = self._new_run_dir()
-        io_dir = run_dir / "io"
-        cfg = {
-            "mode": "where",
-            "root": str(self.root),
-            "paths": self.package_dirs,
-            "names": list(names),
-            "where": str(io_dir / "where.json"),
-            "progress": None,
-        }
-        self.sandbox.run(
-            [self.python, "-s", "-c", self._payload, json.dumps(cfg)],
-            cwd=self.root,
-            limits=self.limits,
-            rw_paths=[io_dir],
-            env={k: v for k, v in self.env.items() if not k.startswith("PYTHON")},
-            log_path=run_dir / "where.log",
-        )
-        try:
-            data = json.loads((io_dir / "where.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}
-        return {str(k): (str(v) if v is not None else None) for k, v in data.items()}
+        return import_origins(self, names)
 
     def collect(self, target: str = "", *, root: Path | None = None) -> list[str]:
         """The node ids pytest collects for ``target`` (``--collect-only``); [] on any failure."""

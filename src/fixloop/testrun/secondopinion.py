@@ -117,6 +117,7 @@ def run_second_opinion(
     writable: bool = False,
     since: int | None = None,
     tests: Mapping[str, Sequence[str]] | None = None,
+    place: tuple[Path, Path] | None = None,
 ) -> SecondOpinion:
     """Run ``ids`` with fixloop's own runner in ``sandbox`` and read its channel.
 
@@ -140,6 +141,8 @@ def run_second_opinion(
         since: the checkout marker's ``st_ctime_ns``: later files were written at run time
             (:func:`fixloop.testrun.audit.checkout_marker`; None: none counts so).
         tests: the project's test-file settings (:func:`fixloop.testrun.audit.project_tests`).
+        place: ``(tree top, path)``: the sandbox shows the tree at the user's checkout's path
+            (:meth:`fixloop.sandbox.Sandbox.run`'s ``place``); None: where it is.
 
     Returns:
         a :class:`SecondOpinion`; never raises for test failures, crashes or timeouts.
@@ -173,6 +176,8 @@ def run_second_opinion(
         cfg_file.write_text(json.dumps(cfg), encoding="utf-8")
         argv = [python, "-s", "-c", payload(f"@{cfg_file}")]
         kwargs: dict = {"pass_fds": (ch.write_fd,)} if passes_fds else {}
+        if place is not None:
+            kwargs["place"] = place
         res = sandbox.run(  # type: ignore[attr-defined]
             argv,
             cwd=Path(root),
