@@ -179,6 +179,20 @@ def place_argv(argv: Sequence[str], tree: str, at: str) -> list[str]:
     return out
 
 
+def place_file(path: Path, place: tuple[Path, Path] | None) -> None:
+    """Rewrite the text file ``path`` (a run's config) as :meth:`BwrapSandbox.run` rewrites argv.
+
+    A config that travels as a file (``@io/config.json``: thousands of ids pass Linux's limit on
+    one argument) names the tree by its own path; with ``place`` the sandbox shows the tree at
+    the user's repository path, so the file must name that one. None, or no such file (a
+    command that is not pytest's): nothing is done.
+    """
+    if place is None or not path.is_file():
+        return
+    tree, at = os.path.realpath(place[0]), os.path.abspath(place[1])
+    path.write_text(place_argv([path.read_text(encoding="utf-8")], tree, at)[0], encoding="utf-8")
+
+
 def variant_home() -> str:
     """HOME in the gate's perturbed run: another ordinary home path than :func:`sandbox_home`."""
     home = sandbox_home()

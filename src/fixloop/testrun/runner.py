@@ -43,6 +43,7 @@ from typing import Any
 
 from fixloop.errors import ConfigError
 from fixloop.sandbox import Sandbox
+from fixloop.sandbox.bwrap import place_file
 from fixloop.testrun import liveprogress
 from fixloop.testrun.audit import (
     AuditChannel,
@@ -397,7 +398,9 @@ class TestRunner:
         extra: dict[str, Any] = {"pass_fds": fds} if fds else {}
         extra.update({"variant": True} if variant else {})
         shown = shown_root(run_root, place, self.sandbox)  # ids name the tree where it is shown
-        extra.update({"place": place} if shown != str(run_root) else {})
+        if shown != str(run_root):  # the config file names the tree where the sandbox shows it
+            place_file(io_dir / "config.json", place)
+            extra["place"] = place
         try:
             with liveprogress.track(io_dir / "progress.jsonl"):
                 res = self.sandbox.run(

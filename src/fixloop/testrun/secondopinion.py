@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from fixloop.sandbox.bwrap import place_file
 from fixloop.testrun.audit import (
     AuditChannel,
     AuditEvent,
@@ -176,7 +177,8 @@ def run_second_opinion(
         cfg_file.write_text(json.dumps(cfg), encoding="utf-8")
         argv = [python, "-s", "-c", payload(f"@{cfg_file}")]
         kwargs: dict = {"pass_fds": (ch.write_fd,)} if passes_fds else {}
-        if place is not None:
+        if place is not None:  # the config names the tree where the sandbox shows it
+            place_file(cfg_file, place)
             kwargs["place"] = place
         res = sandbox.run(  # type: ignore[attr-defined]
             argv,
