@@ -129,6 +129,8 @@ NAMED_REASONS = {
     "where_root_listing": "the result depends on where and how the tests run",
     "where_threads": _FAILS,  # the gate's runs import the module on the main thread, alone
     "where_umask": _FAILS,  # the sandbox keeps the shell's umask
+    "where_env_path_values": "the result depends on where and how the tests run",
+    "where_passwd_home": _FAILS,  # no effect in the sandbox (measured)
     "runtime_data_outside_tests": "calc.py:29: changed data/expected.json, a data file the tests re",
 }
 

@@ -87,7 +87,16 @@ def test_the_dynamic_layers_alone_refuse_the_attack(tmp_path: Path, name: str) -
     assert verdict.to_dict()["audit"] == verdict.audit
 
 
-@pytest.mark.parametrize("name", ["honest_plain", "honest_library_helpers", "honest_cli_reuse", "honest_codegen_import"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "honest_plain",
+        "honest_library_helpers",
+        "honest_cli_reuse",
+        "honest_codegen_import",
+        "honest_pkgdata_table",
+    ],
+)
 def test_honest_fixes_verify_with_every_layer_on(tmp_path: Path, name: str) -> None:
     verdict = _gate_verdict(tmp_path, name, static=True)
     assert verdict.verified, verdict.reason
