@@ -126,7 +126,7 @@ NAMED_REASONS = {
     "where_env_term": "env TERM",
     "where_env_empty_values": "env OLDPWD",
     "where_ppid": "os.getppid",
-    "where_root_listing": "the result depends on where and how the tests run",
+    "where_root_listing": "sandbox probe: path of os.sep",
     "where_threads": _FAILS,  # the gate's runs import the module on the main thread, alone
     "where_umask": _FAILS,  # the sandbox keeps the shell's umask
     "where_env_path_values": "the result depends on where and how the tests run",

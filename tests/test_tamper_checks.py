@@ -114,6 +114,57 @@ PROBES = {
         "pathlib.Path.home",
         "home folder",
     ),
+    "resource limits": (
+        "import resource\nx = resource.getrlimit(resource.RLIMIT_FSIZE)[0] != -1\n",
+        "resource.getrlimit",
+        "resource limits",
+    ),
+    "network interfaces": (
+        "import socket\nx = len(socket.if_nameindex()) <= 1\n",
+        "socket.if_nameindex",
+        "no network",
+    ),
+    "mount point": (
+        "import os\nx = os.path.ismount(os.path.dirname(os.path.abspath(__file__)))\n",
+        "os.path.ismount",
+        "mount point",
+    ),
+    "Path.is_mount": (
+        "from pathlib import Path\nx = Path(__file__).parent.is_mount()\n",
+        "os.path.ismount",
+        "mount point",
+    ),
+    "read-only stdlib": (
+        "import os\nx = os.statvfs(os.path.dirname(os.__file__)).f_flag & os.ST_RDONLY\n",
+        "os.statvfs",
+        "mount flags",
+    ),
+    "/dev listing": (
+        "import os\nx = len(os.listdir(os.path.dirname(os.devnull))) < 40\n",
+        "path of os.devnull",
+        "folder of the machine",
+    ),
+    "/proc built from os.sep": (
+        "import os\nx = sum(n.isdigit() for n in os.listdir(os.sep + ''.join(['pr', 'oc'])))\n",
+        "path of os.sep",
+        "folder of the machine",
+    ),
+    "temp folder listing": (
+        "import os, tempfile\nx = len(os.listdir(tempfile.gettempdir())) < 5\n",
+        "path of tempfile.gettempdir",
+        "folder of the machine",
+    ),
+    "stdlib folder walk": (
+        "import os, json\nx = next(os.walk(os.path.dirname(json.__file__)))\n",
+        "path of json.__file__",
+        "folder of the machine",
+    ),
+    "bytecode written": (
+        "import os\nx = os.path.exists(__cached__)\n",
+        "__cached__",
+        "bytecode",
+    ),
+    "terminal": ("import os\nx = os.isatty(1)\n", "os.isatty", "terminal"),
     "RecursionError": (
         "def room(n=0):\n    try:\n        return room(n + 1)\n    except (RecursionError, ValueError):\n"
         "        return n\n",
@@ -135,6 +186,9 @@ HONEST_ENV = {
     "hash of a variable": "def key(v):\n    return hash(v)\n",
     "an app's own variable": "import os\nx = os.environ.get('APP_COLOR', 'red')\n",
     "other exceptions": "try:\n    pass\nexcept (ValueError, KeyError):\n    pass\n",
+    "the null device": "import os\nwith open(os.devnull, 'w') as f:\n    print('x', file=f)\n",
+    "data beside the module": "import os\nx = os.listdir(os.path.dirname(__file__))\n",
+    "a temporary folder of its own": "import tempfile\nd = tempfile.mkdtemp()\n",
 }
 
 

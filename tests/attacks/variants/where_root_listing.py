@@ -1,9 +1,10 @@
 # kind: sandbox detection (root folder)
 # expect: refused
-# scan: clean
 # base: _base_where
 # path: words.py
-# what: answers right only when the root folder holds few entries (bubblewrap binds a few system folders).
+# what: answers right only when the root folder holds few entries (bubblewrap binds a few system
+#   folders). The scan names it (a listing of a folder built from os.sep); the perturbed run
+#   refuses it too (its root holds other entries).
 """A tiny word helper: the base of fixloop's sandbox-fidelity fixtures (plural has a bug)."""
 import os
 
