@@ -40,10 +40,14 @@ The **calibration** (every round unless ``--no-calibrate``; needs 2 usable cores
 ``--jobs 1 --cpus-per-run 1`` evals of the whole suite at once, one pinned to each of the first
 two usable cores, sharing nothing but the machine (no eval process, no imbalance: each runs
 every task). ``2 x t(jobs 1, 1 core) / t(side by side)`` is what a second core gives this very
-process mix on this machine: the machine ceiling, the most any ``--jobs 2`` can reach. Beside
-it, CPU-seconds per suite over jobs 1's, for ``jobs 2`` and for the side-by-side pair: when the
-pair's growth matches ``jobs 2``'s, the extra CPU-seconds of ``jobs 2`` are the machine's (two
-busy cores run the same instructions slower), not the executor's. Measured on the 2-core KVM
+process mix on this machine: the machine ceiling, the most any ``--jobs 2`` can reach. With it
+comes the row ``jobs 2, own core each``: ``--jobs 2 --cpus-per-run 1`` with
+``FIXLOOP_EVAL_PIN=slot`` (each job's runs kept on one core, as the pair is, instead of both
+runs on the pool of both cores). Beside them, CPU-seconds per suite over jobs 1's for ``jobs
+2``, ``own core each`` and the pair: when the pair's growth matches ``jobs 2``'s, the extra
+CPU-seconds of ``jobs 2`` are the machine's (two busy cores run the same instructions slower),
+not the executor's; when only ``jobs 2``'s is higher and ``own core each`` matches the pair,
+runs moving between the cores cost it (then slot pinning should become the default). Measured on the 2-core KVM
 machine, 2 December 2026 (``perf record`` of a ``jobs 1`` and a ``jobs 2`` eval, at load 3-9
 from other sessions, so the sizes are rough): the same 1025 processes and 717 execs either way,
 the same profile, the top symbols slower by 7-33% at ``jobs 2`` (the garbage collector's walk,
@@ -85,12 +89,14 @@ from eval_phases import (  # noqa: E402
 
 @dataclass(frozen=True)
 class Setting:
-    """One way to run the eval: a label, ``--jobs``, extra arguments, runs at a time."""
+    """One way to run the eval: a label, ``--jobs``, extra arguments, runs at a time, and
+    environment variables set for it."""
 
     label: str
     jobs: int
     extra: tuple[str, ...]
     at_once: int
+    env: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -109,7 +115,7 @@ def one(suite: Path, model: str, setting: Setting, out: Path, home: Path) -> Mea
     """Run one eval in ``setting`` into ``out`` (``FIXLOOP_HOME`` = ``home``) and measure it."""
     argv = [sys.executable, "-m", "fixloop", "eval", str(suite), "--model", model]
     argv += ["--jobs", str(setting.jobs), "--out", str(out), "--quiet", *setting.extra]
-    env = {**os.environ, "FIXLOOP_HOME": str(home)}
+    env = {**os.environ, "FIXLOOP_HOME": str(home), **dict(setting.env)}
     dt, cpu, code, left = run_counted(argv, capture_output=True, text=True, env=env)
     summary = out / "summary.json"
     rate = "?"
@@ -129,6 +135,9 @@ def one(suite: Path, model: str, setting: Setting, out: Path, home: Path) -> Mea
 
 
 PAIR = "side by side, 2 x 1 core"
+SLOT = Setting(
+    "jobs 2, own core each", 2, ("--cpus-per-run", "1"), 2, (("FIXLOOP_EVAL_PIN", "slot"),)
+)
 
 
 def side_by_side(suite: Path, model: str, out: Path, home: Path, cores: list[int]) -> Measured:
@@ -208,9 +217,13 @@ def main() -> None:
     j1_all, j2_default = (None, None) if args.no_defaults else (local[0], local[-1])
     usable = sorted(os.sched_getaffinity(0))
     calibrate = not args.no_calibrate and len(usable) >= 2
+    ray_label = rounds[-1].label if with_ray else ""
+    if calibrate:  # before Ray's row: jobs 2 with each job kept on its own core
+        rounds.insert(len(rounds) - int(with_ray), SLOT)
     equal: list[float] = []
     ceiling: list[float] = []
-    inflation: list[tuple[float, float]] = []
+    inflation: list[tuple[float, float, float]] = []
+    slotted: list[float] = []
     default: list[float] = []
     ray_ratios: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -250,14 +263,22 @@ def main() -> None:
             if calibrate:
                 one_cpu = got[j1_one.label].cpu
                 ceiling.append(2 * got[j1_one.label].wall / got[PAIR].wall)
-                inflation.append((got[j2_one.label].cpu / one_cpu, got[PAIR].cpu / (2 * one_cpu)))
+                slotted.append(got[j1_one.label].wall / got[SLOT.label].wall)
+                inflation.append(
+                    (
+                        got[j2_one.label].cpu / one_cpu,
+                        got[SLOT.label].cpu / one_cpu,
+                        got[PAIR].cpu / (2 * one_cpu),
+                    )
+                )
                 line += (
-                    f"; machine ceiling {ceiling[-1]:.2f} (2 x jobs 1 / side by side); "
-                    f"CPU-s over jobs 1's: jobs 2 {inflation[-1][0]:.2f}x, side by side "
-                    f"{inflation[-1][1]:.2f}x"
+                    f"; own core each {slotted[-1]:.2f}; machine ceiling {ceiling[-1]:.2f} "
+                    "(2 x jobs 1 / side by side); CPU-s over jobs 1's: jobs 2 "
+                    f"{inflation[-1][0]:.2f}x, own core each {inflation[-1][1]:.2f}x, side by "
+                    f"side {inflation[-1][2]:.2f}x"
                 )
             if with_ray:
-                ray_ratios.append(got[rounds[-1].label].wall / got[j2_one.label].wall)
+                ray_ratios.append(got[ray_label].wall / got[j2_one.label].wall)
                 line += f"; ray {ray_ratios[-1]:.2f}x the local jobs 2"
             print(line, flush=True)
     if default:
@@ -276,8 +297,11 @@ def main() -> None:
             "machine ceiling (two 1-core evals of the suite side by side, one per core: "
             f"2 x t(jobs 1, 1 core) / t(side by side)): median {statistics.median(ceiling):.2f}; "
             "CPU-seconds per suite over jobs 1's: jobs 2 median "
-            f"{statistics.median(i[0] for i in inflation):.2f}x, side by side "
-            f"{statistics.median(i[1] for i in inflation):.2f}x; jobs 2 reaches "
+            f"{statistics.median(i[0] for i in inflation):.2f}x, own core each "
+            f"{statistics.median(i[1] for i in inflation):.2f}x, side by side "
+            f"{statistics.median(i[2] for i in inflation):.2f}x; speed-up with each job on its "
+            f"own core (FIXLOOP_EVAL_PIN=slot): median {statistics.median(slotted):.2f}; "
+            "jobs 2 reaches "
             f"{statistics.median(e / c for e, c in zip(equal, ceiling, strict=True)):.0%} of "
             "the ceiling (median of rounds)"
         )

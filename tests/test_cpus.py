@@ -96,3 +96,42 @@ def test_local_runs_and_their_scoring_thread_stay_in_the_eval_pool(monkeypatch) 
     assert [r["task"] for r in got] == ["a", "b"]
     assert seen == [{"thread": first, "cores": first, "budget": 1}] * 2
     assert sorted(os.sched_getaffinity(0)) == before
+
+
+def test_slot_pinning_keeps_each_job_on_its_own_core(monkeypatch) -> None:
+    """FIXLOOP_EVAL_PIN=slot: two jobs on two cores, each pool thread (and its runs) on one core
+    of its own; the default (pool) gives every run both cores."""
+    import threading
+    import time
+
+    from fixloop.eval import localexec
+
+    usable = cpus.usable_cpus()
+    if len(usable) < 2:
+        pytest.skip("needs 2 usable cores")
+    seen: list[tuple[str, list[int], list[int]]] = []
+
+    def fake_run_spec(spec, params, *, sandbox, registry, cores, cpu_budget):
+        time.sleep(0.2)  # both pool threads take a run
+        seen.append((threading.current_thread().name, sorted(os.sched_getaffinity(0)), cores))
+        return {"task": spec}
+
+    monkeypatch.setattr(localexec, "run_spec", fake_run_spec)
+    monkeypatch.setenv(cpus.PIN_ENV, " Slot ")
+    assert cpus.pin_mode() == "slot"
+    localexec.run_local(
+        list("abcd"), None, sandbox=None, jobs=2, cpus_per_run=1, on_record=lambda r: None
+    )  # type: ignore[arg-type]
+    by_thread: dict[str, set[tuple[int, ...]]] = {}
+    for name, affinity, cores in seen:
+        assert affinity == cores and len(cores) == 1
+        by_thread.setdefault(name, set()).add(tuple(cores))
+    assert len(by_thread) == 2
+    assert all(len(v) == 1 for v in by_thread.values())  # a thread keeps its slot
+    assert set().union(*by_thread.values()) == {(usable[0],), (usable[1],)}
+    seen.clear()
+    monkeypatch.setenv(cpus.PIN_ENV, "pool")
+    localexec.run_local(
+        list("ab"), None, sandbox=None, jobs=2, cpus_per_run=1, on_record=lambda r: None
+    )  # type: ignore[arg-type]
+    assert [s[2] for s in seen] == [usable[:2]] * 2

@@ -12,6 +12,10 @@ from __future__ import annotations
 import os
 
 ENV = "FIXLOOP_CPUS"
+PIN_ENV = "FIXLOOP_EVAL_PIN"
+"""How the local executor pins runs: ``pool`` (default: every run on the eval's pool of
+cores) or ``slot`` (each parallel job on its own slot of :func:`core_slots`, as
+``benchmarks/eval_scale.py`` compares: no run migrates onto the other's cores)."""
 
 
 def usable_cpus() -> list[int]:
@@ -83,6 +87,11 @@ def eval_cores(jobs: int, per_run: int, cores: list[int] | None = None) -> list[
         ValueError: ``jobs`` or ``per_run`` below 1.
     """
     return sorted({c for slot in core_slots(jobs, per_run, cores) for c in slot})
+
+
+def pin_mode() -> str:
+    """``slot`` when ``FIXLOOP_EVAL_PIN`` says so (any case, spaces ignored), else ``pool``."""
+    return "slot" if os.environ.get(PIN_ENV, "").strip().lower() == "slot" else "pool"
 
 
 def pin(pid: int, cores: list[int]) -> bool:

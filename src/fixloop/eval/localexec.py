@@ -7,12 +7,17 @@ page) are pinned to that whole pool, and its own parallel work is sized by ``FIX
 ``--cpus-per-run`` (the repair engine's screening workers), so runs side by side do not fight
 over the cores, and a core a run leaves idle (while it waits, or at the end of the eval when no
 run is left to start) serves the runs still going instead of idling. ``--jobs 1 --cpus-per-run
-1`` stays on one core. Records are handed to ``on_record`` as each run finishes, in the calling
-thread.
+1`` stays on one core. With ``FIXLOOP_EVAL_PIN=slot`` (:func:`fixloop.cpus.pin_mode`) each pool
+thread instead keeps one slot of :func:`fixloop.cpus.core_slots` for its runs (the agent and the
+thread): no run's processes migrate onto another's core, and a core idles when its run waits
+(``benchmarks/eval_scale.py`` measures both). Records are handed to ``on_record`` as each run
+finishes, in the calling thread.
 """
 
 from __future__ import annotations
 
+import itertools
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Any
@@ -55,13 +60,21 @@ def run_local(
     registry = ProcessRegistry()
     per_run = cpus_per_run or max(1, len(cpus.usable_cpus()) // jobs)
     cores = cpus.eval_cores(jobs, per_run)
+    slots = cpus.core_slots(jobs, per_run) if cpus.pin_mode() == "slot" else None
+    mine = threading.local()  # slot mode: a pool thread keeps the slot it took first
+    taken = itertools.count()
 
     def one(spec: RunSpec) -> dict[str, Any]:
         # this thread too (its task repository, hidden-test scoring and page; the threads and
         # processes it starts inherit it): --jobs 1 --cpus-per-run 1 is ONE core, scoring too
-        cpus.pin(0, cores)
+        run_cores = cores
+        if slots is not None:
+            if not hasattr(mine, "cores"):
+                mine.cores = slots[next(taken) % len(slots)]
+            run_cores = mine.cores
+        cpus.pin(0, run_cores)
         return run_spec(
-            spec, params, sandbox=sandbox, registry=registry, cores=cores, cpu_budget=per_run
+            spec, params, sandbox=sandbox, registry=registry, cores=run_cores, cpu_budget=per_run
         )
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
