@@ -110,10 +110,10 @@ def test_the_variant_changes_the_incidentals_and_adds_names() -> None:
     assert not [s for s in SECRET_VALUES if s in json.dumps(second)]
 
 
-PRINT_ENV = "import json, os, socket; print('ENV', json.dumps([dict(os.environ), socket.gethostname(), os.getcwd()]))"
+PRINT_ENV = "import json, os, socket; print('ENV', json.dumps([dict(os.environ), socket.gethostname(), os.getcwd(), os.listdir(os.path.expanduser('~'))]))"
 
 
-def _inside(box, tmp_path: Path, *, variant: bool) -> tuple[dict, str, str]:
+def _inside(box, tmp_path: Path, *, variant: bool) -> tuple[dict, str, str, list[str]]:
     res = box.run(
         [sys.executable, "-c", PRINT_ENV],
         cwd=tmp_path,
@@ -121,8 +121,8 @@ def _inside(box, tmp_path: Path, *, variant: bool) -> tuple[dict, str, str]:
         variant=variant,
     )
     line = next(ln for ln in res.output.splitlines() if ln.startswith("ENV "))
-    env, host, cwd = json.loads(line[4:])
-    return env, host, cwd
+    env, host, cwd, home = json.loads(line[4:])
+    return env, host, cwd, home
 
 
 @pytest.mark.parametrize("kind", ["bwrap", "none"])
@@ -138,13 +138,15 @@ def test_a_fake_secret_never_reaches_the_sandbox(
     for name, value in SHELL.items():
         if name not in ("PATH", "HOME", "_", "BASH_FUNC_ll%%"):
             monkeypatch.setenv(name, value)
-    env, host, cwd = _inside(box, tmp_path, variant=False)
+    env, host, cwd, home = _inside(box, tmp_path, variant=False)
     assert not [s for s in SECRET_VALUES if s in json.dumps(env)]
     assert "MY_API_KEY" not in env and env["http_proxy"] == "" and env["TZ"] == "Europe/Paris"
     assert env["PWD"] == cwd
-    alt_env, alt_host, _ = _inside(box, tmp_path, variant=True)
+    alt_env, alt_host, _, alt_home = _inside(box, tmp_path, variant=True)
+    assert {".cache", ".config", ".local"} <= set(alt_home) and len(alt_home) > len(home) - 1
     assert not [s for s in SECRET_VALUES if s in json.dumps(alt_env)]
     assert len(alt_env) >= len(env) + VARIANT_EXTRA
     assert alt_env["HOME"] != env["HOME"] and alt_env["TERM"] != env["TERM"]
+    assert "PYTHONUNBUFFERED" in env and "PYTHONUNBUFFERED" not in alt_env
     if kind == "bwrap":
         assert alt_host != host

@@ -59,6 +59,9 @@ __all__ = [
     "user_homes",
 ]
 
+#: Folders the perturbed run's HOME holds (a user's home is never empty; the first run's is).
+VARIANT_HOME_DIRS = (".cache", ".config", ".local/share")
+
 #: PATH inside every sandbox (the interpreter's own bin folder is put first).
 SAFE_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
@@ -144,7 +147,8 @@ def clean_env(
         argv0: the command (``_``, as bash sets it, when the host has ``_``).
 
     Returns:
-        A new dict: the mirrored host names, then PATH, HOME, TMPDIR, PWD, PYTHONUNBUFFERED=1,
+        A new dict: the mirrored host names, then PATH, HOME, TMPDIR, PWD, PYTHONUNBUFFERED=1
+        (not in the variant),
         ``LANG=C.UTF-8`` when the host sets no locale at all; plus ``extra``. No secret value
         and no secret-looking name ever (see :mod:`fixloop.sandbox.hostenv`).
         No PYTHONHASHSEED (each process draws its own seed, as in the user's shell,
@@ -170,7 +174,8 @@ def clean_env(
         env["PWD"] = cwd
     if "_" in env:
         env["_"] = argv0 or ""
-    env["PYTHONUNBUFFERED"] = "1"
+    if not variant:  # the perturbed run goes without: a cheat keyed on it fails there
+        env["PYTHONUNBUFFERED"] = "1"
     if not any(k == "LANG" or k.startswith("LC_") for k in host_locale_env(source)):
         env["LANG"] = "C.UTF-8"
     if extra:

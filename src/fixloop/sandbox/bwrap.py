@@ -33,6 +33,7 @@ from pathlib import Path
 
 from fixloop.errors import SandboxUnavailable
 from fixloop.sandbox.base import (
+    VARIANT_HOME_DIRS,
     Sandbox,
     clean_env,
     execute,
@@ -284,7 +285,10 @@ class BwrapSandbox(Sandbox):
         for _, opt, src, dest in sorted(binds, key=lambda b: (b[0], b[1] == "--bind")):
             args += [opt, src, dest]
         home = env["HOME"]
-        args += ["--dir", home, "--chdir", shown(os.path.realpath(cwd)), "--clearenv"]
+        args += ["--dir", home]
+        for d in VARIANT_HOME_DIRS if variant else ():  # a home that is not empty
+            args += ["--dir", f"{home}/{d}"]
+        args += ["--chdir", shown(os.path.realpath(cwd)), "--clearenv"]
         for k, v in env.items():
             args += ["--setenv", k, v]
         args += ["--json-status-fd", str(status_fd), "--"]

@@ -15,7 +15,14 @@ import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from fixloop.sandbox.base import Sandbox, clean_env, execute, limit_prefix, python_bin_dir
+from fixloop.sandbox.base import (
+    VARIANT_HOME_DIRS,
+    Sandbox,
+    clean_env,
+    execute,
+    limit_prefix,
+    python_bin_dir,
+)
 from fixloop.types import ExecResult, Limits
 
 __all__ = ["UNSANDBOXED_WARNING", "UnsandboxedRunner", "warn_unsandboxed"]
@@ -91,7 +98,8 @@ class UnsandboxedRunner(Sandbox):
         prefix, preexec = limit_prefix(limits)
         with tempfile.TemporaryDirectory(prefix="home-" if variant else "fixloop-home-") as td:
             home = os.path.join(td, "user", "home") if variant else td
-            os.makedirs(home, exist_ok=True)
+            for d in VARIANT_HOME_DIRS if variant else ("",):  # a home that is not empty
+                os.makedirs(os.path.join(home, d), exist_ok=True)
             full_env = clean_env(
                 home=home,
                 tmpdir=td,
