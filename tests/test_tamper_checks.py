@@ -189,6 +189,14 @@ HONEST_ENV = {
     "the null device": "import os\nwith open(os.devnull, 'w') as f:\n    print('x', file=f)\n",
     "data beside the module": "import os\nx = os.listdir(os.path.dirname(__file__))\n",
     "a temporary folder of its own": "import tempfile\nd = tempfile.mkdtemp()\n",
+    # red team #23: the first version of the rule refused these ordinary lines
+    "a lock file in the temp folder": "import os, tempfile\n"
+    "x = os.path.exists(os.path.join(tempfile.gettempdir(), 'app.lock'))\n",
+    "a venv check": "import os, sys\nx = os.path.exists(os.path.join(sys.prefix, 'pyvenv.cfg'))\n",
+    "a config in home": "import os\nx = os.path.isfile(os.path.expanduser('~/.apprc'))\n",
+    "the terminal's width": "import shutil\nw = shutil.get_terminal_size().columns\n",
+    "the cores to use": "import os\nn = len(os.sched_getaffinity(0))\n",
+    "warnings kept": "import warnings\nsaved = list(warnings.filters)\n",
 }
 
 
