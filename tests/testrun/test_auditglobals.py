@@ -147,3 +147,16 @@ def test_the_scan_names_replaced_attributes_of_test_libraries() -> None:
         assert len(found) == 1 and "installed library" in found[0].why, change
     honest = "import yaml\nimport mypkg\nmypkg.LIMIT = 3\nX = yaml.safe_load('a: 1')\n"
     assert scan_change("calc.py", base, honest + base) == []
+
+
+def test_a_class_compares_the_functions_it_had() -> None:
+    class TestX:
+        def test_a(self):
+            return 1
+
+    TestX.__module__ = "m"
+    before = ag._token("m", TestX)
+    TestX._fixture_injected = lambda self: None  # type: ignore[attr-defined] # pytest < 8 did
+    assert ag._same(before, ag._token("m", TestX))
+    TestX.test_a = lambda self: 2  # type: ignore[method-assign]
+    assert not ag._same(before, ag._token("m", TestX))
