@@ -160,3 +160,19 @@ def test_a_class_compares_the_functions_it_had() -> None:
     assert ag._same(before, ag._token("m", TestX))
     TestX.test_a = lambda self: 2  # type: ignore[method-assign]
     assert not ag._same(before, ag._token("m", TestX))
+
+
+def test_the_look_around_each_test_sees_data_and_rebinding_but_not_skipped_names() -> None:
+    import types
+
+    mod = types.ModuleType("tmod")
+    exec("EXPECTED = {'add': 5}\nSEEN = []\ndef test_a():\n    pass\n", mod.__dict__)
+    skip = frozenset({"SEEN"})
+    look = ag.quick(mod, skip)
+    mod.SEEN.append(1)  # type: ignore[attr-defined]
+    assert ag.quick(mod, skip) == look
+    mod.EXPECTED["add"] = -1  # type: ignore[attr-defined]
+    assert ag.quick(mod, skip) != look
+    look = ag.quick(mod, skip)
+    mod.test_a = lambda: None  # type: ignore[attr-defined]
+    assert ag.quick(mod, skip) != look

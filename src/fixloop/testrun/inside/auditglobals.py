@@ -16,9 +16,10 @@ namespaces themselves:
   code of its functions; for a pytest fixture definition, the code of its function. Pytest's
   fixture table (``FixtureDef.func`` of the session's fixture manager) is kept at the end of
   collection.
-- *compare*: the module of each test before it starts and after it ends (:func:`check_item`,
-  cheap: one module), and every module and the fixture table at the end of the run
-  (:func:`check_all`, from the hook's end-of-run checks).
+- *compare*: the module of each test before it starts and after it ends (:func:`check_item`:
+  one module, its globals' ids and plain data to :data:`QUICK_NODES` nodes each; the full
+  comparison when that differs), and every module in full and the fixture table at the end of
+  the run (:func:`check_all`, from the hook's end-of-run checks).
 - *attribution*: a change is a finding unless the tests' own code may write that name. The test
   files of the snapshot are parsed (:func:`test_written`, once a change is seen; nothing is
   parsed otherwise) and a name counts as the tests' when any of them declares it ``global``,
@@ -50,6 +51,9 @@ from typing import Any
 
 #: Most nodes one global's deep fingerprint visits (the rest is summed up by its ``id``).
 MAX_NODES = 20_000
+
+#: Most nodes of one global the look around each test visits (:func:`quick`).
+QUICK_NODES = 2_000
 
 _SCALARS = frozenset({int, float, complex, str, bytes, bool, type(None)})
 #: A name added to a test module counts only when it hides a builtin (``len``, ``sorted``...):
@@ -186,7 +190,8 @@ def snapshot_module(mname: str, mod: object) -> dict[str, tuple]:
 def _state(hook: Any) -> dict:
     st = hook._state.get("tglobals")
     if st is None:
-        st = {"snap": {}, "rel": {}, "decided": {}, "items": {}, "fixtures": None, "written": None}
+        st = {"snap": {}, "quick": {}, "rel": {}, "decided": {}, "items": {}, "fixtures": None}
+        st["written"] = None
         hook._state["tglobals"] = st
     return st
 
@@ -210,6 +215,7 @@ def track(hook: Any) -> None:
             continue
         st["rel"][mname] = rel
         st["snap"][mname] = (mod, snapshot_module(mname, mod))
+        st["quick"][mname] = quick(mod)
         st["written"] = None  # a new test file to read
 
 
@@ -254,12 +260,35 @@ def _fixture_table(session: object) -> dict[tuple[str, int], tuple] | None:
     return out
 
 
+def quick(mod: object, skip: frozenset[str] = frozenset()) -> tuple:
+    """A cheap look at a module: its globals' ids, and plain data to :data:`QUICK_NODES` nodes.
+
+    What :func:`check_item` compares around each test (a test module of 1,000 tests must not
+    cost 1,000 full snapshots per test); a difference there leads to the full comparison, and
+    the full snapshot is compared at the end of the run anyway. ``skip``: names left out.
+    """
+    d = object.__getattribute__(mod, "__dict__")
+    out: list[object] = [dict.__len__(d)]
+    for k, v in list(dict.items(d)):
+        if k in skip:
+            continue  # a name the tests write (each of their writes would cost a full look)
+        out.append(id(v))
+        if type(v) in _SCALARS or isinstance(v, (dict, list, set, bytearray)):
+            out.append((k, fingerprint(v, QUICK_NODES)))
+    return tuple(out)
+
+
 def check_item(hook: Any, nodeid: str, when: str) -> None:
     """Compare the module of test ``nodeid`` with its snapshot (``when``: "before"/"after")."""
     st = _state(hook)
     mname = st["items"].get(nodeid)
-    if mname is not None:
+    if mname is None:
+        return
+    mod = st["snap"][mname][0]
+    look = quick(mod, st["written"] or frozenset())
+    if st["quick"].get(mname) != look:
         _compare(hook, [mname], f"{when} {nodeid} ran")
+        st["quick"][mname] = quick(mod, st["written"] or frozenset())
 
 
 def check_all(hook: Any) -> None:
