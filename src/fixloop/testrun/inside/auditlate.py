@@ -217,6 +217,19 @@ def reader_patches(hook: Any) -> list[tuple[str, tuple[str, int]]]:
     return out
 
 
+def _elsewhere(hook: Any, value: object) -> bool:
+    """True for a plain function whose code is in no changed file and not run-time code (cheap)."""
+    if type(value) is not _FUNC:
+        return False
+    code: Any = value.__code__  # type: ignore[attr-defined]
+    state = hook._state
+    return not (
+        id(code) in state["rtcode"]
+        or code.co_filename in state["borrowed"]
+        or hook._rel(code.co_filename) in state["watch"]
+    )
+
+
 def _changed_code(hook: Any, value: object) -> tuple[str, int] | None:
     """(relpath, line) when ``value``'s code runs a changed line or was written at run time.
 
@@ -227,7 +240,9 @@ def _changed_code(hook: Any, value: object) -> tuple[str, int] | None:
     """
     if isinstance(value, type):
         for v in list(vars(value).values()):
-            loc = _changed_code(hook, v) if not isinstance(v, type) else None
+            if isinstance(v, type) or _elsewhere(hook, v):
+                continue
+            loc = _changed_code(hook, v)
             if loc is not None:
                 return loc
         return None
@@ -268,7 +283,6 @@ def library_patches(hook: Any) -> list[tuple[str, tuple[str, int]]]:
     if not state.get("watch") and not state.get("rtcode") and not state.get("borrowed"):
         return []
     stdlib = state.get("stdlib") or ()
-    watch, rtcode, borrowed = state.get("watch") or {}, state.get("rtcode") or {}, state["borrowed"]
     out = []
     for mname, mod in list(sys.modules.items()):
         filename = getattr(mod, "__file__", None) if mod is not None else None
@@ -287,13 +301,11 @@ def library_patches(hook: Any) -> list[tuple[str, tuple[str, int]]]:
                 value = value.fget
             if not (callable(value) or isinstance(value, (staticmethod, classmethod))):
                 continue
-            code = getattr(value, "__code__", None) if type(value) is _FUNC else None
-            if code is not None and not (
-                id(code) in rtcode
-                or code.co_filename in borrowed
-                or hook._rel(code.co_filename) in watch
-            ):
+            if _elsewhere(hook, value):
                 continue  # a plain function of no changed file (cheap: most are)
+            if isinstance(value, type) and name == f"{mname}.{value.__qualname__}":
+                if getattr(value, "__module__", None) == mname:
+                    continue  # the module's own class: its members are items of their own
             loc = _changed_code(hook, value)
             if loc is not None:
                 out.append((name, loc))
