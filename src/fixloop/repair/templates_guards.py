@@ -164,8 +164,18 @@ def entry_guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     return out
 
 
+_GUARDS: dict[int, tuple[str, dict[str, str]]] = {}
+
+
 def _module_none_guards(fi: FileInfo) -> dict[str, str]:
-    """``a`` -> ``return R`` for each ``if x.a is None: return R`` (or ``if a is None``) guard."""
+    """``a`` -> ``return R`` for each ``if x.a is None: return R`` (or ``if a is None``) guard.
+
+    Computed once per file (the last file's result is kept: one module visit, not one per
+    suspicious statement).
+    """
+    got = _GUARDS.get(id(fi))
+    if got is not None and got[0] is fi.source:
+        return got[1]
     out: dict[str, str] = {}
 
     class V(cst.CSTVisitor):
@@ -200,6 +210,8 @@ def _module_none_guards(fi: FileInfo) -> dict[str, str]:
                     out.setdefault(key, text)
 
     fi.module.visit(V())
+    _GUARDS.clear()
+    _GUARDS[id(fi)] = (fi.source, out)
     return out
 
 
