@@ -86,6 +86,50 @@ CASES = [
         ["return xs[-1]"],
     ),
     (
+        "insert-entry-guard",  # the guard that opens a sibling method, copied (heap, no .pop())
+        """
+        import heapq
+
+        class Closed(Exception):
+            pass
+
+        class Pool:
+            def __init__(self):
+                self._open = True
+                self._heap = []
+
+            def add(self, x):
+                if not self._open:
+                    raise Closed("pool closed")
+                heapq.heappush(self._heap, x)
+
+            def take(self):
+                return heapq.heappop(self._heap)
+        """,
+        """
+        import heapq
+
+        class Closed(Exception):
+            pass
+
+        class Pool:
+            def __init__(self):
+                self._open = True
+                self._heap = []
+
+            def add(self, x):
+                if not self._open:
+                    raise Closed("pool closed")
+                heapq.heappush(self._heap, x)
+
+            def take(self):
+                if not self._open:
+                    raise Closed("pool closed")
+                return heapq.heappop(self._heap)
+        """,
+        ["return heapq.heappop"],
+    ),
+    (
         "insert-mirror-guard",  # the module guards the attribute so in a sibling function
         """
         def label(t):
@@ -246,6 +290,25 @@ def test_no_return_when_the_value_is_read_later() -> None:
     )
     cands = generate_candidates(buggy, "mod.py", {3: 1.0})
     assert not [c for c in cands if c.template == "insert-return-value"]
+
+
+def test_a_sibling_guard_reading_its_own_parameter_is_not_copied() -> None:
+    buggy = src(
+        """
+        class Box:
+            def put(self, item):
+                if item is None:
+                    raise ValueError("no item")
+                self.items.append(item)
+
+            def get(self):
+                return self.items[0]
+        """
+    )
+    line = next(i for i, ln in enumerate(buggy.splitlines(), 1) if "return self.items" in ln)
+    cands = generate_candidates(buggy, "mod.py", {line: 1.0})
+    assert cands and [c for c in cands if c.template == "insert-entry-guard"]
+    assert not [c for c in cands if "of a sibling method" in c.description]
 
 
 def test_reworded_swaps_the_one_differing_word() -> None:

@@ -167,6 +167,80 @@ def entry_guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
 _GUARDS: dict[int, tuple[str, dict[str, str]]] = {}
 
 
+def _leading_guards(fi: FileInfo, func: cst.FunctionDef) -> list[str]:
+    """Texts of the ``if C: raise E(...)`` statements that open ``func`` (after its docstring)."""
+    body = func.body
+    if not isinstance(body, cst.IndentedBlock):
+        return []
+    out: list[str] = []
+    for node in body.body:
+        if is_docstring(node):
+            continue
+        inner = node.body.body if isinstance(node, cst.If) else ()
+        if (
+            not isinstance(node, cst.If)
+            or node.orelse is not None
+            or not isinstance(node.body, cst.IndentedBlock)
+            or len(inner) != 1
+            or not isinstance(inner[0], cst.SimpleStatementLine)
+            or not isinstance(inner[0].body[0], cst.Raise)
+            or node not in fi.positions
+        ):
+            break
+        out.append(fi.text(node).strip())
+    return out
+
+
+def sibling_guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """A guard that opens another method of the class, copied to the start of this one.
+
+    Sibling methods of one class share preconditions (``peek`` and ``pop`` of an empty queue);
+    the guard is copied only when it reads nothing but ``self`` and module names, and when this
+    method does not open with the same guard already.
+    """
+    if st.func is None or st.cls is None:
+        return []
+    first = _first_statement(fi, st.func)
+    if first is None:
+        return []
+    own = set(_leading_guards(fi, st.func))
+    params = {p.name.value for p in st.func.params.params}
+    texts: list[str] = []
+    for node in st.cls.body.body if isinstance(st.cls.body, cst.IndentedBlock) else ():
+        if not isinstance(node, cst.FunctionDef) or node is st.func:
+            continue
+        for g in _leading_guards(fi, node):
+            names = fi.names_in(cst.parse_statement(g))
+            others = {p.name.value for p in node.params.params} - params
+            if g not in own and g not in texts and not names & others:
+                texts.append(g)
+    indent = fi.indent_of_line(first.start)
+    pos = fi.line_starts[first.start - 1]
+    out = []
+    for g in texts[:3]:
+        lines = _reindent(g, indent)
+        body = f"{indent}{lines[0]}\n" + "".join(f"{ln}\n" for ln in lines[1:])
+        out.append(
+            Mutation(
+                (Edit(pos, pos, body),),
+                "insert-entry-guard",
+                f"insert the guard '{_one_line(g)}' of a sibling method at line {first.start}",
+                st.start,
+                PRIORS["insert-entry-guard"],
+            )
+        )
+    return out
+
+
+def _reindent(text: str, indent: str) -> list[str]:
+    """The lines of a statement's text with its body re-indented under ``indent``."""
+    lines = text.splitlines()
+    if len(lines) < 2:
+        return lines
+    body_indent = len(lines[1]) - len(lines[1].lstrip())
+    return [lines[0]] + [indent + _step(indent) + ln[body_indent:] for ln in lines[1:]]
+
+
 def _module_none_guards(fi: FileInfo) -> dict[str, str]:
     """``a`` -> ``return R`` for each ``if x.a is None: return R`` (or ``if a is None``) guard.
 
@@ -302,6 +376,11 @@ def return_value_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
 def guard_stmt_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     """Every template of this module anchored at ``st``."""
     out: list[Mutation] = []
-    for fn in (entry_guard_mutations, mirror_guard_mutations, return_value_mutations):
+    for fn in (
+        entry_guard_mutations,
+        sibling_guard_mutations,
+        mirror_guard_mutations,
+        return_value_mutations,
+    ):
         out.extend(guarded(fi, fn, fi, st))
     return out
