@@ -27,6 +27,7 @@ import libcst as cst
 
 from .templates_ast import Edit, FileInfo, Mutation, StmtInfo, guarded, is_docstring
 from .templates_expr import PRIORS
+from .templates_insert import free_names
 
 
 def _words(name: str) -> set[str]:
@@ -210,7 +211,7 @@ def sibling_guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         if not isinstance(node, cst.FunctionDef) or node is st.func:
             continue
         for g in _leading_guards(fi, node):
-            names = fi.names_in(cst.parse_statement(g))
+            names = free_names(cst.parse_statement(g))
             others = {p.name.value for p in node.params.params} - params
             if g not in own and g not in texts and not names & others:
                 texts.append(g)
