@@ -1,6 +1,6 @@
 """fixloop on released projects as a user keeps them, with injected single-location bugs.
 
-Issue 13 ("Show") and issue 19 (at least 9/12): three projects taken as source distributions
+Issue 13 ("Show") and issue 19 (at least 9/12): projects taken as source distributions
 from the package registry, each installed in its own virtualenv under a cache folder as a user
 keeps it, and at least four one-location bugs injected into each:
 
@@ -9,6 +9,9 @@ keeps it, and at least four one-location bugs injected into each:
   translations (the project's ``compile-translations`` step);
 - more-itertools: a flat layout, a unittest suite of over 1,000 tests, run by pytest;
 - boltons: a flat layout, many small modules and a few hundred tests.
+- python-dateutil: a src layout, setuptools_scm, setup.cfg's pytest config with
+  ``filterwarnings = error``, 2,000 tests (hypothesis, freezegun, tests that set ``TZ`` and
+  call ``time.tzset``), and six, whose lazy ``six.moves`` attributes import on any read.
 
 For each project: ``pip download --no-deps --no-binary :all: NAME==VERSION`` into the cache,
 unpack, ``git init`` and commit the sources (the user's checkout), make a venv and install the
@@ -29,7 +32,7 @@ bugs, each pristine checkout is run once (``--no-pristine`` skips it): it must s
 last line is ``ratio X``: resolved / total (resolved: the gate verified the fix; total: the
 valid bugs, and the bugs of a project whose set-up failed).
 
-    .venv/bin/python benchmarks/real_projects.py            # all three projects, 13 bugs
+    .venv/bin/python benchmarks/real_projects.py            # all four projects, 16 bugs
     .venv/bin/python benchmarks/real_projects.py --only humanize --jobs 1
 
 Needs network access to the package registry the first time (pip), bubblewrap, and a few
@@ -88,6 +91,41 @@ class Project:
 
 #: the slowest suite first, so that ``--jobs`` starts its long runs at once
 PROJECTS: tuple[Project, ...] = (
+    Project(
+        name="python-dateutil",
+        dist="python-dateutil",
+        version="2.9.0.post0",
+        # requirements-dev.txt as a user installs it: pytest pinned below 8.4 (8.4's parametrize
+        # deprecation is an error under the project's filterwarnings = error), pytest-cov for
+        # the conftest's no_cover mark; freezegun without deps (it requires dateutil >= 2.7,
+        # and the editable checkout has no tag, so setuptools_scm calls it 0.1.dev)
+        extra_packages=("six", "pytest<8.4", "pytest-cov", "hypothesis"),
+        setup=(("python", "-m", "pip", "install", "-q", "--no-deps", "freezegun"),),
+        bugs=(
+            # a method of a class that an installed library imports (freezegun.api.tzlocal)
+            # and a suite that loads six.moves' lazy attributes: both tripped the gate's watch
+            Bug(
+                "tzlocal-dst-sign",
+                "src/dateutil/tz/tz.py",
+                "            return self._dst_offset - self._std_offset\n        else:\n"
+                "            return ZERO\n",
+                "            return self._dst_offset + self._std_offset\n        else:\n"
+                "            return ZERO\n",
+            ),
+            Bug(
+                "easter-orthodox-mod",
+                "src/dateutil/easter.py",
+                "        j = (y + y//4 + i) % 7\n",
+                "        j = (y + y//4 + i) % 8\n",
+            ),
+            Bug(
+                "easter-month",
+                "src/dateutil/easter.py",
+                "    m = 3 + (p + 26)//30\n",
+                "    m = 3 + (p + 26)//31\n",
+            ),
+        ),
+    ),
     Project(
         name="more-itertools",
         dist="more-itertools",
