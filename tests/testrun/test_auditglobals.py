@@ -61,6 +61,46 @@ def test_the_names_the_tests_write_or_hand_on() -> None:
     assert not {"EXPECTED", "CASES"} & written
 
 
+def test_rows_handed_on_and_own_methods_weaken_the_comparison() -> None:
+    """Red-team holes 8, 24, 17: a table's rows handed to the code, a project object's method."""
+    levels = ag.handed_names(
+        ast.parse(
+            "@pytest.mark.parametrize(('rec', 'want'), PARAM)\n"
+            "def test(rec, want):\n"
+            "    for rec, want in ROWS:\n        normalize(rec)\n"
+            "    for k, v in TABLE.items():\n        pass\n"
+            "    for i, r in enumerate(LISTED):\n        pass\n"
+            "    REG.remember('a', 1)\n    assert REG['a'] == 1 and EXPECTED.count(1)\n"
+        )
+    )
+    assert {n: levels[n] for n in ("PARAM", "ROWS", "TABLE", "LISTED")} == dict.fromkeys(
+        ("PARAM", "ROWS", "TABLE", "LISTED"), ag.ELEMENTS
+    )
+    assert levels["REG"] == ag.CONTENTS
+    assert levels["EXPECTED"] == ag.READ
+    rows = [({"name": " a "}, "A")]
+    before = ag._token("m", rows)
+    rows[0][0]["name"] = "A"  # a row's dict tidied in place: allowed when the rows are handed on
+    now = ag._token("m", rows)
+    assert now != before and ag._allowed(ag.ELEMENTS, before, now)
+    assert not ag._allowed(ag.READ, before, now)
+    rows.append(({}, ""))  # a row added: never the code's to do
+    assert not ag._allowed(ag.ELEMENTS, now, ag._token("m", rows))
+    rows[0] = ({"name": "A"}, "B")  # a row replaced (its expected value)
+    assert not ag._allowed(ag.ELEMENTS, now, ag._token("m", rows))
+    assert ag._allowed(ag.CONTENTS, now, ag._token("m", rows))  # the same object
+    assert not ag._allowed(ag.CONTENTS, now, ag._token("m", list(rows)))  # another object
+
+
+@pytest.mark.parametrize(
+    "name", ["honest_inplace_loop_rows", "honest_inplace_parametrized", "honest_registry_method"]
+)
+def test_rows_or_objects_the_tests_hand_on_verify(tmp_path: Path, name: str) -> None:
+    """Refused on main before: "changed CASES, a global ... the tests only read"."""
+    verdict = _gate_verdict(tmp_path, name, static=True)
+    assert verdict.verified, verdict.reason
+
+
 def test_the_fingerprint_sees_nested_changes_and_swaps() -> None:
     data = {"add": [1, {2, 3}], "t": (1.5, "x")}
     before = ag.fingerprint(data)

@@ -26,8 +26,11 @@ namespaces themselves:
   stores into it or one of its items or attributes, calls a mutating method on it
   (:data:`MUTATORS`), or hands it on (a call argument other than :data:`READ_CALLS` and
   pytest's own decorators, a return value, an alias, a loop variable bound to its items): a
-  list a test passes to the code under test may be filled by that code. A name the tests only
-  read (compared, indexed, iterated with unpacking) changed during the run was changed by
+  list a test passes to the code under test may be filled by that code. Two weaker uses
+  (:func:`handed_names`): a name whose ELEMENTS the tests hand on (a loop unpacking its rows,
+  ``parametrize``, ``enumerate``, ``zip``, ``.items()``) is compared to the ids of its mutable
+  elements (code may tidy a row in place); one whose own method they call (``REG.remember(k,
+  v)``) by identity. A name the tests only read (compared, indexed) changed during the run was changed by
   something else: the change, a child of it, or code no test called. A name added to a test module
   counts only when it hides a builtin (``len = ...``).
 
@@ -75,12 +78,44 @@ MUTATORS = frozenset(
 #: Callables that read their arguments and keep no reference to a mutable one.
 READ_CALLS = frozenset(
     {
-        "len", "sorted", "list", "tuple", "set", "frozenset", "dict", "str", "repr", "int",
-        "float", "bool", "sum", "min", "max", "any", "all", "enumerate", "zip", "isinstance",
-        "reversed", "abs", "round", "hash", "id", "type", "print", "format", "deepcopy",
-        "approx", "parametrize", "fixture", "skipif", "xfail", "isclose", "dumps",
+        "len", "str", "repr", "int", "float", "bool", "sum", "any", "all", "isinstance",
+        "abs", "round", "hash", "id", "type", "print", "format", "deepcopy", "approx",
+        "fixture", "skipif", "xfail", "isclose", "dumps",
     }
 )  # fmt: skip
+
+#: Callables that keep or return the ELEMENTS of their arguments (a shallow copy, an iterator,
+#: pytest's parametrize): the container is only read, its elements are handed on, so code
+#: under test may change them in place (``for rec, want in CASES: normalize(rec)``).
+ELEMENT_CALLS = frozenset(
+    {
+        "sorted", "list", "tuple", "set", "frozenset", "dict", "enumerate", "zip", "reversed",
+        "min", "max", "iter", "next", "filter", "map", "chain", "parametrize", "param",
+    }
+)  # fmt: skip
+
+#: Methods of the built-in containers that hand on elements without changing the container.
+ELEMENT_METHODS = frozenset(
+    {
+        "get", "items", "values", "keys", "copy", "__getitem__", "__iter__", "union",
+        "intersection", "difference", "symmetric_difference", "most_common",
+    }
+)  # fmt: skip
+
+#: Methods of the built-in types that neither change their object nor hand on its elements.
+PURE_METHODS = frozenset(
+    {
+        "count", "index", "startswith", "endswith", "find", "rfind", "isdigit", "isalpha",
+        "isspace", "__len__", "__contains__", "__eq__", "__ne__", "issubset", "issuperset",
+        "isdisjoint", "bit_length", "is_integer",
+    }
+)  # fmt: skip
+
+#: What the tests may do to a global (:func:`handed_names`), weakest first: only read it
+#: (its whole contents compared); hand on its elements (the container compared to the ids of
+#: its mutable elements, :func:`shallow_fingerprint`); call a method of its own class on it
+#: (its identity compared); write it or hand it on (not compared).
+READ, ELEMENTS, CONTENTS, WRITTEN = 0, 1, 2, 3
 
 
 # --------------------------------------------------------------------------------------------
@@ -131,6 +166,41 @@ def fingerprint(value: object, budget: int = MAX_NODES) -> int:
     return hash(tuple(out))
 
 
+def shallow_fingerprint(value: object, budget: int = MAX_NODES) -> int:
+    """A hash of a container's own contents, its mutable elements counted by ``id``.
+
+    What :func:`fingerprint` sees, but dicts, lists, sets and bytearrays inside it (or in its
+    tuples) count by ``id`` alone: for a global whose elements the tests hand on
+    (:data:`ELEMENTS`), replacing, adding or removing an element changes it, a change inside a
+    handed-on dict or list does not.
+    """
+    if isinstance(value, dict):
+        head: tuple = ("d", id(value), dict.__len__(value))
+        items: list[object] = [x for kv in list(dict.items(value)) for x in kv]
+    elif isinstance(value, (list, tuple)):
+        items = list(list.copy(value) if isinstance(value, list) else tuple.__iter__(value))
+        head = ("l", id(value), len(items))
+    else:
+        return fingerprint(value, budget)
+    out: list[object] = [head]
+    stack = list(reversed(items))
+    while stack:
+        o = stack.pop()
+        budget -= 1
+        if budget < 0:
+            out.append(("cut", len(stack)))
+            break
+        if type(o) in _SCALARS:
+            out.append((type(o), o))
+        elif isinstance(o, tuple):
+            inner = list(tuple.__iter__(o))
+            out.append(("t", id(o), len(inner)))
+            stack.extend(reversed(inner))
+        else:
+            out.append(("o", id(o)))
+    return hash(tuple(out))
+
+
 def _code_token(fn: object) -> tuple:
     """``(id of the function, id of its code, its defaults' fingerprints)`` or ``(id,)``."""
     if isinstance(fn, (staticmethod, classmethod)):
@@ -159,7 +229,7 @@ def _token(mname: str, value: object) -> tuple:
     """What one global of a test module is, for :func:`snapshot_module`."""
     t = type(value)
     if t in _SCALARS or isinstance(value, (dict, list, tuple, set, frozenset, bytearray)):
-        return ("p", id(value), fingerprint(value))
+        return ("p", id(value), fingerprint(value), shallow_fingerprint(value))
     if isinstance(value, type) and getattr(value, "__module__", None) == mname:
         members = []
         for k, v in list(vars(value).items()):
@@ -337,9 +407,9 @@ def _compare(hook: Any, mnames: list[str], when: str) -> None:
             for k in set(before) | set(now)
             if not _same(before.get(k), now.get(k)) and (k in before or k in _BUILTIN_NAMES)
         )
-        written = test_written(hook) if changed else frozenset()
+        levels = _test_levels(hook) if changed else {}
         for name in changed:
-            if name in written:
+            if _allowed(levels.get(name, READ), before.get(name), now.get(name)):
                 continue
             how = "added" if name not in before else "deleted" if name not in now else "changed"
             hook._record(
@@ -348,6 +418,17 @@ def _compare(hook: Any, mnames: list[str], when: str) -> None:
                 None,
             )
         st["snap"][mname] = (mod, now)  # each change once
+
+
+def _allowed(level: int, before: tuple | None, now: tuple | None) -> bool:
+    """A change of one global the tests' own use of it (``level``) accounts for."""
+    if level >= WRITTEN:
+        return True
+    if level == READ or before is None or now is None or before[:2] != now[:2]:
+        return False  # read only, added, deleted, or another object bound to the name
+    if level == CONTENTS:
+        return True  # the same object, changed by a method the tests call on it
+    return before[0] == "p" and before[3] == now[3]  # the same elements, changed inside
 
 
 class Plugin:
@@ -402,19 +483,28 @@ def test_written(hook: Any) -> frozenset[str]:
     before the run: :func:`fixloop.testrun.inside.auditfresh.is_test_path`).
     """
     st = _state(hook)
+    if st["written"] is None:
+        _test_levels(hook)
+    return st["written"]
+
+
+def _test_levels(hook: Any) -> dict[str, int]:
+    """``{name: level}`` over the test files of the snapshot (:func:`handed_names`, cached)."""
+    st = _state(hook)
     if st["written"] is not None:
-        return st["written"]
-    names: set[str] = set()
+        return st["levels"]
+    levels: dict[str, int] = {}
     for rel in sorted(set(st["rel"].values())):
         try:
             with open(os.path.join(hook._state["root"], rel), "rb") as fh:
                 tree = ast.parse(fh.read())
         except (OSError, SyntaxError, ValueError):
             continue
-        names |= written_names(tree)
-    out = frozenset(names)
-    st["written"] = out
-    return out
+        for name, level in handed_names(tree).items():
+            levels[name] = max(level, levels.get(name, READ))
+    st["levels"] = levels
+    st["written"] = frozenset(k for k, v in levels.items() if v >= WRITTEN)
+    return levels
 
 
 _READ_PARENTS = (
@@ -425,14 +515,27 @@ _READ_PARENTS = (
 
 def written_names(tree: ast.AST) -> set[str]:
     """Names a module's code may write or hand on (see the module docstring), by its AST."""
+    return {k for k, v in handed_names(tree).items() if v >= WRITTEN}
+
+
+def handed_names(tree: ast.AST) -> dict[str, int]:
+    """``{name: level}``: the most a module's code may do to each global it loads, by its AST.
+
+    Levels :data:`READ` < :data:`ELEMENTS` < :data:`CONTENTS` < :data:`WRITTEN` (see there).
+    """
     parent: dict[int, ast.AST] = {}
     for node in ast.walk(tree):
         for child in ast.iter_child_nodes(node):
             parent[id(child)] = node
-    out: set[str] = set()
+    out: dict[str, int] = {}
+
+    def put(names: list[str], level: int) -> None:
+        for n in names:
+            out[n] = max(level, out.get(n, READ))
+
     for node in ast.walk(tree):
         if isinstance(node, (ast.Global, ast.Nonlocal)):
-            out.update(node.names)
+            put(node.names, WRITTEN)
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             chain = [node.id]
             cur: ast.AST = node
@@ -441,45 +544,51 @@ def written_names(tree: ast.AST) -> set[str]:
                 if isinstance(up, ast.Attribute):
                     chain.append(up.attr)
                 cur, up = up, parent.get(id(up))
-            if _escapes(cur, up, parent):
-                out.update(chain)
+            put(chain, _escapes(cur, up, parent))
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Del):
-            out.add(node.id)
+            put([node.id], WRITTEN)
     return out
 
 
-def _escapes(cur: ast.AST, up: ast.AST | None, parent: dict[int, ast.AST]) -> bool:  # noqa: PLR0911
-    """True when the expression ``cur`` (a name, its attributes or items) may change or go on.
+def _escapes(cur: ast.AST, up: ast.AST | None, parent: dict[int, ast.AST]) -> int:  # noqa: PLR0911
+    """The most the code around ``cur`` (a name, its attributes or items) may do to it (a level).
 
-    ``up``: its parent node; ``parent``: every node's parent.
-
-    An element of a list, tuple, set or dict display goes where the display goes
-    (``assert LOG == [EXPECTED["mul"]]`` only reads).
+    ``up``: its parent node; ``parent``: every node's parent. An element of a list, tuple, set or dict display goes where the display goes
+    (``assert LOG == [EXPECTED["mul"]]`` only reads). A loop unpacking a table's rows, or
+    :data:`ELEMENT_CALLS` / :data:`ELEMENT_METHODS`, hand on its elements; a loop variable bound
+    to the rows hands them on whole. A method not of :data:`MUTATORS`, :data:`PURE_METHODS`,
+    :data:`ELEMENT_METHODS` (``REG.remember(k, v)``) may change the object in place.
     """
     if isinstance(cur, (ast.Attribute, ast.Subscript)) and not isinstance(cur.ctx, ast.Load):
-        return True  # stored into or deleted
+        return WRITTEN  # stored into or deleted
     if up is None or isinstance(up, _READ_PARENTS):
-        return False
+        return READ
     if isinstance(up, (ast.List, ast.Tuple, ast.Set, ast.Dict)) and isinstance(
         getattr(up, "ctx", ast.Load()), ast.Load
     ):
-        return _escapes(up, parent.get(id(up)), parent)
+        return READ if _escapes(up, parent.get(id(up)), parent) == READ else WRITTEN
     if isinstance(up, ast.AugAssign):
-        return up.target is cur
+        return WRITTEN if up.target is cur else READ
     if isinstance(up, ast.Subscript):
-        return False  # used as an index: N[OTHER]
+        return READ  # used as an index: N[OTHER]
     if isinstance(up, ast.Call):
         if up.func is cur:
-            return isinstance(cur, ast.Attribute) and cur.attr in MUTATORS
-        return _callee_name(up.func) not in READ_CALLS
-    if isinstance(up, ast.Starred):
-        return True
-    if isinstance(up, ast.keyword):
-        return True  # a keyword argument: judged with its call below
+            if not isinstance(cur, ast.Attribute) or cur.attr in PURE_METHODS:
+                return READ
+            if cur.attr in MUTATORS:
+                return WRITTEN
+            return ELEMENTS if cur.attr in ELEMENT_METHODS else CONTENTS
+        callee = _callee_name(up.func)
+        if callee in READ_CALLS:
+            return READ
+        return ELEMENTS if callee in ELEMENT_CALLS else WRITTEN
+    if isinstance(up, (ast.Starred, ast.keyword)):
+        return WRITTEN
     if isinstance(up, (ast.For, ast.AsyncFor, ast.comprehension)):
-        target = up.target
-        return up.iter is cur and not isinstance(target, (ast.Tuple, ast.List))
-    return True  # an alias, a return value, an element of a display...
+        if up.iter is not cur:
+            return READ
+        return ELEMENTS if isinstance(up.target, (ast.Tuple, ast.List)) else WRITTEN
+    return WRITTEN  # an alias, a return value, an element of a display...
 
 
 def _callee_name(func: ast.AST) -> str:
