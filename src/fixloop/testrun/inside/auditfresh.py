@@ -459,7 +459,8 @@ def on_exec(hook: Any, code: object, caller: Any) -> None:
         return
     files = _import_origin(hook, caller, code)
     if files is None and hook._changed_on_stack(caller) is not None:
-        _mark(hook, code)  # exec()/eval() of a code object by changed or run-time code
+        if not _library_import(hook, caller):
+            _mark(hook, code)  # exec()/eval() of a code object by changed or run-time code
         return
     if files is None:
         files = _named_origin(hook, code.co_filename)
@@ -470,6 +471,36 @@ def on_exec(hook: Any, code: object, caller: Any) -> None:
     new = [f for f in files if fresh(hook, f)]
     if new and _the_changes(hook, new):
         _mark(hook, code)
+
+
+def _library_import(hook: Any, caller: Any) -> bool:
+    """True when a library module's body runs between ``caller`` and the nearest changed frame.
+
+    The code it executes then is the library's own generated code.
+    ``import doctest`` on a changed line imports doctest, whose ``TestResults = namedtuple(...)``
+    execs ``__new__`` from a ``<string>`` (red-team hole 16: refused as "replaced
+    doctest.TestResults.__new__ ... in code written at run time"). A library module: a
+    ``<module>`` frame of a file of the standard library or of ``*-packages`` that is not the
+    repository's, not fresh. Changed code that calls ``exec`` (or a library function that
+    execs a string the change gives it) has no such frame in between.
+    """
+    stdlib = hook._state.get("stdlib") or ()
+    f = caller
+    for _ in range(200):
+        if f is None or hook._watched(f) is not None:
+            return False
+        code = f.f_code
+        fn = code.co_filename
+        if (
+            code.co_name == "<module>"
+            and (fn.startswith(stdlib) or "-packages" + os.sep in fn)
+            and hook._rel(fn) is None
+            and id(code) not in hook._state["rtcode"]
+            and not fresh(hook, fn)
+        ):
+            return True
+        f = f.f_back
+    return False
 
 
 def refuse_fresh_bytecode(hook: Any, args: tuple, caller: Any) -> None:
