@@ -218,30 +218,40 @@ def _absolute(node: ast.AST, fold: Callable[[ast.AST], str | None]) -> str | Non
     return None
 
 
+_PATH_MAKERS = ("Path", "pathlib.Path", "PurePath", "PosixPath")
+
+
+def _path_argument(
+    node: ast.Call,
+    dotted: Callable[[ast.AST], str | None],
+    calls: frozenset[str],
+    methods: frozenset[str],
+) -> ast.AST | None:
+    """The path expression of ``calls(path, ...)`` or ``Path(path).method()``, or None."""
+    if dotted(node.func) in calls and node.args:
+        return node.args[0]
+    f = node.func
+    if isinstance(f, ast.Attribute) and f.attr in methods and isinstance(f.value, ast.Call):
+        inner = f.value
+        if dotted(inner.func) in _PATH_MAKERS and inner.args:
+            return inner.args[0]
+    return None
+
+
 def _path_probe(
     node: ast.Call, dotted: Callable[[ast.AST], str | None], fold: Callable[[ast.AST], str | None]
 ) -> str | None:
     """The absolute path a call checks or reads, or None."""
-    target = dotted(node.func)
-    if target in _PATH_CALLS and node.args:
-        return _absolute(node.args[0], fold)
-    f = node.func
-    if isinstance(f, ast.Attribute) and f.attr in _PATH_METHODS and isinstance(f.value, ast.Call):
-        inner = f.value
-        maker = dotted(inner.func)
-        if maker in ("Path", "pathlib.Path", "PurePath", "PosixPath") and inner.args:
-            return _absolute(inner.args[0], fold)
-    return None
+    arg = _path_argument(node, dotted, _PATH_CALLS, _PATH_METHODS)
+    return None if arg is None else _absolute(arg, fold)
 
 
-def _machine_place(node: ast.AST, dotted: Callable[[ast.AST], str | None]) -> str | None:
-    """The :data:`MACHINE_PLACES` name (or stdlib ``X.__file__``) ``node`` is built from, or None.
-
-    ``open(os.devnull)`` itself is ordinary (silencing output) and is not one.
-    """
-    if dotted(node) == "os.devnull":
+def _place_probe(node: ast.Call, dotted: Callable[[ast.AST], str | None]) -> str | None:
+    """The machine place (:data:`MACHINE_PLACES`, a stdlib ``X.__file__``) a listing lists."""
+    arg = _path_argument(node, dotted, _LIST_CALLS, _LIST_METHODS)
+    if arg is None:
         return None
-    for sub in ast.walk(node):
+    for sub in ast.walk(arg):
         if isinstance(sub, (ast.Attribute, ast.Name)):
             name = dotted(sub)
             if name in MACHINE_PLACES:
@@ -252,19 +262,6 @@ def _machine_place(node: ast.AST, dotted: Callable[[ast.AST], str | None]) -> st
                 and name.split(".")[0] in sys.stdlib_module_names
             ):
                 return name
-    return None
-
-
-def _place_probe(node: ast.Call, dotted: Callable[[ast.AST], str | None]) -> str | None:
-    """The machine place a listing call lists (:data:`MACHINE_PLACES`), or None."""
-    target = dotted(node.func)
-    if target in _LIST_CALLS and node.args:
-        return _machine_place(node.args[0], dotted)
-    f = node.func
-    if isinstance(f, ast.Attribute) and f.attr in _LIST_METHODS and isinstance(f.value, ast.Call):
-        inner = f.value
-        if dotted(inner.func) in ("Path", "pathlib.Path", "PurePath", "PosixPath") and inner.args:
-            return _machine_place(inner.args[0], dotted)
     return None
 
 
