@@ -153,3 +153,33 @@ def test_import_probe_asks_behind_the_gates_guard(tmp_path: Path) -> None:
     assert problem is not None and problem.kind == "import_outside"
     assert "the project provides iniconfig, part of the test runner" in problem.cause
     assert "profile" not in problem.cause
+
+
+def test_packages_pytest_imports_only_elsewhere_are_the_projects_own(tmp_path: Path) -> None:
+    """colorama (pytest imports it on Windows only), tomli and exceptiongroup (before Python
+    3.11) are ordinary projects here: colorama 0.4.6's own checkout stopped as "the project
+    provides colorama, part of the test runner" before the model's first step."""
+    from test_e2e import default_sandbox_args
+
+    from fixloop.testrun.projectpaths import import_problem
+
+    root = write(
+        tmp_path / "repo",
+        {
+            "colorama/__init__.py": "x = 1\n",
+            "tomli/__init__.py": "x = 1\n",
+            "tests/test_x.py": "def test_x():\n    pass\n",
+        },
+    )
+    box = (
+        make_sandbox("auto")
+        if not default_sandbox_args()
+        else make_sandbox("none", allow_unsandboxed=True)
+    )
+    runner = TestRunner(root, box, log_dir=tmp_path / "logs")
+    origins = runner.import_origins(["colorama", "tomli"])
+    assert origins == {
+        "colorama": str(root / "colorama" / "__init__.py"),
+        "tomli": str(root / "tomli" / "__init__.py"),
+    }
+    assert import_problem(runner) is None

@@ -40,11 +40,16 @@ _ECOSYSTEM = {
     "iniconfig",
     "packaging",
     "py",
-    "exceptiongroup",
-    "tomli",
-    "colorama",
     "pygments",
 }
+# Imported by pytest only where its own code does: colorama on Windows (_pytest/capture.py's
+# _colorama_workaround), tomli and exceptiongroup before Python 3.11 (config/findpaths.py,
+# raises.py, runner.py...). Elsewhere they are ordinary projects: colorama 0.4.6's own checkout
+# stopped as "part of the test runner" before its first step.
+if sys.platform.startswith("win32"):
+    _ECOSYSTEM.add("colorama")
+if sys.version_info < (3, 11):  # noqa: UP036 - runs in the project's interpreter, any version
+    _ECOSYSTEM |= {"exceptiongroup", "tomli"}
 
 
 def _under(path: str, root: str) -> bool:
@@ -126,7 +131,13 @@ class _Guard:
         key = tuple(p for p in sys.path if isinstance(p, str))
         if key != self._key:  # realpath per entry is costly: recompute only when sys.path changes
             self._key = key
-            self._outside = [p for p in key if not _under(p, self.root)]
+            # the interpreter's own install is not the repository's, even when it lives inside
+            # the tree's path (a .venv/ in the checkout, shown at the user's own path)
+            prefixes = {os.path.realpath(x) for x in (sys.prefix, sys.exec_prefix, sys.base_prefix)}
+            prefixes.discard(self.root)
+            self._outside = [
+                p for p in key if not _under(p, self.root) or any(_under(p, x) for x in prefixes)
+            ]
         spec = PathFinder.find_spec(name, self._outside)
         if spec is None:
             raise ModuleNotFoundError(
