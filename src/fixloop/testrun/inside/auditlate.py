@@ -41,14 +41,29 @@ def signal_handlers() -> dict[int, object]:
     return out
 
 
+def _static_attr(obj: object, name: str) -> Any:
+    """``obj.name`` when its type defines ``name``, else None; never runs ``__getattr__``.
+
+    A library's lazy objects resolve on any attribute read (``six.moves``' ``MovedModule``
+    imports its module and raises ``ModuleNotFoundError`` for ``dbm.gnu``), so an ordinary
+    ``getattr(value, "__func__", None)`` ran library code and crashed the end of the run.
+    """
+    if not any(name in vars(k) for k in type(obj).__mro__):
+        return None
+    try:
+        return getattr(obj, name)
+    except Exception:  # a property of the library's that raises: not a function of ours
+        return None
+
+
 def code_location(hook: Any, fn: object) -> tuple[str, int] | None:
     """(relpath, line) of a function (or bound method, partial) defined in the repository."""
     for _ in range(5):
-        inner = getattr(fn, "__func__", None) or getattr(fn, "func", None)
+        inner = _static_attr(fn, "__func__") or _static_attr(fn, "func")
         if inner is None or inner is fn:
             break
         fn = inner
-    code = getattr(fn, "__code__", None)
+    code = _static_attr(fn, "__code__")
     if code is None:
         init = vars(type(fn)).get("__call__")
         code = getattr(init, "__code__", None)
@@ -251,13 +266,11 @@ def _changed_code(hook: Any, value: object) -> tuple[str, int] | None:
         return None
     fn: Any = value
     for _ in range(5):
-        inner = getattr(fn, "__func__", None) or getattr(fn, "func", None)
+        inner = _static_attr(fn, "__func__") or _static_attr(fn, "func")
         if inner is None or inner is fn:
             break
         fn = inner
-    code = getattr(fn, "__code__", None) or getattr(
-        vars(type(fn)).get("__call__"), "__code__", None
-    )
+    code = _static_attr(fn, "__code__") or _static_attr(vars(type(fn)).get("__call__"), "__code__")
     if code is None:
         return None
     if hook._fresh.is_runtime(hook, code):
@@ -285,7 +298,8 @@ def library_patches(hook: Any) -> list[tuple[str, tuple[str, int]]]:
     stdlib = state.get("stdlib") or ()
     out = []
     for mname, mod in list(sys.modules.items()):
-        filename = getattr(mod, "__file__", None) if mod is not None else None
+        mdict = _static_attr(mod, "__dict__")  # not getattr: a lazy module's __getattr__ runs
+        filename = mdict.get("__file__") if isinstance(mdict, dict) else None
         if not isinstance(filename, str) or mname.startswith(("_fixloop", "fixloop")):
             continue
         if "-packages" + os.sep not in filename and filename.startswith(stdlib):
@@ -307,9 +321,54 @@ def library_patches(hook: Any) -> list[tuple[str, tuple[str, int]]]:
                 if getattr(value, "__module__", None) == mname:
                     continue  # the module's own class: its members are items of their own
             loc = _changed_code(hook, value)
-            if loc is not None:
+            if loc is not None and not _bound_by_import(mod, filename, name, value):
                 out.append((name, loc))
     return out
+
+
+_IMPORTS: dict[str, dict[str, tuple[str, str]]] = {}
+
+
+def _bound_by_import(mod: Any, filename: str, dotted: str, value: object) -> bool:
+    """The library's own source binds this name with ``from M import N`` and it is ``M.N`` now.
+
+    A library that depends on the project (freezegun's ``from dateutil.tz import tzlocal``,
+    jinja2's ``from markupsafe import escape``) holds the project's classes and functions by
+    its own import statement, not because the change put them there. Only a module-level
+    ``from`` import of an absolute module (top level, ``if``/``try`` blocks), read from the
+    library's file (outside the tree: the change cannot write it), and only while the value is
+    still the one that import gives.
+    """
+    name = dotted.rsplit(".", 1)[-1]
+    if dotted != f"{getattr(mod, '__name__', '')}.{name}":
+        return False  # an attribute of one of the library's classes
+    table = _IMPORTS.get(filename)
+    if table is None:
+        import ast
+
+        table = {}
+        try:
+            with open(filename, "rb") as f:
+                tree = ast.parse(f.read())
+        except (OSError, SyntaxError, ValueError):
+            tree = ast.Module(body=[], type_ignores=[])
+        todo: list[ast.AST] = list(tree.body)
+        while todo:
+            node = todo.pop()
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                for a in node.names:
+                    table[a.asname or a.name] = (node.module, a.name)
+            elif isinstance(node, (ast.If, ast.Try)):
+                todo.extend(ast.iter_child_nodes(node))
+            elif isinstance(node, ast.ExceptHandler):
+                todo.extend(node.body)
+        _IMPORTS[filename] = table
+    src = table.get(name)
+    if src is None:
+        return False
+    owner = sys.modules.get(src[0])
+    owner_dict = _static_attr(owner, "__dict__") if owner is not None else None
+    return isinstance(owner_dict, dict) and owner_dict.get(src[1]) is value
 
 
 def _class_file(hook: Any, cls: type, stdlib: tuple[str, ...]) -> str | None:
