@@ -23,3 +23,53 @@ def test_a_first_import_of_doctest_under_a_changed_line_verifies(tmp_path: Path,
     """Refused before: "<string>:1: replaced doctest.TestResults.__new__ of the test runner"."""
     verdict = _gate_verdict(tmp_path, name, static=True)
     assert verdict.verified, verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("rt_builtins_all", "replaced builtins.all of the built-ins with bool"),
+        ("rt_doctest_checker_slice", "replaced doctest.OutputChecker.check_output"),
+        ("rt_unittest_assert_slice", "replaced unittest.case.TestCase.assertEqual"),
+        ("rt_stdlib_reader_partial", "replaced json.load of the standard library"),
+        ("rt_library_nocode_reader", "replaced yaml.safe_load of an installed library"),
+    ],
+)
+def test_a_library_attribute_replaced_without_code_is_refused(
+    tmp_path: Path, name: str, words: str
+) -> None:
+    """Verified before (scan-clean, pytest fooled): the watch looked only for changed code."""
+    verdict = _gate_verdict(tmp_path, name, static=True)
+    assert not verdict.verified
+    assert words in verdict.reason, verdict.reason
+
+
+def test_the_identity_watch_judges_values_not_names() -> None:
+    """A built-in, a partial, a class of the repository are foreign; library code is not."""
+    import functools
+    import json
+    from types import SimpleNamespace
+
+    from fixloop.testrun.inside import auditids
+
+    hook = SimpleNamespace(
+        _rel=lambda fn: None,
+        _is_test_path=lambda rel: False,
+        _generated=lambda fn: False,
+        _fresh=SimpleNamespace(is_runtime=lambda h, code: False),
+    )
+    assert auditids.foreign(hook, bool) is None  # a built-in type: no location
+    assert auditids.foreign(hook, functools.partial(json.load, parse_int="".count)) is None
+    assert auditids.foreign(hook, json.JSONDecoder) is False  # a library's class
+    assert auditids.foreign(hook, json.dumps) is False  # a library's function
+    assert auditids.foreign(hook, object()) is False  # a mock, a lazy attribute resolved
+
+
+def test_a_changed_open_line_writing_the_tests_output_verifies(tmp_path: Path) -> None:
+    """Refused before: "report.py:8: changed tests/golden/out.json, a test file of the checkout".
+
+    The baseline's run wrote the same committed file (the test asks the code to), so the
+    recorded baseline's ``data_written`` makes it an output, not protected test data.
+    """
+    verdict = _gate_verdict(tmp_path, "honest_writer_mode_fix", static=True)
+    assert verdict.verified, verdict.reason

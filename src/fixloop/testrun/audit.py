@@ -83,7 +83,7 @@ def audit_sources() -> tuple[tuple[str, str], ...]:
     is, stdlib only; the repair screener ships the same file beside its server), then the event
     table, the end-of-run comparisons and the rule for code written at run time, then the hook,
     which finds them in ``sys.modules`` (:mod:`fixloop.testrun.inside.auditevents`,
-    ``auditwire``, ``auditlate``, ``auditdoctest``, ``auditfresh``, ``audithook``).
+    ``auditwire``, ``auditids``, ``auditlate``, ``auditdoctest``, ``auditfresh``, ``audithook``).
     """
     return (
         ("_fixloop_pathrules", source_file(pathrules.__file__)),
@@ -93,6 +93,7 @@ def audit_sources() -> tuple[tuple[str, str], ...]:
                 ("_fixloop_auditevents", "auditevents"),
                 ("_fixloop_auditwire", "auditwire"),
                 ("_fixloop_auditglobals", "auditglobals"),
+                ("_fixloop_auditids", "auditids"),
                 ("_fixloop_auditlate", "auditlate"),
                 ("_fixloop_auditdoctest", "auditdoctest"),
                 ("_fixloop_auditfresh", "auditfresh"),
@@ -386,13 +387,15 @@ def audit_config(
     since: int | None = None,
     tests: Mapping[str, Sequence[str]] | None = None,
     data: Sequence[str] = (),
+    outputs: Sequence[str] = (),
 ) -> dict:
     """The ``audit`` part of a bootstrap config (see :func:`fixloop.testrun.inside.audithook.install`).
 
     ``since``: :func:`checkout_marker`'s ``st_ctime_ns`` (None: no file counts as written at
     run time); ``tests``: :func:`project_tests` (None: :func:`fixloop.pathrules.is_test_file`
     alone); ``data``: root-relative files the baseline's tests read
-    (:attr:`fixloop.types.RunRecord.data_read`), watched like the test files.
+    (:attr:`fixloop.types.RunRecord.data_read`), watched like the test files; ``outputs``:
+    root-relative files the baseline's run wrote (``data_written``), not watched.
 
     Raises:
         ValueError: neither ``fd`` nor ``path`` given.
@@ -408,4 +411,5 @@ def audit_config(
         "since": since,
         "tests": {k: list(v) for k, v in (tests or {}).items()},
         "data": [str(p) for p in data],
+        "outputs": [str(p) for p in outputs],
     }

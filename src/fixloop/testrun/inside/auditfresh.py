@@ -86,6 +86,7 @@ def configure(hook: Any, cfg: dict) -> None:
     )
     hook._state["test_scope"] = hook._state["test_dirs"] or ("",)
     hook._state["data"] = tuple(str(p) for p in cfg.get("data") or ())  # the baseline's data
+    hook._state["outputs"] = frozenset(str(p) for p in cfg.get("outputs") or ())  # its writes
     hook._state["rtcode"] = {}
     hook._state["rtfiles"] = set()
     hook._state["borrowed"] = set()
@@ -230,6 +231,7 @@ def on_control(hook: Any, ev_args: tuple, caller: Any) -> None:
     """
     event, args = ev_args
     if event == "exec":
+        hook._late._ids.track(hook)  # a module body starts: the libraries loaded before it
         if hook._state["since"] is not None and args:
             on_exec(hook, args[0], caller)
         return

@@ -426,9 +426,8 @@ def _allowed(level: int, before: tuple | None, now: tuple | None) -> bool:
         return True
     if level == READ or before is None or now is None or before[:2] != now[:2]:
         return False  # read only, added, deleted, or another object bound to the name
-    if level == CONTENTS:
-        return True  # the same object, changed by a method the tests call on it
-    return before[0] == "p" and before[3] == now[3]  # the same elements, changed inside
+    # CONTENTS: the same object, changed by a method the tests call on it; ELEMENTS: the same
+    return level == CONTENTS or before[0] == "p" and before[3] == now[3]  # elements, inside
 
 
 class Plugin:
@@ -463,12 +462,14 @@ class Plugin:
         self._guarded(collected, session)
 
     def pytest_runtest_logstart(self, nodeid: str, location: object) -> None:
-        """A test starts: its module as the snapshot has it?"""
+        """A test starts: its module as the snapshot has it? The built-ins too (auditids)."""
         self._guarded(check_item, nodeid, "before")
+        self._guarded(self._hook._late._ids.around, f"before {nodeid} ran")
 
     def pytest_runtest_logfinish(self, nodeid: str, location: object) -> None:
         """A test ended: its module as the snapshot has it?"""
         self._guarded(check_item, nodeid, "while")
+        self._guarded(self._hook._late._ids.around, f"while {nodeid} ran")
 
 
 # --------------------------------------------------------------------------------------------

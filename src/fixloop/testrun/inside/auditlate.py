@@ -26,6 +26,9 @@ _FUNC = type(lambda: 0)
 _globals: Any = sys.modules.get("_fixloop_auditglobals")
 if _globals is None:  # imported as a package module (tests), not from the harness's -c program
     from fixloop.testrun.inside import auditglobals as _globals
+_ids: Any = sys.modules.get("_fixloop_auditids")
+if _ids is None:
+    from fixloop.testrun.inside import auditids as _ids
 
 
 def signal_handlers() -> dict[int, object]:
@@ -101,6 +104,7 @@ def snapshot(hook: Any) -> dict[tuple[str, str], int]:
                 for ck, cv in list(vars(v).items()):
                     snap[(f"{mname}.{v.__qualname__}", ck)] = id(cv)
     hook._state["snapshot"] = snap
+    _ids.track(hook)  # the identities of the built-ins and of the libraries loaded so far
     return snap
 
 
@@ -419,6 +423,7 @@ def late_checks(hook: Any) -> None:
         if name not in seen:
             seen.add(name)
             hook._record("object.__setattr__", f"replaced {name} of an installed library", loc)
+    _ids.check(hook, "by the end of the run")
     if hook._state["snapshot"]:
         snapshot(hook)  # report each change once
     touched_protected(hook)
@@ -440,12 +445,15 @@ def protected_snapshot(hook: Any) -> dict[str, tuple[int, int]]:
     and the ``testpaths`` (data included), ``test_*.py``, ``conftest.py``... Hidden folders,
     ``__pycache__``, environments and bytecode are left out; at most :data:`MAX_PROTECTED`
     files. Then the files the baseline's tests read outside that rule (the hook's ``data``:
-    :attr:`fixloop.types.RunRecord.data_read`, e.g. ``data/expected.json``). Taken at
-    install, before any project code runs; nothing when ``since`` is None.
+    :attr:`fixloop.types.RunRecord.data_read`, e.g. ``data/expected.json``). Not the files the
+    baseline's run wrote (``outputs``: ``data_written``; a test asking the code to rewrite a
+    committed ``tests/golden/out.json`` is refused otherwise when the changed line is the
+    ``open``). Taken at install, before any project code runs; nothing when ``since`` is None.
     """
     state = hook._state
     out: dict[str, tuple[int, int]] = {}
     root = state["root"]
+    outputs = state.get("outputs") or frozenset()
     if state.get("since") is None or not root:
         return out
     for dirpath, dirnames, filenames in os.walk(root):
@@ -455,8 +463,8 @@ def protected_snapshot(hook: Any) -> dict[str, tuple[int, int]]:
             if name.endswith((".pyc", ".pyo")):
                 continue
             rel = name if rel_dir == "." else f"{rel_dir}/{name}"
-            if not hook._fresh.test_rule(hook, rel):
-                continue
+            if rel in outputs or not hook._fresh.test_rule(hook, rel):
+                continue  # an output the baseline's run wrote too (red-team hole 13)
             path = os.path.join(dirpath, name)
             try:
                 st = os.lstat(path)

@@ -1,0 +1,210 @@
+"""The audit hook's watch of the identities of library attributes the tests read.
+
+Red-team wave 1 (holes 12, 14, 15, 21): the change replaced ``json.load`` with
+``functools.partial(json.load, parse_int="".count)``, ``doctest.OutputChecker.check_output``
+with the built-in ``slice``, ``builtins.all`` with ``bool`` (reached as ``len.__self__``), each
+through an alias the static scan does not follow, and with no code of the change in the new
+value (the end-of-run rules of :mod:`fixloop.testrun.inside.auditlate` look for code). Setting
+an attribute of a module or of an ordinary class raises no audit event, so this module keeps
+the identity of each function, class and built-in of the watched modules and their classes
+(:func:`track`, from install on, before the project is importable), and compares them around
+each test and at the end of the run (:func:`check`). A replacement is a finding when the new
+value is not the library's own (:func:`foreign`) and no test file stores that attribute name.
+
+Not covered: a module first imported by the change and patched before any later module body
+starts (only values with code of the change are found then: auditlate's rules), a replacement
+undone before the next comparison. Stdlib only; shipped as ``_fixloop_auditids``, before
+``_fixloop_auditlate``. Each function takes the hook module (``hook``).
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import os
+import sys
+from typing import Any
+
+_FUNC = type(lambda: 0)
+
+#: Modules whose attributes (and their own classes') keep their identity through the run.
+ID_MODULES = frozenset(
+    {"builtins", "doctest", "unittest", "unittest.case", "unittest.suite", "unittest.loader"}
+)
+_BUILTIN = type(len)
+#: The kinds of owners compared around each test (the rest at the end of the run only).
+NEAR = ("the built-ins", "the test runner")
+
+
+def _late() -> Any:
+    """:mod:`fixloop.testrun.inside.auditlate` (loaded after this module)."""
+    mod = sys.modules.get("_fixloop_auditlate")
+    if mod is None:  # imported as a package module (tests)
+        from fixloop.testrun.inside import auditlate as mod
+    return mod
+
+
+def _glob() -> Any:
+    mod = sys.modules.get("_fixloop_auditglobals")
+    if mod is None:
+        from fixloop.testrun.inside import auditglobals as mod
+    return mod
+
+
+_WRAPS = (staticmethod, classmethod)
+_SEEN: Any = object()
+
+
+def _id_kind(hook: Any, mname: str, mod: object) -> str | None:
+    """What the tests read through module ``mname`` (a finding's words), or None: not watched."""
+    if mname == "builtins":
+        return "the built-ins"
+    if mname in ID_MODULES:
+        return "the test runner"
+    if mname in _late().READERS:
+        return "the standard library the tests read"
+    filename = getattr(mod, "__file__", None)
+    if (
+        not isinstance(filename, str)
+        or "-packages" + os.sep not in filename
+        or mname.startswith(("_fixloop", "fixloop"))
+        or hook._machinery_module(mname)
+        or hook._rel(filename) is not None
+    ):
+        return None
+    return "an installed library"
+
+
+def _callable_value(v: object) -> bool:
+    return isinstance(v, (_FUNC, _BUILTIN, type, functools.partial, property, *_WRAPS))
+
+
+def track(hook: Any) -> None:
+    """Keep the identity of each function, class or built-in of the watched modules.
+
+    Called at install (before the project is importable), at each ``exec`` event (a module
+    body starting: the modules loaded before it, e.g. doctest before the changed module that
+    patches it) and around each test; cheap when no module was added. A module still being
+    imported (``__spec__._initializing``) is taken later. Modules: :data:`ID_MODULES` and
+    installed libraries (``*-packages``), with the classes each defines (not for builtins).
+    """
+    st = hook._state.setdefault(
+        "ids", {"mods": {}, "owners": {}, "near": {}, "n": -1, "stored": None}
+    )
+    if st["n"] == len(sys.modules):
+        return
+    st["n"] = len(sys.modules)
+    mods = st["mods"]
+    for mname, mod in list(sys.modules.items()):
+        if mod is None or mods.get(mname) is mod:
+            continue
+        if getattr(getattr(mod, "__spec__", None), "_initializing", False):
+            st["n"] = -1  # look again later
+            continue
+        mods[mname] = mod
+        kind = _id_kind(hook, mname, mod)
+        if kind is None:
+            continue
+        holders: list[tuple[str, object]] = [(mname, mod)]
+        if mname != "builtins":
+            holders += [
+                (f"{mname}.{v.__qualname__}", v)
+                for v in list(vars(mod).values())
+                if isinstance(v, type) and getattr(v, "__module__", None) == mname
+            ]
+        for owner, holder in holders:
+            try:
+                d = dict(vars(holder))
+            except TypeError:
+                continue
+            entry = (kind, holder, {k: v for k, v in d.items() if _callable_value(v)})
+            st["owners"][owner] = entry
+            if kind in NEAR:
+                st["near"][owner] = entry  # compared around each test too
+
+
+def foreign(hook: Any, value: object) -> tuple[str, int] | None | bool:
+    """How a new value of a watched attribute is not the library's own.
+
+    ``False``: a function or class of a library or of a test file, any other object (a mock,
+    a lazy attribute resolved). Otherwise the value's location in the repository or None: a
+    built-in function or type (``all = bool``, ``check_output = slice``), a
+    ``functools.partial`` (``json.load = partial(json.load, parse_int="".count)``), a function
+    or class of a non-test file of the repository or written at run time.
+    """
+    if isinstance(value, _WRAPS):
+        value = value.__func__
+    if isinstance(value, property):
+        value = value.fget
+    if isinstance(value, functools.partial):
+        return _late().code_location(hook, value)
+    if isinstance(value, _BUILTIN) or (isinstance(value, type) and value.__module__ == "builtins"):
+        return None
+    if isinstance(value, type):
+        mod = sys.modules.get(getattr(value, "__module__", "") or "")
+        filename = getattr(mod, "__file__", None)
+        rel = hook._rel(filename) if isinstance(filename, str) else None
+        if rel is None or hook._is_test_path(rel):
+            return False
+        return (rel, _late()._class_line(value))
+    if type(value) is _FUNC:
+        loc = _late().code_location(hook, value)
+        return False if loc is None else loc
+    return False
+
+
+def _test_stored(hook: Any) -> frozenset[str]:
+    """Attribute names the test files store, delete or name to ``setattr``/``patch`` (cached)."""
+    st = hook._state["ids"]
+    if st["stored"] is not None:
+        return st["stored"]
+    names: set[str] = set()
+    rels = set(_glob()._state(hook)["rel"].values())
+    for rel in sorted(rels):
+        try:
+            with open(os.path.join(hook._state["root"], rel), "rb") as fh:
+                tree = ast.parse(fh.read())
+        except (OSError, SyntaxError, ValueError):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
+                names.add(node.attr)
+            elif isinstance(node, ast.Call) and _glob()._callee_name(node.func) in (
+                "setattr", "delattr", "patch", "object", "multiple", "setitem", "dict",
+            ):  # fmt: skip
+                for a in node.args:
+                    if isinstance(a, ast.Constant) and isinstance(a.value, str):
+                        names.add(a.value.rsplit(".", 1)[-1])
+    out = frozenset(names)
+    st["stored"] = out
+    return out
+
+
+def check(hook: Any, when: str, near: bool = False) -> None:
+    """Record each watched attribute replaced by a foreign value (:func:`foreign`) ``when``.
+
+    Not when a test file stores that attribute name (:func:`_test_stored`: a conftest may patch
+    a library). ``near``: only the owners of :data:`NEAR` (the look around each test). Each replacement is reported once. Cost: one pass over the kept
+    attributes (~a few ms for a few thousand at the end of a run).
+    """
+    st = hook._state.get("ids")
+    if not st:
+        return
+    for owner, (kind, holder, snap) in list(st["near" if near else "owners"].items()):
+        d = vars(holder)
+        for k, old in list(snap.items()):
+            cur = d.get(k, old)
+            if cur is old:
+                continue
+            snap[k] = cur
+            loc = foreign(hook, cur)
+            if loc is False or k in _test_stored(hook):
+                continue
+            what = f"replaced {owner}.{k} of {kind} with {getattr(cur, '__qualname__', type(cur).__name__)}"
+            hook._record("object.__setattr__", f"{what} {when}", loc)
+
+
+def around(hook: Any, when: str) -> None:
+    """Around each test: new modules kept, the built-ins and the test runner compared."""
+    track(hook)
+    check(hook, when, near=True)
