@@ -197,6 +197,9 @@ class RunRecord:
         doctest_modules: modules whose doctests pytest collected.
         data_read: repository files the tests opened for reading while a test ran, other than
             Python modules (the data the tests compare against).
+        data_written: repository files the run opened for writing (its outputs, e.g. a
+            committed ``tests/golden/out.json`` a test asks the code to rewrite): the gate's
+            watch lets those change in later runs, whatever line of the change writes them.
         plugins: ``(name, module)`` of every plugin pytest loaded from an entry point.
         provided_names: top-level module names the project's interpreter provides: the
             standard library and every installed distribution's top-level names
@@ -212,6 +215,7 @@ class RunRecord:
     test_modules: list[str] = field(default_factory=list)
     doctest_modules: list[str] = field(default_factory=list)
     data_read: list[str] = field(default_factory=list)
+    data_written: list[str] = field(default_factory=list)
     plugins: list[tuple[str, str]] = field(default_factory=list)
     provided_names: list[str] = field(default_factory=list)
     test_imports: list[str] = field(default_factory=list)

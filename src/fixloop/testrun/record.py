@@ -147,5 +147,6 @@ def read_record(io_dir: Path, stream: Sequence[dict] | None, mode: str) -> RunRe
         else:
             data_read.setdefault(target, True)
     rec.data_read = sorted(data_read)
+    rec.data_written = sorted({str(w) for w in data.get("written") or ()})
     rec.test_imports = sorted(imports)
     return rec

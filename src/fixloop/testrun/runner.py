@@ -203,6 +203,7 @@ class TestRunner:
         #: plugins of their own get :func:`~fixloop.testrun.record.subset_args` from them
         self.baseline_plugins: Sequence[tuple[str, str]] | None = None
         self.baseline_data: list[str] = []  #: the baseline record's data_read, watched in gate runs
+        self.baseline_written: list[str] = []  #: its data_written: outputs, not watched
 
     @property
     def reads_counts(self) -> bool:
@@ -370,6 +371,7 @@ class TestRunner:
                 fd=channel.write_fd if channel else None,
                 path=None if channel else io_dir / "audit.jsonl",
                 data=self.baseline_data,
+                outputs=self.baseline_written,
                 **self._fresh_rule(run_root, run_dir),
             )
         stream = ResultStream() if self.sandbox.passes_fds and reads_counts else None
@@ -438,6 +440,7 @@ class TestRunner:
             report.record = read_record(io_dir, streamed, record)
             if record == "baseline":  # the data the tests read: watched in later gate runs
                 self.baseline_data = list(report.record.data_read)
+                self.baseline_written = list(report.record.data_written)
         report.duration_s = time.monotonic() - start
         self.last_report = report = self._redact(report)
         return report
@@ -504,6 +507,7 @@ class TestRunner:
             args=rootdir_option(_pytest_extra(self.test_cmd) or ()),
             writable=root is not None or self.writable,
             place=place if self.sandbox.places else None,
+            outputs=self.baseline_written,
             **self._fresh_rule(run_root, run_dir / "io"),
         )
 

@@ -119,6 +119,7 @@ def run_second_opinion(
     since: int | None = None,
     tests: Mapping[str, Sequence[str]] | None = None,
     place: tuple[Path, Path] | None = None,
+    outputs: Sequence[str] = (),
 ) -> SecondOpinion:
     """Run ``ids`` with fixloop's own runner in ``sandbox`` and read its channel.
 
@@ -144,6 +145,7 @@ def run_second_opinion(
         tests: the project's test-file settings (:func:`fixloop.testrun.audit.project_tests`).
         place: ``(tree top, path)``: the sandbox shows the tree at the user's checkout's path
             (:meth:`fixloop.sandbox.Sandbox.run`'s ``place``); None: where it is.
+        outputs: files the baseline's run wrote (``RunRecord.data_written``), not watched.
 
     Returns:
         a :class:`SecondOpinion`; never raises for test failures, crashes or timeouts.
@@ -159,10 +161,24 @@ def run_second_opinion(
     channel_file = log_dir / "second-opinion.audit.jsonl"
     with AuditChannel() as ch:
         audit = (
-            audit_config(root, dict(watch), protected, fd=ch.write_fd, since=since, tests=tests)
+            audit_config(
+                root,
+                dict(watch),
+                protected,
+                fd=ch.write_fd,
+                since=since,
+                tests=tests,
+                outputs=outputs,
+            )
             if passes_fds
             else audit_config(
-                root, dict(watch), protected, path=channel_file, since=since, tests=tests
+                root,
+                dict(watch),
+                protected,
+                path=channel_file,
+                since=since,
+                tests=tests,
+                outputs=outputs,
             )
         )
         cfg = {
