@@ -63,7 +63,7 @@ def _id_kind(hook: Any, mname: str, mod: object) -> str | None:
         return "the test runner"
     if mname in _late().READERS:
         return "the standard library the tests read"
-    filename = getattr(mod, "__file__", None)
+    filename = _attrs(mod).get("__file__")
     if (
         not isinstance(filename, str)
         or "-packages" + os.sep not in filename
@@ -73,6 +73,15 @@ def _id_kind(hook: Any, mname: str, mod: object) -> str | None:
     ):
         return None
     return "an installed library"
+
+
+def _attrs(obj: object) -> dict:
+    """``obj.__dict__`` read without running its code (a lazy module's ``__getattr__``)."""
+    try:
+        d = object.__getattribute__(obj, "__dict__")
+    except (AttributeError, TypeError):
+        return {}
+    return d if isinstance(d, dict) else {}
 
 
 def _callable_value(v: object) -> bool:
@@ -98,7 +107,7 @@ def track(hook: Any) -> None:
     for mname, mod in list(sys.modules.items()):
         if mod is None or mods.get(mname) is mod:
             continue
-        if getattr(getattr(mod, "__spec__", None), "_initializing", False):
+        if getattr(_attrs(mod).get("__spec__"), "_initializing", False):
             st["n"] = -1  # look again later
             continue
         mods[mname] = mod
@@ -142,7 +151,7 @@ def foreign(hook: Any, value: object) -> tuple[str, int] | None | bool:
         return None
     if isinstance(value, type):
         mod = sys.modules.get(getattr(value, "__module__", "") or "")
-        filename = getattr(mod, "__file__", None)
+        filename = _attrs(mod).get("__file__")
         rel = hook._rel(filename) if isinstance(filename, str) else None
         if rel is None or hook._is_test_path(rel):
             return False
