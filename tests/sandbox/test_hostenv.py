@@ -150,3 +150,50 @@ def test_a_fake_secret_never_reaches_the_sandbox(
     assert "PYTHONUNBUFFERED" in env and "PYTHONUNBUFFERED" not in alt_env
     if kind == "bwrap":
         assert alt_host != host
+
+
+@pytest.mark.parametrize("user", [{}, {"PYTHONDONTWRITEBYTECODE": "1"}])
+def test_the_bytecode_setting_is_the_user_own_and_flipped_in_the_variant(user: dict) -> None:
+    """Red team 2026-12-02 #20: a module's own __pycache__ at import told the sandbox (which
+    dropped the user's PYTHONDONTWRITEBYTECODE); now the first run has the user's setting,
+    the perturbed run the other one. No other PYTHON* name comes in."""
+    host = {**SHELL, **user}
+    first = clean_env(home="/h", tmpdir=None, host=host)
+    second = clean_env(home="/h2", tmpdir=None, host=host, variant=True)
+    assert first.get("PYTHONDONTWRITEBYTECODE") == user.get("PYTHONDONTWRITEBYTECODE")
+    assert bool(second.get("PYTHONDONTWRITEBYTECODE")) is not bool(user)
+    for env in (first, second):
+        assert not {"PYTHONPATH", "PYTHONSTARTUP"} & set(env)
+
+
+def _count(env: dict) -> int:
+    return len(env["PATH"].split(":"))
+
+
+@pytest.mark.parametrize("user_path", ["/usr/bin:/bin", ":".join(f"/u{i}" for i in range(11))])
+def test_the_variant_path_has_the_user_side_count_and_finds_the_same_tools(user_path: str) -> None:
+    """Red team 2026-12-02 #10: ``len(PATH.split(":")) <= 7`` told every gate run (PATH is the
+    interpreter's folder and six system folders). The perturbed run's count lies on the user's
+    side; its extra entries do not exist, and every first-run entry stays in order."""
+    host = {**SHELL, "PATH": user_path}
+    args = {"tmpdir": None, "host": host, "path_first": "/venv/bin"}
+    first = clean_env(home="/home/ann", **args)
+    second = clean_env(home="/home/dev", variant=True, **args)
+    user = len(user_path.split(":"))
+    assert _count(first) == 7 and first["PATH"].startswith("/venv/bin:")
+    assert second["PATH"].startswith("/venv/bin:")
+    if user > _count(first):
+        assert _count(second) == user
+        kept = [p for p in second["PATH"].split(":") if not p.startswith("/home/dev/")]
+        assert kept == first["PATH"].split(":")
+    else:
+        assert _count(second) <= user and "/usr/bin" in second["PATH"].split(":")
+    assert "/u1" not in second["PATH"]  # the user's entries are counted, not copied
+    same = {**host, "PATH": ":".join(f"/u{i}" for i in range(7))}
+    assert _count(clean_env(home="/h", tmpdir=None, host=same, path_first="/v", variant=True)) == 9
+
+
+def test_a_very_long_user_path_is_padded_to_its_count() -> None:
+    host = {"PATH": ":".join(f"/u{i}" for i in range(40))}
+    env = clean_env(home="/h", tmpdir=None, host=host, variant=True)
+    assert _count(env) == 40 and len(set(env["PATH"].split(":"))) == 40

@@ -44,14 +44,15 @@ def bwrap() -> sb.BwrapSandbox:
 def test_env_is_clean_and_home_private(bwrap, tmp_path, monkeypatch):
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test-not-real")
     monkeypatch.setenv("FAKE_SECRET_TOKEN", "abc123")
+    monkeypatch.delenv("PYTHONDONTWRITEBYTECODE", raising=False)  # mirrored when set: test_hostenv
     code = "import os, json; print(json.dumps(dict(os.environ))); print(os.listdir(os.environ['HOME']))"
     res = bwrap.run([PY, "-c", code], cwd=tmp_path, limits=Limits(wall_s=30))
     assert res.returncode == 0, res.output
     env = json.loads(res.output.splitlines()[0])
     assert "sk-test-not-real" not in res.output and "abc123" not in res.output
     assert not [k for k in env if "KEY" in k or "TOKEN" in k or "SECRET" in k]
-    # no fixed hash seed, no bytecode switch: code under test must not recognise the sandbox
-    # by hash() values or sys.dont_write_bytecode (red-team findings 10 and 18)
+    # no fixed hash seed, no bytecode switch the user lacks: code under test must not recognise
+    # the sandbox by hash() values or sys.dont_write_bytecode (red-team findings 10 and 18)
     assert "PYTHONHASHSEED" not in env
     assert "PYTHONDONTWRITEBYTECODE" not in env
     # HOME is an ordinary home: the passwd entry's path (never a name of fixloop's), empty but

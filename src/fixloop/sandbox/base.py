@@ -7,8 +7,9 @@ Every backend gives the command the same promises (DESIGN.md, rule 4):
   pytest or git; real values only for harmless ones such as TZ, LANG, LC_*, USER, SHELL, TERM,
   the empty string for the rest, so no secret value is inherited), then PATH, HOME (a private
   empty folder), TMPDIR, PWD, PYTHONUNBUFFERED=1, plus the ``env`` the caller passes
-  explicitly (the run's ``pass_env``); no PYTHONDONTWRITEBYTECODE and no PYTHONHASHSEED,
-  which a user's shell does not set either;
+  explicitly (the run's ``pass_env``); PYTHONDONTWRITEBYTECODE only as the user's shell sets
+  it (flipped in the gate's perturbed run), no PYTHONHASHSEED, which a user's shell does not
+  set either;
 - stdin closed (``/dev/null``);
 - resource limits (:class:`fixloop.types.Limits`): RLIMIT_AS, RLIMIT_NPROC and RLIMIT_FSIZE set
   in the child before it starts (``prlimit`` where installed), a wall-clock limit after which the
@@ -147,24 +148,27 @@ def clean_env(
         argv0: the command (``_``, as bash sets it, when the host has ``_``).
 
     Returns:
-        A new dict: the mirrored host names, then PATH, HOME, TMPDIR, PWD, PYTHONUNBUFFERED=1
-        (not in the variant),
+        A new dict: the mirrored host names, then PATH (the variant's has another number of
+        entries: :func:`~fixloop.sandbox.hostenv.sandbox_path`), HOME, TMPDIR, PWD,
+        PYTHONUNBUFFERED=1 (not in the variant),
         ``LANG=C.UTF-8`` when the host sets no locale at all; plus ``extra``. No secret value
         and no secret-looking name ever (see :mod:`fixloop.sandbox.hostenv`).
         No PYTHONHASHSEED (each process draws its own seed, as in the user's shell,
-        so code cannot recognise the sandbox by a fixed ``hash()`` value) and no
-        PYTHONDONTWRITEBYTECODE (``sys.dont_write_bytecode`` was a constant tell, red-team
-        finding 18): bytecode caches are written where the tree is writable, i.e. fixloop's run
-        tree and the gate's scratch checkout, never the user's checkout (mounted read-only);
-        ``__pycache__`` is a blocked name that no candidate tree or commit takes.
+        so code cannot recognise the sandbox by a fixed ``hash()`` value).
+        PYTHONDONTWRITEBYTECODE is the user's own (:func:`~fixloop.sandbox.hostenv.bytecode_env`;
+        a fixed "1" was a constant tell, red-team finding 18, and so was its absence when the
+        user sets it, red team 2026-12-02 #20), the other way round in the variant: bytecode
+        caches are written where the tree is writable, i.e. fixloop's run tree and the gate's
+        scratch checkout, never the user's checkout (mounted read-only); ``__pycache__`` is a
+        blocked name that no candidate tree or commit takes.
         PYTHONPYCACHEPREFIX was measured and rejected: it also moves where caches are *read*,
         so every run compiled pytest and the standard library again (+0.5 s per process).
     """
-    from fixloop.sandbox.hostenv import host_env
+    from fixloop.sandbox.hostenv import bytecode_env, host_env, sandbox_path
 
     source = os.environ if host is None else host
     env = host_env(source, variant=variant)
-    env["PATH"] = SAFE_PATH if not path_first else f"{path_first}:{SAFE_PATH}"
+    env["PATH"] = sandbox_path(path_first, SAFE_PATH, source, home, variant=variant)
     env["HOME"] = home
     if tmpdir is not None:
         env["TMPDIR"] = tmpdir
@@ -176,6 +180,7 @@ def clean_env(
         env["_"] = argv0 or ""
     if not variant:  # the perturbed run goes without: a cheat keyed on it fails there
         env["PYTHONUNBUFFERED"] = "1"
+    env.update(bytecode_env(source, variant=variant))  # the user's; flipped in the variant
     if not any(k == "LANG" or k.startswith("LC_") for k in host_locale_env(source)):
         env["LANG"] = "C.UTF-8"
     if extra:

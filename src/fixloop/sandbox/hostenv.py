@@ -25,15 +25,17 @@ the user started it from), with these rules, applied in this order:
    secret under an innocent name (a proxy URL with a password), never enters the sandbox.
    Python's own readers, pytest, ``tempfile`` and ``urllib`` treat an empty value as unset.
 
-The backend then sets ``PATH``, ``HOME``, ``TMPDIR`` (where it needs one), ``PWD`` (the working
-folder, as a shell does), ``PYTHONUNBUFFERED=1`` and the caller's ``env`` (the run's
+The backend then sets ``PATH`` (:func:`sandbox_path`), ``HOME``, ``TMPDIR`` (where it needs one),
+``PWD`` (the working folder, as a shell does), ``PYTHONUNBUFFERED=1``, the user's own
+``PYTHONDONTWRITEBYTECODE`` (:func:`bytecode_env`) and the caller's ``env`` (the run's
 ``pass_env``) on top (:func:`fixloop.sandbox.base.clean_env`).
 
 The *variant* (the gate's perturbed run, :mod:`fixloop.gate.runs`) changes every incidental a
 cheat could key on while an honest test cannot care: the placeholder names are left out and
 :data:`PADDING` names with ordinary values come in (at least 12 more names than the first run
 has, so a threshold on the count between the sandbox's and the user's flips), ``TERM``,
-``SHLVL`` and ``_`` differ.
+``SHLVL`` and ``_`` differ, PATH has the user's number of entries (another than the first run's)
+and ``PYTHONDONTWRITEBYTECODE`` is the other way round than in the user's shell.
 
 Source of the shell's own variables (PWD, OLDPWD, SHLVL, ``_``): bash(1), "Shell Variables".
 """
@@ -47,12 +49,15 @@ from collections.abc import Mapping
 from fixloop.trajectory import SECRET_NAME_RE
 
 __all__ = [
+    "BYTECODE_NAME",
     "DROPPED_NAMES",
     "DROPPED_PREFIXES",
     "PADDING",
     "PLACEHOLDER",
     "REAL_VALUES",
+    "bytecode_env",
     "host_env",
+    "sandbox_path",
 ]
 
 #: Names whose value is passed as it is (when set): harmless shell and terminal settings.
@@ -172,6 +177,28 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 VARIANT_EXTRA = 12
 
 
+#: The interpreter setting whose effect code can see (``__pycache__`` folders, ``__cached__``
+#: files) and which the sandbox mirrors from the user's shell; the perturbed run flips it.
+BYTECODE_NAME = "PYTHONDONTWRITEBYTECODE"
+
+
+#: The entries of the perturbed run's PATH when the user's is shorter than the first run's.
+SHORT_PATH = ("/usr/bin", "/bin")
+
+#: Per-user folders (under the run's HOME, absent in the sandbox) that pad the perturbed
+#: run's PATH to the user's entry count.
+PATH_PADDING = (
+    ".local/bin",
+    "bin",
+    ".cargo/bin",
+    ".pyenv/shims",
+    ".pyenv/bin",
+    "go/bin",
+    ".npm-global/bin",
+    ".deno/bin",
+)
+
+
 def _dropped(name: str) -> bool:
     return (
         not _NAME.fullmatch(name)
@@ -226,3 +253,78 @@ def host_env(host: Mapping[str, str] | None = None, *, variant: bool = False) ->
         n += 1
         out.setdefault(f"XDG_SESSION_{n}", str(n))
     return out
+
+
+def bytecode_env(host: Mapping[str, str], *, variant: bool = False) -> dict[str, str]:
+    """``PYTHONDONTWRITEBYTECODE`` as a sandboxed command gets it: the user's, or flipped.
+
+    Every other ``PYTHON*`` name stays out (:data:`DROPPED_PREFIXES`): they change which code
+    runs or how (PYTHONPATH, PYTHONSTARTUP, PYTHONHOME, PYTHONSAFEPATH, PYTHONNOUSERSITE,
+    PYTHONPYCACHEPREFIX, PYTHONBREAKPOINT, PYTHONWARNINGS, PYTHONDEVMODE, PYTHONUTF8, ...) and
+    the gate's run is pristine. This one only decides whether ``.pyc`` files are written, which
+    code sees as its own ``__pycache__`` folder appearing at import: a sandbox that always
+    writes them (the user's shell here does not; Docker images commonly set it) was a tell
+    both gate runs shared (red team 2026-12-02, #9 and #20). So the first run mirrors the
+    user's setting (a constant no more: it is whatever the user's own ``pytest`` does) and the
+    perturbed run takes the other one, so a result that depends on it is refused. The cost is
+    the user's own: with the setting on, each process compiles the project's modules again.
+
+    Args:
+        host: the user's environment.
+        variant: the gate's perturbed run.
+
+    Returns:
+        ``{}`` or ``{"PYTHONDONTWRITEBYTECODE": value}`` (the user's value, ``"1"`` when the
+        perturbed run sets it).
+    """
+    value = host.get(BYTECODE_NAME, "")
+    if not variant:
+        return {BYTECODE_NAME: value} if value else {}
+    return {} if value else {BYTECODE_NAME: "1"}
+
+
+def _entries(path: str) -> list[str]:
+    return path.split(os.pathsep) if path else []
+
+
+def sandbox_path(
+    first: str | None, system: str, host: Mapping[str, str], home: str, *, variant: bool = False
+) -> str:
+    """``PATH`` in the sandbox: ``first`` and ``system``; another entry count in the variant.
+
+    The first run's PATH is the interpreter's folder and the system folders (seven entries),
+    whatever the user's PATH holds; a change that answered right only when
+    ``len(PATH.split(":")) <= 7`` passed both gate runs and did nothing in a shell with eleven
+    (red team 2026-12-02, #10). The perturbed run keeps every entry of the first (the same
+    tools, in the same order) and brings the count to the user's side of any threshold: the
+    user's count when it is larger, two more when it is equal; when the user's PATH is shorter,
+    the interpreter's folder, ``/usr/bin`` and ``/bin`` (:data:`SHORT_PATH`), cut to the user's
+    count (two at least). The added entries are ordinary per-user folders under the run's
+    ``home`` (:data:`PATH_PADDING`) that do not exist in the sandbox, so no command is found
+    there and honest lookups (``shutil.which``) are unchanged. The user's entries are counted,
+    never copied.
+
+    Args:
+        first: a folder put first (the interpreter's bin folder), or None.
+        system: the system folders, ``os.pathsep``-separated (``SAFE_PATH``).
+        host: the user's environment.
+        home: the run's HOME.
+        variant: the gate's perturbed run.
+
+    Returns:
+        The PATH value.
+    """
+    lead = [first] if first else []
+    entries = [*lead, *_entries(system)]
+    if not variant:
+        return os.pathsep.join(entries)
+    user = len(_entries(host.get("PATH", "")))
+    if user < len(entries):
+        return os.pathsep.join([*lead, *SHORT_PATH][: max(user, 2)])
+    want = user if user > len(entries) else len(entries) + 2
+    pads = [f"{home}/{d}" for d in PATH_PADDING]
+    n = 0
+    while len(entries) + len(pads) < want:  # a user with a very long PATH
+        n += 1
+        pads.append(f"{home}/.local/opt/tool{n}/bin")
+    return os.pathsep.join([*lead, *pads[: want - len(entries)], *_entries(system)])
