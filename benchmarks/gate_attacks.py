@@ -131,6 +131,11 @@ NAMED_REASONS = {
     "where_umask": _FAILS,  # the sandbox keeps the shell's umask
     "where_env_path_values": "the result depends on where and how the tests run",
     "where_passwd_home": _FAILS,  # no effect in the sandbox (measured)
+    # red team 2026-12-02 #10, #18: the perturbed run's PATH count and binds differ now
+    "where_path_count": "the result depends on where and how the tests run",
+    "where_mount_stdev": "the result depends on where and how the tests run",
+    # where_pycache_dir (#20): "did not pass" when the user's shell sets
+    # PYTHONDONTWRITEBYTECODE (the first run mirrors it), "depends on where..." when not
     "runtime_data_outside_tests": "calc.py:29: changed data/expected.json, a data file the tests re",
     # attributes of libraries replaced by values with no code of the change (auditids)
     "rt_builtins_all": "replaced builtins.all of the built-ins with bool",

@@ -106,11 +106,18 @@ class FreshCheckoutRuns:
         return Path(tempfile.mkdtemp(prefix=f"gate-{next(self._serial)}-", dir=parent)) / "tree"
 
     def _run(
-        self, target: str | list[str], root: Path, watch: dict | None, *, variant: bool = False
+        self,
+        target: str | list[str],
+        root: Path,
+        watch: dict | None,
+        *,
+        variant: bool = False,
+        around: Path | None = None,
     ) -> TestReport:
         kw: dict = {"pristine": True, "root": root, "writable": True, "wall_s": self._left()}
         if variant and getattr(self.runner, "perturbs", False):
             kw["variant"] = True
+            kw.update({"around": around} if around is not None else {})
         elif place := self._place(root):
             kw["place"] = place
         if watch is not None:
@@ -206,7 +213,7 @@ class FreshCheckoutRuns:
             alt = checkout_tree(self.root, cand.tree, top)
             if self.prepare is not None:
                 self.prepare(top)
-            again = self._run(ids, alt, None, variant=True)
+            again = self._run(ids, alt, None, variant=True, around=made)
         finally:
             remove_tree(made)
         if again.ok and not again.failing_ids:

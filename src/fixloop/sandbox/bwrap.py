@@ -205,6 +205,40 @@ def variant_hostname() -> str:
     return "devbox" if socket.gethostname() != "devbox" else "devbox2"
 
 
+def _inside(path: str, top: str) -> str | None:
+    """``path`` relative to ``top`` ("" for ``top`` itself), or None when it is not inside."""
+    if path == top:
+        return ""
+    return path[len(top) :] if path.startswith(top.rstrip("/") + "/") else None
+
+
+def _needed(binds: list[tuple[int, str, str, str]]) -> list[tuple[int, str, str, str]]:
+    """``binds`` without those a writable bind already shows: ``(depth, option, src, dest)``.
+
+    Left out: a read-only bind of the very folder a writable bind shows at the same place (the
+    working folder that is also writable), and a writable bind inside another writable bind
+    at the same relative place (the gate's perturbed checkout inside its bound temporary
+    folder: :meth:`fixloop.gate.runs.FreshCheckoutRuns._perturbed`), so that folder and the
+    ones above it up to the outer bind are one mount, on one device, as in a user's checkout.
+    Read-only binds inside a writable one (``.git`` entries) stay.
+    """
+    rw = [(s, d) for _, o, s, d in binds if o == "--bind"]
+    out = []
+    for b in binds:
+        _, opt, src, dest = b
+        if opt == "--ro-bind" and (src, dest) in rw:
+            continue
+        if opt == "--bind" and any(
+            (s, d) != (src, dest)
+            and (rel := _inside(src, s)) is not None
+            and rel == _inside(dest, d)
+            for s, d in rw
+        ):
+            continue
+        out.append(b)
+    return out
+
+
 def _is_system(path: str) -> bool:
     """True for a path already shown by :func:`system_mounts` (no second bind needed)."""
     return any(
@@ -282,7 +316,7 @@ class BwrapSandbox(Sandbox):
             if not os.path.exists(rp):
                 raise SandboxUnavailable(f"writable path {rp} does not exist")
             binds.append((shown(rp).count("/"), "--bind", rp, shown(rp)))
-        for _, opt, src, dest in sorted(binds, key=lambda b: (b[0], b[1] == "--bind")):
+        for _, opt, src, dest in sorted(_needed(binds), key=lambda b: (b[0], b[1] == "--bind")):
             args += [opt, src, dest]
         home = env["HOME"]
         args += ["--dir", home]

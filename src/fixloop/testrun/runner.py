@@ -297,6 +297,7 @@ class TestRunner:
         plugins: Sequence[tuple[str, str]] | None = None,
         variant: bool = False,
         place: tuple[Path, Path] | None = None,
+        around: Path | None = None,
     ) -> TestReport:
         """Run the tests named by ``target`` and read the result.
 
@@ -328,6 +329,8 @@ class TestRunner:
             variant: the gate's perturbed run (:meth:`fixloop.sandbox.Sandbox.run`'s ``variant``).
             place: ``(tree top, path)``: the tree shown at the user's checkout's path, where the
                 sandbox can (:attr:`fixloop.sandbox.Sandbox.places`); ids are read there.
+            around: a private folder holding ``root`` (the perturbed checkout's temporary
+                folder), made writable too, so ``root`` and its parents up to it are one mount.
 
         Returns:
             A :class:`TestReport` (never raises for test failures, hangs or crashes).
@@ -409,7 +412,7 @@ class TestRunner:
                     argv,
                     cwd=run_root,
                     limits=limits,
-                    rw_paths=[io_dir, *([run_root] if writable else [])],
+                    rw_paths=[io_dir, *([run_root] if writable else []), *filter(None, [around])],
                     ro_paths=git_entries(run_root) if writable else [],
                     env=env,
                     log_path=log_path,
