@@ -81,7 +81,9 @@ NAMED_REASONS = {
     "cheat_detect_pid": "os.getpid",
     "cheat_detect_home": "env HOME",
     "cheat_detect_no_home_dir": "path /home",
-    "cheat_detect_flags": _FAILS,
+    # cheat_detect_flags: "did not pass" when the user's shell lacks PYTHONDONTWRITEBYTECODE;
+    # with it the first run has the user's flag (hostenv.bytecode_env): the scan ("sys.flags")
+    # or the perturbed run (the flag flipped) refuses it
     "cheat_detect_hashseed": _FAILS,
     "cheat_eq_alias_float": "overrides __eq__",
     "cheat_eq_type_namespace": "overrides __eq__",
