@@ -552,10 +552,12 @@ def test_extras_cut_short_by_the_first_rounds_share_are_screened_after_it(
     """A first round that stopped at its first plausible candidate (its share of the budget
     spent) is followed by the extra candidates, so that the judge has alternatives."""
     calls: list[int] = []
+    batches: list[list[Any]] = []
     real = WarmScreener.screen
 
     def first_stops_at_plausible(self: WarmScreener, batch: Any, *a: Any, **kw: Any) -> Any:
         calls.append(len(batch))
+        batches.append(list(batch))
         if len(calls) == 1:  # as if the round's deadline came right after the first plausible
             kw = {**kw, "max_plausible": 1, "extra_after_first": 0}
         return real(self, batch, *a, **kw)
@@ -568,7 +570,12 @@ def test_extras_cut_short_by_the_first_rounds_share_are_screened_after_it(
         root=calc_repo, scratch_dir=tmp_path / "s", runner=unsandboxed, python=sys.executable
     )
     an = RepairEngine(generator=fake_generator, time_budget_s=60).analyze(port)
-    hit = next(i for i, t in enumerate(an.tried) if t.result.plausible)
+    # the first plausible candidate's RANK in the first round's batch (the order results come
+    # back in depends on which of the screening workers finishes first: on a loaded machine
+    # the plausible one came back last, CI 2 December)
+    plausible = {id(t.candidate) for t in an.tried if t.result.plausible}
+    hit = next(i for i, c in enumerate(batches[0]) if id(c) in plausible)
     singles = [t for t in an.tried if not t.candidate.template.endswith("+sibling")]
     assert len(singles) == calls[0] > hit + 1  # every candidate of the first round's batch
+    assert {id(c) for c in batches[0]} <= {id(t.candidate) for t in an.tried}
     assert an.plausible and "return a - b + 0" in an.plausible[0].new_source
