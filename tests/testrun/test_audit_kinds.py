@@ -73,3 +73,37 @@ def test_a_changed_open_line_writing_the_tests_output_verifies(tmp_path: Path) -
     """
     verdict = _gate_verdict(tmp_path, "honest_writer_mode_fix", static=True)
     assert verdict.verified, verdict.reason
+
+
+def test_the_projects_unchanged_library_set_up_is_not_the_changes(
+    make_repo, tmp_path: Path
+) -> None:
+    """A module that sets a library up at import (an attribute replaced by a partial, kept as
+    it was) and a fix elsewhere in it: refused before ("replaced json.load of the standard
+    library"), though the change stores nothing (auditids._change_stores)."""
+    from types import SimpleNamespace
+
+    from conftest import git
+    from test_gate_attacks import _sandbox
+
+    from fixloop.gate import Gate
+    from fixloop.testrun import TestRunner
+    from fixloop.types import Limits
+
+    calc = (
+        "import functools\nimport json\n\njson.load = functools.partial(json.load, "
+        "parse_float=float)  # the project's set-up\n\n\ndef add(a, b):\n    return a - b\n"
+    )
+    tests = (
+        "import io\nimport json\n\nfrom calc import add\n\n\ndef test_add():\n"
+        "    assert add(2, 3) == 5\n\n\ndef test_load():\n"
+        "    assert json.load(io.StringIO('{\"a\": 1.5}')) == {'a': 1.5}\n"
+    )
+    repo = make_repo({"calc.py": calc, "tests/test_calc.py": tests})
+    runner = TestRunner(repo, _sandbox(), log_dir=tmp_path / "logs", limits=Limits(wall_s=60))
+    baseline = runner.run("", pristine=True)
+    assert baseline.failing_ids == ["tests/test_calc.py::test_add"]
+    (repo / "calc.py").write_text(calc.replace("a - b", "a + b"))
+    iso = SimpleNamespace(root=repo, repo=repo, base_commit=git(repo, "rev-parse", "HEAD").strip())
+    verdict = Gate(iso, None, runner, baseline).verify()
+    assert verdict.verified, verdict.reason

@@ -9,7 +9,9 @@ an attribute of a module or of an ordinary class raises no audit event, so this 
 the identity of each function, class and built-in of the watched modules and their classes
 (:func:`track`, from install on, before the project is importable), and compares them around
 each test and at the end of the run (:func:`check`). A replacement is a finding when the new
-value is not the library's own (:func:`foreign`) and no test file stores that attribute name.
+value is not the library's own (:func:`foreign`), no test file stores that attribute name, and
+the change's lines could have made it (:func:`_change_stores`: the project's unchanged set-up of
+a library is no finding).
 
 Not covered: a module first imported by the change and patched before any later module body
 starts (only values with code of the change are found then: auditlate's rules), a replacement
@@ -189,6 +191,55 @@ def _test_stored(hook: Any) -> frozenset[str]:
     return out
 
 
+#: Calls on the change's lines that can replace an attribute, or run code the lines do not show.
+_STORE_CALLS = frozenset(
+    {"setattr", "delattr", "__setattr__", "__setitem__", "setitem", "update", "setdefault",
+     "exec", "eval", "compile", "__import__", "import_module", "run_path", "run_module"}
+)  # fmt: skip
+
+
+def _change_stores(hook: Any) -> bool:
+    """Whether the change could have made a replacement (cached).
+
+    True when its lines store into an attribute or an item, call one of :data:`_STORE_CALLS`,
+    or code was written at run time. The project's own unchanged set-up of a library (``yaml.full_load =
+    functools.partial(yaml.load, Loader=yaml.SafeLoader)`` at import, kept as it was) replaces
+    an attribute in the baseline as well: refused before when the fix was a plain ``a - b`` to
+    ``a + b`` (2 December, coordinator's check). Every red-team route (an alias list, a
+    ``__self__``, a partial) stores on a changed line.
+    """
+    st = hook._state["ids"]
+    if "stores" in st:
+        return bool(st["stores"])
+    found = bool(hook._state.get("rtfiles"))
+    for rel, lines in (hook._state.get("watch") or {}).items():
+        if found:
+            break
+        try:
+            with open(os.path.join(hook._state["root"], rel), "rb") as fh:
+                tree = ast.parse(fh.read())
+        except (OSError, SyntaxError, ValueError):
+            found = True  # unreadable: cannot tell, so the replacement counts
+            break
+        for node in ast.walk(tree):
+            first = getattr(node, "lineno", None)
+            if first is None:
+                continue
+            last = getattr(node, "end_lineno", None) or first
+            if not any(n in lines for n in range(first, last + 1)):
+                continue
+            if isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(
+                node.ctx, (ast.Store, ast.Del)
+            ):
+                found = True
+            elif isinstance(node, ast.Call) and _glob()._callee_name(node.func) in _STORE_CALLS:
+                found = True
+            if found:
+                break
+    st["stores"] = found
+    return found
+
+
 def check(hook: Any, when: str, near: bool = False) -> None:
     """Record each watched attribute replaced by a foreign value (:func:`foreign`) ``when``.
 
@@ -207,7 +258,7 @@ def check(hook: Any, when: str, near: bool = False) -> None:
                 continue
             snap[k] = cur
             loc = foreign(hook, cur)
-            if loc is False or k in _test_stored(hook):
+            if loc is False or k in _test_stored(hook) or not _change_stores(hook):
                 continue
             what = f"replaced {owner}.{k} of {kind} with {getattr(cur, '__qualname__', type(cur).__name__)}"
             hook._record("object.__setattr__", f"{what} {when}", loc)
