@@ -83,12 +83,13 @@ def become_subreaper() -> bool:
         return False
 
 
-def _children_cpu() -> float:
+def children_cpu() -> float:
+    """CPU-seconds (user + system) of every child reaped so far (``RUSAGE_CHILDREN``)."""
     r = resource.getrusage(resource.RUSAGE_CHILDREN)
     return r.ru_utime + r.ru_stime
 
 
-def _reap(grace_s: float) -> int:
+def reap(grace_s: float) -> int:
     """Reap every child that has ended (waiting up to ``grace_s`` for stragglers); how many
     were still running at the end (a leak)."""
     deadline = time.monotonic() + grace_s
@@ -122,12 +123,12 @@ def run_counted(argv: Sequence[str], **kwargs: Any) -> tuple[float, float, int, 
 
     Call :func:`become_subreaper` once first (else orphans' CPU is not counted).
     """
-    _reap(0)
-    c0, t0 = _children_cpu(), time.perf_counter()
+    reap(0)
+    c0, t0 = children_cpu(), time.perf_counter()
     proc = subprocess.run(list(argv), **kwargs)
     wall = time.perf_counter() - t0
-    left = _reap(5.0)
-    return wall, _children_cpu() - c0, proc.returncode, left
+    left = reap(5.0)
+    return wall, children_cpu() - c0, proc.returncode, left
 
 
 def run_side_by_side(
@@ -147,8 +148,8 @@ def run_side_by_side(
     """
     if len(cores) < len(argvs):
         raise ValueError("one core per command")
-    _reap(0)
-    c0, t0 = _children_cpu(), time.perf_counter()
+    reap(0)
+    c0, t0 = children_cpu(), time.perf_counter()
     procs = []
     for argv, core in zip(argvs, cores[: len(argvs)], strict=True):
         procs.append(
@@ -160,8 +161,8 @@ def run_side_by_side(
         )
     codes = [p.wait() for p in procs]
     wall = time.perf_counter() - t0
-    left = _reap(5.0)
-    return wall, _children_cpu() - c0, codes, left
+    left = reap(5.0)
+    return wall, children_cpu() - c0, codes, left
 
 
 PHASES = ("start", "engine", "tools", "gate", "agent_end", "score", "harness")
@@ -284,10 +285,10 @@ def _measured(fn: Any, reps: int) -> float:
     """The median CPU-seconds (this process and the children it waited for) of ``fn()``."""
     got = []
     for _ in range(reps):
-        _reap(0)
+        reap(0)
         c0 = _cpu_now()
         fn()
-        _reap(2.0)  # orphans re-parented here (become_subreaper) count once reaped
+        reap(2.0)  # orphans re-parented here (become_subreaper) count once reaped
         got.append(_cpu_now() - c0)
     return sorted(got)[len(got) // 2]
 

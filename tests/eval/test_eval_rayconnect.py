@@ -268,3 +268,18 @@ def test_stale_copies_are_swept_when_a_suite_is_next_unpacked(
     assert (root / digest).is_dir()
     with suite_in_use(blob, digest, root=root):
         assert time.time() - mine.stat().st_mtime < 60
+
+
+def test_a_refused_join_names_token_authentication_unless_it_is_on() -> None:
+    """Recent Ray starts local clusters with token authentication; a driver joining one by
+    address without ``RAY_AUTH_MODE=token`` gets Ray's bare ``Failed to connect`` after ~20 s
+    (seen with Ray 2.60 on the eval_scale benchmark's existing-cluster row): the message says
+    what to set. Other failures, and joins already in token mode, get no hint."""
+    from fixloop.eval.rayconnect import auth_hint
+
+    refused = ConnectionError("Failed to connect to Ray cluster at 192.0.2.2:36899")
+    hint = auth_hint(refused, {})
+    assert "RAY_AUTH_MODE=token" in hint and hint.startswith("; ")
+    assert auth_hint(refused, {"RAY_AUTH_MODE": "disabled"}) == hint
+    assert auth_hint(refused, {"RAY_AUTH_MODE": "token"}) == ""
+    assert auth_hint(RuntimeError("version mismatch"), {}) == ""

@@ -40,7 +40,7 @@ import socket
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -210,6 +210,7 @@ def connect(
         return True
     raise UsageError(
         f"cannot join the Ray cluster at --ray-address {address}: {_first(failure)}"
+        + auth_hint(failure, os.environ)
     ) from None
 
 
@@ -312,6 +313,34 @@ def _fd2_discarded() -> Iterator[None]:
                 os.dup2(saved, 2)
     finally:
         os.close(saved)
+
+
+def auth_hint(failure: BaseException, environ: Mapping[str, str]) -> str:
+    """What to add to a failed join's message when token authentication is the likely cause.
+
+    In recent Ray (2.60 checked) a local cluster started by ``ray.init()`` requires a token (kept in
+    ``~/.ray/auth_token``), and a driver that joins it by address sends one only when
+    ``RAY_AUTH_MODE=token`` is set in its environment; without it Ray retries for about 20 s
+    and reports a bare ``Failed to connect`` (its log says ``InvalidAuthToken``, in a file the
+    user does not see). Ray's documentation: https://docs.ray.io/en/latest/ray-security/token-auth.html
+
+    Args:
+        failure: what ``ray.init(address=...)`` raised.
+        environ: the environment the join ran with.
+
+    Returns:
+        ``""`` unless the failure is Ray's ``ConnectionError`` and ``RAY_AUTH_MODE`` is not
+        ``token``; else a sentence (starting with ``"; "``) naming the variable to set.
+    """
+    if not isinstance(failure, ConnectionError):
+        return ""
+    if environ.get("RAY_AUTH_MODE", "").lower() == "token":
+        return ""
+    return (
+        "; if the cluster uses token authentication (recent Ray starts local clusters with it), "
+        "set RAY_AUTH_MODE=token and give the token with RAY_AUTH_TOKEN "
+        "or ~/.ray/auth_token"
+    )
 
 
 def _first(exc: BaseException) -> str:
