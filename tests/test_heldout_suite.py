@@ -1,15 +1,16 @@
-"""The held-out repair suites (benchmarks/data/heldout, heldout2, heldout3, heldout4) stay well-formed.
+"""The held-out repair suites (benchmarks/data/heldout, heldout2 ... heldout5) stay well-formed.
 
-Every task of the four suites is checked for format without running its tests (the suite loads
+Every task of the five suites is checked for format without running its tests (the suite loads
 with fixloop's own loader, each reference fix applies and is small, kinds are the documented ones);
 one task of each suite, chosen by index, runs the whole validation of benchmarks/heldout_check.py;
 and the checker itself is shown to reject a task whose bug is missing. The full validation of all
-30 tasks is ``python benchmarks/heldout_check.py [--suite benchmarks/data/heldout2|3|4]``. No
+30 tasks is ``python benchmarks/heldout_check.py [--suite benchmarks/data/heldout2|3|4|5]``. No
 test here runs the repair engine on any of the suites.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import shutil
 import subprocess
@@ -28,7 +29,9 @@ SUITE2 = ROOT / "benchmarks" / "data" / "heldout2"
 SUITE3 = ROOT / "benchmarks" / "data" / "heldout3"
 # the fourth: written after heldout3 was measured, by a helper that never read the engine (README)
 SUITE4 = ROOT / "benchmarks" / "data" / "heldout4"
-SUITES = [SUITE, SUITE2, SUITE3, SUITE4]
+# the fifth: written after heldout4 was measured, by a helper that never read the engine (README)
+SUITE5 = ROOT / "benchmarks" / "data" / "heldout5"
+SUITES = [SUITE, SUITE2, SUITE3, SUITE4, SUITE5]
 
 _spec = importlib.util.spec_from_file_location(
     "heldout_check", ROOT / "benchmarks" / "heldout_check.py"
@@ -97,11 +100,33 @@ TOKENS4 = {
     "loop-condition-queue",
 }
 REAL4 = REAL - {"missing-none-guard"}
+# the fifth suite's kinds: the coordinator's brief of 2026-12-02 for heldout5 (8 wrappers, 9
+# missing statements, 9 one- or two-token changes, 4 real-history kinds)
+WRAPPERS5 = WRAPPERS | {"wrapper-min-cap", "wrapper-round"}
+MISSING5 = MISSING4
+TOKENS5 = {
+    "comparison-in-elif",
+    "returned-string-literal",
+    "empty-list-to-list-of-empty",
+    "swapped-arguments",
+    "two-token-comparison",
+    "string-operand-order",
+    "slice-added",
+    "index-minus-one-in-call",
+    "constant-related",
+}
+REAL5 = {
+    "wrong-name-in-scope",
+    "missing-keyword-argument",
+    "separator-constant",
+    "regex-too-narrow",
+}
 KINDS = {
     SUITE: MISSING | WRAPPERS | TOKENS | REAL,
     SUITE2: MISSING | WRAPPERS | TOKENS | REAL,
     SUITE3: MISSING3 | WRAPPERS3 | TOKENS3 | REAL3,
     SUITE4: MISSING4 | WRAPPERS4 | TOKENS4 | REAL4,
+    SUITE5: MISSING5 | WRAPPERS5 | TOKENS5 | REAL5,
 }
 
 
@@ -113,7 +138,8 @@ TASKS = _tasks(SUITE)
 TASKS2 = _tasks(SUITE2)
 TASKS3 = _tasks(SUITE3)
 TASKS4 = _tasks(SUITE4)
-ALL_TASKS = TASKS + TASKS2 + TASKS3 + TASKS4
+TASKS5 = _tasks(SUITE5)
+ALL_TASKS = TASKS + TASKS2 + TASKS3 + TASKS4 + TASKS5
 
 
 @pytest.mark.parametrize("folder", SUITES, ids=[s.name for s in SUITES])
@@ -190,6 +216,34 @@ def test_the_fourth_suite_is_new_and_documented_as_held_out():
     assert len(set(kinds)) == 30
 
 
+def test_the_fifth_suite_is_new_and_documented_as_held_out():
+    earlier = TASKS + TASKS2 + TASKS3 + TASKS4
+    assert not {t.name for t in earlier} & {t.name for t in TASKS5}
+    readme = (SUITE5 / "README.md").read_text(encoding="utf-8")
+    assert "before any measurement" in readme and "never used for tuning" in readme
+    assert "did not read" in readme  # how it was written: without the engine or the other suites
+    programs = {
+        p.read_text(encoding="utf-8")
+        for task in earlier
+        for p in heldout_check.program_files(task / "repo")
+    }
+    for task in TASKS5:
+        for p in heldout_check.program_files(task / "repo"):
+            source = p.read_text(encoding="utf-8")
+            assert source not in programs, f"{task.name}: {p.name}"
+            # the README promises no `while` loop: a deleted step cannot make a task hang
+            loops = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.While)]
+            assert not loops, f"{task.name}: {p.name} has a while loop"
+    # the brief's spread: 8 wrappers, 9 missing statements, 9 token changes, 4 real-history kinds
+    kinds = [t.kind for t in load_suite(SUITE5).tasks]
+    assert sum(k.startswith("wrapper") for k in kinds) == 8
+    assert sum(k.startswith("missing-statement") for k in kinds) == 9
+    assert sum(k in TOKENS5 for k in kinds) == 9
+    assert sum(k in REAL5 for k in kinds) == 4
+    # one task per kind: each kind of the brief is here once
+    assert len(set(kinds)) == 30
+
+
 @pytest.mark.parametrize("task", ALL_TASKS, ids=[f"{t.parent.name}/{t.name}" for t in ALL_TASKS])
 def test_each_task_has_a_small_reference_fix_that_applies(task: Path, tmp_path: Path):
     assert sorted((task / "repo" / "tests").glob("test_*.py"))
@@ -215,7 +269,7 @@ def test_each_task_has_a_small_reference_fix_that_applies(task: Path, tmp_path: 
 
 @pytest.mark.parametrize(
     "task",
-    [TASKS[7], TASKS2[11], TASKS3[20], TASKS4[13]],
+    [TASKS[7], TASKS2[11], TASKS3[20], TASKS4[13], TASKS5[17]],
     ids=lambda t: f"{t.parent.name}/{t.name}",
 )
 def test_one_task_passes_the_whole_validation(task: Path):
