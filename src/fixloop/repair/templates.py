@@ -58,9 +58,10 @@ from .candidate import Candidate
 from .parsecache import file_info, valid
 from .priors import learned_factors
 from .templates_ast import Edit, FileInfo, Mutation, apply_edits, guarded, parses
+from .templates_base import PRIORS
 from .templates_context import context_mutations
 from .templates_context_stmt import context_statement_mutations
-from .templates_expr import PRIORS, expression_mutations
+from .templates_expr import expression_mutations
 from .templates_guards import guard_stmt_mutations
 from .templates_insert import insert_more_mutations
 from .templates_names import name_mutations

@@ -31,13 +31,7 @@ import ast
 import libcst as cst
 
 from .templates_ast import FileInfo, FuncInfo, Mutation, StmtInfo, guarded
-from .templates_expr import (
-    _callee,
-    _int_value,
-    _is_load_name,
-    _mut,
-    _short,
-)
+from .templates_base import _callee, _int_value, _is_load_name, _mut, _short
 from .templates_wrap import arg_plus_minus_one
 from .templates_wrappers import _is_value_position
 

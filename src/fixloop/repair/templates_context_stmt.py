@@ -32,8 +32,8 @@ import libcst as cst
 from .candidate import Candidate
 from .parsecache import file_info, valid
 from .templates_ast import Edit, FileInfo, Mutation, StmtInfo, apply_edits, guarded, is_docstring
+from .templates_base import PRIORS, _int_value, _mut
 from .templates_context import CONTEXT_PRIORS
-from .templates_expr import PRIORS, _int_value, _mut
 from .templates_insert import _bound, _mutations, _one_line, free_names
 from .templates_wrappers import _is_value_position
 

@@ -26,7 +26,7 @@ import re
 import libcst as cst
 
 from .templates_ast import Edit, FileInfo, Mutation, StmtInfo, guarded, is_docstring
-from .templates_expr import PRIORS
+from .templates_base import PRIORS
 from .templates_insert import free_names
 
 

@@ -24,8 +24,8 @@ from __future__ import annotations
 import libcst as cst
 
 from .templates_ast import Edit, FileInfo, FuncInfo, Mutation, StmtInfo, guarded, is_docstring
-from .templates_expr import PRIORS
-from .templates_stmt import _loop_around
+from .templates_base import PRIORS
+from .templates_lines import _loop_around
 
 
 def _alone(st: StmtInfo) -> bool:

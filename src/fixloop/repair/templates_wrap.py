@@ -28,7 +28,7 @@ from __future__ import annotations
 import libcst as cst
 
 from .templates_ast import FileInfo, FuncInfo, Mutation, StmtInfo, bare, fix_child_parens, guarded
-from .templates_expr import (
+from .templates_base import (
     _BIN_CLASSES,
     _CMP_CLASSES,
     _CMP_TOKEN,

@@ -35,7 +35,7 @@ import re
 import libcst as cst
 
 from .templates_ast import FileInfo, FuncInfo, Mutation, StmtInfo, guarded
-from .templates_expr import _callee, _is_load_name, _mut, _short
+from .templates_base import _callee, _is_load_name, _mut, _short
 
 
 def _defaults(func: FuncInfo) -> list[str]:

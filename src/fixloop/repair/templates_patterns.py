@@ -1,0 +1,266 @@
+r"""Real-history templates on string literals: separators and regular expressions.
+
+Split out of :mod:`.templates_names` (which runs them, :func:`~.templates_names.name_mutations`):
+``separator-constant`` (``":"`` -> ``os.pathsep``, ``"/"`` -> ``os.sep``, ``"\n"`` ->
+``os.linesep``, ``import os`` added when missing) and ``regex-anchor`` / ``regex-widen`` (a
+``re`` call's pattern anchored wrongly or too narrow, :func:`pattern_variants`).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from .templates_ast import Edit, FileInfo, Mutation
+from .templates_scope import NAME_PRIORS, _mutation, _Scope
+
+if TYPE_CHECKING:
+    from .templates_names import FailureHints
+
+_RE_FUNCS = frozenset("compile match search fullmatch findall finditer sub subn split".split())
+#: separator literals and the library constant each may have been meant to be
+_SEPARATORS: dict[str, tuple[str, ...]] = {
+    ":": ("pathsep",),
+    ";": ("pathsep",),
+    "/": ("sep",),
+    "\\": ("sep",),
+    "\n": ("linesep",),
+}
+_SPLIT_JOIN = frozenset(
+    "split rsplit join partition rpartition replace startswith endswith".split()
+)
+
+
+# ------------------------------------------------------------------------------ literals
+
+
+def _literal(node: cst.SimpleString) -> str | None:
+    """The string value of a plain (not bytes) literal, or None."""
+    if "b" in node.prefix.lower():
+        return None
+    try:
+        value = ast.literal_eval(node.value)
+    except (SyntaxError, ValueError):
+        return None
+    return value if isinstance(value, str) else None
+
+
+def separator_mutations(fi: FileInfo, node: cst.SimpleString, sc: _Scope) -> list[Mutation]:
+    """A separator literal replaced by the ``os`` constant it may stand for."""
+    value = _literal(node)
+    if value not in _SEPARATORS:
+        return []
+    parent, _ = fi.parent_of(node)
+    grand = fi.parent_of(parent)[0] if parent is not None else None
+    context = 0.45
+    if isinstance(parent, cst.Arg) and isinstance(grand, cst.Call):
+        func = grand.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _SPLIT_JOIN:
+            context = 1.0
+    elif isinstance(parent, cst.Attribute) and parent.attr.value in _SPLIT_JOIN:
+        context = 1.0  # ":".join(...)
+    elif isinstance(parent, (cst.BinaryOperation, cst.ComparisonTarget, cst.Comparison)):
+        context = 0.8
+    osname = sc.os_name or "os"
+    out = []
+    for const in _SEPARATORS[value]:
+        edits = [Edit(*fi.span(node), f"{osname}.{const}")]
+        if sc.os_name is None:
+            edits.append(Edit(sc.import_at, sc.import_at, "import os\n"))
+        out.append(
+            Mutation(
+                tuple(edits),
+                "separator-constant",
+                f"{node.value} -> {osname}.{const}",
+                fi.line_of(node),
+                NAME_PRIORS["separator-constant"] * context,
+            )
+        )
+    return out
+
+
+#: characters a too narrow character class most often lacks
+_USUAL_CLASS_CHARS = ("-", "_", ".", " ")
+
+
+#: a run of character classes (not negated), each with an optional quantifier: ``[A-Z_][A-Z0-9]*``
+_CLASS_RUN = re.compile(r"(?:(?<!\\)\[(?!\^)(?:\\.|[^\]\\])+\][*+?]?)+")
+
+
+_FROM_SIBLING = " (as another pattern of the module)"
+
+
+def pattern_variants(
+    body: str, raw: bool, extra_chars: Iterable[str] = (), siblings: Sequence[str] = ()
+) -> list[tuple[str, str, str]]:
+    r"""Variants of a regular expression's source text: ``(template, new body, description)``.
+
+    Args:
+        body: the literal's text between its quotes, as written.
+        raw: the literal is a raw string (``\b`` is written ``\b``, else ``\\b``).
+        extra_chars: characters a widened character class should accept (the failing tests'
+            inputs), tried before the usual ones.
+        siblings: the bodies of the module's other patterns; a run of character classes of
+            theirs (``[A-Za-z_][A-Za-z0-9_]*``, the module's own spelling of a name) may replace
+            a run of this one (the plastic-surgery ingredient for a too narrow class).
+
+    Returns:
+        anchors swapped, dropped or added, character classes widened, ``+`` <-> ``*``; each
+        different from ``body``.
+    """
+    bs = "\\" if raw else "\\\\"
+    wb = bs + "b"
+    out: list[tuple[str, str, str]] = []
+
+    def add(template: str, new: str, desc: str) -> None:
+        if new != body and all(new != o[1] for o in out):
+            out.append((template, new, desc))
+
+    if body.startswith("^"):
+        add("regex-anchor", wb + body[1:], "'^' -> word boundary")
+        add("regex-anchor", body[1:], "drop '^'")
+    elif body.startswith(wb):
+        add("regex-anchor", "^" + body[len(wb) :], "word boundary -> '^'")
+    else:
+        add("regex-anchor", "^" + body, "anchor at '^'")
+    if body.endswith("$") and not body.endswith(bs + "$"):
+        add("regex-anchor", body[:-1] + wb, "'$' -> word boundary")
+        add("regex-anchor", body[:-1], "drop '$'")
+    elif not body.endswith(wb):
+        add("regex-anchor", body + "$", "anchor at '$'")
+    # character classes: [...] not negated, widened by one character
+    wanted = [c for c in extra_chars if c.isprintable() and not c.isalnum()]
+    for m in re.finditer(r"(?<!\\)\[(?!\^)((?:\\.|[^\]\\])+)\]", body):
+        inner = m.group(1)
+        tried = 0
+        for c in [*dict.fromkeys([*wanted, *_USUAL_CLASS_CHARS])]:
+            if tried >= 4:
+                break
+            has = (
+                inner[:1] == "-" or inner[-1:] == "-" or "\\-" in inner if c == "-" else c in inner
+            )
+            if has:  # a '-' inside the class is a range, not the character
+                continue
+            lit = (bs + c) if c in "-]\\^" else c
+            new_inner = inner + lit
+            add(
+                "regex-widen",
+                body[: m.start(1)] + new_inner + body[m.end(1) :],
+                f"character class [{inner}] accepts {c!r}",
+            )
+            tried += 1
+        if "a-z" in inner and "A-Z" not in inner:
+            add(
+                "regex-widen",
+                body[: m.start(1)] + inner + "A-Z" + body[m.end(1) :],
+                f"[{inner}] accepts A-Z",
+            )
+    # a class run replaced by a run the module's other patterns use (widest first: longest)
+    runs = {r.group(0) for sib in siblings for r in _CLASS_RUN.finditer(sib)}
+    for m in _CLASS_RUN.finditer(body):
+        for run in sorted(runs - {m.group(0)}, key=lambda r: (-len(r), r))[:3]:
+            if run[-1:] not in "*+?" and m.group(0)[-1:] in "*+?":
+                continue  # a single character for a repeated one: narrower
+            add(
+                "regex-widen",
+                body[: m.start()] + run + body[m.end() :],
+                f"{m.group(0)} -> {run}{_FROM_SIBLING}",
+            )
+    # \w / \d alone widened to a class with '-' or '.'
+    for token, extra in ((bs + "w", "-"), (bs + "d", ".")):
+        k = body.find(token)
+        if k >= 0 and not body[:k].endswith("["):
+            add(
+                "regex-widen",
+                body[:k] + f"[{token}{bs}{extra}]" + body[k + len(token) :],
+                f"{token} accepts {extra!r}",
+            )
+    for a, b in (("+", "*"), ("*", "+")):
+        k = body.find(a)
+        if k > 0 and body[k - 1] != "\\":
+            add("regex-widen", body[:k] + b + body[k + 1 :], f"'{a}' -> '{b}'")
+    return out
+
+
+def module_patterns(fi: FileInfo, sc: _Scope) -> list[str]:
+    """The bodies (text between the quotes) of the module's ``re`` calls' literal patterns."""
+    out: list[str] = []
+    for call in fi.calls:
+        f = call.func
+        if not (
+            isinstance(f, cst.Attribute)
+            and isinstance(f.value, cst.Name)
+            and f.value.value == sc.re_name
+            and f.attr.value in _RE_FUNCS
+            and call.args
+            and isinstance(call.args[0].value, cst.SimpleString)
+        ):
+            continue
+        pat = call.args[0].value
+        body = pat.value[len(pat.prefix) + len(pat.quote) : len(pat.value) - len(pat.quote)]
+        if body not in out:
+            out.append(body)
+    return out
+
+
+def regex_mutations(
+    fi: FileInfo, node: cst.Call, sc: _Scope, hints: FailureHints | None = None
+) -> list[Mutation]:
+    """The pattern of a ``re`` call anchored or widened; ``match`` <-> ``search``."""
+    f = node.func
+    if not (
+        isinstance(f, cst.Attribute)
+        and isinstance(f.value, cst.Name)
+        and sc.re_name is not None
+        and f.value.value == sc.re_name
+        and f.attr.value in _RE_FUNCS
+        and node.args
+    ):
+        return []
+    out: list[Mutation] = []
+    pat = node.args[0].value
+    if isinstance(pat, cst.SimpleString) and _literal(pat) is not None:
+        quote = pat.quote
+        prefix = pat.prefix
+        body = pat.value[len(prefix) + len(quote) : len(pat.value) - len(quote)]
+        chars = sorted(c for c in (hints.chars if hints is not None else ()) if not c.isalnum())
+        raw = "r" in prefix.lower()
+        siblings = [b for b in module_patterns(fi, sc) if b != body]
+        for template, new_body, desc in pattern_variants(body, raw, chars, siblings):
+            text = f"{prefix}{quote}{new_body}{quote}"
+            try:
+                re.compile(ast.literal_eval(text))
+            except (re.error, SyntaxError, ValueError):
+                continue
+            w = 1.2 if template == "regex-widen" and any(repr(c) in desc for c in chars) else 1.0
+            if desc.endswith(_FROM_SIBLING):
+                # the module's own spelling of the thing, not a guess fitted to one input: it
+                # ranks before a class widened by just the character a failing test needs
+                w = 1.3
+            out.append(
+                _mutation(
+                    fi,
+                    pat,
+                    text,
+                    template,
+                    f"pattern {pat.value}: {desc}",
+                    NAME_PRIORS[template] * w,
+                )
+            )
+    swap = {"match": "search", "search": "match", "fullmatch": "search"}.get(f.attr.value)
+    if swap:
+        out.append(
+            _mutation(
+                fi,
+                f.attr,
+                swap,
+                "regex-anchor",
+                f"re.{f.attr.value} -> re.{swap}",
+                NAME_PRIORS["regex-anchor"],
+            )
+        )
+    return out
