@@ -175,3 +175,43 @@ def test_a_test_bound_to_the_main_thread_is_retried_there_as_shallow() -> None:
         watch={},
     )
     assert op.outcomes == dict.fromkeys(ids, "passed"), op.outcomes
+
+
+@pytest.mark.parametrize("name", ["item_obj_swap_late_plugin"])
+def test_an_items_swapped_function_is_not_what_fixloops_runner_calls(name: str) -> None:
+    """Red-team F20: a plugin the change registers at import sets ``item.obj``; fixloop's runner
+    calls the test module's own function (add still fails there)."""
+    op = _opinion(name)
+    assert op.outcomes == dict.fromkeys(FAILING, "failed"), (op.outcomes, op.messages)
+    assert op.disagreement(FAILING) is not None
+
+
+def test_class_methods_and_static_methods_are_their_classes_own(tmp_path) -> None:
+    """The runner finds a method through the module and the class (bound to pytest's instance,
+    so an autouse fixture's ``self`` state is seen), a static method unbound."""
+    work = Path(tempfile.mkdtemp(prefix="fixloop-so-"))
+    repo = work / "repo"
+    (repo / "tests").mkdir(parents=True)
+    (repo / "tests" / "test_k.py").write_text(
+        "import pytest\n\n\nclass TestK:\n"
+        "    @pytest.fixture(autouse=True)\n    def _prep(self):\n        self.v = 7\n\n"
+        "    def test_self(self):\n        assert self.v == 7\n\n"
+        "    @staticmethod\n    def test_static():\n        assert True\n\n"
+        "    class TestInner:\n        def test_inner(self):\n            assert 1 == 2\n"
+    )
+    ids = [
+        "tests/test_k.py::TestK::test_self",
+        "tests/test_k.py::TestK::test_static",
+        "tests/test_k.py::TestK::TestInner::test_inner",
+    ]
+    op = run_second_opinion(
+        _quiet_box(),
+        python=sys.executable,
+        root=repo,
+        ids=ids,
+        limits=Limits(wall_s=60),
+        log_dir=work / "log",
+        watch={},
+    )
+    assert op.outcomes == {ids[0]: "passed", ids[1]: "passed", ids[2]: "failed"}, op.messages
+    assert "assert 1 == 2" in op.messages[ids[2]]
