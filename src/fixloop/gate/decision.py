@@ -134,6 +134,7 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
             scratch = self._new_scratch()
             try:
                 test_root = checkout_tree(self.root, cand.tree, scratch)
+                self._dress(cand.tree, scratch, staged=False)
                 if self.prepare is not None:
                     self.prepare(scratch)
                 self._checkout_top = scratch  # shown at the user's repository path (runs._place)

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from fixloop import render
 from fixloop.candidate import checkout_tree, remove_tree
+from fixloop.gate.lookalike import try_dress_checkout
 from fixloop.protocols import Runner
 from fixloop.targets import Targets
 from fixloop.types import Outcome, TestReport
@@ -133,6 +134,24 @@ class FreshCheckoutRuns:
             kw["plugins"] = rec.plugins if pinned and rec is not None else None
         return self.runner.run(target, **kw)  # type: ignore[call-arg]
 
+    def _dress(self, tree: str, top: Path, *, staged: bool) -> None:
+        """Give the checkout at ``top`` a ``.git`` and the user's mtimes (:mod:`.lookalike`).
+
+        The first runs see the change committed on the user's branch, the perturbed run sees it
+        staged on the base commit (``staged``). A git failure leaves the checkout as it was
+        (no ``.git``): the tests run either way.
+        """
+        iso = getattr(self, "iso", None)
+        user = getattr(iso, "repo", None)
+        try_dress_checkout(
+            self.root,
+            tree,
+            getattr(self, "base", None) or getattr(iso, "base_commit", None),
+            top,
+            user_top=Path(user) if user else None,
+            staged=staged,
+        )
+
     def _place(self, root: Path) -> tuple[Path, Path] | None:
         """``(checkout top, the user's repository top)`` for a run in the gate's checkout.
 
@@ -211,6 +230,7 @@ class FreshCheckoutRuns:
         made, top = elsewhere(user_top)
         try:
             alt = checkout_tree(self.root, cand.tree, top)
+            self._dress(cand.tree, top, staged=True)
             if self.prepare is not None:
                 self.prepare(top)
             again = self._run(ids, alt, None, variant=True, around=made)
