@@ -116,3 +116,38 @@ def test_a_read_only_git_dir_is_named(calc: Path, tmp_path: Path, command: str) 
     assert "fixloop needs to create a branch there" in line
     assert "cannot lock ref" not in proc.stderr and "Traceback" not in proc.stderr
     assert snapshot(calc) == before and fixloop_branches(calc) == []
+
+
+@pytest.mark.parametrize(
+    "args", [["fix", "--json"], ["fix", "--in-place", "--json"], ["doctor"]], ids=str
+)
+def test_a_read_only_state_folder_is_named_before_any_work(
+    calc: Path, tmp_path: Path, args: list[str]
+) -> None:
+    """A read-only ``$FIXLOOP_HOME`` was "internal error: OSError" with exit code 1."""
+    home = tmp_path / "home"
+    home.mkdir()
+    before = snapshot(calc)
+    extra = ["--model", f"script:{FIX}"] if args[0] == "fix" else []
+    proc = run_read_only(home, [args[0], str(calc), *args[1:], *extra, *UNSANDBOXED], home)
+    assert proc.returncode == 3, proc.stderr[-2000:]
+    line = proc.stderr.strip().splitlines()[-1]
+    assert line.startswith(f"fixloop: fixloop's state folder is not writable: {home} ")
+    assert line.endswith("set FIXLOOP_HOME to a writable folder")
+    if "--json" in args:
+        obj = json.loads(proc.stdout)
+        assert obj["exit_code"] == 3 and obj["steps"] == 0 and obj["branch"] is None
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr
+    assert snapshot(calc) == before and fixloop_branches(calc) == []
+    assert list(home.iterdir()) == []
+
+
+def test_a_state_folder_below_a_file_is_named(calc: Path, tmp_path: Path) -> None:
+    """``FIXLOOP_HOME`` under a file cannot be made: said as such, before any work (exit 3)."""
+    (tmp_path / "afile").write_text("x")
+    env = {**cli_env(tmp_path / "afile" / "home")}
+    cmd = [sys.executable, "-m", "fixloop", "fix", str(calc), "--model", f"script:{FIX}"]
+    proc = subprocess.run([*cmd, *UNSANDBOXED], env=env, capture_output=True, text=True)
+    assert proc.returncode == 3, proc.stderr[-2000:]
+    assert f"{tmp_path / 'afile'} is not a folder" in proc.stderr
+    assert "Traceback" not in proc.stderr and fixloop_branches(calc) == []

@@ -39,7 +39,7 @@ from fixloop.ending import (  # re-exported: they lived here
     conclude,
     exit_code_for,
 )
-from fixloop.errors import ConfigError, Interrupted, RunStopped, UsageError
+from fixloop.errors import ConfigError, Interrupted, NotWritable, RunStopped, UsageError
 from fixloop.events import Events, EventSink
 from fixloop.gate import Gate
 from fixloop.person import Person
@@ -79,6 +79,7 @@ from fixloop.types import (
     TestReport,
 )
 from fixloop.workspace import DEFAULT_BLOCKED, Workspace
+from fixloop.writable import state_problem
 
 __all__ = [
     "EXIT_INTERRUPTED",
@@ -148,8 +149,9 @@ class RunSession:
         UsageError, ConfigError, GitStateError: bad arguments, configuration or git state;
             nothing was changed.
         SandboxUnavailable: the sandbox cannot start; the isolation was undone.
-        NotWritable: the checkout (in place) or the git directory cannot be written; nothing
-            was changed (:func:`fixloop.vcs.isolate`).
+        NotWritable: the checkout (in place), the git directory (:func:`fixloop.vcs.isolate`)
+            or fixloop's state folder (``$FIXLOOP_HOME``) cannot be written; nothing was
+            changed.
     """
 
     def __init__(
@@ -204,6 +206,11 @@ class RunSession:
             self.model, self.model_name, self.model_reason = resolve_model(self.spec, self.settings)
             self._check_price()
         vcs.folder_problem(src, self.path)
+        if why := state_problem(fixloop_home()):  # before anything is written anywhere
+            raise NotWritable(
+                f"fixloop's state folder is not writable: {why}; runs, worktrees and caches go "
+                "there: make it writable, or set FIXLOOP_HOME to a writable folder"
+            )
         self.run_id = new_run_id()
         # Git state first: a folder fixloop cannot work in is a usage error (exit 2) whatever
         # the sandbox; then the sandbox, undoing the isolation if it cannot start. The sandbox

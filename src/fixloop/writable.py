@@ -7,7 +7,10 @@ worktree's record, ``git worktree add``). A read-only mount or a ``chmod -R a-w`
 run spend its localization and screening before the first edit failed (EROFS), or gave git's raw
 "cannot lock ref" text. :func:`checkout_problem` and :func:`git_dir_problem` say why in one
 phrase, or None when the place is writable; :func:`fixloop.vcs.isolate` raises
-:class:`fixloop.errors.NotWritable` (exit code 3) on them. They only ask (``os.access``,
+:class:`fixloop.errors.NotWritable` (exit code 3) on them. A third place is fixloop's own state
+folder (``$FIXLOOP_HOME``, default ``~/.fixloop``: trajectories, worktrees, caches); a read-only
+one gave "internal error: OSError" with exit code 1 (:func:`state_problem`, checked by the
+session before the worktree is made). They only ask (``os.access``,
 ``statvfs``): nothing is written.
 """
 
@@ -77,4 +80,27 @@ def git_dir_problem(top: Path) -> str | None:
     return None
 
 
-__all__ = ["checkout_problem", "git_dir_problem", "why_not_writable"]
+def state_problem(home: Path) -> str | None:
+    """Why fixloop could not write its state folder ``home`` (``$FIXLOOP_HOME``), or None.
+
+    ``home`` need not exist: the nearest existing folder above it is where it would be made.
+    Checks that folder, and the state's own subfolders (``runs``, ``worktrees``, ``cache``) that
+    exist, since one of them may be a read-only mount of its own.
+
+    Returns:
+        ``"<path> is not a folder"`` when ``home`` or the nearest existing path above it is a
+        file, else the first reason of :func:`why_not_writable`, or None.
+    """
+    folder = home
+    while not folder.exists() and folder.parent != folder:
+        folder = folder.parent
+    if not folder.is_dir():
+        return f"{folder} is not a folder"
+    places = [folder] + [home / n for n in ("runs", "worktrees", "cache") if (home / n).is_dir()]
+    for place in places:
+        if why := why_not_writable(place):
+            return why
+    return None
+
+
+__all__ = ["checkout_problem", "git_dir_problem", "state_problem", "why_not_writable"]
