@@ -341,3 +341,56 @@ def test_pytest_warning_made_an_error_by_the_code_is_the_models(tmp_path: Path) 
     )
     assert diagnose(failing, root=tmp_path, python="py", test_cmd=["pytest"]) is None
     assert diagnose(rep, root=tmp_path, python="py", test_cmd=["pytest"]) is not None
+
+
+def test_pytest_stopped_on_a_read_only_copy_of_an_ignored_report(tmp_path: Path) -> None:
+    # arrow 1.3.0: addopts --cov-report=xml, and coverage.xml (git-ignored) left in the checkout
+    # by the user's last pytest run is copied read-only into the run's tree: pytest-cov's report
+    # at the end of every run stops pytest (exit 3), whatever the change
+    src, run = tmp_path / "src", tmp_path / "run"
+    src.mkdir()
+    run.mkdir()
+    (src / "coverage.xml").write_text("<coverage/>")
+    (run / "coverage.xml").write_text("<coverage/>")
+    (run / "coverage.xml").chmod(0o444)
+    tail = (
+        'INTERNALERROR>     outfile = open(output_path, "w", encoding="utf-8")\n'
+        "INTERNALERROR> PermissionError: [Errno 13] Permission denied: 'coverage.xml'\n"
+    )
+    rep = _report(
+        Outcome.INTERNAL_ERROR,
+        collected=3,
+        passed=2,
+        failed=1,
+        output="== 1 failed, 2 passed ==\n" + tail,
+        failing=[FailingTest("t.py::a", "assert 1 == 2")],
+    )
+    found = diagnose(rep, root=run, python="py", test_cmd=["pytest"], source=src)
+    assert found is not None and found.kind == "permission"
+    assert "cannot write coverage.xml" in found.cause and "git-ignored" in found.cause
+    assert f"delete {src / 'coverage.xml'}" in found.fix
+    # the same stop on a file that is not such a copy: still the environment, said plainly
+    (run / "coverage.xml").chmod(0o644)
+    found = diagnose(rep, root=run, python="py", test_cmd=["pytest"], source=src)
+    assert found is not None and found.kind == "permission"
+    assert found.cause == (
+        "pytest stopped with an internal error: PermissionError: [Errno 13] Permission denied: "
+        "'coverage.xml'"
+    )
+    # another internal error (a conftest hook calling the code under test) is the model's
+    rep.output = "INTERNALERROR> ZeroDivisionError: division by zero\n"
+    assert diagnose(rep, root=run, python="py", test_cmd=["pytest"], source=src) is None
+    # a test that rewrites a read-only copy is named with the file, by its absolute path too
+    (run / "coverage.xml").chmod(0o444)
+    rep = _report(
+        Outcome.FAILED,
+        collected=2,
+        failed=1,
+        failing=[
+            FailingTest(
+                "t.py::w", f"PermissionError: [Errno 13] Permission denied: '{src}/coverage.xml'"
+            )
+        ],
+    )
+    found = diagnose(rep, root=run, python="py", test_cmd=["pytest"], source=src)
+    assert found is not None and "t.py::w cannot write coverage.xml" in found.cause

@@ -38,7 +38,9 @@ kind                   when
 ``pytest_warning``     collection stopped on another warning of pytest about the test files
                        (``PytestCollectionWarning``...) made an error by the tests' filter
 ``permission``         a test failed on ``[Errno 30] Read-only file system`` or
-                       ``[Errno 13] Permission denied``
+                       ``[Errno 13] Permission denied``, or pytest stopped on one
+                       (``INTERNALERROR``, exit 3: pytest-cov writing ``coverage.xml``);
+                       a read-only copy of a git-ignored file of the checkout is named
 ``unreadable``         a test command fixloop cannot read counts from (not pytest or unittest),
                        or a unittest suite with a ``load_tests`` module (pytest ignores it)
 ``no_tests``           the suite collected no test
@@ -56,6 +58,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from fixloop.doctor_warnings import pytest_too_new_problem, pytest_warning_problem
+from fixloop.doctor_writes import permission_problem
 from fixloop.testrun.command import module_command
 from fixloop.testrun.unittestcmd import UnittestCommand, is_unittest, unittest_to_pytest
 from fixloop.types import EnvironmentProblem, Outcome, TestReport
@@ -116,9 +119,6 @@ _ASYNC = re.compile(
     r"async def functions are not natively supported|PytestUnhandledCoroutineWarning"
 )
 _NO_MODULE = re.compile(r"No module named '([A-Za-z_][\w.]*)'")
-_PERMISSION = re.compile(
-    r"(?:[\w.]*Error: )?\[Errno (?:30|13)\] (?:Read-only file system|Permission denied)[^\n]*"
-)
 _USAGE = re.compile(r"^[^\n:]*: error: ([^\n]+)$", re.M)
 _EXECVP = re.compile(r"execvp (\S+): No such file or directory|^(\S+): command not found", re.M)
 _LOG_HEAD = 256 * 1024
@@ -201,7 +201,7 @@ def diagnose(
         _async(report, text, py),
         pytest_too_new_problem(report, text, py),
         pytest_warning_problem(report, text, root, test_cmd),
-        _permission(report, text),
+        permission_problem(report, text, root, source or root),
     )
     for found in checks:
         if found is not None:
@@ -548,28 +548,3 @@ def _async(report: TestReport, text: str, py: str) -> EnvironmentProblem | None:
         "pytest-asyncio, or anyio / pytest-trio as the project uses), or set `python` to the "
         "project's virtualenv",
     )
-
-
-def _permission(report: TestReport, text: str) -> EnvironmentProblem | None:
-    if report.ok:
-        return None
-    for f in report.failing:
-        m = _PERMISSION.search(f.reason or "")
-        if m:
-            return EnvironmentProblem(
-                kind="permission",
-                cause=f"{f.id} cannot write where it writes: {m.group(0).strip()}",
-                fix="in fixloop's sandbox the tests may write only in the project's tree and "
-                "temporary folders; make the test write under tmp_path (or the project tree)",
-            )
-    m = _PERMISSION.search("\n".join(report.collection_errors)) or (
-        _PERMISSION.search(text) if report.collected == 0 else None
-    )
-    if m:
-        return EnvironmentProblem(
-            kind="permission",
-            cause=f"the suite cannot start: {m.group(0).strip()}",
-            fix="in fixloop's sandbox the tests may write only in the project's tree and "
-            "temporary folders; make the code that runs at import write under a temporary folder",
-        )
-    return None
