@@ -16,7 +16,7 @@ import pytest
 from conftest import GIT_ENV, git, init_repo
 from test_e2e import default_sandbox_args, fixloop_branches, run_cli, snapshot
 
-from fixloop.runtree import ignored_files, submodules
+from fixloop.runtree import copy_ignored, ignored_files, submodules
 
 FIX_PRICE = [
     {
@@ -121,7 +121,7 @@ def test_ignored_file_the_code_needs_reaches_the_run_not_the_commit(
     res = json.loads(proc.stdout)
     assert res["verified"] is True and res["files_changed"] == ["src/shopkit/price.py"]
     # the run said what it copied, and never a secret
-    assert "git-ignored file(s) of your checkout copied read-only" in proc.stderr
+    assert "git-ignored file(s) of your checkout copied into" in proc.stderr
     assert (
         "src/shopkit/_version.py" in proc.stderr
         and ".env" not in proc.stderr.split("copied")[1].split("\n")[0]
@@ -226,3 +226,84 @@ def test_submodule_missing_in_the_checkout_stops_before_the_model(
     assert snapshot(repo) == before and fixloop_branches(repo) == []
     doc = run_cli(["doctor", str(repo), "--json", *sandbox_args], home)
     assert doc.returncode == 3 and json.loads(doc.stdout)["environment"]["kind"] == "submodule"
+
+
+COUNTER = '''"""Words that count their calls in a git-ignored cache file of the checkout."""
+import json
+import os
+
+CACHE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "plural_cache.json")
+
+
+def _count():
+    hits = 0
+    if os.path.exists(CACHE):
+        with open(CACHE, encoding="utf-8") as fh:
+            hits = json.load(fh).get("hits", 0)
+    with open(CACHE, "w", encoding="utf-8") as fh:
+        json.dump({"hits": hits + 1}, fh)
+
+
+def plural(word):
+    _count()
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ys"
+    return word + "s"
+'''
+
+FIX_PLURAL = [
+    {
+        "stop_reason": "tool_use",
+        "content": [
+            {
+                "type": "tool_use",
+                "name": "edit_file",
+                "input": {"path": "words.py", "old": '"ys"', "new": '"ies"'},
+            }
+        ],
+    },
+    {"stop_reason": "end_turn", "content": [{"type": "text", "text": "consonant + y."}]},
+]
+
+
+def test_copies_keep_mode_and_mtime_and_are_writable(tmp_path: Path) -> None:
+    src, dest = tmp_path / "src", tmp_path / "dest"
+    write(src, {"a/cache.json": "{}", "b.mo": "x"})
+    os.chmod(src / "b.mo", 0o444)
+    os.utime(src / "a/cache.json", (1_000_000_000, 1_000_000_000))
+    assert copy_ignored(src, dest, ["a/cache.json", "b.mo"]) == ["a/cache.json", "b.mo"]
+    assert os.stat(dest / "a/cache.json").st_mtime == 1_000_000_000
+    assert (
+        os.stat(dest / "a/cache.json").st_mode & 0o777
+        == os.stat(src / "a/cache.json").st_mode & 0o777
+    )
+    assert os.stat(dest / "b.mo").st_mode & 0o777 == 0o644  # owner-writable, the rest kept
+
+
+def test_a_project_that_rewrites_its_ignored_cache_can_be_fixed(
+    tmp_path: Path, sandbox_args: list[str]
+) -> None:
+    """Red team 3, F15: the copies were read-only, so the baseline and every gate run failed
+    with PermissionError and the doctor blamed the test; the user's file stays as it was."""
+    repo = tmp_path / "words"
+    write(
+        repo,
+        {
+            "words.py": COUNTER,
+            ".gitignore": "plural_cache.json\n",
+            "tests/test_words.py": "from words import plural\n\n\n"
+            "def test_plural_consonant_y():\n    assert plural('city') == 'cities'\n\n\n"
+            "def test_plural_plain():\n    assert plural('dog') == 'dogs'\n",
+        },
+    )
+    init_repo(repo)
+    (repo / "plural_cache.json").write_text('{"hits": 3}', encoding="utf-8")
+    script = tmp_path / "fix.json"
+    script.write_text(json.dumps(FIX_PLURAL))
+    proc = run_cli(
+        ["fix", str(repo), "--json", "--model", f"script:{script}", *sandbox_args],
+        tmp_path / "home",
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert json.loads(proc.stdout)["verified"] is True
+    assert (repo / "plural_cache.json").read_text(encoding="utf-8") == '{"hits": 3}'

@@ -11,8 +11,11 @@ the project's code may need:
   (bytecode, coverage data) and not :data:`SECRET_FILES` (``.env*``, keys, ``id_rsa*``,
   credentials, ``.netrc``...), never through a symbolic link, within :data:`MAX_FILES` files,
   :data:`MAX_FILE_BYTES` each and :data:`MAX_TOTAL_BYTES` in all. :func:`copy_ignored` copies
-  them read-only (mode 0444). They never enter the commit: the commit holds the tools' edits
-  only, and the workspace hides git-ignored files from the model.
+  them with the checkout's mode and mtime, writable as in the user's checkout (a project that
+  rewrites its own ignored cache, counter or local database works; they used to be read-only,
+  0444, and such a project could never be fixed: red team 3, F15). Each gate checkout gets fresh
+  copies; the user's files are never written. They never enter the commit: the commit holds the
+  tools' edits only, and the workspace hides git-ignored files from the model.
 - **Git submodules**: each gitlink of the base commit (its name and path from ``.gitmodules`` at
   that commit) is cloned from the user's own checkout of it (``git clone --no-checkout`` of the
   local folder, ``protocol.file.allow=always``; nothing is fetched from a network and nothing is
@@ -210,9 +213,11 @@ def ignored_files(top: Path) -> IgnoredFiles:
 
 
 def copy_ignored(src_top: Path, dest_top: Path, paths: list[str]) -> list[str]:
-    """Copy ``paths`` from ``src_top`` to ``dest_top``, read-only (0444); return those copied.
+    """Copy ``paths`` from ``src_top`` to ``dest_top``; return those copied.
 
-    A path that already exists in ``dest_top`` (git holds it there) or cannot be read is skipped.
+    Each copy keeps the source's permission bits and times (``shutil.copy2``) and is writable by
+    its owner, as the file is in the user's checkout. A path that already exists in ``dest_top``
+    (git holds it there) or cannot be read is skipped.
     """
     done: list[str] = []
     for rel in paths:
@@ -221,8 +226,8 @@ def copy_ignored(src_top: Path, dest_top: Path, paths: list[str]) -> list[str]:
             continue
         try:
             dest.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(src, dest, follow_symlinks=False)
-            os.chmod(dest, 0o444)
+            shutil.copy2(src, dest, follow_symlinks=False)
+            os.chmod(dest, stat.S_IMODE(os.lstat(dest).st_mode) | stat.S_IWUSR)
         except OSError:
             continue
         done.append(rel)
@@ -351,7 +356,7 @@ class RunTreeExtras:
         if self.ignored:
             shown = ", ".join(self.ignored[:5]) + (" ..." if len(self.ignored) > 5 else "")
             out.append(
-                f"{len(self.ignored)} git-ignored file(s) of your checkout copied read-only into "
+                f"{len(self.ignored)} git-ignored file(s) of your checkout copied into "
                 f"the run's tree (never committed): {shown}"
             )
         if self.capped:
