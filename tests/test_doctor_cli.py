@@ -125,3 +125,22 @@ def test_doctor_says_the_baseline_with_the_one_tally_writer() -> None:
     assert "verdict:  ready: the suite runs; its failing tests" in doctor_lines(report)[-1]
     report.tally = None
     assert "baseline: not run (stopped before it)" in doctor_lines(report)
+
+
+@pytest.mark.parametrize("where", ["not a repository", "bad option value"])
+def test_an_error_prints_the_doctors_keys(tmp_path: Path, where: str) -> None:
+    """An error before the baseline prints the doctor's object (``verdict`` "error", the message
+    in ``error``), not a ``fixloop fix`` run's object, which had no ``verdict`` key."""
+    folder = tmp_path / "plain"
+    folder.mkdir()
+    extra = ["--sandbox", "bogus"] if where == "bad option value" else []
+    if extra:
+        shutil.copytree(ROOT / "examples" / "calc", folder, dirs_exist_ok=True)
+        init_repo(folder)
+    proc = run_cli(["doctor", str(folder), "--json", *extra], tmp_path / "home")
+    assert proc.returncode == 2
+    obj = json.loads(proc.stdout)
+    assert set(obj) == JSON_KEYS | {"error"} and obj["verdict"] == "error"
+    assert obj["exit_code"] == 2 and obj["tally"] is None and obj["path"] == str(folder)
+    assert obj["error"] and proc.stderr.strip().endswith(obj["error"])
+    assert "steps" not in obj and "branch" not in obj

@@ -81,6 +81,22 @@ class DoctorReport:
         d["verdict"], d["exit_code"] = self.verdict, self.exit_code
         return d
 
+    @staticmethod
+    def error_dict(
+        path: str | Path, message: str, code: int, verdict: str = "error"
+    ) -> dict[str, Any]:
+        """The ``--json`` object of a doctor that stopped before it had a report.
+
+        The keys of :meth:`to_dict` (so a script reading ``verdict`` or ``tally`` finds them),
+        empty, with ``verdict`` ``"error"`` (or ``"interrupted"``), the one-line message in
+        ``error`` and ``exit_code`` (2 usage or configuration, 3 environment, 130 Ctrl-C). It
+        was a ``fixloop fix`` run's object, with no ``verdict`` key at all.
+        """
+        d = asdict(DoctorReport(str(path), "", "", []))
+        d.update(python=None, python_origin=None, test_cmd=None, sandbox=None)
+        d.update(verdict=verdict, error=message, exit_code=code)
+        return d
+
 
 def run_doctor(
     path: str | Path,

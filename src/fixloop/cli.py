@@ -325,8 +325,8 @@ def doctor(
     the sandbox, the baseline tally and the verdict. Exit 0 ready, 3 an environment problem
     (cause and fix), 2 a usage or configuration error. Your checkout is never touched.
     """
-    from fixloop.checkup import doctor_lines, run_doctor
-    from fixloop.display import LiveDisplay, error_object, print_json, stdout_to_stderr
+    from fixloop.checkup import DoctorReport, doctor_lines, run_doctor
+    from fixloop.display import LiveDisplay, print_json, stdout_to_stderr
     from fixloop.session import conclude
 
     sandbox = _sandbox_choice(sandbox, allow_unsandboxed, json_out)
@@ -352,7 +352,8 @@ def doctor(
         ending.error = "interrupted by the user (Ctrl-C); nothing was changed"
     if ending.error is not None:
         if json_out:
-            print_json(error_object(ending.error, ending.code, status=ending.status))
+            verdict = "interrupted" if ending.interrupted else "error"
+            print_json(DoctorReport.error_dict(path, ending.error, ending.code, verdict))
         raise _fail(ending.error, ending.code)
     report = ending.value
     if json_out:
