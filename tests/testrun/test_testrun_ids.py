@@ -173,3 +173,38 @@ def test_the_verdict_names_ids_two_tests_share() -> None:
         "the worst outcome counting"
     )
     assert reasons.shared_ids(TestReport(Outcome.PASSED, ran_ids=["a.py::t"])) == ""
+
+
+CLASS_TESTS = (
+    "class TestC:\n    def test_m(self):\n        assert 1 == 2\n\n"
+    "    def test_ok(self):\n        pass\n\n\ndef test_f():\n    pass\n"
+)
+
+
+@pytest.mark.parametrize("stream", [True, False], ids=["stream", "junit-only"])
+@pytest.mark.parametrize(
+    "opts", ["--junit-prefix=ci", "--junitxml=report.xml -o junit_family=xunit2"]
+)
+def test_a_commands_own_junit_options_change_no_id(
+    tmp_path: Path, make_repo, opts: str, stream: bool
+) -> None:
+    """The runner's JUnit options come after the command's. Before: --junit-prefix made
+    TestC's methods read as tests/test_c.py::test_m where no stream names them (containers,
+    warm runs); --junitxml=FILE wrote the command's file instead of fixloop's."""
+    from fixloop.sandbox import make_sandbox, warn_unsandboxed
+    from fixloop.testrun import TestRunner
+
+    box = make_sandbox("none", allow_unsandboxed=True)
+    warn_unsandboxed(box, lambda text: None)
+    box.passes_fds = stream  # type: ignore[misc]  # False: no result stream, as in a container
+    repo = make_repo({"tests/test_c.py": CLASS_TESTS})
+    runner = TestRunner(repo, box, log_dir=tmp_path / "logs", test_cmd=f"python -m pytest {opts}")
+    rep = runner.run("")
+    assert rep.outcome == Outcome.FAILED, (rep.outcome, rep.output[-500:])
+    assert rep.failing_ids == ["tests/test_c.py::TestC::test_m"]
+    assert sorted(rep.ran_ids) == [
+        "tests/test_c.py::TestC::test_m",
+        "tests/test_c.py::TestC::test_ok",
+        "tests/test_c.py::test_f",
+    ]
+    assert not (repo / "report.xml").exists()

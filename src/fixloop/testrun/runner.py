@@ -3,7 +3,8 @@
 A :class:`TestRunner` runs the project's tests in a :class:`fixloop.sandbox.Sandbox` with the
 project's own interpreter (:func:`find_python`). For a pytest command (the default
 ``python -m pytest``) it runs a small bootstrap (``fixloop.testrun.inside.boot``) that calls ``pytest.main``
-with ``-p no:cacheprovider --junitxml=FILE -o junit_family=xunit1 -rfE -q`` plus a progress
+with ``-p no:cacheprovider -rfE -q``, the command's options, then ``-o junit_family=xunit1
+--junit-prefix= --junitxml=FILE`` (fixloop's JUnit file wins over the command's) plus a progress
 plugin, both writing into a fresh folder outside the workspace; when the interpreter has no
 pytest, a plain runner collects ``test_*`` functions and reports the same way. Results are read
 from the JUnit XML (stdlib ``xml.etree``), never guessed from the text, and classified
@@ -96,6 +97,11 @@ __all__ = [
 INSIDE_DIR = Path(__file__).resolve().parent / "inside"  #: files sent to the sandbox as ``-c``
 
 _RUN_LOCK = threading.Lock()
+
+
+#: JUnit settings after the command's own (the last wins): xunit1 (``file``), no prefix (one made
+#: a class's methods read as the file's functions where no stream names them: containers, warm).
+_JUNIT_OPTIONS = ("-o", "junit_family=xunit1", "--junit-prefix=")
 
 
 def _payload() -> str:
@@ -244,14 +250,13 @@ class TestRunner:
         args = [
             "-p",
             "no:cacheprovider",
-            f"--junitxml={io_dir / 'junit.xml'}",
-            "-o",
-            "junit_family=xunit1",
             "-rfE",
             "-q",
             "--color=no",
             *(plugin_pins(plugins) if plugins is not None else []),
             *(a for a in parts[0] if a not in ("-q", "--quiet")),  # "-q" is already there
+            *_JUNIT_OPTIONS,
+            f"--junitxml={io_dir / 'junit.xml'}",  # after the command's: the last one wins
             *(subset_args(known) if targets else []),  # no whole-suite coverage threshold
             *(targets or parts[1]),
         ]
@@ -511,6 +516,7 @@ class TestRunner:
             writable=root is not None or self.writable,
             place=place if self.sandbox.places else None,
             outputs=self.baseline_written,
+            options=(interpreter_options(self.test_cmd) or ([], []))[0],
             **self._fresh_rule(run_root, run_dir / "io"),
         )
 

@@ -120,6 +120,7 @@ def run_second_opinion(
     tests: Mapping[str, Sequence[str]] | None = None,
     place: tuple[Path, Path] | None = None,
     outputs: Sequence[str] = (),
+    options: Sequence[str] = (),
 ) -> SecondOpinion:
     """Run ``ids`` with fixloop's own runner in ``sandbox`` and read its channel.
 
@@ -146,6 +147,10 @@ def run_second_opinion(
         place: ``(tree top, path)``: the sandbox shows the tree at the user's checkout's path
             (:meth:`fixloop.sandbox.Sandbox.run`'s ``place``); None: where it is.
         outputs: files the baseline's run wrote (``RunRecord.data_written``), not watched.
+        options: the test command's interpreter options (``python -W error -m pytest``:
+            ``["-W", "error"]``, :func:`fixloop.testrun.command.interpreter_options`), put on
+            this process's interpreter as the full run puts them on its own: a test that
+            expects a warning raised as an error passed there and failed here.
 
     Returns:
         a :class:`SecondOpinion`; never raises for test failures, crashes or timeouts.
@@ -191,7 +196,7 @@ def run_second_opinion(
         # a file, not the program text: thousands of ids pass Linux's 128 KiB per argument
         cfg_file = log_dir / "second-opinion.config.json"
         cfg_file.write_text(json.dumps(cfg), encoding="utf-8")
-        argv = [python, "-s", "-c", payload(f"@{cfg_file}")]
+        argv = [python, *options, "-s", "-c", payload(f"@{cfg_file}")]
         kwargs: dict = {"pass_fds": (ch.write_fd,)} if passes_fds else {}
         if place is not None:  # the config names the tree where the sandbox shows it
             place_file(cfg_file, place)
