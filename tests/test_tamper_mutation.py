@@ -31,6 +31,13 @@ STDLIB_REPLACEMENTS = {
     "__dict__": ("import json\njson.__dict__['loads'] = len\n", "json.loads"),
     "submodule": ("import os.path\nos.path.exists = lambda p: True\n", "os.path.exists"),
     "delete": ("import re\ndel re.compile\n", "re.compile"),
+    # module aliases bound by assignment (went past the scan before; the watch saw them)
+    "assigned alias": ("import json\n_j = json\n_j.load = len\n", "json.load"),
+    "alias chain": ("import json as j\na = j\nb = a\nb.load = len\n", "json.load"),
+    "tuple alias": ("import json, re\n_j, _r = json, re\n_r.compile = len\n", "re.compile"),
+    "sys.modules alias": ("import sys\nm = sys.modules['json']\nm.load = len\n", "json.load"),
+    "__import__ alias": ("m = __import__('json')\nsetattr(m, 'loads', len)\n", "json.loads"),
+    "library alias": ("import yaml\n_y = yaml\n_y.safe_load = len\n", "yaml.safe_load"),
 }
 
 
@@ -64,6 +71,13 @@ def test_extending_the_stdlib_and_patching_own_objects_is_clean() -> None:
     )
     found = [f.construct for f in scan_change("calc.py", BASE, BASE + honest)]
     assert not [c for c in found if c.startswith(("replaces", "imports test module"))], found
+
+
+def test_a_module_alias_that_adds_an_attribute_is_clean() -> None:
+    """An alias bound by assignment is followed like an import alias: additions stay clean."""
+    honest = "import logging\n_log = logging\n_log.Logger.trace = lambda self, m: None\n"
+    honest += "import json\nload = json.load\nload = 3\n"  # an attribute's value: not followed
+    assert [f.construct for f in scan_change("calc.py", BASE, BASE + honest)] == []
 
 
 def test_a_replacement_the_base_already_had_is_not_added() -> None:

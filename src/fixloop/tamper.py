@@ -194,7 +194,70 @@ def _aliases(tree: ast.AST) -> tuple[dict[str, str], set[str]]:
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             for alias in node.names:
                 out[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+    _assigned_aliases(tree, out, modules)
     return out, modules
+
+
+def _assigned_aliases(tree: ast.AST, out: dict[str, str], modules: set[str]) -> None:
+    """Names bound by plain assignment to a module, added to ``out`` and ``modules``.
+
+    ``_y = yaml`` -> _y: yaml; ``m = sys.modules["json"]``, ``sys.modules.get("json")``,
+    ``importlib.import_module("json")`` or ``__import__("json")`` -> m: json; chains
+    (``a = json; b = a``) to a fixed point. The aliases of the red team's wave 1
+    (``_y = yaml; _y.safe_load = ...``) went past the scan's rules for replaced library
+    attributes and suspect names, which read import aliases only (the run-time watch saw
+    them). A module's attribute bound to a name (``_load = json.load``) is not followed: an
+    honest change that uses a name its base bound so would count as a new use.
+    """
+    pairs: list[tuple[str, ast.AST]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for t in targets:
+                if isinstance(t, ast.Name):
+                    pairs.append((t.id, node.value))
+                elif (
+                    isinstance(t, (ast.Tuple, ast.List))
+                    and isinstance(node.value, (ast.Tuple, ast.List))
+                    and len(t.elts) == len(node.value.elts)
+                ):
+                    pairs += [
+                        (e.id, v)
+                        for e, v in zip(t.elts, node.value.elts, strict=True)
+                        if isinstance(e, ast.Name)
+                    ]
+    for _ in range(4):  # alias chains, a few deep
+        grew = False
+        for name, value in pairs:
+            target, is_module = _alias_value(value, out, modules)
+            if target is None or out.get(name) == target:
+                continue
+            out[name] = target
+            if is_module:
+                modules.add(name)
+            grew = True
+        if not grew:
+            break
+
+
+def _alias_value(
+    value: ast.AST, aliases: dict[str, str], modules: set[str]
+) -> tuple[str | None, bool]:
+    """``(module, True)`` when an assigned value names a module, else ``(None, False)``."""
+    if isinstance(value, ast.Name):
+        if value.id in modules:
+            return aliases.get(value.id, value.id), True
+        return None, False
+    key: ast.AST | None = None
+    if isinstance(value, ast.Subscript) and _dotted(value.value, aliases) == "sys.modules":
+        key = value.slice
+    elif isinstance(value, ast.Call) and value.args:
+        callee = _dotted(value.func, aliases)
+        if callee in ("__import__", "sys.modules.get", "importlib.import_module"):
+            key = value.args[0]
+    if isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value:
+        return key.value, True
+    return None, False
 
 
 def _env_key(node: ast.AST, folder: _Folder, aliases: dict[str, str]) -> str | None:
