@@ -190,12 +190,14 @@ def test_the_trees_git_entry_stays_read_only(tmp_path: Path) -> None:
 PYTEST_STACK = ("pytest", "_pytest", "pluggy", "iniconfig", "packaging", "pygments", "py.py")
 
 
-def make_project_venv(checkout: Path) -> Path:
-    """``checkout/.venv`` as a user keeps it: pytest in it, the project installed editable.
+def venv_with_pytest(checkout: Path) -> tuple[Path, Path]:
+    """``checkout/.venv`` made without pip, this test run's pytest stack copied in.
 
-    The venv is made without pip; pip and setuptools of this test run are lent to it through a
-    ``.pth`` file for the one ``pip install --no-index --no-build-isolation -e`` and taken away
-    after, and the pytest stack is copied in (a sandbox shows the venv, not this test run's).
+    Local files only, no index: each name of :data:`PYTEST_STACK` and its ``*.dist-info``
+    (a sandbox shows the venv, not this test run's environment).
+
+    Returns:
+        ``(python, site_dir)``: the venv's interpreter and its ``purelib`` folder.
     """
     venv = checkout / ".venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
@@ -209,6 +211,26 @@ def make_project_venv(checkout: Path) -> Path:
         ).stdout.strip()
     )
     ours = Path(sysconfig.get_paths()["purelib"])
+    for name in PYTEST_STACK:
+        for src in [ours / name, *ours.glob(f"{name}-*.dist-info")]:
+            if src.is_dir():
+                shutil.copytree(
+                    src, site_dir / src.name, ignore=shutil.ignore_patterns("__pycache__")
+                )
+            elif src.is_file():
+                shutil.copy2(src, site_dir / src.name)
+    return py, site_dir
+
+
+def make_project_venv(checkout: Path) -> Path:
+    """``checkout/.venv`` as a user keeps it: pytest in it, the project installed editable.
+
+    :func:`venv_with_pytest`, then pip and setuptools of this test run are lent to it through a
+    ``.pth`` file for the one ``pip install --no-index --no-build-isolation -e`` and taken away
+    after.
+    """
+    py, site_dir = venv_with_pytest(checkout)
+    ours = Path(sysconfig.get_paths()["purelib"])
     lend = site_dir / "zz_lent_tools.pth"
     lend.write_text(f"{ours}\n")
     proc = subprocess.run(
@@ -220,12 +242,6 @@ def make_project_venv(checkout: Path) -> Path:
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     lend.unlink()
-    for name in PYTEST_STACK:
-        src = ours / name
-        if src.is_dir():
-            shutil.copytree(src, site_dir / name, ignore=shutil.ignore_patterns("__pycache__"))
-        elif src.is_file():
-            shutil.copy2(src, site_dir / name)
     return py
 
 

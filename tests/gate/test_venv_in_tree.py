@@ -11,14 +11,11 @@ sdists, 2 December 2026). The interpreter's own install is not the repository's.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 
-import pytest
 from conftest import git
+from test_env_e2e import venv_with_pytest
 from test_gate_attacks import _sandbox
 
 from fixloop.gate import Gate
@@ -36,22 +33,7 @@ PLUGIN = "import pytest\n\n\n@pytest.fixture\ndef marker():\n    return 0\n"
 def _venv_in(repo: Path) -> str:
     """``repo/.venv`` with pytest (copied from this interpreter's) and a plugin of its own
     registered by entry point (no network, no pip)."""
-    venv = repo / ".venv"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
-    py = venv / "bin" / "python"
-    sp = Path(
-        subprocess.run(
-            [str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
-    )
-    # pytest and what it imports, copied in (the sandbox shows no other interpreter's folders)
-    host = Path(pytest.__file__).resolve().parents[1]
-    for pattern in ("pytest", "_pytest", "pluggy", "iniconfig", "packaging", "pygments", "py.py"):
-        for src in [*host.glob(pattern), *host.glob(f"{pattern}-*.dist-info")]:
-            (shutil.copytree if src.is_dir() else shutil.copy2)(src, sp / src.name)
+    py, sp = venv_with_pytest(repo)
     (sp / "myplug.py").write_text(PLUGIN)
     dist = sp / "myplug-1.0.dist-info"
     dist.mkdir()

@@ -16,6 +16,16 @@ from fixloop.testrun.projectpaths import (
 )
 
 
+@pytest.fixture
+def box():
+    """The sandbox the import probe runs in: bubblewrap (or what "auto" finds), else none."""
+    from test_e2e import default_sandbox_args
+
+    if default_sandbox_args():
+        return make_sandbox("none", allow_unsandboxed=True)
+    return make_sandbox("auto")
+
+
 def write(root: Path, files: dict[str, str]) -> Path:
     for rel, text in files.items():
         p = root / rel
@@ -102,7 +112,7 @@ def test_outside_imports(tmp_path: Path) -> None:
     ]
 
 
-def test_import_origins_in_the_sandbox(tmp_path: Path) -> None:
+def test_import_origins_in_the_sandbox(tmp_path: Path, box) -> None:
     """src/ goes before the root; a folder of another name than its package is not found."""
     root = write(
         tmp_path / "repo",
@@ -111,13 +121,6 @@ def test_import_origins_in_the_sandbox(tmp_path: Path) -> None:
             "pyproject.toml": '[tool.setuptools]\npackage-dir = {"tally" = "source"}\n',
             "source/__init__.py": "",
         },
-    )
-    from test_e2e import default_sandbox_args
-
-    box = (
-        make_sandbox("auto")
-        if not default_sandbox_args()
-        else make_sandbox("none", allow_unsandboxed=True)
     )
     runner = TestRunner(root, box, log_dir=tmp_path / "logs")
     assert runner.package_dirs == ["src"]
@@ -128,22 +131,15 @@ def test_import_origins_in_the_sandbox(tmp_path: Path) -> None:
     assert outside_imports(origins, root) == ["tally: not importable"]
 
 
-def test_import_probe_asks_behind_the_gates_guard(tmp_path: Path) -> None:
+def test_import_probe_asks_behind_the_gates_guard(tmp_path: Path, box) -> None:
     """A package of pytest's ecosystem in the tree resolves where the gate's runs take it from
     (the interpreter's copy): import_problem names it. A root-level module named like one of
     the standard library (a script no test imports) stays the tree's and stops nothing."""
-    from test_e2e import default_sandbox_args
-
     from fixloop.testrun.projectpaths import import_problem
 
     root = write(
         tmp_path / "repo",
         {"iniconfig/__init__.py": "raise SystemExit('never executed')\n", "profile.py": "x = 1\n"},
-    )
-    box = (
-        make_sandbox("auto")
-        if not default_sandbox_args()
-        else make_sandbox("none", allow_unsandboxed=True)
     )
     runner = TestRunner(root, box, log_dir=tmp_path / "logs")
     origins = runner.import_origins(["iniconfig", "profile"])
@@ -155,12 +151,10 @@ def test_import_probe_asks_behind_the_gates_guard(tmp_path: Path) -> None:
     assert "profile" not in problem.cause
 
 
-def test_packages_pytest_imports_only_elsewhere_are_the_projects_own(tmp_path: Path) -> None:
+def test_packages_pytest_imports_only_elsewhere_are_the_projects_own(tmp_path: Path, box) -> None:
     """colorama (pytest imports it on Windows only), tomli and exceptiongroup (before Python
     3.11) are ordinary projects here: colorama 0.4.6's own checkout stopped as "the project
     provides colorama, part of the test runner" before the model's first step."""
-    from test_e2e import default_sandbox_args
-
     from fixloop.testrun.projectpaths import import_problem
 
     root = write(
@@ -170,11 +164,6 @@ def test_packages_pytest_imports_only_elsewhere_are_the_projects_own(tmp_path: P
             "tomli/__init__.py": "x = 1\n",
             "tests/test_x.py": "def test_x():\n    pass\n",
         },
-    )
-    box = (
-        make_sandbox("auto")
-        if not default_sandbox_args()
-        else make_sandbox("none", allow_unsandboxed=True)
     )
     runner = TestRunner(root, box, log_dir=tmp_path / "logs")
     origins = runner.import_origins(["colorama", "tomli"])

@@ -132,38 +132,7 @@ def fingerprint(value: object, budget: int = MAX_NODES) -> int:
     container counts by its ``id`` and length too (a nested list swapped for an equal one is a
     change); anything else counts by its ``id`` alone. At most ``budget`` nodes are visited.
     """
-    out: list[object] = []
-    stack = [value]
-    while stack:
-        o = stack.pop()
-        budget -= 1
-        if budget < 0:
-            out.append(("cut", len(stack)))
-            break
-        t = type(o)
-        if t in _SCALARS:
-            out.append((t, o))
-        elif isinstance(o, dict):
-            out.append(("d", id(o), dict.__len__(o)))
-            for k, v in list(dict.items(o)):
-                stack.append(v)
-                stack.append(k)
-        elif isinstance(o, (list, tuple)):
-            items = list.copy(o) if isinstance(o, list) else tuple.__iter__(o)
-            items = list(items)
-            out.append(("l", id(o), len(items)))
-            stack.extend(reversed(items))
-        elif isinstance(o, (set, frozenset)):
-            items = list(set.__iter__(o) if isinstance(o, set) else frozenset.__iter__(o))
-            h = 0
-            for e in items:
-                h ^= hash((type(e), e)) if type(e) in _SCALARS else id(e)
-            out.append(("s", id(o), len(items), h))
-        elif isinstance(o, bytearray):
-            out.append(("b", id(o), bytes(o)))
-        else:
-            out.append(("o", id(o)))
-    return hash(tuple(out))
+    return _walk(value, budget, deep=True)
 
 
 def shallow_fingerprint(value: object, budget: int = MAX_NODES) -> int:
@@ -174,28 +143,47 @@ def shallow_fingerprint(value: object, budget: int = MAX_NODES) -> int:
     (:data:`ELEMENTS`), replacing, adding or removing an element changes it, a change inside a
     handed-on dict or list does not.
     """
-    if isinstance(value, dict):
-        head: tuple = ("d", id(value), dict.__len__(value))
-        items: list[object] = [x for kv in list(dict.items(value)) for x in kv]
-    elif isinstance(value, (list, tuple)):
-        items = list(list.copy(value) if isinstance(value, list) else tuple.__iter__(value))
-        head = ("l", id(value), len(items))
-    else:
+    if not isinstance(value, (dict, list, tuple)):
         return fingerprint(value, budget)
-    out: list[object] = [head]
-    stack = list(reversed(items))
+    return _walk(value, budget + 1, deep=False)  # the container itself is not counted
+
+
+def _walk(value: object, budget: int, *, deep: bool) -> int:
+    """The one walk of :func:`fingerprint` (``deep``) and :func:`shallow_fingerprint`.
+
+    Below the top, a shallow walk enters tuples only; every other element counts by ``id``.
+    """
+    out: list[object] = []
+    stack = [value]
+    top = True
     while stack:
         o = stack.pop()
         budget -= 1
         if budget < 0:
             out.append(("cut", len(stack)))
             break
-        if type(o) in _SCALARS:
-            out.append((type(o), o))
-        elif isinstance(o, tuple):
-            inner = list(tuple.__iter__(o))
-            out.append(("t", id(o), len(inner)))
-            stack.extend(reversed(inner))
+        enter = deep or top
+        top = False
+        t = type(o)
+        if t in _SCALARS:
+            out.append((t, o))
+        elif enter and isinstance(o, dict):
+            out.append(("d", id(o), dict.__len__(o)))
+            for k, v in list(dict.items(o)):
+                stack.append(v)
+                stack.append(k)
+        elif (enter and isinstance(o, list)) or isinstance(o, tuple):
+            items = list(list.copy(o) if isinstance(o, list) else tuple.__iter__(o))
+            out.append(("l", id(o), len(items)))
+            stack.extend(reversed(items))
+        elif deep and isinstance(o, (set, frozenset)):
+            items = list(set.__iter__(o) if isinstance(o, set) else frozenset.__iter__(o))
+            h = 0
+            for e in items:
+                h ^= hash((type(e), e)) if type(e) in _SCALARS else id(e)
+            out.append(("s", id(o), len(items), h))
+        elif deep and isinstance(o, bytearray):
+            out.append(("b", id(o), bytes(o)))
         else:
             out.append(("o", id(o)))
     return hash(tuple(out))
