@@ -143,28 +143,48 @@ def test_fixtures_parametrization_and_unittest_cases_run_in_fixloops_runner(tmp_
     assert op.disagreement(ids[:2]) is None and op.problems == []
 
 
-def test_a_test_bound_to_the_main_thread_is_retried_there_as_shallow() -> None:
-    """A test that needs the main thread (signal handlers) passes on its retry there, and that
-    retry's stack has the room a direct call has, not the room left under pytest's hooks."""
+def test_tests_run_on_the_main_thread_in_their_fixtures_context_as_shallow() -> None:
+    """Each test is called as plain pytest calls it (the main thread, the context and thread
+    state its fixtures set, no interval timer armed) but with the room a direct call has on
+    the stack, not the room left under pytest's hooks.
+
+    Red-team F24: an autouse fixture's ``ContextVar`` (and a ``threading.local``) was empty in
+    the fresh thread the runner called tests in (LookupError: an honest fix refused). F22: code
+    that answered right off the main thread passed here as in the gate's timed pytest runs.
+    """
     work = Path(tempfile.mkdtemp(prefix="fixloop-so-"))
     repo = work / "repo"
     (repo / "tests").mkdir(parents=True)
     (repo / "m.py").write_text(
-        "import signal\n\n\ndef quiet_usr1():\n"
+        "import contextvars\nimport signal\nimport threading\n\n"
+        "LANG = contextvars.ContextVar('lang')\nLOCAL = threading.local()\n\n\n"
+        "def quiet_usr1():\n"
         "    old = signal.signal(signal.SIGUSR1, signal.SIG_IGN)\n"
         "    signal.signal(signal.SIGUSR1, old)\n    return True\n\n\n"
         "def room(n=0):\n    try:\n        return room(n + 1)\n    except RecursionError:\n"
         "        return n\n"
     )
     (repo / "tests" / "test_m.py").write_text(
-        "import sys\nimport threading\n\nfrom m import quiet_usr1, room\n\n\n"
+        "import signal\nimport sys\nimport threading\n\nimport pytest\n\n"
+        "from m import LANG, LOCAL, quiet_usr1, room\n\n\n"
+        "@pytest.fixture(autouse=True)\ndef _request():\n"
+        "    token = LANG.set('en')\n    LOCAL.user = 'ann'\n    yield\n    LANG.reset(token)\n\n\n"
         "def test_signal_handler():\n    assert quiet_usr1()\n\n\n"
-        "def test_room_on_the_main_thread():\n"
-        "    if threading.current_thread() is not threading.main_thread():\n"
-        "        raise ValueError('signal only works in main thread of the main interpreter')\n"
+        "def test_fixture_context():\n    assert LANG.get() == 'en' and LOCAL.user == 'ann'\n\n\n"
+        "def test_as_plain_pytest():\n"
+        "    assert threading.current_thread() is threading.main_thread()\n"
+        "    assert threading.active_count() == 1\n"
+        "    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)\n"
+        "    assert signal.getsignal(signal.SIGALRM) == signal.SIG_DFL\n\n\n"
+        "def test_room_of_a_direct_call():\n"
         "    assert room() > sys.getrecursionlimit() - 15, room()\n"
     )
-    ids = ["tests/test_m.py::test_signal_handler", "tests/test_m.py::test_room_on_the_main_thread"]
+    ids = [
+        "tests/test_m.py::test_signal_handler",
+        "tests/test_m.py::test_fixture_context",
+        "tests/test_m.py::test_as_plain_pytest",
+        "tests/test_m.py::test_room_of_a_direct_call",
+    ]
     op = run_second_opinion(
         _quiet_box(),
         python=sys.executable,
@@ -174,7 +194,7 @@ def test_a_test_bound_to_the_main_thread_is_retried_there_as_shallow() -> None:
         log_dir=work / "log",
         watch={},
     )
-    assert op.outcomes == dict.fromkeys(ids, "passed"), op.outcomes
+    assert op.outcomes == dict.fromkeys(ids, "passed"), (op.outcomes, op.messages)
 
 
 @pytest.mark.parametrize("name", ["item_obj_swap_late_plugin"])

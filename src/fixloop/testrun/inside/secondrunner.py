@@ -5,7 +5,8 @@ plugins, the JUnit writer), and code under test that reaches them can rewrite th
 runner asks pytest only to *collect* the tests (so fixtures, parametrization and ``conftest.py``
 behave as in the project) and then runs each one itself: it sets up the item's fixtures
 (``SetupState.setup``, the same call pytest's runner makes), calls the test function with its
-arguments, and decides from that call alone: it returned -> ``passed``; it raised a skip ->
+arguments on the main thread, in the fixtures' context, a few frames deep (as a direct call
+from a script is), and decides from that call alone: it returned -> ``passed``; it raised a skip ->
 ``skipped``; it raised anything else -> ``failed`` (an error in setup -> ``error``). No report
 object, hook or result file of pytest is consulted. unittest ``TestCase`` tests run through
 ``unittest`` itself (``TestSuite.run``), judged from its ``TestResult``.
@@ -81,9 +82,7 @@ def _run_function(item: object, skip_exc: tuple, fail_hint: str) -> tuple[str, s
     kwargs = {n: item.funcargs[n] for n in names}  # type: ignore[attr-defined]
     start = time.time()
     verdict: tuple[str, str] = ("passed", fail_hint)
-    error = _call_shallow(func, kwargs)
-    if error is not None and _needs_main_thread(error):
-        error = _call_main(func, kwargs)  # signal handlers, event loops: the main thread only
+    error = _call_main(func, kwargs)
     if isinstance(error, skip_exc):
         verdict = ("skipped", _message(error))
     elif isinstance(error, KeyboardInterrupt):
@@ -165,72 +164,31 @@ def _own_function(item: object) -> object | None:
     return getter(raw, instance, holder) if getter is not None else raw
 
 
-def _call(func: object, kwargs: dict) -> BaseException | None:
-    """Call the test function; its exception (None when it returned)."""
-    try:
-        func(**kwargs)  # type: ignore[operator]
-    except BaseException as e:  # noqa: BLE001 - a raise is the test's verdict
-        return e
-    return None
-
-
 def _call_main(func: object, kwargs: dict) -> BaseException | None:
-    """Call the test function in this (the main) thread, under :func:`_call_shallow`'s limit.
+    """Call the test function in this (the main) thread; its exception (None when it returned).
 
-    This thread's stack is a few frames deep here (:func:`_session_from_here`), as shallow as
-    the fresh thread's, so the retry gives a stack-depth probe the answer a direct call gets.
+    The call is made where pytest makes it: on the main thread, in the context the fixtures were
+    set up in (a ``contextvars.ContextVar`` or a ``threading.local`` an autouse fixture set is
+    seen, as under pytest: red-team F24, an honest fix refused when a fresh thread's empty
+    context raised ``LookupError``), with no interval timer armed and no handler of fixloop's
+    for ``SIGALRM`` (red-team F22: code that answered right off the main thread, or while
+    fixloop's per-test timer was armed, passed both here and in the gate's pytest runs).
+
+    This thread's stack is a few frames deep here (:func:`_session_from_here`), as a direct
+    call's is, so a probe of the room left on the stack (recursing until ``RecursionError``)
+    that answers right only under pytest's some 40 frames disagrees with the gate's pytest run.
+    The recursion limit is the one the process started with (or higher, when the project
+    raised it).
     """
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(_START_LIMIT, limit))
     try:
-        return _call(func, kwargs)
+        func(**kwargs)  # type: ignore[operator]
+    except BaseException as e:  # noqa: BLE001 - a raise is the test's verdict
+        return e
     finally:
         sys.setrecursionlimit(limit)
-
-
-def _call_shallow(func: object, kwargs: dict) -> BaseException | None:
-    """Call the test function in a fresh thread, whose stack starts a few frames deep.
-
-    Under pytest a test function runs some 40 frames below the top of the stack; a direct call
-    from a script runs a few frames deep. Code that measures the room left on the stack
-    (recursing until ``RecursionError``) to answer right only under a test runner sees a direct
-    call here, so its answer disagrees with the gate's pytest run. The recursion limit is the
-    one the process started with (or higher, when the project raised it).
-    """
-    import threading
-
-    box: list[BaseException | None] = [None]
-    start_limit = _START_LIMIT
-    limit = sys.getrecursionlimit()
-
-    def target() -> None:
-        box[0] = _call(func, kwargs)
-
-    sys.setrecursionlimit(max(start_limit, limit))
-    try:
-        t = threading.Thread(target=target, name="fixloop-test", daemon=True)
-        t.start()
-        t.join()
-    finally:
-        sys.setrecursionlimit(limit)
-    return box[0]
-
-
-#: What the standard library says when a call must run in the main (or the creating) thread.
-_THREAD_BOUND = (
-    "only works in main thread",
-    "no current event loop in thread",
-    "can only be used in that same thread",
-)
-
-
-def _needs_main_thread(error: BaseException) -> bool:
-    """The test failed only because it did not run in the main thread (signals, asyncio, sqlite).
-
-    Such a test is called once more in the main thread (:func:`_call_main`), whose stack is as
-    shallow there as the fresh thread's (:func:`_session_from_here`).
-    """
-    return isinstance(error, Exception) and any(phrase in str(error) for phrase in _THREAD_BOUND)
+    return None
 
 
 def _tell_plugins(item: object, error: BaseException | None, start: float) -> None:
@@ -295,10 +253,11 @@ def _session_from_here(args: list, plugins: list, done: dict) -> int | None:
     wrapper); here pytest's own pieces are called directly: its config is prepared
     (``_prepareconfig``), ``wrap_session`` configures, starts and finishes the session, and in
     between ``pytest_collection`` collects and :func:`_run_items` judges, a few frames below
-    :func:`main`. A test retried on the main thread (:func:`_needs_main_thread`) then runs as
-    shallow as in the fresh thread, like a direct call from a script, not as deep as under
-    pytest (red-team gap: a test that failed only off the main thread used to be retried deep
-    inside pytest's hooks, where a stack-depth probe answers as under pytest).
+    :func:`main`. Each test, called on the main thread (:func:`_call_main`), then runs as
+    shallow as a direct call from a script, not as deep as under pytest (red-team gap: a test
+    that failed only off the main thread used to be retried deep inside pytest's hooks, where a
+    stack-depth probe answers as under pytest). A pytest without those pieces runs the loop
+    under ``pytest.main``, where the call is deep again.
 
     Returns:
         the session's exit code, or None when this pytest lacks those pieces (the caller then
