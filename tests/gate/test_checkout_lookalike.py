@@ -77,9 +77,12 @@ _OUT = subprocess.run(
 _BOXED = _OUT == ""  # the gate's first runs: the change committed"""
 
 
-def _project(path: Path, *, tracked: bool = False) -> Path:
+def _project(path: Path, *, tracked: bool = False, files: dict[str, str] | None = None) -> Path:
     """The buggy ``words`` project, committed a day ago (files as old as the clone)."""
     (path / "tests").mkdir(parents=True)
+    for rel, text in (files or {}).items():
+        (path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (path / rel).write_text(text, encoding="utf-8")
     (path / "words.py").write_text(WORDS.format(extra="", ending='"ys"'), encoding="utf-8")
     (path / "tests" / "test_words.py").write_text(TESTS, encoding="utf-8")
     if tracked:
@@ -95,8 +98,11 @@ def _project(path: Path, *, tracked: bool = False) -> Path:
     return path
 
 
-def _verdict(tmp_path: Path, fixed: str, *, tracked: bool = False):
-    repo = _project(tmp_path / "repo", tracked=tracked)
+def _verdict(
+    tmp_path: Path, fixed: str, *, tracked: bool = False, files: dict[str, str] | None = None
+):
+    """The real gate's verdict (bwrap, every layer) on the ``words`` project fixed as ``fixed``."""
+    repo = _project(tmp_path / "repo", tracked=tracked, files=files)
     runner = TestRunner(repo, _box("bwrap"), log_dir=tmp_path / "logs", limits=Limits(wall_s=60))
     baseline = runner.run("", pristine=True)
     assert baseline.failing_ids == ["tests/test_words.py::test_plural_consonant_y"]

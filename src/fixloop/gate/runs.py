@@ -20,6 +20,7 @@ makes a test pass only because of where and how the gate runs it (a check of
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import tempfile
 from collections.abc import Callable
@@ -66,6 +67,47 @@ def elsewhere(user_top: Path, parent: Path | None = None) -> tuple[Path, Path]:
         folder = folder / _FILLERS[i % len(_FILLERS)]
         i += 1
     return made, folder / (Path(user_top).name or "repo")
+
+
+#: The files pytest's cache provider writes into a new cache folder (pytest 9.2, cacheprovider.py).
+_CACHE_FILES: dict[str, str] = {
+    "README.md": "# pytest cache directory #\n\n"
+    "This directory contains data from the pytest's cache plugin,\n"
+    "which provides the `--lf` and `--ff` options, as well as the `cache` fixture.\n\n"
+    "**Do not** commit this to version control.\n\n"
+    "See [the docs](https://docs.pytest.org/en/stable/how-to/cache.html) for more information.\n",
+    ".gitignore": "# Created by pytest automatically.\n*\n",
+    "CACHEDIR.TAG": "Signature: 8a477f597d28d172789f06886806bc55\n"
+    "# This file is a cache directory tag created by pytest.\n"
+    "# For information about cache directory tags, see:\n"
+    "#\thttps://bford.info/cachedir/spec.html\n",
+}
+
+
+def used_cache(run_root: Path, baseline: TestReport) -> None:
+    """Give the perturbed checkout the ``.pytest_cache`` a user's checkout has after a run.
+
+    The gate's first runs start without one (a fresh checkout; fixloop's runs block the cache
+    plugins that write it, :data:`fixloop.testrun.runner.CACHE_ARGS`); a user's checkout has one
+    after any pytest run. Code that answers by the folder's presence then gets two answers
+    (red team 3, F9). The content is what pytest writes: its three files and the node ids of
+    the last run (``v/cache/nodeids``: the baseline's tests), no ``lastfailed`` (pytest's
+    ``--lf`` plugin is blocked in fixloop's runs anyway). Best effort: a folder that exists
+    already (the project commits one) is left alone.
+    """
+    cache = Path(run_root) / ".pytest_cache"
+    if cache.exists() or cache.is_symlink():
+        return
+    try:
+        (cache / "v" / "cache").mkdir(parents=True)
+        for name, text in _CACHE_FILES.items():
+            (cache / name).write_text(text, encoding="utf-8")
+        ids = sorted({*baseline.ran_ids, *baseline.skipped_ids})
+        (cache / "v" / "cache" / "nodeids").write_text(
+            json.dumps(ids, ensure_ascii=False, indent=2), encoding="utf-8"
+        )
+    except OSError:
+        return
 
 
 class FreshCheckoutRuns:
@@ -233,6 +275,7 @@ class FreshCheckoutRuns:
             self._dress(cand.tree, top, staged=True)
             if self.prepare is not None:
                 self.prepare(top)
+            used_cache(alt, self.baseline)
             again = self._run(ids, alt, None, variant=True, around=made)
         finally:
             remove_tree(made)

@@ -3,7 +3,7 @@
 A :class:`TestRunner` runs the project's tests in a :class:`fixloop.sandbox.Sandbox` with the
 project's own interpreter (:func:`find_python`). For a pytest command (the default
 ``python -m pytest``) it runs a small bootstrap (``fixloop.testrun.inside.boot``) that calls ``pytest.main``
-with ``-p no:cacheprovider -rfE -q``, the command's options, then ``-o junit_family=xunit1
+with :data:`CACHE_ARGS` ``-rfE -q``, the command's options, then ``-o junit_family=xunit1
 --junit-prefix= --junitxml=FILE`` (fixloop's JUnit file wins over the command's) plus a progress
 plugin, both writing into a fresh folder outside the workspace; when the interpreter has no
 pytest, a plain runner collects ``test_*`` functions and reports the same way. Results are read
@@ -95,6 +95,11 @@ __all__ = [
 ]
 
 INSIDE_DIR = Path(__file__).resolve().parent / "inside"  #: files sent to the sandbox as ``-c``
+#: pytest's cache provider stays on (``config.cache``, the ``cache`` fixture: a conftest keeping a
+#: table there works, red team 3 F11), its plugins that choose or reorder tests from the cache
+#: are blocked, so a project's ``--lf``/``--ff``/``--nf``/``--sw`` in addopts parses and changes
+#: nothing; no ``.pytest_cache`` is written unless the project's own code writes one.
+CACHE_ARGS = ("-p", "no:lfplugin", "-p", "no:nfplugin", "-p", "no:stepwiseplugin")
 
 _RUN_LOCK = threading.Lock()
 
@@ -248,8 +253,7 @@ class TestRunner:
             return argv + list(targets), False
         known = self.baseline_plugins if plugins is None else plugins
         args = [
-            "-p",
-            "no:cacheprovider",
+            *CACHE_ARGS,
             "-rfE",
             "-q",
             "--color=no",
@@ -550,8 +554,7 @@ class TestRunner:
             "mode": "pristine",
             "root": str(run_root),
             "args": [
-                "-p",
-                "no:cacheprovider",
+                *CACHE_ARGS,
                 "--collect-only",
                 "-q",
                 "--color=no",
