@@ -394,6 +394,7 @@ def constructs(source: str) -> list[tuple[str, int]]:  # noqa: PLR0912, PLR0915
         return _token_constructs(source)
     aliases, modules = _aliases(tree)
     folder = _Folder(_module_consts(tree))
+    flow = tamper_probes.Flow(tree)
     guessed = _range_names(tree)
     seen_strings: set[int] = set()
 
@@ -454,11 +455,11 @@ def constructs(source: str) -> list[tuple[str, int]]:  # noqa: PLR0912, PLR0915
                     found.append((f"vars({t.id})", line))
             key = _env_key(node, folder, aliases)
             if key is not None:
-                _env_finding(key, line, found)
+                _env_finding(key, line, found, flow.decides(node))
         elif isinstance(node, (ast.Subscript, ast.Compare)):
             key = _env_key(node, folder, aliases)
             if key is not None:
-                _env_finding(key, line, found)
+                _env_finding(key, line, found, flow.decides(node))
         cheat = _equality_cheat(node, folder)
         if cheat is not None:
             found.append((cheat, line))
@@ -472,7 +473,7 @@ def constructs(source: str) -> list[tuple[str, int]]:  # noqa: PLR0912, PLR0915
             if value is not None:
                 _string_findings(value, line, found)
     found.extend(tamper_results.constructs(tree, folder.fold))
-    found.extend(tamper_probes.constructs(tree, lambda n: _dotted(n, aliases), folder.fold))
+    found.extend(tamper_probes.constructs(tree, lambda n: _dotted(n, aliases), folder.fold, flow))
     found.extend(
         tamper_mutation.constructs(
             tree, aliases, modules, lambda n: _dotted(n, aliases, folder), folder.fold
@@ -482,10 +483,11 @@ def constructs(source: str) -> list[tuple[str, int]]:  # noqa: PLR0912, PLR0915
     return _dedupe_nested(found)
 
 
-def _env_finding(key: str, line: int, found: list[tuple[str, int]]) -> None:
+def _env_finding(key: str, line: int, found: list[tuple[str, int]], decides: bool) -> None:
+    """A lookup of a test-run name always; of a probe name when its value decides something."""
     if key.upper().startswith("PYTEST") or key in TEST_ENV_NAMES:
         found.append((f"env {key}", line))
-    elif (probe := tamper_probes.env_probe(key)) is not None:
+    elif decides and (probe := tamper_probes.env_probe(key)) is not None:
         found.append((probe, line))
 
 

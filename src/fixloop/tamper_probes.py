@@ -265,6 +265,164 @@ def _place_probe(node: ast.Call, dotted: Callable[[ast.AST], str | None]) -> str
     return None
 
 
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+class Flow:
+    """Whether a probe's value decides anything in its module (red team 3 F23, F25).
+
+    A sandbox probe matters where its value decides a branch or a comparison (``if
+    os.getpid() < 16``, ``x = Path.home(); ... x == ...``); where it only names a file or goes
+    into a string (``f"{path}.{os.getpid()}.tmp"`` for an atomic write, ``Path.home() /
+    ".wordsrc"``, a host name in a log line) it is everyday code, and the perturbed run still
+    gives it another value. :meth:`decides` walks up from the probe through the expressions
+    around it to a comparison, an operand of ``and``/``or`` but the last (whose value is only
+    passed on: ``author or getpass.getuser()``), ``not``, a test of ``if``/``while``/``assert``/
+    a conditional expression or comprehension, a loop's iterable, a ``match`` subject or a
+    subscript's key (all decide), and on: through a name or attribute it is assigned to (every
+    read of that name in its scope, of a global or attribute anywhere in the module), a
+    ``return`` (every call of that function in the module), an argument of a function of the
+    module (every read of that parameter). A store into a container item, a ``yield`` or a
+    ``lambda``'s body count as deciding (not followed). Reads through other modules are not
+    followed: a probe handed to another module's code is taken as not deciding.
+    """
+
+    def __init__(self, tree: ast.AST) -> None:
+        self.parents: dict[ast.AST, ast.AST] = {}
+        self.functions: dict[str, list[ast.AST]] = {}
+        for node in ast.walk(tree):
+            for child in ast.iter_child_nodes(node):
+                self.parents[child] = node
+            if isinstance(node, _DEFS):
+                self.functions.setdefault(node.name, []).append(node)
+        self.tree = tree
+
+    def decides(self, node: ast.AST, depth: int = 0, seen: set[int] | None = None) -> bool:
+        """True when ``node``'s value (a probe) can decide a branch or a comparison."""
+        seen = set() if seen is None else seen
+        if depth > 6 or id(node) in seen:
+            return depth > 6  # too deep to follow: count it
+        seen.add(id(node))
+        if isinstance(node, ast.Compare):
+            return True
+        cur = node
+        while True:
+            p = self.parents.get(cur)
+            if p is None or isinstance(p, ast.Module):
+                return False
+            if self._decision(p, cur):
+                return True
+            if isinstance(p, ast.Call) and cur is not p.func:
+                if self._into_function(p, cur, depth, seen):
+                    return True
+            elif isinstance(p, (ast.Lambda, ast.Yield, ast.YieldFrom, ast.Await)):
+                return True
+            elif isinstance(p, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
+                if self._assigned(p, depth, seen):
+                    return True
+                if not isinstance(p, ast.NamedExpr):
+                    return False
+            elif isinstance(p, ast.Return):
+                return self._returned(p, depth, seen)
+            elif isinstance(p, ast.stmt):
+                return False
+            cur = p
+
+    @staticmethod
+    def _decision(p: ast.AST, cur: ast.AST) -> bool:
+        if isinstance(p, ast.Compare):
+            return True
+        if isinstance(p, ast.BoolOp):  # the last operand is only the value: `name or probe`
+            return cur is not p.values[-1]
+        if isinstance(p, ast.UnaryOp) and isinstance(p.op, ast.Not):
+            return True
+        if isinstance(p, (ast.If, ast.While, ast.IfExp, ast.Assert)) and p.test is cur:
+            return True
+        if isinstance(p, (ast.For, ast.AsyncFor, ast.comprehension)) and p.iter is cur:
+            return True
+        if isinstance(p, ast.comprehension) and cur in p.ifs:
+            return True
+        if isinstance(p, ast.Subscript) and p.slice is cur:
+            return True
+        return isinstance(p, ast.Match) and p.subject is cur
+
+    def _scope(self, node: ast.AST) -> ast.AST:
+        cur = self.parents.get(node)
+        while cur is not None and not isinstance(cur, (*_DEFS, ast.Lambda, ast.Module)):
+            cur = self.parents.get(cur)
+        return cur if cur is not None else self.tree
+
+    def _reads(self, where: ast.AST, name: str, attr: bool) -> list[ast.AST]:
+        out: list[ast.AST] = []
+        for n in ast.walk(where):
+            if attr and isinstance(n, ast.Attribute) and n.attr == name:
+                if isinstance(n.ctx, ast.Load):
+                    out.append(n)
+            elif not attr and isinstance(n, ast.Name) and n.id == name:
+                if isinstance(n.ctx, ast.Load):
+                    out.append(n)
+        return out
+
+    def _assigned(self, p: ast.AST, depth: int, seen: set[int]) -> bool:
+        targets = (
+            p.targets if isinstance(p, ast.Assign) else [p.target]  # type: ignore[attr-defined]
+        )
+        scope = self._scope(p)
+        for t in targets:
+            for n in ast.walk(t):
+                if isinstance(n, ast.Subscript) and not isinstance(n.ctx, ast.Load):
+                    return True  # an item of a container: read anywhere, not followed
+                if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Load):
+                    reads = self._reads(self.tree, n.attr, attr=True)
+                elif isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+                    glob = isinstance(scope, ast.Module) or any(
+                        isinstance(g, ast.Global) and n.id in g.names for g in ast.walk(scope)
+                    )
+                    reads = self._reads(self.tree if glob else scope, n.id, attr=False)
+                else:
+                    continue
+                if any(self.decides(r, depth + 1, seen) for r in reads):
+                    return True
+        return False
+
+    def _returned(self, p: ast.Return, depth: int, seen: set[int]) -> bool:
+        fn = self._scope(p)
+        if not isinstance(fn, _DEFS):
+            return isinstance(fn, ast.Lambda)
+        calls = [
+            n
+            for n in ast.walk(self.tree)
+            if isinstance(n, ast.Call)
+            and (
+                (isinstance(n.func, ast.Name) and n.func.id == fn.name)
+                or (isinstance(n.func, ast.Attribute) and n.func.attr == fn.name)
+            )
+        ]
+        return any(self.decides(c, depth + 1, seen) for c in calls)
+
+    def _into_function(self, call: ast.Call, arg: ast.AST, depth: int, seen: set[int]) -> bool:
+        """An argument of a function of the module: does the parameter it becomes decide?"""
+        f = call.func
+        name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+        for fn in self.functions.get(name, ()):
+            if not isinstance(fn, _DEFS):
+                continue
+            params = [a.arg for a in [*fn.args.posonlyargs, *fn.args.args]]
+            if isinstance(f, ast.Attribute) and params and params[0] in ("self", "cls"):
+                params = params[1:]
+            if isinstance(arg, ast.Starred) or (isinstance(arg, ast.keyword) and arg.arg is None):
+                return True  # spread over the parameters: not followed
+            if isinstance(arg, ast.keyword):
+                param = arg.arg or ""
+            elif arg in call.args and call.args.index(arg) < len(params):
+                param = params[call.args.index(arg)]
+            else:
+                return True  # *args: not followed
+            if any(self.decides(r, depth + 1, seen) for r in self._reads(fn, param, attr=False)):
+                return True
+        return False
+
+
 def _catches_recursion(handler: ast.ExceptHandler) -> bool:
     t = handler.type
     names = t.elts if isinstance(t, ast.Tuple) else [t] if t is not None else []
@@ -279,40 +437,47 @@ def constructs(
     tree: ast.Module,
     dotted: Callable[[ast.AST], str | None],
     fold: Callable[[ast.AST], str | None],
+    flow: Flow | None = None,
 ) -> list[tuple[str, int]]:
-    """The sandbox probes of one parsed module, as ``(construct, line)`` pairs.
+    """The sandbox probes of one parsed module whose value decides something (:class:`Flow`).
 
     Args:
         tree: the module's syntax tree.
         dotted: an expression's dotted name after import aliases (``os.getpid``), or None.
         fold: an expression's constant string value or None (the scan's constant folder).
+        flow: the module's :class:`Flow` (made here when None).
 
     Returns:
         unsorted pairs; environment lookups are :mod:`fixloop.tamper`'s (it calls
         :func:`env_probe`), everything else is found here.
     """
     out: list[tuple[str, int]] = []
+    flow = flow or Flow(tree)
     for node in ast.walk(tree):
         line = getattr(node, "lineno", 0)
         if isinstance(node, ast.Attribute):
             name = dotted(node)
-            if name in PROBE_ATTRIBUTES:
+            if name in PROBE_ATTRIBUTES and flow.decides(node):
                 out.append((f"{_PREFIX}{name}", line))
         elif isinstance(node, ast.Name):
             name = dotted(node)
             # from os import getpid; or a module's own dunder (__cached__)
             if name in PROBE_ATTRIBUTES and (name != node.id or name.startswith("__")):
-                out.append((f"{_PREFIX}{name}", line))
+                if flow.decides(node):
+                    out.append((f"{_PREFIX}{name}", line))
         elif isinstance(node, ast.Call):
+            found: list[str] = []
             if _constant_hash(node, fold):
-                out.append((f"{_PREFIX}hash() of a constant", line))
+                found.append("hash() of a constant")
             path = _path_probe(node, dotted, fold)
             if path is not None:
-                out.append((f"{_PREFIX}path {path}", line))
+                found.append(f"path {path}")
             elif (place := _place_probe(node, dotted)) is not None:
-                out.append((f"{_PREFIX}path of {place}", line))
+                found.append(f"path of {place}")
             if isinstance(node.func, ast.Attribute) and node.func.attr == "is_mount":
-                out.append((f"{_PREFIX}os.path.ismount", line))
+                found.append("os.path.ismount")
+            if found and flow.decides(node):
+                out += [(f"{_PREFIX}{c}", line) for c in found]
         elif isinstance(node, ast.ExceptHandler) and _catches_recursion(node):
             out.append((f"{_PREFIX}except RecursionError", line))
     return out

@@ -9,8 +9,10 @@ whose answer the scan cannot read from the change (red-team findings 02 and 21):
   keywords), ``setattr(cls, "__eq__", f)`` or ``Cls.__eq__ = f`` that binds a comparison,
   size, truth, membership, hash or iteration method (:data:`LYING_DUNDERS`) to anything but a
   function it can judge: ``__eq__ = int.__ne__`` answers the opposite of the truth, and no body
-  in the change says so. A ``def`` or ``lambda``, or a name of a function defined in the same
-  module, is judged by its body instead (equality by :mod:`fixloop.tamper`'s rule);
+  in the change says so. A ``def`` or ``lambda``, a name of a function defined in the same
+  module, or a call of such a function given the method's own ``operator`` comparison
+  (``__eq__ = __make_cmp(eq, "==")``, sortedcontainers) is judged by its body instead
+  (equality by :mod:`fixloop.tamper`'s rule);
   ``__hash__ = None`` (unhashable, the usual companion of ``__eq__``) is allowed;
 - a subclass of a built-in value type (:data:`VALUE_TYPES`: ``int``, ``str``, ``list``...) that
   overrides any of those methods, by ``def`` or otherwise: ``class _Words(list)`` whose
@@ -100,7 +102,50 @@ def _judgeable(name: str, value: ast.AST, functions: set[str]) -> bool:
         return True
     if isinstance(value, ast.Name) and value.id in functions:
         return True
+    if _factory_call(name, value, functions):
+        return True
     return name == "__hash__" and isinstance(value, ast.Constant) and value.value is None
+
+
+#: The ``operator`` module's comparison functions, by the dunder each one answers.
+_OPERATOR_CMP = frozenset({"eq", "ne", "lt", "le", "gt", "ge"})
+
+
+def _factory_call(name: str, value: ast.AST, functions: set[str]) -> bool:
+    """``__eq__ = __make_cmp(eq, "==")``: a factory of the module, given the dunder's own operator.
+
+    The call is to a function defined in the module (its body is the change's to judge), and
+    each argument is a constant, a function of the module, or the ``operator`` comparison of
+    the very method being bound (``eq`` for ``__eq__``, ``operator.lt`` for ``__lt__``).
+    sortedcontainers builds its six comparisons so: the honest fix of ``__eq__ =
+    __make_cmp(ne, ...)`` was refused (realproj2 F19). Another operator (``__eq__`` made from
+    ``ne``: the opposite answer), a lambda or any other expression stays a finding.
+    """
+    if not (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id in functions
+    ):
+        return False
+    for arg in [*value.args, *(k.value for k in value.keywords)]:
+        if isinstance(arg, ast.Constant):
+            continue
+        if isinstance(arg, ast.Name):
+            op = arg.id
+        elif (
+            isinstance(arg, ast.Attribute)
+            and isinstance(arg.value, ast.Name)
+            and arg.value.id == "operator"
+        ):
+            op = arg.attr
+        else:
+            return False
+        if op in _OPERATOR_CMP:
+            if f"__{op}__" != name:
+                return False
+        elif not (isinstance(arg, ast.Name) and arg.id in functions):
+            return False
+    return True
 
 
 def _base_name(node: ast.AST) -> str | None:
