@@ -394,3 +394,38 @@ def test_pytest_stopped_on_a_read_only_copy_of_an_ignored_report(tmp_path: Path)
     )
     found = diagnose(rep, root=run, python="py", test_cmd=["pytest"], source=src)
     assert found is not None and "t.py::w cannot write coverage.xml" in found.cause
+
+
+def test_own_package_missing_only_in_a_child_process_is_a_failing_test(tmp_path: Path) -> None:
+    # babel 2.17.0: test_setuptools_commands runs `python setup.py init_catalog` in a temporary
+    # folder; the child imports babel through the user's editable install, which the baseline's
+    # sandbox does not show. 7,339 tests that import babel passed: the suite runs
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    child = "CalledProcessError: ... returned non-zero exit status 1"
+    rep = _report(
+        Outcome.FAILED,
+        collected=3,
+        passed=2,
+        failed=1,
+        output="E   ModuleNotFoundError: No module named 'pkg'\n",
+        failing=[FailingTest("tests/t.py::test_cli", child)],
+    )
+    assert diagnose(rep, root=tmp_path, python="py", test_cmd=["pytest"]) is None
+    # the same words where the test process itself cannot import it: the environment
+    rep = _report(
+        Outcome.COLLECTION_ERROR,
+        collected=1,
+        passed=1,
+        collection_errors=["tests/t.py:1: ModuleNotFoundError: No module named 'pkg'"],
+    )
+    found = diagnose(rep, root=tmp_path, python="py", test_cmd=["pytest"])
+    assert found is not None and found.kind == "missing_module" and "'pkg'" in found.cause
+    rep = _report(
+        Outcome.FAILED,
+        collected=1,
+        failed=1,
+        failing=[FailingTest("tests/t.py::a", "ModuleNotFoundError: No module named 'pkg'")],
+    )
+    found = diagnose(rep, root=tmp_path, python="py", test_cmd=["pytest"])
+    assert found is not None and found.kind == "missing_module"
