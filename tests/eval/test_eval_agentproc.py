@@ -101,6 +101,9 @@ def test_check_agent_configs_reads_them_back_like_the_child(
     user.write_text("model = \n", encoding="utf-8")
     with pytest.raises(ConfigError, match=str(user)):
         check_agent_configs(tasks, {}, user)
+    with pytest.raises(ConfigError) as info:  # a variant's value: named, not blamed on [defaults]
+        check_agent_configs(tasks, {"max_steps": "abc"}, None, "short")
+    assert "(the suite's test_cmd and [defaults] + --variant short) are invalid" in str(info.value)
 
 
 def test_parse_result_takes_the_json_object() -> None:

@@ -117,7 +117,7 @@ def test_the_eval_hands_its_runs_over_longest_first_and_notes_their_times(
     monkeypatch.setenv("FIXLOOP_CONFIG", str(tmp_path / "no-user-config.toml"))
     suite = write(tmp_path / "suite", SUITE_FILES)
     budgets = load_suite(suite).budgets
-    double, half = _specs(suite, "x")[::2]
+    double, half = _specs(suite, "repair")[::2]
     earlier = Durations(home / "eval-durations.json", budgets)
     earlier.record(half, {"wall_s": 30.0})
     earlier.record(double, {"wall_s": 2.0})
@@ -130,6 +130,6 @@ def test_the_eval_hands_its_runs_over_longest_first_and_notes_their_times(
             durations.record(s, rec)
 
     monkeypatch.setattr(handoff, "execute", fake_execute)
-    run_eval(EvalConfig(suite=suite, model="x", out=tmp_path / "out", quiet=True))
+    run_eval(EvalConfig(suite=suite, model="repair", out=tmp_path / "out", quiet=True))
     assert handed == [[("half", 0), ("double", 0)]]  # the suite's order is double, half
     assert Durations(home / "eval-durations.json", budgets).expected(half) == 1.5

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -424,3 +425,31 @@ def test_eval_help_lists_the_options() -> None:
     assert proc.returncode == 0, proc.stderr
     for opt in ("--model", "--epochs", "--jobs", "--cpus-per-run", "--out", "--tasks", "--timeout"):
         assert opt in proc.stdout
+
+
+@pytest.mark.parametrize(
+    ("model", "variant", "message"),
+    [
+        ("bogus", (), "unknown --model 'bogus'; expected auto | repair"),
+        ("repair", ("a:model=ollama:",), "--variant a: --model ollama: name the model"),
+        ("openai-compatible:m", (), "use openai-compatible:NAME@BASE_URL"),
+    ],
+)
+def test_a_bad_model_spec_stops_before_any_run(
+    mini_suite: Path, tmp_path: Path, model: str, variant: tuple[str, ...], message: str
+) -> None:
+    """A spec ``fixloop fix`` refuses was one failed run per task in runs.jsonl, and exit 0."""
+    out = tmp_path / "out"
+    with pytest.raises(UsageError, match=re.escape(message)):
+        run_eval(EvalConfig(suite=mini_suite, model=model, out=out, variants=variant, quiet=True))
+    assert not out.exists()
+
+
+def test_an_out_that_is_a_file_is_a_usage_error(mini_suite: Path, tmp_path: Path) -> None:
+    """``--out FILE`` (or a folder below a file) was "internal error: FileExistsError"."""
+    afile = tmp_path / "afile"
+    afile.write_text("keep me\n")
+    for out in (afile, afile / "x" / "y"):
+        with pytest.raises(UsageError, match=f"--out {re.escape(str(afile))} is a file"):
+            run_eval(EvalConfig(suite=mini_suite, model="repair", out=out, quiet=True))
+    assert afile.read_text() == "keep me\n"

@@ -131,7 +131,10 @@ def write_agent_config(path: Path, data: Mapping[str, Any]) -> None:
 
 
 def check_agent_configs(
-    tasks: Sequence[Task], budgets: Mapping[str, Any], user_config: Path | None
+    tasks: Sequence[Task],
+    budgets: Mapping[str, Any],
+    user_config: Path | None,
+    variant: str = "",
 ) -> None:
     """Read every task's agent config back with the child's own loader, before any run starts.
 
@@ -144,10 +147,11 @@ def check_agent_configs(
         tasks: the tasks about to run (configs differ by ``test_cmd`` only).
         budgets: the suite's ``[defaults]`` budgets.
         user_config: the user's config file, or None.
+        variant: the name of the variant whose settings are in ``budgets`` ("" for none).
 
     Raises:
-        ConfigError: a config the child would refuse; the message names the user's config and
-            the key.
+        ConfigError: a config the child would refuse; the message names the user's config, the
+            variant (its settings were blamed on the suite's ``[defaults]``) and the key.
     """
     import tempfile
 
@@ -165,10 +169,11 @@ def check_agent_configs(
                 load_settings(None, env={"FIXLOOP_CONFIG": str(path)})
             except ConfigError as exc:
                 source = f"{user_config} + " if user_config and user_config.is_file() else ""
+                source += "the suite's test_cmd and [defaults]"
+                source += f" + --variant {variant}" if variant else ""
                 text = str(exc).replace(str(path), "").lstrip(": ")
                 raise ConfigError(
-                    f"the agent's settings for task {task.id} ({source}the suite's test_cmd "
-                    f"and [defaults]) are invalid: {text}"
+                    f"the agent's settings for task {task.id} ({source}) are invalid: {text}"
                 ) from None
 
 

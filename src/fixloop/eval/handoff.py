@@ -55,7 +55,7 @@ def run_due(
     user_config = user_config_path()
     todo_tasks = list(dict.fromkeys(t for t, _, _ in todo))
     for v in variants:
-        check_agent_configs(todo_tasks, {**suite.budgets, **v.settings}, user_config)
+        check_agent_configs(todo_tasks, {**suite.budgets, **v.settings}, user_config, v.name)
     params = RunParams(
         sandbox_kind=cfg.sandbox,
         timeout_s=cfg.timeout_s,

@@ -38,7 +38,7 @@ from typing import Any
 from rich.console import Console
 
 from fixloop import cpus
-from fixloop.errors import UsageError
+from fixloop.errors import NotWritable, UsageError
 from fixloop.eval import agentproc
 from fixloop.eval.agentproc import (
     HARD_GRACE_S,
@@ -74,6 +74,8 @@ from fixloop.eval.score import (
 )
 from fixloop.eval.suite import Suite, Task, load_suite
 from fixloop.eval.variants import Variant, resolve_variants, variant_of
+from fixloop.models import check_spec
+from fixloop.writable import why_not_writable
 
 
 @dataclass
@@ -421,6 +423,29 @@ def run_dir_of(out: Path, task_id: str, epoch: int, variant: Variant) -> Path:
     return out / "runs" / slug(variant.name or variant.model) / slug(task_id) / f"e{epoch}"
 
 
+def make_out(out: Path) -> None:
+    """Make the eval's output folder ``out`` (with parents) if it does not exist.
+
+    Raises:
+        UsageError: ``out``, or a path above it, is a file (exit code 2; it was "internal
+            error: FileExistsError").
+        NotWritable: the folder cannot be made there (a read-only file system, no permission;
+            exit code 3).
+    """
+    above = out
+    while not above.exists() and above.parent != above:
+        above = above.parent
+    if not above.is_dir():
+        where = "" if above == out else f" (in {out})"
+        raise UsageError(f"--out {above} is a file, not a folder{where}: give a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise NotWritable(f"cannot make the output folder {out}: {exc.strerror or exc}") from None
+    if why := why_not_writable(out):
+        raise NotWritable(f"cannot write the output folder: {why}")
+
+
 def run_eval(cfg: EvalConfig) -> dict[str, Any]:
     """Run (or resume) an eval and write its outputs.
 
@@ -455,11 +480,16 @@ def run_eval(cfg: EvalConfig) -> dict[str, Any]:
         require_ray()
         check_address(cfg.ray_address)  # malformed or closed: fail now, before any file
     variants = resolve_variants(cfg.variants, cfg.variants_file, cfg.model)
+    for v in variants if cfg.agent_cmd is None else ():  # another agent reads its own specs
+        try:  # a bogus spec was one failed run per task, recorded, and exit code 0
+            check_spec(v.model)
+        except UsageError as exc:
+            raise UsageError(f"--variant {v.name}: {exc}" if v.name else str(exc)) from None
     suite = load_suite(cfg.suite)
     tasks = suite.select(cfg.tasks)
     out = Path(cfg.out) if cfg.out is not None else default_out(suite, cfg.model, variants)
     made = not out.exists()
-    out.mkdir(parents=True, exist_ok=True)
+    make_out(out)
     try:
         return _run_in(cfg, suite, tasks, variants, out)
     except BaseException:

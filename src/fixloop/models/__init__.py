@@ -37,6 +37,37 @@ class ModelChoice:
     reason: str
 
 
+def check_spec(spec: str) -> None:
+    """Check the form of a ``--model`` spec, with no key, file or network needed.
+
+    What :func:`make_model` refuses before it builds anything: an unknown kind, ``script:`` or
+    ``replay:`` with no file, ``openai-compatible:`` with no ``@BASE_URL``, ``ollama:`` with no
+    name. ``fixloop eval`` checks every variant's spec so before any run starts (a bogus spec
+    was one failed run per task, recorded in ``runs.jsonl``, and the eval's exit code 0).
+
+    Raises:
+        UsageError: the one-line message ``fixloop fix`` gives for the same spec.
+    """
+    spec = (spec or "auto").strip()
+    kind, _, arg = spec.partition(":")
+    if spec == "auto" or kind in ("repair", "anthropic", "openai"):
+        return
+    if kind in ("script", "replay"):
+        if not arg:
+            raise UsageError(f"--model {kind}: needs a file, as in {kind}:PATH")
+        return
+    if kind == "openai-compatible":
+        _name, sep, url = arg.partition("@")
+        if not sep or not url:
+            raise UsageError("--model openai-compatible: use openai-compatible:NAME@BASE_URL")
+        return
+    if kind == "ollama":
+        if not arg:
+            raise UsageError("--model ollama: name the model, as in ollama:qwen2.5-coder")
+        return
+    raise UsageError(f"unknown --model {spec!r}; expected {SPEC_HELP}")
+
+
 def make_model(
     spec: str = "auto",
     *,
@@ -61,6 +92,7 @@ def make_model(
     env = os.environ if env is None else env
     settings = dict(settings or {})
     spec = (spec or "auto").strip()
+    check_spec(spec)
     kind, _, arg = spec.partition(":")
 
     if spec == "auto":
@@ -81,8 +113,6 @@ def make_model(
 
         return ModelChoice(RepairModel(**settings.get("repair", {})), "repair", "asked for")
     if kind in ("script", "replay"):
-        if not arg:
-            raise UsageError(f"--model {kind}: needs a file, as in {kind}:PATH")
         from fixloop.models.scripted import ReplayModel, ScriptedModel
 
         cls = ScriptedModel if kind == "script" else ReplayModel
@@ -101,13 +131,8 @@ def make_model(
 
         name, base_url = arg, settings.get("base_url")
         if kind == "openai-compatible":
-            name, sep, url = arg.partition("@")
-            if not sep or not url:
-                raise UsageError("--model openai-compatible: use openai-compatible:NAME@BASE_URL")
-            base_url = url
+            name, _, base_url = arg.partition("@")
         elif kind == "ollama":
-            if not arg:
-                raise UsageError("--model ollama: name the model, as in ollama:qwen2.5-coder")
             base_url = env.get("OLLAMA_BASE_URL") or OLLAMA_BASE_URL
         om = OpenAIModel(
             name or None,
@@ -117,7 +142,7 @@ def make_model(
             **_adapter_settings(settings, drop=("base_url",)),
         )
         return ModelChoice(om, f"{kind}:{om.model_name}", "asked for")
-    raise UsageError(f"unknown --model {spec!r}; expected {SPEC_HELP}")
+    raise UsageError(f"unknown --model {spec!r}; expected {SPEC_HELP}")  # check_spec says so first
 
 
 def price_known(model: Any) -> bool:
