@@ -1,0 +1,14 @@
+from words import plural, shout
+
+
+def test_plural_consonant_y():
+    assert plural("city") == "cities"
+
+
+def test_plural_plain():
+    assert plural("dog") == "dogs"
+    assert plural("day") == "days"
+
+
+def test_shout():
+    assert shout("hi") == "HI!"
