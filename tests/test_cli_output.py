@@ -186,3 +186,23 @@ def test_spinner_shows_phase_and_elapsed_only_when_live() -> None:
     quiet = LiveDisplay(Console(file=io.StringIO()), live=False)
     quiet("run_start", {"model": "m"})
     assert quiet.spinner is None
+
+
+def test_ctrl_c_before_the_run_started_is_interrupted_in_json(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C before any run began (a slow start) gave ``status: "error"`` with exit 130."""
+    import fixloop.models as models
+
+    def interrupted(spec: str, **kw: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setenv("FIXLOOP_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(models, "make_model", interrupted)
+    repo = copy_repo(EXAMPLES / "calc", tmp_path / "calc")
+    res = CliRunner().invoke(cli.app, ["fix", str(repo), "--json", *default_sandbox_args()])
+    assert res.exit_code == 130
+    obj = json.loads(res.stdout)
+    assert obj["status"] == "interrupted" and obj["exit_code"] == 130 and not obj["verified"]
+    assert obj["summary"] == "interrupted by the user (Ctrl-C) before the run started"
+    assert fixloop_branches(repo) == []

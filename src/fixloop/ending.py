@@ -65,7 +65,8 @@ class Ending:
         result: the run's result when there is one, also after Ctrl-C or an error
             (:class:`RunInterrupted` carries it; else the ``partial`` callback's).
         error: the one-line message of an error (never a traceback), or None.
-        status: the ``--json`` status of an error: ``"error"`` or ``"provider_unavailable"``.
+        status: the ``--json`` status of an error: ``"error"``, ``"provider_unavailable"``, or
+            ``"interrupted"`` after Ctrl-C (also one before any run began).
     """
 
     value: Any = None
@@ -106,7 +107,8 @@ def conclude(
         result = e.result if isinstance(e, RunInterrupted) else None
         if result is None and partial is not None:
             result = partial()
-        return Ending(code=EXIT_INTERRUPTED, interrupted=True, result=result)
+        # status "interrupted" also when no run began: --json said "error" for a Ctrl-C then
+        return Ending(code=EXIT_INTERRUPTED, interrupted=True, result=result, status="interrupted")
     except FixloopError as e:
         status = "provider_unavailable" if isinstance(e, ProviderUnavailable) else "error"
         text = str(e).splitlines()[0] if str(e) else type(e).__name__
