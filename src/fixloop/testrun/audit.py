@@ -93,6 +93,7 @@ def audit_sources() -> tuple[tuple[str, str], ...]:
                 ("_fixloop_auditevents", "auditevents"),
                 ("_fixloop_auditwire", "auditwire"),
                 ("_fixloop_auditglobals", "auditglobals"),
+                ("_fixloop_auditswaps", "auditswaps"),
                 ("_fixloop_auditids", "auditids"),
                 ("_fixloop_auditlate", "auditlate"),
                 ("_fixloop_auditdoctest", "auditdoctest"),
@@ -388,6 +389,7 @@ def audit_config(
     tests: Mapping[str, Sequence[str]] | None = None,
     data: Sequence[str] = (),
     outputs: Sequence[str] = (),
+    swaps: Sequence[Sequence[str]] | None = None,
 ) -> dict:
     """The ``audit`` part of a bootstrap config (see :func:`fixloop.testrun.inside.audithook.install`).
 
@@ -395,7 +397,8 @@ def audit_config(
     run time); ``tests``: :func:`project_tests` (None: :func:`fixloop.pathrules.is_test_file`
     alone); ``data``: root-relative files the baseline's tests read
     (:attr:`fixloop.types.RunRecord.data_read`), watched like the test files; ``outputs``:
-    root-relative files the baseline's run wrote (``data_written``), not watched.
+    root-relative files the baseline's run wrote (``data_written``), not watched; ``swaps``:
+    the baseline's replacements (:attr:`fixloop.types.RunRecord.swaps`), None when unknown.
 
     Raises:
         ValueError: neither ``fd`` nor ``path`` given.
@@ -412,4 +415,5 @@ def audit_config(
         "tests": {k: list(v) for k, v in (tests or {}).items()},
         "data": [str(p) for p in data],
         "outputs": [str(p) for p in outputs],
+        "swaps": None if swaps is None else [list(s) for s in swaps],
     }

@@ -130,6 +130,11 @@ def read_record(io_dir: Path, stream: Sequence[dict] | None, mode: str) -> RunRe
         (str(p[0]), str(p[1])) for p in data.get("plugins") or () if isinstance(p, list) and p
     ]
     rec.provided_names = [str(n) for n in data.get("provided_names") or ()]
+    swaps = data.get("swaps")
+    if isinstance(swaps, list):
+        rec.swaps = [
+            (str(s[0]), str(s[1]), str(s[2])) for s in swaps if isinstance(s, list) and len(s) == 3
+        ]
     tests = set(rec.test_modules)
     data_read: dict[str, bool] = {}
     imports: dict[str, bool] = {}

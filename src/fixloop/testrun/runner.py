@@ -215,6 +215,7 @@ class TestRunner:
         self.baseline_plugins: Sequence[tuple[str, str]] | None = None
         self.baseline_data: list[str] = []  #: the baseline record's data_read, watched in gate runs
         self.baseline_written: list[str] = []  #: its data_written: outputs, not watched
+        self.baseline_swaps: list[tuple[str, str, str]] | None = None  #: its swaps: not findings
 
     @property
     def reads_counts(self) -> bool:
@@ -453,12 +454,13 @@ class TestRunner:
             if record == "baseline":  # the data the tests read: watched in later gate runs
                 self.baseline_data = list(report.record.data_read)
                 self.baseline_written = list(report.record.data_written)
+                self.baseline_swaps = report.record.swaps  # replacements: the base's own
         report.duration_s = time.monotonic() - start
         self.last_report = report = self._redact(report)
         return report
 
     def _fresh_rule(self, root: Path, run_dir: Path) -> dict[str, Any]:
-        """``since`` and ``tests`` of the watch over ``root`` (:mod:`~fixloop.testrun.inside.auditfresh`).
+        """``since``, ``tests`` and the baseline's ``swaps`` of the watch over ``root`` (auditfresh).
 
         ``since`` is taken at the first watched run of ``root`` and kept for its later ones
         (the second opinion): what one test process writes is run-time code in the next.
@@ -466,7 +468,7 @@ class TestRunner:
         if root not in self._since:
             self._since[root] = checkout_marker(run_dir)
         tests = project_tests(root, _pytest_extra(self.test_cmd) or ())
-        return {"since": self._since[root], "tests": tests}
+        return {"since": self._since[root], "tests": tests, "swaps": self.baseline_swaps}
 
     def _redact(self, report: TestReport) -> TestReport:
         """``report`` with every secret value in its texts replaced (see ``secrets``)."""

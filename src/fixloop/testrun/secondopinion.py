@@ -121,6 +121,7 @@ def run_second_opinion(
     place: tuple[Path, Path] | None = None,
     outputs: Sequence[str] = (),
     options: Sequence[str] = (),
+    swaps: Sequence[Sequence[str]] | None = None,
 ) -> SecondOpinion:
     """Run ``ids`` with fixloop's own runner in ``sandbox`` and read its channel.
 
@@ -151,6 +152,7 @@ def run_second_opinion(
             ``["-W", "error"]``, :func:`fixloop.testrun.command.interpreter_options`), put on
             this process's interpreter as the full run puts them on its own: a test that
             expects a warning raised as an error passed there and failed here.
+        swaps: the baseline's replacements (``RunRecord.swaps``), or None: not recorded.
 
     Returns:
         a :class:`SecondOpinion`; never raises for test failures, crashes or timeouts.
@@ -174,6 +176,7 @@ def run_second_opinion(
                 since=since,
                 tests=tests,
                 outputs=outputs,
+                swaps=swaps,
             )
             if passes_fds
             else audit_config(
@@ -184,6 +187,7 @@ def run_second_opinion(
                 since=since,
                 tests=tests,
                 outputs=outputs,
+                swaps=swaps,
             )
         )
         cfg = {

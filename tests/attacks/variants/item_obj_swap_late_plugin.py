@@ -1,6 +1,7 @@
 # kind: the collected test items' functions swapped by a pytest plugin registered at import (swaps)
 # expect: refused
 # scan: clean
+# record: baseline
 # what: add is still wrong. At import (during collection) calc.py finds pytest's Config as the
 #   .config of the assertion-rewriting import hook on sys.meta_path and registers an object
 #   whose pytest_itemcollected hook sets each collected add test's item.obj to the built-in

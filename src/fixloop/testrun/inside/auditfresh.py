@@ -87,6 +87,7 @@ def configure(hook: Any, cfg: dict) -> None:
     hook._state["test_scope"] = hook._state["test_dirs"] or ("",)
     hook._state["data"] = tuple(str(p) for p in cfg.get("data") or ())  # the baseline's data
     hook._state["outputs"] = frozenset(str(p) for p in cfg.get("outputs") or ())  # its writes
+    hook._late._ids.configure(hook, cfg)  # its replacements of library state (auditswaps)
     hook._state["rtcode"] = {}
     hook._state["rtfiles"] = set()
     hook._state["borrowed"] = set()

@@ -13,6 +13,11 @@ value is not the library's own (:func:`foreign`), no test file stores that attri
 the change's lines could have made it (:func:`_change_stores`: the project's unchanged set-up of
 a library is no finding).
 
+With the baseline's record (``cfg["swaps"]``, :func:`configure`) the end-of-run comparison
+is :func:`_against_baseline` instead: every replacement :mod:`fixloop.testrun.inside.auditswaps`
+finds that the baseline run did not make is a finding, whatever the value and however the change
+spelled it (the guesses above stay for the runs with no record and around each test).
+
 Not covered: a module first imported by the change and patched before any later module body
 starts (only values with code of the change are found then: auditlate's rules), a replacement
 undone before the next comparison. Stdlib only; shipped as ``_fixloop_auditids``, before
@@ -44,6 +49,28 @@ def _late() -> Any:
     if mod is None:  # imported as a package module (tests)
         from fixloop.testrun.inside import auditlate as mod
     return mod
+
+
+def _swaps() -> Any:
+    """:mod:`fixloop.testrun.inside.auditswaps` (shipped as ``_fixloop_auditswaps``)."""
+    mod = sys.modules.get("_fixloop_auditswaps")
+    if mod is None:  # imported as a package module (tests)
+        from fixloop.testrun.inside import auditswaps as mod
+    return mod
+
+
+def configure(hook: Any, cfg: dict) -> None:
+    """Keep the baseline's replacements (``cfg["swaps"]``, None: not recorded) and start keeping.
+
+    With the baseline's list, :func:`check` reports each replacement the baseline run did not
+    make (:mod:`fixloop.testrun.inside.auditswaps`), whoever spelled it and whatever the new
+    value is; without it, the older guesses (:func:`foreign`, :func:`_change_stores`).
+    """
+    known = cfg.get("swaps")
+    hook._state["known_swaps"] = (
+        None if known is None else {tuple(str(x) for x in k) for k in known if len(k) == 3}
+    )
+    _swaps().configure(hook._state["root"])
 
 
 def _glob() -> Any:
@@ -102,6 +129,8 @@ def track(hook: Any) -> None:
     st = hook._state.setdefault(
         "ids", {"mods": {}, "owners": {}, "near": {}, "n": -1, "stored": None}
     )
+    if hook._state.get("known_swaps") is not None:
+        _swaps().track()
     if st["n"] == len(sys.modules):
         return
     st["n"] = len(sys.modules)
@@ -250,6 +279,10 @@ def check(hook: Any, when: str, near: bool = False) -> None:
     st = hook._state.get("ids")
     if not st:
         return
+    known = hook._state.get("known_swaps")
+    if known is not None and not near:
+        _against_baseline(hook, when, known)
+        return
     for owner, (kind, holder, snap) in list(st["near" if near else "owners"].items()):
         d = vars(holder)
         for k, old in list(snap.items()):
@@ -262,6 +295,56 @@ def check(hook: Any, when: str, near: bool = False) -> None:
                 continue
             what = f"replaced {owner}.{k} of {kind} with {getattr(cur, '__qualname__', type(cur).__name__)}"
             hook._record("object.__setattr__", f"{what} {when}", loc)
+
+
+def _test_value(hook: Any, value: object) -> bool:
+    """Whether ``value`` is test code of the checkout (a conftest's patch, a test's plugin)."""
+    for _ in range(4):
+        inner = getattr(value, "__func__", None) or getattr(value, "func", None)
+        if inner is None or not callable(inner):
+            break
+        value = inner
+    code = getattr(value, "__code__", None)
+    if code is not None:
+        filename = code.co_filename
+        if hook._fresh.is_runtime(hook, code):
+            return False
+    else:
+        holder = value if isinstance(value, type) else type(value)
+        if isinstance(value, type(sys)):
+            filename = _attrs(value).get("__file__")
+        else:
+            filename = _attrs(sys.modules.get(getattr(holder, "__module__", "") or "")).get(
+                "__file__"
+            )
+    rel = hook._rel(filename) if isinstance(filename, str) else None
+    return rel is not None and hook._is_test_path(rel)
+
+
+def _against_baseline(hook: Any, when: str, known: set) -> None:
+    """Report each replacement (:func:`auditswaps.replacements`) the baseline run did not make.
+
+    Red team 3, F2-F5, F16-F18, F20: a library function swapped for another library function,
+    a callable object, a partial put in through ``map(setattr, ...)``, ``glob.glob`` (a module
+    no list named), ``pytest.raises``, a module's ``__class__``, a pytest plugin registered by
+    the change; F13 the other way: the base's own ``json.load = partial(...)`` at import is in
+    the baseline's list, so a fix that stores attributes is not blamed for it. Test code's
+    values (a conftest's patch that stays) are no finding. Each one is reported once.
+    """
+    seen = hook._state.setdefault("swaps_seen", set())
+    for owner, attr, desc, value in _swaps().replacements():
+        key = (owner, attr, desc)
+        if key in known or key in seen or _test_value(hook, value):
+            continue
+        seen.add(key)
+        loc = _late().code_location(hook, value)
+        if owner == "pytest plugins":
+            what = f"registered the pytest plugin {desc} after pytest started"
+        elif owner == "pytest item":
+            what = f"replaced the function of the test {attr} with {desc}"
+        else:
+            what = f"replaced {owner}.{attr} with {desc}"
+        hook._record("object.__setattr__", f"{what} {when} (the baseline run did not)", loc)
 
 
 def around(hook: Any, when: str) -> None:

@@ -191,6 +191,8 @@ def main(cfg_json: str) -> int:
         plugin = sys.modules.get("_fixloop_plugin")
         if plugin is not None:  # the progress file: closed here whatever pytest did
             plugin.close()
+    if record is not None:  # again after pytest's unconfigure: what the base's run left at its end
+        record.write()
     if audit is not None:
         audit.finish(rc)
     return rc
@@ -269,4 +271,6 @@ def _run(cfg: dict) -> int:
         plugins.append(sys.modules["_fixloop_record"])
     if audit is not None:  # the test modules' globals, compared around each test
         plugins.append(sys.modules["_fixloop_auditglobals"].Plugin(audit))
+    if audit is not None or (cfg.get("record") or {}).get("mode") == "baseline":
+        plugins.append(sys.modules["_fixloop_auditswaps"].Watch())  # late plugins, items
     return int(pytest.main(list(cfg["args"]), plugins=plugins))

@@ -76,7 +76,17 @@ def install(cfg: dict) -> None:
     _state["root"] = os.path.realpath(cfg["root"])
     _state["out"] = cfg.get("out")
     _state["fd"] = cfg.get("fd")
+    if _state["mode"] == "baseline":  # the replacements the base's own run makes (auditswaps)
+        _swaps().configure(_state["root"])
     sys.addaudithook(_hook)
+
+
+def _swaps() -> Any:
+    """:mod:`fixloop.testrun.inside.auditswaps` (shipped as ``_fixloop_auditswaps``)."""
+    mod = sys.modules.get("_fixloop_auditswaps")
+    if mod is None:  # imported as a package module (tests)
+        from fixloop.testrun.inside import auditswaps as mod
+    return mod
 
 
 def _rel(path: Any) -> str | None:
@@ -154,6 +164,15 @@ def _loads_module(frame: Any) -> bool:
 
 
 def _hook(event: str, args: tuple) -> None:
+    if event == "exec" and _state["mode"] == "baseline" and not _state["busy"]:
+        _state["busy"] = True  # a module body starts: the libraries loaded before it are kept
+        try:
+            _swaps().track()
+        except Exception:  # noqa: BLE001, S110 - recording must never break the run
+            pass
+        finally:
+            _state["busy"] = False
+        return
     if event != "open" or _state["busy"] or not args:
         return
     if _state["running"] and _state["mode"] != "baseline":
@@ -279,6 +298,13 @@ def write() -> None:
         data["test_modules"] = _state["test_modules"]
         data["doctest_modules"] = _state["doctest_modules"]
         data["plugins"] = _state["plugins"]
+        try:  # each write adds: what pytest put back at its unconfigure was still the base's
+            kept = _state.setdefault("swaps", {})
+            for o, k, d, _v in _swaps().replacements():
+                kept.setdefault((o, k, d), True)
+            data["swaps"] = [list(key) for key in kept]
+        except Exception:  # noqa: BLE001 - not recorded: the gate keeps its older rules
+            data["swaps"] = None
         try:
             data["provided_names"] = provided_names()
         except Exception:  # noqa: BLE001 - no metadata: the standard library alone
