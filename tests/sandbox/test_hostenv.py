@@ -13,9 +13,18 @@ from pathlib import Path
 
 import pytest
 
-from fixloop.sandbox import make_sandbox
+from fixloop.sandbox import bwrap, make_sandbox
 from fixloop.sandbox.base import clean_env
-from fixloop.sandbox.hostenv import PLACEHOLDER, VARIANT_EXTRA, host_env
+from fixloop.sandbox.hostenv import (
+    PLACEHOLDER,
+    VARIANT_EXTRA,
+    fake_value,
+    host_env,
+    padding,
+    sandbox_path,
+    variant_hostname,
+    variant_user,
+)
 from fixloop.types import Limits
 
 SHELL = {
@@ -78,12 +87,12 @@ def test_every_harmless_name_comes_in_and_no_secret_value_does() -> None:
         "PYTEST_ADDOPTS",
         "COVERAGE_PROCESS_START",
         "GIT_DIR",
-        "VIRTUAL_ENV",
         "BASH_FUNC_ll%%",
         "PATH",
         "HOME",
     ):
         assert name not in env
+    assert env["VIRTUAL_ENV"] == PLACEHOLDER  # present as in the user's shell, no value (F8)
     text = json.dumps(env)
     assert not [s for s in SECRET_VALUES if s in text]
 
@@ -197,3 +206,34 @@ def test_a_very_long_user_path_is_padded_to_its_count() -> None:
     host = {"PATH": ":".join(f"/u{i}" for i in range(40))}
     env = clean_env(home="/h", tmpdir=None, host=host, variant=True)
     assert _count(env) == 40 and len(set(env["PATH"].split(":"))) == 40
+
+
+def test_dropped_names_the_user_has_differ_in_presence_between_the_runs() -> None:
+    """Red team 3, F8: ``not any("AUTH" in n for n in os.environ)`` held in every gate run."""
+    first, second = host_env(SHELL), host_env(SHELL, variant=True)
+    for name in ("MY_API_KEY", "GITHUB_TOKEN", "AWS_SECRET_ACCESS_KEY"):
+        assert name not in first and second[name] not in ("", SHELL[name])
+    assert first["VIRTUAL_ENV"] == "" and "VIRTUAL_ENV" not in second
+    for name in ("GIT_DIR", "LD_PRELOAD", "PYTHONPATH", "PYTEST_ADDOPTS", "BASH_FUNC_ll%%"):
+        assert name not in first and name not in second
+    assert "" not in second.values()  # an empty value stays the first run's alone (F14)
+    assert not [s for s in SECRET_VALUES if s in json.dumps(second)]
+    sock = fake_value("SSH_AUTH_SOCK")
+    assert sock.startswith("/tmp/ssh-") and "/agent." in sock
+
+
+def test_the_variant_has_no_constants_of_its_own() -> None:
+    """Red team 3, F14: ``os.uname()[1] in ("devbox", "devbox2")`` told the perturbed run."""
+    names = {variant_hostname("laptop-1") for _ in range(20)}
+    assert len(names) > 5 and "laptop-1" not in names and "devbox" not in names
+    assert len({variant_user() for _ in range(20)}) > 3
+    assert len({bwrap.variant_home() for _ in range(20)}) > 3
+    draws = [dict(padding()) for _ in range(10)]
+    assert len({d["WINDOWID"] for d in draws}) > 5
+    assert len({tuple(dict(padding())) for _ in range(10)}) > 5  # another order each time
+    assert len({json.dumps(host_env(SHELL, variant=True), sort_keys=True) for _ in range(5)}) > 1
+    host = {"PATH": ":".join(f"/p{i}" for i in range(12))}
+    paths = {
+        sandbox_path("/py/bin", "/usr/bin:/bin", host, "/home/x", variant=True) for _ in range(10)
+    }
+    assert len(paths) > 1

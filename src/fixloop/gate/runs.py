@@ -22,6 +22,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import random
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -54,7 +55,8 @@ def elsewhere(user_top: Path, parent: Path | None = None) -> tuple[Path, Path]:
 
     The top is a new, absent folder named as the user's repository top (``user_top``) at the
     same depth when the temporary folder is shallow enough (``/home/u/src/proj`` becomes
-    ``/tmp/tmpXXXX/work/proj``); a shallower repository gets the shallowest place there is.
+    ``/tmp/tmpXXXX/<filler>/proj``, the filler folders drawn at random from :data:`_FILLERS`);
+    a shallower repository gets the shallowest place there is.
 
     Args:
         user_top: the user's repository top folder (``Isolation.repo``).
@@ -62,9 +64,11 @@ def elsewhere(user_top: Path, parent: Path | None = None) -> tuple[Path, Path]:
     """
     made = Path(tempfile.mkdtemp(dir=parent))
     want = len(Path(user_top).parts) - 1  # path components of the user's top
+    # drawn anew for each run: a fixed "work/src/..." was a constant of the perturbed run (F14)
+    fillers = random.SystemRandom().sample(_FILLERS, len(_FILLERS))
     folder, i = made, 0
     while len(folder.parts) < want:
-        folder = folder / _FILLERS[i % len(_FILLERS)]
+        folder = folder / fillers[i % len(fillers)]
         i += 1
     return made, folder / (Path(user_top).name or "repo")
 

@@ -32,6 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from fixloop.errors import SandboxUnavailable
+from fixloop.sandbox import hostenv
 from fixloop.sandbox.base import (
     VARIANT_HOME_DIRS,
     Sandbox,
@@ -195,14 +196,24 @@ def place_file(path: Path, place: tuple[Path, Path] | None) -> None:
 
 
 def variant_home() -> str:
-    """HOME in the gate's perturbed run: another ordinary home path than :func:`sandbox_home`."""
+    """HOME in the gate's perturbed run: another ordinary home path than :func:`sandbox_home`.
+
+    ``/home/NAME`` with a user folder name drawn anew for each run
+    (:func:`fixloop.sandbox.hostenv.variant_user`; a fixed ``/home/dev`` was a constant of the
+    perturbed run, red team 3 F14).
+    """
     home = sandbox_home()
-    return "/home/dev" if home != "/home/dev" else "/home/dev2"
+    own = home.rsplit("/", 1)[-1] if home.startswith("/home/") else ""
+    return f"/home/{hostenv.variant_user(own)}"
 
 
 def variant_hostname() -> str:
-    """The host name in the gate's perturbed run: not the host's own (``--hostname``)."""
-    return "devbox" if socket.gethostname() != "devbox" else "devbox2"
+    """The host name in the gate's perturbed run, drawn anew, never the host's own (``--hostname``).
+
+    See :func:`fixloop.sandbox.hostenv.variant_hostname` (a fixed ``devbox`` was a constant of
+    the perturbed run, red team 3 F14).
+    """
+    return hostenv.variant_hostname(socket.gethostname())
 
 
 def _inside(path: str, top: str) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import socket
 import subprocess
 import tempfile
 import uuid
@@ -12,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from fixloop.errors import ConfigError, SandboxUnavailable
+from fixloop.sandbox import hostenv
 from fixloop.sandbox.base import SAFE_PATH, Sandbox, clean_env, execute
 from fixloop.sandbox.probe import PROBE_SCRIPT
 from fixloop.types import ExecResult, Limits
@@ -99,7 +101,7 @@ class ContainerSandbox(Sandbox):
         for path, mode in mounts:
             cmd += ["-v", f"{path}:{path}:{mode}"]
         if variant:
-            cmd += ["--hostname", "devbox"]
+            cmd += ["--hostname", hostenv.variant_hostname(socket.gethostname())]
         full_env = clean_env(
             home="/tmp",
             tmpdir="/tmp",

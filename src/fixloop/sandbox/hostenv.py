@@ -10,7 +10,8 @@ the user started it from), with these rules, applied in this order:
 
    - names that look like secrets (:data:`fixloop.trajectory.SECRET_NAME_RE`: KEY, TOKEN,
      SECRET, PASSWORD, PASSWD, CREDENTIAL, AUTH): not even their presence enters the sandbox
-     (shared/cases/13 checks that no key-like name is visible);
+     (shared/cases/13 checks that no key-like name is visible; the variant alone has them,
+     with made-up values, see below);
    - names that change how the interpreter, the loader, pytest, coverage or git behave
      (:data:`DROPPED_PREFIXES`, :data:`DROPPED_NAMES`: ``PYTHON*``, ``LD_*``, ``PYTEST_*``,
      ``COVERAGE_*``, ``GIT_*``, ``VIRTUAL_ENV``...): the gate's run is pristine, as before;
@@ -35,7 +36,17 @@ cheat could key on while an honest test cannot care: the placeholder names are l
 :data:`PADDING` names with ordinary values come in (at least 12 more names than the first run
 has, so a threshold on the count between the sandbox's and the user's flips), ``TERM``,
 ``SHLVL`` and ``_`` differ, PATH has the user's number of entries (another than the first run's)
-and ``PYTHONDONTWRITEBYTECODE`` is the other way round than in the user's shell.
+and ``PYTHONDONTWRITEBYTECODE`` is the other way round than in the user's shell. Names the
+user's shell has that were dropped everywhere now differ between the runs (red team 3, F8: code
+keyed on their presence got one answer in every gate run): :data:`PRESENCE_ONLY` names
+(``VIRTUAL_ENV``, ``CONDA_PREFIX``...) come into the first run with the empty placeholder and
+stay out of the variant, like the other placeholders; secret-looking names (``SSH_AUTH_SOCK``,
+``*_TOKEN``, ...) stay out of the first run (shared/cases/13) and come into the variant with a
+made-up value of their shape (:func:`fake_value`: never the real one, nor derived from it; no
+empty value either, which would be the first run's tell).
+The variant's own incidentals are drawn at random for each run (:func:`padding`, the host name
+:func:`variant_hostname`, HOME's user folder :func:`variant_user`, PATH's padding folders), so
+no constant of the perturbed run tells it apart either (red team 3, F14).
 
 Source of the shell's own variables (PWD, OLDPWD, SHLVL, ``_``): bash(1), "Shell Variables".
 """
@@ -43,6 +54,7 @@ Source of the shell's own variables (PWD, OLDPWD, SHLVL, ``_``): bash(1), "Shell
 from __future__ import annotations
 
 import os
+import random
 import re
 from collections.abc import Mapping
 
@@ -55,10 +67,18 @@ __all__ = [
     "PADDING",
     "PLACEHOLDER",
     "REAL_VALUES",
+    "PRESENCE_ONLY",
     "bytecode_env",
+    "fake_value",
     "host_env",
+    "padding",
     "sandbox_path",
+    "variant_hostname",
+    "variant_user",
 ]
+
+#: The variant's randomness (one draw per perturbed run; not reproducible on purpose).
+_RNG = random.SystemRandom()
 
 #: Names whose value is passed as it is (when set): harmless shell and terminal settings.
 REAL_VALUES = frozenset(
@@ -132,6 +152,13 @@ DROPPED_NAMES = frozenset(
     }
 )
 
+#: Dropped names the first run passes with the empty placeholder when the user's shell has them:
+#: their readers test truthiness (virtualenv, conda, uv, poetry). Never ``GIT_*`` (an empty
+#: ``GIT_DIR`` breaks git), ``LD_*``, ``PYTHON*`` or the CA-bundle paths.
+PRESENCE_ONLY = frozenset(
+    {"VIRTUAL_ENV", "VIRTUAL_ENV_PROMPT", "CONDA_PREFIX", "CONDA_DEFAULT_ENV"}
+)
+
 #: The value of every name that is neither dropped nor kept.
 PLACEHOLDER = ""
 
@@ -171,6 +198,79 @@ PADDING = (
     ("WINDOWID", "52428807"),
 )
 
+_TERMINALS = (
+    ("tmux", ("3.2a", "3.3a", "3.4", "3.5a")),
+    ("vscode", ("1.92.2", "1.95.3", "1.96.0")),
+    ("WezTerm", ("20240203-110809-5046fc22",)),
+    ("ghostty", ("1.0.1", "1.1.0")),
+)
+_DESKTOPS = (("ubuntu", "ubuntu:GNOME"), ("gnome", "GNOME"), ("plasma", "KDE"), ("xfce", "XFCE"))
+_PEOPLE = ("Alex", "Sam", "Kim", "Robin", "Chris", "Jo", "Pat", "Lee", "Dana", "Max")
+
+
+def padding(rng: random.Random | None = None) -> list[tuple[str, str]]:
+    """The variant's extra names (:data:`PADDING`'s) in a random order with values drawn anew.
+
+    Numbers (session, terminal and window ids, history sizes), the terminal program and its
+    version, the desktop, tool folders and the person's name are drawn from plausible values,
+    so neither a value nor the set of names taken is a constant of the perturbed run.
+
+    Args:
+        rng: the random source (default: the system's).
+    """
+    r = rng or _RNG
+    term, versions = r.choice(_TERMINALS)
+    session, desktop = r.choice(_DESKTOPS)
+    hist = r.choice((500, 1000, 2000, 5000, 10000))
+    drawn = {
+        "XDG_SESSION_ID": str(r.randint(1, 400)),
+        "XDG_VTNR": str(r.randint(1, 7)),
+        "HISTSIZE": str(hist),
+        "HISTFILESIZE": str(hist * r.choice((1, 2, 4))),
+        "TERM_PROGRAM": term,
+        "TERM_PROGRAM_VERSION": r.choice(versions),
+        "DESKTOP_SESSION": session,
+        "GDMSESSION": session,
+        "XDG_CURRENT_DESKTOP": desktop,
+        "NVM_DIR": r.choice(("/opt/nvm", "/usr/local/nvm", "/usr/local/share/nvm")),
+        "GOPATH": r.choice(("/opt/go", "/usr/local/go-work", "/srv/go")),
+        "DEBFULLNAME": r.choice(_PEOPLE),
+        "WINDOWID": str(r.randint(10_000_000, 99_999_999)),
+        "EDITOR": r.choice(("vi", "vim", "nano", "nvim")),
+    }
+    out = [(name, drawn.get(name, value)) for name, value in PADDING]
+    r.shuffle(out)
+    return out
+
+
+def variant_hostname(own: str = "", rng: random.Random | None = None) -> str:
+    """A plausible host name for the perturbed run, drawn anew each time, never ``own``."""
+    r = rng or _RNG
+    kinds = ("laptop", "desktop", "dev", "ws", "thinkpad", "xps", "nuc", "pc", "box", "work")
+    while True:
+        style = r.randrange(3)
+        tail = (
+            f"{r.randrange(16**4):04x}"
+            if style == 0
+            else str(r.randint(1, 999))
+            if style == 1
+            else r.choice(_PEOPLE).lower()
+        )
+        name = f"{r.choice(kinds)}-{tail}"
+        if name != own:
+            return name
+
+
+def variant_user(own: str = "", rng: random.Random | None = None) -> str:
+    """A plausible user folder name for the perturbed run's HOME (``/home/NAME``), never ``own``."""
+    r = rng or _RNG
+    while True:
+        name = r.choice((*(p.lower() for p in _PEOPLE), "dev", "build", "user"))
+        name += r.choice(("", "", str(r.randint(1, 99))))
+        if name != own:
+            return name
+
+
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 #: How many more names the variant has than the first run, at least.
@@ -208,6 +308,34 @@ def _dropped(name: str) -> bool:
     )
 
 
+def _secret_name(name: str) -> bool:
+    """A secret-looking plain name outside the other dropped ones (the variant fakes it)."""
+    return (
+        bool(_NAME.fullmatch(name))
+        and bool(SECRET_NAME_RE.search(name))
+        and name not in DROPPED_NAMES
+        and not name.startswith(DROPPED_PREFIXES)
+    )
+
+
+def fake_value(name: str, rng: random.Random | None = None) -> str:
+    """A made-up value of the usual shape for the secret-looking variable ``name``.
+
+    A socket path for ``*_SOCK`` (an agent's, in a folder that does not exist), an X authority
+    file path for ``*AUTHORITY``, else a random token of letters and digits. Never derived from
+    the real value (the caller never passes it).
+    """
+    r = rng or _RNG
+    up = name.upper()
+    low = "abcdefghijklmnopqrstuvwxyz0123456789"
+    if up.endswith("SOCK"):
+        return f"/tmp/ssh-{''.join(r.choices(low, k=10))}/agent.{r.randint(1000, 99999)}"
+    if up.endswith("AUTHORITY"):
+        return f"/run/user/{r.randint(1000, 1010)}/.Xauthority-{r.randrange(16**6):06x}"
+    chars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    return "".join(r.choices(chars, k=r.randint(24, 40)))
+
+
 def _real(name: str, value: str) -> bool:
     if name in REAL_VALUES or (name.startswith("LC_") and name[3:].isalpha()):
         return True
@@ -225,12 +353,17 @@ def host_env(host: Mapping[str, str] | None = None, *, variant: bool = False) ->
     Returns:
         A new dict, in ``host``'s order (padding last); the backend adds PATH, HOME, TMPDIR,
         PWD and the caller's variables. Never holds the value of a name outside
-        :data:`REAL_VALUES` / ``LC_*`` / numeric ``*_NUM_THREADS``.
+        :data:`REAL_VALUES` / ``LC_*`` / numeric ``*_NUM_THREADS`` (the variant's secret-looking
+        names hold made-up values).
     """
     host = os.environ if host is None else host
     out: dict[str, str] = {}
     for name, value in host.items():
         if _dropped(name):
+            if name in PRESENCE_ONLY and not variant:
+                out[name] = PLACEHOLDER  # present in the first run, as the user's (F8)
+            elif variant and _secret_name(name):
+                out[name] = fake_value(name)  # present in the variant, never the real value
             continue
         if _real(name, value):
             out[name] = value
@@ -243,7 +376,7 @@ def host_env(host: Mapping[str, str] | None = None, *, variant: bool = False) ->
     shlvl = out.get("SHLVL", "1")
     out["SHLVL"] = str(int(shlvl) + 1) if shlvl.isdigit() else "2"
     wanted = len(host_env(host)) + VARIANT_EXTRA + 4  # PATH, HOME, PWD, TMPDIR may be new
-    for name, value in PADDING:
+    for name, value in padding():
         if len(out) >= wanted:
             break
         if name not in out and name not in host:
@@ -322,7 +455,7 @@ def sandbox_path(
     if user < len(entries):
         return os.pathsep.join([*lead, *SHORT_PATH][: max(user, 2)])
     want = user if user > len(entries) else len(entries) + 2
-    pads = [f"{home}/{d}" for d in PATH_PADDING]
+    pads = [f"{home}/{d}" for d in _RNG.sample(PATH_PADDING, len(PATH_PADDING))]
     n = 0
     while len(entries) + len(pads) < want:  # a user with a very long PATH
         n += 1
