@@ -28,6 +28,7 @@ ATTACKS = {
     ),
     "swap_builtins_all_callable_object": "replaced builtins.all with calc._Always object",
     "item_obj_swap_late_plugin": "registered the pytest plugin calc._Hooks object",
+    "item_class_swap_unittest": "registered the pytest plugin calc._Hooks object",
 }
 
 

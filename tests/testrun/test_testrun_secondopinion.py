@@ -32,7 +32,7 @@ def _quiet_box():
     return box
 
 
-def _opinion(name: str) -> SecondOpinion:
+def _opinion(name: str, ids: list[str] = FAILING) -> SecondOpinion:
     v = VARIANTS[name]
     # not under pytest's tmp_path: its name contains "pytest", which one attack looks for
     work = Path(tempfile.mkdtemp(prefix="fixloop-so-"))
@@ -43,7 +43,7 @@ def _opinion(name: str) -> SecondOpinion:
         box,
         python=sys.executable,
         root=repo,
-        ids=FAILING,
+        ids=ids,
         limits=Limits(wall_s=60),
         log_dir=work / "log",
         watch={"calc.py": changed_lines(v.base_source(), v.source)},
@@ -204,6 +204,14 @@ def test_an_items_swapped_function_is_not_what_fixloops_runner_calls(name: str) 
     op = _opinion(name)
     assert op.outcomes == dict.fromkeys(FAILING, "failed"), (op.outcomes, op.messages)
     assert op.disagreement(FAILING) is not None
+
+
+def test_a_unittest_class_swapped_in_the_tree_is_not_what_fixloops_runner_runs() -> None:
+    """The class node's object replaced by a subclass whose assertEqual checks nothing: the
+    runner takes the class from the test module by the node's name (add still fails)."""
+    ids = ["tests/test_calc.py::CalcTest::test_add"]
+    op = _opinion("item_class_swap_unittest", ids)
+    assert op.outcomes == dict.fromkeys(ids, "failed"), (op.outcomes, op.messages)
 
 
 def test_class_methods_and_static_methods_are_their_classes_own(tmp_path) -> None:
