@@ -153,6 +153,11 @@ NAMED_REASONS = {
     # F20, F30: the second opinion calls the test's own function, not the item's .obj
     "rt_runner_item_swap": "fixloop's own runner, which judges each test by its function alone",
     "rt_runner_hookimpl_wrap": "fixloop's own runner, which judges each test by its function alone",
+    # F9: the cache provider is on in the gate's runs and the perturbed run differs (89ca37a)
+    "where_no_pytest_cache": "the result depends on where and how the tests run",
+    # F22: no per-test limit here, so no timer: the full run fails (with the session's limit the
+    # second opinion, on the main thread with no timer since e2386ed, disagrees)
+    "where_test_timer": _FAILS,
 }
 
 
