@@ -116,6 +116,18 @@ def test_search_skips_large_files(make_repo) -> None:
     assert "skipped 1 file(s) over 100 bytes" in r.content and "small.txt:1:" in r.content
 
 
+def test_ripgrep_leaves_out_large_files_named_on_its_command_line(make_repo) -> None:
+    """rg's --max-filesize skips no file named as an argument: a file over the cap was searched
+    in full and its hits dropped after (a 60 MB file spent the whole 10 s deadline)."""
+    if ripgrep.rg_binary() is None:
+        pytest.skip("no rg")
+    root = make_repo({"big.txt": "needle\n" * 100, "small.txt": "needle\n"})
+    res = ripgrep.search(
+        str(root), ["big.txt", "small.txt"], "needle", False, time.monotonic() + 10, 1000, 100
+    )
+    assert set(res.hits) == {"small.txt"} and res.total == 1
+
+
 def test_search_crlf_and_anchors(make_repo) -> None:
     root = make_repo({"w.py": b"a = 1\r\nb = 2\r\n"})
     t = Tools(Workspace(root), None)
