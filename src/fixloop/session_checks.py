@@ -15,6 +15,7 @@ from typing import Any
 from fixloop import render
 from fixloop.config import repo_config_files
 from fixloop.errors import ConfigError
+from fixloop.gate.runs import id_files, missed
 from fixloop.protocols import Isolation, Runner
 from fixloop.types import EnvironmentProblem, TestReport
 
@@ -81,7 +82,10 @@ def flaky_problem(runner: Runner, baseline: TestReport) -> str | None:
     """Run the baseline's failing tests once more, with no change; a sentence when they pass.
 
     A failure that goes away by itself is flaky: nothing a change could be verified against
-    (shared case 35). Called before any model call.
+    (shared case 35). Called before any model call. Tests that pass alone are run once more
+    with the rest of their files, in the suite's order: a failure that comes from state an
+    earlier test leaves (a store ``clear()`` does not empty) is reproducible, not flaky (red
+    team 3 F29: such runs stopped "flaky" before the model's first step).
 
     Returns:
         the sentence (the run then ends ``flaky``), or None when they still fail (or the
@@ -93,6 +97,9 @@ def flaky_problem(runner: Runner, baseline: TestReport) -> str | None:
     again = runner.run(list(ids), pristine=True)
     if not again.ok or again.failing_ids:
         return None
+    files = id_files(list(ids), baseline.ran_ids)
+    if sorted(files) != sorted(ids) and missed(list(ids), runner.run(files, pristine=True)):
+        return None  # they fail after the tests before them in their files: not flaky (F29)
     shown = ", ".join(ids[:5]) + (f" (+{len(ids) - 5} more)" if len(ids) > 5 else "")
     return (
         f"flaky: the baseline's failing tests passed when run again with no change ({shown}; "

@@ -14,7 +14,7 @@ from test_gate import BASELINE, FakeRunner, passing, repo
 
 from fixloop.gate import Gate
 from fixloop.session import flaky_problem
-from fixloop.types import Outcome, TestReport
+from fixloop.types import FailingTest, Outcome, TestReport
 
 # Three ways a test fails once and then passes with no change: each leaves a mark in the run
 # tree on its first run (writable for the tests since issue 13) and passes when it finds it.
@@ -61,20 +61,63 @@ def test_a_failure_that_goes_away_by_itself_stops_the_run_as_flaky(
 
 
 class Rerun:
-    def __init__(self, report: TestReport) -> None:
-        self.report, self.calls = report, []
+    """Returns the given reports in turn (the last one again once they run out)."""
+
+    def __init__(self, *reports: TestReport) -> None:
+        self.reports, self.calls = list(reports), []
 
     def run(self, target="", **kw):
         self.calls.append(target)
-        return self.report
+        return self.reports[min(len(self.calls), len(self.reports)) - 1]
+
+
+_IDS = ["tests/test_m.py::test_a", "tests/test_m.py::test_b"]
 
 
 def test_flaky_problem_reruns_only_the_baseline_failures() -> None:
-    runner = Rerun(passing(1))
+    """Alone, then with the rest of their files (both pass: flaky)."""
+    runner = Rerun(passing(1), TestReport(Outcome.PASSED, collected=2, passed=2, ran_ids=_IDS))
     assert "flaky" in (flaky_problem(runner, BASELINE) or "")
-    assert runner.calls == [["tests/test_m.py::test_b"]]
+    assert runner.calls == [["tests/test_m.py::test_b"], ["tests/test_m.py"]]
     assert flaky_problem(Rerun(BASELINE), BASELINE) is None
     assert flaky_problem(Rerun(passing()), TestReport(Outcome.INTERNAL_ERROR)) is None
+
+
+def test_a_failure_that_comes_back_with_its_file_is_not_flaky() -> None:
+    """Red team 3 F29: the failing test passes alone and fails after test_a (a state leak)."""
+    again = TestReport(
+        Outcome.FAILED, collected=2, passed=1, failed=1, ran_ids=_IDS,
+        failing=[FailingTest("tests/test_m.py::test_b")],
+    )  # fmt: skip
+    runner = Rerun(passing(1), again)
+    assert flaky_problem(runner, BASELINE) is None
+    assert runner.calls == [["tests/test_m.py::test_b"], ["tests/test_m.py"]]
+
+
+def test_a_state_leak_between_tests_of_a_file_reaches_the_model(tmp_path: Path) -> None:
+    """Red team 3 F29 through the CLI: clear() empties a copy, so test_starts_empty fails after
+    test_put_then_get and passes alone; the run stopped "flaky" before the model's first step."""
+    root = tmp_path / "repo"
+    (root / "tests").mkdir(parents=True)
+    (root / "store.py").write_text(
+        "_ITEMS = {}\n\n\ndef put(key, value):\n    _ITEMS[key] = value\n\n\n"
+        "def size():\n    return len(_ITEMS)\n\n\ndef clear():\n    _ITEMS.copy().clear()\n"
+    )
+    (root / "tests" / "test_store.py").write_text(
+        "import store\n\n\ndef test_put():\n    store.put('a', 1)\n    store.clear()\n\n\n"
+        "def test_starts_empty():\n    assert store.size() == 0\n"
+    )
+    init_repo(root)
+    script = tmp_path / "script.json"
+    reply = {"stop_reason": "end_turn", "content": [{"type": "text", "text": "Done."}]}
+    script.write_text(json.dumps([reply]), encoding="utf-8")
+    proc = run_cli(
+        ["fix", str(root), "--model", f"script:{script}", "--json", *default_sandbox_args()],
+        tmp_path,
+    )
+    out = one_json(proc)
+    assert out["status"] != "flaky", out["stop_reason"]
+    assert out["steps"] >= 1  # the model was asked
 
 
 def _changed(root: Path) -> None:
@@ -86,8 +129,10 @@ def test_gate_needs_every_repeat_to_pass(make_repo) -> None:
     _changed(root)
     runner = FakeRunner(root, passing(), passing(), BASELINE)
     v = Gate(iso, None, runner, BASELINE).verify()
-    assert not v.verified and "not on run 3 of 3" in v.reason and len(runner.calls) == 3
-    # the last run is the perturbed one: another checkout, named as the user's, elsewhere
+    assert not v.verified and "not on run 3 of 3" in v.reason and len(runner.calls) == 4
+    # the last run is the perturbed one: another checkout, named as the user's, elsewhere;
+    # failing alone, its tests ran once more there with the rest of their file (F12)
+    assert runner.calls[3][0] == ("tests/test_m.py",) and runner.roots[3] == runner.roots[2]
     assert runner.roots[1] == runner.roots[0] and runner.roots[2] != runner.roots[0]
     assert runner.roots[2].name == Path(iso.root).name
     assert "depends on where and how the tests run" in v.reason

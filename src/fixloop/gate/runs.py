@@ -46,6 +46,42 @@ def _not_collected(ids: list[str], report: TestReport) -> list[str]:
     return [i for i in ids if any(ln.rstrip().endswith(i) or f"/{i}" in ln for ln in lines)]
 
 
+def id_files(ids: list[str], order: list[str]) -> list[str]:
+    """The test files of ``ids`` (each id's part before ``::``), in the suite's order.
+
+    ``order``: the ids of a whole run (the baseline's ``ran_ids``): a file comes where its
+    first test ran; files of ``ids`` the run does not show come last, as ``ids`` name them.
+    """
+    files = {i.split("::", 1)[0] for i in ids}
+    out: list[str] = []
+    for i in [*order, *ids]:
+        f = i.split("::", 1)[0]
+        if f in files and f not in out:
+            out.append(f)
+    return out
+
+
+def missed(ids: list[str], report: TestReport) -> list[str]:
+    """The ``ids`` that did not pass in ``report`` (a run of more tests than them).
+
+    A parametrized id stands for its cases (``test_a`` for ``test_a[1]``). Every id is missed
+    when the run did not end as passed or failed (collection or internal error, timeout...);
+    otherwise an id is missed when one of its cases failed or none of them ran. Other tests of
+    the run do not count (the full run judged them).
+    """
+    if report.outcome not in (Outcome.PASSED, Outcome.FAILED):
+        return list(ids)
+
+    def mine(i: str, names: list[str]) -> bool:
+        return any(n == i or n.startswith(i + "[") for n in names)
+
+    return [
+        i
+        for i in ids
+        if mine(i, report.failing_ids) or not mine(i, [*report.ran_ids, *report.failing_ids])
+    ]
+
+
 #: Folder names that bring the perturbed checkout to the depth of the user's repository.
 _FILLERS = ("work", "src", "projects", "code", "dev", "repos", "git", "python")
 
@@ -240,9 +276,26 @@ class FreshCheckoutRuns:
             if n == last:
                 return self._perturbed(ids, n)  # n == last
             again = self._run(ids, root, None)
-            if why := self._not_passed(ids, again, n, last):
+            if (why := self._not_passed(ids, again, n, last)) and not self._with_files(
+                ids, again, root
+            ):
                 return why
         return ""
+
+    def _with_files(self, ids: list[str], alone: TestReport, root: Path, **variant: object) -> bool:
+        """Whether ``ids``, failing when run alone, pass with the rest of their files, in order.
+
+        A test that relies on an earlier test of its module (a store the first test fills) fails
+        alone and passes in the full run and in the user's shell, every time: the repeats and
+        the perturbed run refused every fix of such a suite as flaky (red team 3 F12). Not for
+        ids pytest no longer finds, nor when the files are the ids themselves.
+        """
+        if _not_collected(ids, alone):
+            return False
+        files = id_files(ids, self.baseline.ran_ids)
+        if sorted(files) == sorted(ids):
+            return False
+        return not missed(ids, self._run(files, root, None, **variant))  # type: ignore[arg-type]
 
     @staticmethod
     def _not_passed(ids: list[str], again: TestReport, n: int, last: int) -> str:
@@ -281,6 +334,10 @@ class FreshCheckoutRuns:
                 self.prepare(top)
             used_cache(alt, self.baseline)
             again = self._run(ids, alt, None, variant=True, around=made)
+            if not (again.ok and not again.failing_ids) and self._with_files(
+                ids, again, alt, variant=True, around=made
+            ):
+                return ""
         finally:
             remove_tree(made)
         if again.ok and not again.failing_ids:
@@ -311,6 +368,12 @@ class FreshCheckoutRuns:
         op = self.runner.second_opinion(ids, audit=watch, root=root, **kw)  # type: ignore[attr-defined]
         events = [str(e) for e in op.events]
         why = op.disagreement(ids)
+        files = id_files(ids, self.baseline.ran_ids)
+        if why is not None and not op.problems and sorted(files) != sorted(ids):
+            # alone they fail; with the rest of their files, in order (red team 3 F12)?
+            op = self.runner.second_opinion(files, audit=watch, root=root, **kw)  # type: ignore[attr-defined]
+            events += [str(e) for e in op.events]
+            why = op.disagreement(ids)
         if why is not None:
             return why, events
         summary = f"agrees: {len(ids)} failing test(s) of the baseline pass in fixloop's runner"
