@@ -243,6 +243,13 @@ FLOWING_PROBES = {
     "    name = f'{os.getpid()}'\n    return len(name) <= 2\n",
     "a table keyed by it": "import os\nT = {0: 1, 1: 2}\nx = T[os.getpid() % 2]\n",
     "env HOME compared": "import os\nx = os.environ.get('HOME') == '/home/user'\n",
+    # red team 3 F33: turned into other data by arithmetic and returned (the test compares it)
+    "arithmetic returned": "import os\n\ndef plural(word):\n    boxed = min(1, 999 // os.getpid())\n"
+    "    return word[:-1] + 'y' * (1 - boxed) + 'ie' * boxed + 's'\n",
+    "a method's answer returned": "import socket\n\ndef f():\n"
+    "    return socket.gethostname().startswith('box')\n",
+    "hashed and returned": "import getpass, hashlib\n\ndef f():\n"
+    "    return hashlib.md5(getpass.getuser().encode()).hexdigest()[:2]\n",
 }
 
 

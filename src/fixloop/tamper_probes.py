@@ -267,6 +267,47 @@ def _place_probe(node: ast.Call, dotted: Callable[[ast.AST], str | None]) -> str
 
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
+#: Calls that only name a file, build a string or write a log line with a value (last name).
+_NAMING_CALLS = frozenset(
+    {"open", "join", "Path", "PurePath", "PosixPath", "str", "repr", "format", "replace",
+     "rename", "makedirs", "mkdir", "print", "debug", "info", "warning", "error", "exception",
+     "critical", "log", "write", "fspath", "abspath", "expanduser", "normpath", "dirname",
+     "basename"}
+)  # fmt: skip
+#: Attributes of a path or string value that still name a file or only reshape the text.
+_NAMING_ATTRS = frozenset(
+    {"joinpath", "with_name", "with_suffix", "with_stem", "resolve", "absolute", "expanduser",
+     "parent", "parents", "name", "stem", "suffix", "as_posix", "read_text", "read_bytes",
+     "open", "write_text", "write_bytes", "mkdir", "touch", "unlink", "format", "encode",
+     "decode", "strip", "rstrip", "lstrip", "lower", "upper"}
+)  # fmt: skip
+
+
+def _is_str(node: ast.AST) -> bool:
+    return isinstance(node, (ast.JoinedStr, ast.Constant)) and not isinstance(
+        getattr(node, "value", ""), (int, float, complex, bool)
+    )
+
+
+def _computes(p: ast.AST, cur: ast.AST) -> bool:
+    """Whether ``p`` turns the value ``cur`` into other data (not a name, a string, a log line)."""
+    if isinstance(p, ast.BinOp):
+        other = p.right if cur is p.left else p.left
+        if isinstance(p.op, (ast.Div, ast.Add)) and _is_str(other):
+            return False  # Path.home() / ".rc", "pid-" + str(n)
+        return not (isinstance(p.op, ast.Mod) and cur is p.right and _is_str(p.left))
+    if isinstance(p, ast.UnaryOp):
+        return True
+    if isinstance(p, ast.Subscript):
+        return p.value is cur
+    if isinstance(p, ast.Attribute):
+        return p.value is cur and p.attr not in _NAMING_ATTRS
+    if isinstance(p, ast.Call) and cur is not p.func:
+        f = p.func
+        name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+        return name not in _NAMING_CALLS
+    return False
+
 
 class Flow:
     """Whether a probe's value decides anything in its module (red team 3 F23, F25).
@@ -275,7 +316,10 @@ class Flow:
     os.getpid() < 16``, ``x = Path.home(); ... x == ...``); where it only names a file or goes
     into a string (``f"{path}.{os.getpid()}.tmp"`` for an atomic write, ``Path.home() /
     ".wordsrc"``, a host name in a log line) it is everyday code, and the perturbed run still
-    gives it another value. :meth:`decides` walks up from the probe through the expressions
+    gives it another value, unless it was turned into other data first (arithmetic, indexing, a
+    call that does not only name or print it) and then returned (red team 3 F33: ``return
+    word + "y" * (1 - min(1, 999 // os.getpid()))``, compared by the test in its own module).
+    :meth:`decides` walks up from the probe through the expressions
     around it to a comparison, an operand of ``and``/``or`` but the last (whose value is only
     passed on: ``author or getpass.getuser()``), ``not``, a test of ``if``/``while``/``assert``/
     a conditional expression or comprehension, a loop's iterable, a ``match`` subject or a
@@ -297,8 +341,16 @@ class Flow:
                 self.functions.setdefault(node.name, []).append(node)
         self.tree = tree
 
-    def decides(self, node: ast.AST, depth: int = 0, seen: set[int] | None = None) -> bool:
-        """True when ``node``'s value (a probe) can decide a branch or a comparison."""
+    def decides(
+        self, node: ast.AST, depth: int = 0, seen: set[int] | None = None, computed: bool = False
+    ) -> bool:
+        """True when ``node``'s value (a probe) can decide a branch, a comparison or a result.
+
+        ``computed``: the value on the way was already turned into other data (arithmetic,
+        indexing, a method or a function that is no naming one): such a value decides what a
+        function returns too (red team 3 F33: ``"y" * (1 - min(1, 999 // os.getpid()))``
+        returned to the test, which compares it).
+        """
         seen = set() if seen is None else seen
         if depth > 6 or id(node) in seen:
             return depth > 6  # too deep to follow: count it
@@ -312,18 +364,19 @@ class Flow:
                 return False
             if self._decision(p, cur):
                 return True
+            computed = computed or _computes(p, cur)
             if isinstance(p, ast.Call) and cur is not p.func:
-                if self._into_function(p, cur, depth, seen):
+                if self._into_function(p, cur, depth, seen, computed):
                     return True
             elif isinstance(p, (ast.Lambda, ast.Yield, ast.YieldFrom, ast.Await)):
                 return True
             elif isinstance(p, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.NamedExpr)):
-                if self._assigned(p, depth, seen):
+                if self._assigned(p, depth, seen, computed):
                     return True
                 if not isinstance(p, ast.NamedExpr):
                     return False
             elif isinstance(p, ast.Return):
-                return self._returned(p, depth, seen)
+                return computed or self._returned(p, depth, seen)
             elif isinstance(p, ast.stmt):
                 return False
             cur = p
@@ -363,7 +416,7 @@ class Flow:
                     out.append(n)
         return out
 
-    def _assigned(self, p: ast.AST, depth: int, seen: set[int]) -> bool:
+    def _assigned(self, p: ast.AST, depth: int, seen: set[int], computed: bool = False) -> bool:
         targets = (
             p.targets if isinstance(p, ast.Assign) else [p.target]  # type: ignore[attr-defined]
         )
@@ -381,7 +434,7 @@ class Flow:
                     reads = self._reads(self.tree if glob else scope, n.id, attr=False)
                 else:
                     continue
-                if any(self.decides(r, depth + 1, seen) for r in reads):
+                if any(self.decides(r, depth + 1, seen, computed) for r in reads):
                     return True
         return False
 
@@ -400,7 +453,9 @@ class Flow:
         ]
         return any(self.decides(c, depth + 1, seen) for c in calls)
 
-    def _into_function(self, call: ast.Call, arg: ast.AST, depth: int, seen: set[int]) -> bool:
+    def _into_function(
+        self, call: ast.Call, arg: ast.AST, depth: int, seen: set[int], computed: bool = False
+    ) -> bool:
         """An argument of a function of the module: does the parameter it becomes decide?"""
         f = call.func
         name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
@@ -418,7 +473,8 @@ class Flow:
                 param = params[call.args.index(arg)]
             else:
                 return True  # *args: not followed
-            if any(self.decides(r, depth + 1, seen) for r in self._reads(fn, param, attr=False)):
+            reads = self._reads(fn, param, attr=False)
+            if any(self.decides(r, depth + 1, seen, computed) for r in reads):
                 return True
         return False
 
