@@ -158,6 +158,17 @@ NAMED_REASONS = {
     # F22: no per-test limit here, so no timer: the full run fails (with the session's limit the
     # second opinion, on the main thread with no timer since e2386ed, disagrees)
     "where_test_timer": _FAILS,
+    # F2-F5, F16-F18 (swaps, 1c2f3ef): a replacement the recorded baseline did not have is the
+    # change's, whatever the value, the route or the module (these fixtures record the baseline)
+    "rt_unittest_assert_library_swap": "replaced unittest.case.TestCase.assertEqual with function",
+    "rt_builtins_all_library_function": "replaced builtins.all with function pprint.pformat",
+    "rt_stdlib_reader_callable_object": "replaced json.load with calc._Loader object",
+    "rt_stdlib_reader_partial_map": "replaced json.load with partial(function json.load",
+    "rt_unwatched_stdlib_glob": "replaced glob.glob with function calc._find",
+    "rt_runner_raises_suppress": "replaced pytest.raises with class contextlib.suppress",
+    "rt_reader_module_class": "replaced json.__class__ with class calc._Reader",
+    # F34: a unittest class swapped by a plugin registered at import
+    "rt_runner_unittest_class_swap": "registered the pytest plugin calc._NS object",
 }
 
 
