@@ -172,3 +172,11 @@ def test_packages_pytest_imports_only_elsewhere_are_the_projects_own(tmp_path: P
         "tomli": str(root / "tomli" / "__init__.py"),
     }
     assert import_problem(runner) is None
+
+
+def test_a_symbolic_link_loop_in_the_tree_is_no_package(tmp_path: Path) -> None:
+    """newcomer F36: a committed loop1 -> loop2 -> loop1 raised ELOOP out of DirEntry.is_dir."""
+    root = write(tmp_path / "repo", {"calc.py": "x = 1\n", "pkg/__init__.py": ""})
+    (root / "loop2").symlink_to("loop1")
+    (root / "loop1").symlink_to("loop2")
+    assert top_level_packages(root) == ["calc", "pkg"]

@@ -147,6 +147,19 @@ def package_roots(root: Path) -> list[str]:
     return out
 
 
+def _is_dir(entry: os.DirEntry) -> bool:
+    """``entry.is_dir()``, False when it cannot be told.
+
+    A symbolic link loop raises ELOOP (newcomer F36: a committed ``loop1 -> loop2 -> loop1``
+    ended every run and the doctor with 'internal error: OSError: [Errno 40] Too many levels of
+    symbolic links').
+    """
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
 def top_level_packages(folder: Path) -> list[str]:
     """Importable top-level names directly in ``folder``, sorted.
 
@@ -162,7 +175,7 @@ def top_level_packages(folder: Path) -> list[str]:
         if name.startswith((".", "_")) or name in _NOT_CODE:
             continue
         if (
-            e.is_dir()
+            _is_dir(e)
             and name.isidentifier()
             and os.path.isfile(os.path.join(e.path, "__init__.py"))
         ):
