@@ -118,3 +118,28 @@ def test_the_plugin_restores_the_previous_alarm_handler() -> None:
         assert timer.hung == []
     finally:
         signal.signal(signal.SIGALRM, before)
+
+
+#: A test that sees what code under test can see of fixloop's own runner in the process.
+_PLAIN_VIEW = (
+    "import __main__\nimport sys\n\n\n"
+    "def test_no_runner_modules():\n"
+    "    own = [n for n in sys.modules if 'fixloop' in n]\n"
+    "    assert own == [], own\n"
+    "    names = sorted(n for n in vars(__main__) if not n.startswith('__'))\n"
+    "    assert names == [], names\n"
+)
+
+
+@pytest.mark.parametrize("audit", [None, {"calc.py": [1]}])
+def test_fixloops_modules_leave_sys_modules_before_the_tests_run(
+    make_repo, box, tmp_path, audit
+) -> None:
+    """Red-team F26: fixloop's in-sandbox modules (``_fixloop_plugin``, ``_fixloop_boot``,
+    ``_fixloop_audit``...) were in ``sys.modules`` in every gate run, and the ``-c`` program's
+    helpers in ``__main__``: code that counted them answered right only there."""
+    repo = make_repo({"calc.py": "X = 1\n", "tests/test_view.py": _PLAIN_VIEW})
+    report = _runner(box, repo, tmp_path / "logs", 5.0).run(
+        "", pristine=True, audit=audit, record="baseline" if audit is None else None
+    )
+    assert report.outcome == Outcome.PASSED and report.passed == 1, report.output

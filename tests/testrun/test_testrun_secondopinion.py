@@ -151,6 +151,8 @@ def test_tests_run_on_the_main_thread_in_their_fixtures_context_as_shallow() -> 
     Red-team F24: an autouse fixture's ``ContextVar`` (and a ``threading.local``) was empty in
     the fresh thread the runner called tests in (LookupError: an honest fix refused). F22: code
     that answered right off the main thread passed here as in the gate's timed pytest runs.
+    F26: fixloop's own modules were in ``sys.modules`` (and the ``-c`` program's helpers in
+    ``__main__``) here as in every gate run.
     """
     work = Path(tempfile.mkdtemp(prefix="fixloop-so-"))
     repo = work / "repo"
@@ -175,7 +177,10 @@ def test_tests_run_on_the_main_thread_in_their_fixtures_context_as_shallow() -> 
         "    assert threading.current_thread() is threading.main_thread()\n"
         "    assert threading.active_count() == 1\n"
         "    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)\n"
-        "    assert signal.getsignal(signal.SIGALRM) == signal.SIG_DFL\n\n\n"
+        "    assert signal.getsignal(signal.SIGALRM) == signal.SIG_DFL\n"
+        "    assert [n for n in sys.modules if 'fixloop' in n] == []\n"
+        "    import __main__\n"
+        "    assert [n for n in vars(__main__) if not n.startswith('__')] == []\n\n\n"
         "def test_room_of_a_direct_call():\n"
         "    assert room() > sys.getrecursionlimit() - 15, room()\n"
     )

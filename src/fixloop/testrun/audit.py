@@ -40,17 +40,26 @@ import sys as _s
 if _s.path and _s.path[0] in ('', '.'):
     del _s.path[0]
 import types as _t, zlib as _z, binascii as _b
+_own = {{}}
 for _n, _c in {sources!r}:
     _m = _t.ModuleType(_n)
     _m.__file__ = '<fixloop ' + _n + '>'
     _s.modules[_n] = _m
+    _own[_n] = _m
     exec(compile(_z.decompress(_b.a2b_base64(_c)).decode(), _m.__file__, 'exec'), _m.__dict__)
-_s.exit({entry})
+for _n, _m in _own.items():
+    if type(_m.__dict__.get('_PEERS')) is dict:
+        _m.__dict__['_PEERS'].update(_own)
+    if _s.modules.get(_n) is _m:
+        del _s.modules[_n]
+_main = _own[{last!r}].main
+del _s, _t, _z, _b, _n, _c, _m, _own
+__import__('sys').exit(globals().pop('_main')({arg}))
 """
 
 
-def inline_program(sources: Sequence[tuple[str, str]], entry: str) -> str:
-    """A ``python -c`` program that loads ``sources`` as modules, in order, then runs ``entry``.
+def inline_program(sources: Sequence[tuple[str, str]], arg: str) -> str:
+    """A ``python -c`` program that loads ``sources`` as modules, in order, then runs the last.
 
     The gate's test run and the second opinion both start this way: the audit hook module
     first (so it is installed before anything else is imported), no file of fixloop's on the
@@ -61,10 +70,19 @@ def inline_program(sources: Sequence[tuple[str, str]], entry: str) -> str:
     made the run fail with ``E2BIG``, "Argument list too long"); compressed they take a
     quarter of that.
 
+    Each module is in ``sys.modules`` while the modules load (a module finds the ones loaded
+    before it there, at its import); once all are loaded, each module's ``_PEERS`` dict, if it
+    has one, receives them all by name, and they leave ``sys.modules``, so fixloop's own modules
+    are not among the modules the code under test can list (red-team F26: three or more
+    ``_fixloop_*`` names told every gate layer, the second opinion included, from a plain
+    pytest run). The program's own names are deleted before the last module's ``main`` is
+    called, from the program's outermost frame (the one the audit hook trusts as the
+    bootstrap), so ``__main__`` holds only what a bare ``python -c`` program has.
+
     Args:
-        sources: ``(module name, source text)`` pairs.
-        entry: the expression whose value is the exit status, e.g.
-            ``"_s.modules['_fixloop_boot'].main(_s.argv[1])"`` (``_s`` is ``sys``).
+        sources: ``(module name, source text)`` pairs; the last one's ``main`` is called.
+        arg: the expression passed to it, e.g. ``"__import__('sys').argv[1]"``; its value
+            (an int) is the exit status.
 
     Returns:
         The program text.
@@ -73,7 +91,7 @@ def inline_program(sources: Sequence[tuple[str, str]], entry: str) -> str:
         (name, binascii.b2a_base64(zlib.compress(text.encode("utf-8"), 9), newline=False).decode())
         for name, text in sources
     )
-    return _PROGRAM.format(sources=packed, entry=entry)
+    return _PROGRAM.format(sources=packed, last=sources[-1][0], arg=arg)
 
 
 def audit_sources() -> tuple[tuple[str, str], ...]:

@@ -117,7 +117,7 @@ def _payload() -> str:
         ("_fixloop_record", inside_source("recorder.py")),
         ("_fixloop_boot", inside_source("boot.py")),
     )
-    return inline_program(sources, "_s.modules['_fixloop_boot'].main(_s.argv[1])")
+    return inline_program(sources, "__import__('sys').argv[1]")
 
 
 # --------------------------------------------------------------------------------------------

@@ -47,7 +47,7 @@ def payload(cfg_json: str) -> str:
             inside_source("secondrunner.py"),
         ),
     )
-    return inline_program(sources, f"_s.modules['_fixloop_second'].main({cfg_json!r})")
+    return inline_program(sources, repr(cfg_json))
 
 
 @dataclass

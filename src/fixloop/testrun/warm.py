@@ -175,7 +175,7 @@ class _Server:
             ("_fixloop_boot", inside_source("boot.py")),
             ("_fixloop_warm", inside_source("warmserver.py")),
         ]
-        program = inline_program(sources, "_s.modules['_fixloop_warm'].main(_s.argv[1])")
+        program = inline_program(sources, "__import__('sys').argv[1]")
         argv = [runner.python, "-s", "-c", program, json.dumps(cfg)]
         # the server lives for the session; each child's run has its own limit (wall_s)
         limits = dataclasses.replace(runner.limits, wall_s=max(runner.limits.wall_s, 86_400.0))

@@ -84,11 +84,11 @@ if _fresh is None:
 _wire: Any = sys.modules.get("_fixloop_auditwire")
 if _wire is None:
     from fixloop.testrun.inside import auditwire as _wire
-# the one test-code rule (fixloop.pathrules, shipped as ``_fixloop_pathrules`` by audit_sources)
-_paths: Any = sys.modules.get("_fixloop_pathrules")
+_paths: Any = sys.modules.get("_fixloop_pathrules")  # fixloop.pathrules: the test-code rule
 if _paths is None:
     from fixloop import pathrules as _paths
 _EVENTS = _ev.events_for(sys.version_info[:2])
+_SELF: Any = sys.modules[__name__]  # this module (the harness's program then drops it from there)
 _FRAME_ATTRS = _ev.FRAME_ATTRS
 _STACK_EVENTS = _EVENTS["stack"]
 _CTYPES_MEMORY = _EVENTS["ctypes_memory"]
@@ -264,7 +264,7 @@ def _is_test_path(rel: str) -> bool:
     tools may not write is the code the watch treats as tests; only while the file is the one
     the checkout holds (not written at run time: :func:`auditfresh.is_test_path`).
     """
-    return bool(_fresh.is_test_path(sys.modules[__name__], rel))
+    return bool(_fresh.is_test_path(_SELF, rel))
 
 
 def _machinery_file(filename: str) -> bool:
@@ -317,7 +317,7 @@ def _record(event: str, what: str, where: tuple[str, int] | None) -> None:
     code = _source(rel, line) if rel else ""
     if rel and rel in _state["rtfiles"]:  # a borrowed name's line on disk is not the code that ran
         what += ", in code written at run time"
-        fresh = _fresh.fresh(sys.modules[__name__], os.path.join(_state["root"], rel))
+        fresh = _fresh.fresh(_SELF, os.path.join(_state["root"], rel))
         code = code if fresh else ""
     emit(
         {
@@ -470,10 +470,10 @@ def _hook(event: str, args: tuple) -> None:
     if event in _CONTROL:  # exec, compile, code.__new__, marshal.loads: auditfresh
         if event == "exec" and not _state["armed"] and _state["watch"] and args:
             _arm(args[0])
-        _fresh.guarded(sys.modules[__name__], _fresh.on_control, (event, args))
+        _fresh.guarded(_SELF, _fresh.on_control, (event, args))
         return
     if event == "open" and _state["since"] is not None and not _writes(event, args):
-        _fresh.guarded(sys.modules[__name__], _fresh.refuse_fresh_bytecode, args, reraise=OSError)
+        _fresh.guarded(_SELF, _fresh.refuse_fresh_bytecode, args, reraise=OSError)
     if event not in _STACK_EVENTS and event not in _FILE_EVENTS and not event.startswith("ctypes."):
         return
     busy = _state["busy"]
@@ -484,7 +484,7 @@ def _hook(event: str, args: tuple) -> None:
     try:
         caller = sys._getframe(1)
         if event in _FILE_EVENTS:
-            _fresh.note_write(sys.modules[__name__], event, args, caller)
+            _fresh.note_write(_SELF, event, args, caller)
             _file_event(event, args, caller)
         elif not _state["armed"] and not event.startswith(("os.kill", "signal.")):
             return
@@ -535,8 +535,8 @@ def install(cfg: dict) -> None:
     _state["root"] = os.path.realpath(cfg["root"])
     _state["watch"] = {k: frozenset(int(x) for x in v) for k, v in (cfg.get("watch") or {}).items()}
     _state["io"] = tuple(os.path.abspath(os.path.realpath(d)) for d in cfg.get("io") or ())
-    _fresh.configure(sys.modules[__name__], cfg)
-    _state["protected"] = _late.protected_snapshot(sys.modules[__name__])  # test files, data
+    _fresh.configure(_SELF, cfg)
+    _state["protected"] = _late.protected_snapshot(_SELF)  # test files, data
     _state["installed"] = True
     import _thread
     import sysconfig
@@ -569,7 +569,7 @@ def snapshot_machinery() -> dict[tuple[str, str], int]:
 
     Call once pytest is imported and before the project is importable.
     """
-    return _late.snapshot(sys.modules[__name__])
+    return _late.snapshot(_SELF)
 
 
 def finish(rc: int) -> None:
@@ -584,7 +584,7 @@ def finish(rc: int) -> None:
     key = _get_ident()
     busy.add(key)
     try:
-        _late.late_checks(sys.modules[__name__])
+        _late.late_checks(_SELF)
     finally:
         busy.discard(key)
 
@@ -594,7 +594,7 @@ def _at_exit() -> None:
     key = _get_ident()
     busy.add(key)
     try:
-        _late.late_checks(sys.modules[__name__])
+        _late.late_checks(_SELF)
         emit({"t": "end", "rc": _state.get("rc"), "events": _state["events"]})
     finally:
         busy.discard(key)

@@ -43,9 +43,14 @@ _BUILTIN = type(len)
 NEAR = ("the built-ins", "the test runner")
 
 
+#: fixloop's own modules by name, filled by the harness's program once all are loaded
+#: (``fixloop.testrun.audit.inline_program``; it then takes them out of ``sys.modules``).
+_PEERS: dict = {}
+
+
 def _late() -> Any:
     """:mod:`fixloop.testrun.inside.auditlate` (loaded after this module)."""
-    mod = sys.modules.get("_fixloop_auditlate")
+    mod = _PEERS.get("_fixloop_auditlate") or sys.modules.get("_fixloop_auditlate")
     if mod is None:  # imported as a package module (tests)
         from fixloop.testrun.inside import auditlate as mod
     return mod
@@ -53,7 +58,7 @@ def _late() -> Any:
 
 def _swaps() -> Any:
     """:mod:`fixloop.testrun.inside.auditswaps` (shipped as ``_fixloop_auditswaps``)."""
-    mod = sys.modules.get("_fixloop_auditswaps")
+    mod = _PEERS.get("_fixloop_auditswaps") or sys.modules.get("_fixloop_auditswaps")
     if mod is None:  # imported as a package module (tests)
         from fixloop.testrun.inside import auditswaps as mod
     return mod
@@ -74,7 +79,7 @@ def configure(hook: Any, cfg: dict) -> None:
 
 
 def _glob() -> Any:
-    mod = sys.modules.get("_fixloop_auditglobals")
+    mod = _PEERS.get("_fixloop_auditglobals") or sys.modules.get("_fixloop_auditglobals")
     if mod is None:
         from fixloop.testrun.inside import auditglobals as mod
     return mod

@@ -33,6 +33,17 @@ import os
 import sys
 from typing import Any
 
+#: fixloop's own modules by name (``_fixloop_audit``...), filled by the harness's program once
+#: all are loaded (:func:`fixloop.testrun.audit.inline_program`), which then takes them out of
+#: ``sys.modules``; empty when this file is imported as a package module (tests).
+_PEERS: dict = {}
+
+
+def _peer(name: str) -> Any:
+    """The own module ``name`` of fixloop: from :data:`_PEERS`, else ``sys.modules``; or None."""
+    return _PEERS.get(name) or sys.modules.get(name)
+
+
 _ECOSYSTEM = {
     "pytest",
     "_pytest",
@@ -179,16 +190,16 @@ def main(cfg_json: str) -> int:
     imported, and its end-of-run checks run after pytest returns).
     """
     cfg = json.loads(_config_text(cfg_json))
-    record = sys.modules.get("_fixloop_record") if cfg.get("record") else None
+    record = _peer("_fixloop_record") if cfg.get("record") else None
     if record is not None:  # first: the audit hook need not see this hook added
         record.install(cfg["record"])
-    audit = sys.modules.get("_fixloop_audit") if cfg.get("audit") else None
+    audit = _peer("_fixloop_audit") if cfg.get("audit") else None
     if audit is not None:
         audit.install(cfg["audit"])
     try:
         rc = _run(cfg)
     finally:
-        plugin = sys.modules.get("_fixloop_plugin")
+        plugin = _peer("_fixloop_plugin")
         if plugin is not None:  # the progress file: closed here whatever pytest did
             plugin.close()
     if record is not None:  # again after pytest's unconfigure: what the base's run left at its end
@@ -243,8 +254,8 @@ def _run(cfg: dict) -> int:
     root = os.path.realpath(cfg["root"])
     if cfg.get("mode") == "where":
         return _where(cfg, root)
-    audit = sys.modules.get("_fixloop_audit") if cfg.get("audit") else None
-    plugin = sys.modules["_fixloop_plugin"]
+    audit = _peer("_fixloop_audit") if cfg.get("audit") else None
+    plugin = _peer("_fixloop_plugin")
     plugin.configure(cfg.get("progress"), cfg.get("stream_fd"), cfg.get("per_test_s"))
     pristine = cfg.get("mode") == "pristine"
     if not pristine:
@@ -257,7 +268,7 @@ def _run(cfg: dict) -> int:
         reason = f"pytest not found in {sys.executable} ({e})"
         print(f"fixloop: {reason}: running fixloop's plain runner", flush=True)
         plugin._write({"e": "plain", "reason": reason})  # the file and the stream
-        return int(sys.modules["_fixloop_plain"].main(cfg))
+        return int(_peer("_fixloop_plain").main(cfg))
     if pristine:
         import _pytest.config  # noqa: F401 - loaded before the root is importable
 
@@ -268,9 +279,9 @@ def _run(cfg: dict) -> int:
         sys.path[0:0] = _front(cfg, root)
     plugins: list = [plugin]
     if cfg.get("record"):
-        plugins.append(sys.modules["_fixloop_record"])
+        plugins.append(_peer("_fixloop_record"))
     if audit is not None:  # the test modules' globals, compared around each test
-        plugins.append(sys.modules["_fixloop_auditglobals"].Plugin(audit))
+        plugins.append(_peer("_fixloop_auditglobals").Plugin(audit))
     if audit is not None or (cfg.get("record") or {}).get("mode") == "baseline":
-        plugins.append(sys.modules["_fixloop_auditswaps"].Watch())  # late plugins, items
+        plugins.append(_peer("_fixloop_auditswaps").Watch())  # late plugins, items
     return int(pytest.main(list(cfg["args"]), plugins=plugins))

@@ -25,13 +25,25 @@ import json
 import os
 import sys
 import time
+from typing import Any
+
+#: fixloop's own modules by name (``_fixloop_audit``...), filled by the harness's program once
+#: all are loaded (:func:`fixloop.testrun.audit.inline_program`), which then takes them out of
+#: ``sys.modules``; empty when this file is imported as a package module (tests).
+_PEERS: dict = {}
+
+
+def _peer(name: str) -> Any:
+    """The own module ``name`` of fixloop: from :data:`_PEERS`, else ``sys.modules``; or None."""
+    return _PEERS.get(name) or sys.modules.get(name)
+
 
 #: The recursion limit before pytest or project code ran (the interpreter's default).
 _START_LIMIT = sys.getrecursionlimit()
 
 
 def _emit(rec: dict) -> None:
-    sys.modules["_fixloop_audit"].emit(rec)
+    _peer("_fixloop_audit").emit(rec)
 
 
 def _message(exc: BaseException) -> str:
@@ -307,7 +319,7 @@ def _plain_opinion(root: str, cfg: dict, wanted: list) -> int:
     objects to rewrite); here it runs again in a fresh process, each test's outcome sent at
     once over the channel as a ``result`` record (``missing`` for an id it did not run).
     """
-    audit = sys.modules["_fixloop_audit"]
+    audit = _peer("_fixloop_audit")
     sys.path[0:0] = [os.path.join(root, rel) for rel in cfg.get("paths", ())] + [root]
     done: dict[str, str] = {}
 
@@ -316,7 +328,7 @@ def _plain_opinion(root: str, cfg: dict, wanted: list) -> int:
         _emit({"t": "result", "id": nodeid, "outcome": kind, "msg": message[:300]})
 
     plain = {"root": root, "targets": wanted, "junit": None, "progress": None, "on_result": _result}
-    rc = sys.modules["_fixloop_plain"].main(plain)
+    rc = _peer("_fixloop_plain").main(plain)
     for nid in wanted:
         if nid not in done:
             msg = f"not collected (plain runner exit {int(rc)})"
@@ -340,7 +352,7 @@ def main(cfg_json: str) -> int:
             cfg_json = f.read()
         os.unlink(f.name)  # read before any project code runs; gone before it could look
     cfg = json.loads(cfg_json)
-    audit = sys.modules["_fixloop_audit"]
+    audit = _peer("_fixloop_audit")
     audit.install(cfg["audit"])
     root = os.path.realpath(cfg["root"])
     wanted = list(cfg["ids"])

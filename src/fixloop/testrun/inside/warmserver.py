@@ -41,6 +41,11 @@ import time
 from typing import Any
 
 #: pytest's modules a run imports anyway; importing them in the parent is the warm start.
+#: fixloop's own modules by name (``_fixloop_boot``...), filled by the harness's program once
+#: all are loaded (:func:`fixloop.testrun.audit.inline_program`), which then takes them out of
+#: ``sys.modules``.
+_PEERS: dict = {}
+
 _PYTEST_MODULES = (
     "_pytest.assertion.rewrite",
     "_pytest.config",
@@ -220,7 +225,9 @@ def _child(cfg: dict, log: str, close: tuple[int, ...]) -> None:
 
         importlib.invalidate_caches()
         try:
-            code = int(sys.modules["_fixloop_boot"].main(json.dumps(cfg)))
+            code = int(
+                (_PEERS.get("_fixloop_boot") or sys.modules["_fixloop_boot"]).main(json.dumps(cfg))
+            )
         except SystemExit as e:
             code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
         try:
