@@ -123,3 +123,14 @@ GATE_REJECTED = (
     "{details}\n"
     "Continue: find the remaining cause and fix it ({left} verification(s) left)."
 )
+
+#: The rejection of a claim whose full run passed (tampering, a test no longer collected, a
+#: result that depends on where the tests run...): saying "the tests do NOT all pass" there
+#: sent the model after a failure that did not exist.
+GATE_REJECTED_PASSING = (
+    "The harness checked your work: the tests pass, but the gate did not accept the change, "
+    "so the task is not done.\n"
+    "{details}\n"
+    "Continue: fix the cause in another way that avoids what the reason above names "
+    "({left} verification(s) left)."
+)

@@ -273,6 +273,21 @@ def test_rejected_claim_is_a_false_success_claim_and_model_gets_output() -> None
     assert "do NOT all pass" in feedback and "tests/test_a.py::test_x" in feedback
 
 
+def test_a_rejection_whose_tests_passed_does_not_say_they_fail() -> None:
+    """A claim refused for another reason than failing tests (tampering, a test no longer
+    collected) was told "the tests do NOT all pass": the model hunted a failure that did not
+    exist (toolz 1.2.0's released line, refused as tampered, was reported so)."""
+    from fixloop.agent.claims import rejection_message
+    from fixloop.types import Verdict
+
+    reason = "tampered: while the tests ran, the changed code reached into the test run"
+    text = rejection_message(Verdict(False, PASSING, reason=reason), left=2)
+    assert text.startswith("The harness checked your work: the tests pass, but the gate did not")
+    assert "do NOT all pass" not in text and reason in text and "(2 verification(s) left)" in text
+    text = rejection_message(Verdict(False, FAILING, reason="the full suite did not pass"), 1)
+    assert "the tests do NOT all pass" in text and "tests/test_a.py::test_x" in text
+
+
 def test_verification_cap_ends_not_fixed_with_failing_tests() -> None:
     edit = tool_reply(use("edit_file", EDIT))
     agent, *_ = make([end(), edit, end(), edit, end()], verdicts=[False, False, False])

@@ -157,7 +157,8 @@ def rejection_message(verdict: Verdict, left: int) -> str:
         left: verifications left in the budget.
 
     Returns:
-        the text of the next user message (:func:`rejection_details` and ``left``).
+        the text of the next user message (:func:`rejection_details` and ``left``), headed
+        "the tests do NOT all pass" only when the gate's full run did not pass.
 
     Raises:
         fixloop.errors.ClaimRejected: no verifications are left (``left <= 0``).
@@ -166,4 +167,5 @@ def rejection_message(verdict: Verdict, left: int) -> str:
         raise errors.ClaimRejected(
             f"the gate rejected the claim and no verifications are left: {verdict.reason}"
         )
-    return prompts.GATE_REJECTED.format(details=rejection_details(verdict), left=left)
+    template = prompts.GATE_REJECTED_PASSING if verdict.report.ok else prompts.GATE_REJECTED
+    return template.format(details=rejection_details(verdict), left=left)
