@@ -148,6 +148,16 @@ def test_corrupt_middle_line_and_missing_file(tmp_path: Path) -> None:
         read_trajectory(tmp_path / "missing.jsonl")
 
 
+@pytest.mark.parametrize("text", ["{not json\n", '[{"stop_reason": "end_turn"}]', "def f(): pass"])
+def test_a_file_with_no_event_is_not_a_trajectory(tmp_path: Path, text: str) -> None:
+    """A one-line file with no JSON event (a script given by mistake) was shown as an empty,
+    incomplete run with exit code 0."""
+    p = tmp_path / "script.json"
+    p.write_text(text)
+    with pytest.raises(UsageError, match="holds no complete JSON event: not a fixloop trajectory"):
+        read_trajectory(p)
+
+
 def test_list_runs_summaries(_home: Path) -> None:
     record_run("20260101-000000-aaaaaa")
     record_run("20260102-000000-bbbbbb", end=False)

@@ -287,8 +287,9 @@ def read_trajectory(path: Path | str) -> list[dict[str, Any]]:
     skipped.
 
     Raises:
-        UsageError: the file is missing or unreadable, or a line other than the last is not a
-            JSON object.
+        UsageError: the file is missing or unreadable, a line other than the last is not a
+            JSON object, or the file has text but no JSON event at all (a one-line script or
+            any other file was shown as an empty, "incomplete" run with exit code 0).
     """
     p = Path(path)
     try:
@@ -311,6 +312,11 @@ def read_trajectory(path: Path | str) -> list[dict[str, Any]]:
                 break  # truncated last line
             raise UsageError(f"{p}: line {n} is not a JSON event; is this a fixloop trajectory?")
         events.append(ev)
+    if not events and lines:
+        raise UsageError(
+            f"{p} holds no complete JSON event: not a fixloop trajectory (or a run killed while "
+            "it wrote its first line)"
+        )
     return events
 
 
