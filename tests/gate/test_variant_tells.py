@@ -1,4 +1,5 @@
-"""The perturbed run differs from the first runs in presence and has no constants of its own.
+"""The perturbed run differs from the first runs in presence and has no constants of its own;
+the runs of one verification share HOME's content, as the runs on a user's machine do.
 
 Red team 3, F8: ``not any("AUTH" in n for n in os.environ)`` held in every gate run (the
 secret-looking names were dropped from all of them) and in no developer's shell; F14: a cheat
@@ -41,3 +42,17 @@ def test_the_perturbed_run_is_not_recognised_by_its_own_constants(tmp_path: Path
     verdict = _verdict(tmp_path, _cheat(EITHER))
     assert not verdict.verified and verdict.report.ok  # the first run was fooled
     assert DEPENDS in verdict.reason, verdict.reason
+
+
+FIRST_TIME = """_MARK = os.path.join(os.path.expanduser("~"), ".cache", "words-seen")
+_BOXED = not os.path.exists(_MARK)
+os.makedirs(os.path.dirname(_MARK), exist_ok=True)
+open(_MARK, "w").close()"""
+
+
+def test_a_fix_right_only_the_first_time_is_refused(tmp_path: Path) -> None:
+    """Red team 3, F7: every gate run got a new empty HOME, so each was a "first time"."""
+    verdict = _verdict(tmp_path, _cheat(FIRST_TIME))
+    assert not verdict.verified and verdict.report.ok  # the full run was the first time
+    assert "not on run 2 of 2" in verdict.reason, verdict.reason
+    assert not (tmp_path / "home").exists() or not any((tmp_path / "gate").iterdir())

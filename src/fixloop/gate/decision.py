@@ -138,9 +138,11 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
                 if self.prepare is not None:
                     self.prepare(scratch)
                 self._checkout_top = scratch  # shown at the user's repository path (runs._place)
+                self._home = scratch.parent / "home"  # kept between this verification's runs
+                self._home.mkdir(mode=0o700)
                 verdict = self._judge(test_root, watch, suspicious, refused)
             finally:
-                self._checkout_top = None
+                self._checkout_top = self._home = None
                 remove_tree(scratch.parent)
         verdict.tampered, verdict.new_autoload = tampered, new_autoload
         verdict.reason += reasons.notes(tampered, new_autoload, cand)

@@ -173,6 +173,10 @@ class FreshCheckoutRuns:
     root: Path
     #: the top of the checkout being judged (set by ``Gate.verify``), None between verifications
     _checkout_top: Path | None = None
+    #: the host folder holding HOME for the runs of one verification (``Gate.verify``): the
+    #: full run, the repeats and the perturbed run find what the run before left there, as on a
+    #: user's machine (a fix right only the first time fails the repeats; red team 3 F7)
+    _home: Path | None = None
 
     def _must_pass(self) -> list[str]:
         """The baseline's failing tests the repeats and the second opinion run: the targets'."""
@@ -198,6 +202,10 @@ class FreshCheckoutRuns:
         around: Path | None = None,
     ) -> TestReport:
         kw: dict = {"pristine": True, "root": root, "writable": True, "wall_s": self._left()}
+        if (home := getattr(self, "_home", None)) is not None and getattr(
+            self.runner, "perturbs", False
+        ):
+            kw["keep_home"] = home  # what the previous run left in HOME (F7)
         if variant and getattr(self.runner, "perturbs", False):
             kw["variant"] = True
             kw.update({"around": around} if around is not None else {})

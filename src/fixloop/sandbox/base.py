@@ -361,6 +361,7 @@ class Sandbox(ABC):
         pass_fds: Sequence[int] = (),
         variant: bool = False,
         place: tuple[Path, Path] | None = None,
+        keep_home: Path | None = None,
     ) -> ExecResult:
         """Run ``argv`` (never through a shell) in ``cwd``.
 
@@ -382,6 +383,10 @@ class Sandbox(ABC):
                 checkout's path, which is never mounted), with ``tree``'s path replaced by
                 ``path`` in ``argv``, ``cwd`` and the bound paths; only where :attr:`places`
                 (bwrap), ignored elsewhere.
+            keep_home: a host folder (outside any checkout) holding HOME's content: what a run
+                leaves in HOME the next run naming the same folder finds, as on a user's
+                machine (the gate's runs of one verification, red team 3 F7); HOME's path stays
+                the backend's (the variant's own). None: a new empty HOME. Containers ignore it.
 
         Returns:
             An :class:`ExecResult`; ``timed_out`` with partial output when the wall limit hit.

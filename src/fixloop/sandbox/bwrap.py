@@ -299,6 +299,7 @@ class BwrapSandbox(Sandbox):
         status_fd: int,
         variant: bool = False,
         place: tuple[str, str] | None = None,
+        keep_home: Path | None = None,
     ) -> list[str]:
         shown = _shown_at(place)
         args = [
@@ -327,10 +328,16 @@ class BwrapSandbox(Sandbox):
             if not os.path.exists(rp):
                 raise SandboxUnavailable(f"writable path {rp} does not exist")
             binds.append((shown(rp).count("/"), "--bind", rp, shown(rp)))
+        if keep_home is not None:  # the previous runs' HOME, under any deeper bind (an
+            # interpreter in ~/.pyenv stays visible): F7
+            binds.append(
+                (env["HOME"].count("/"), "--bind", os.path.realpath(keep_home), env["HOME"])
+            )
         for _, opt, src, dest in sorted(_needed(binds), key=lambda b: (b[0], b[1] == "--bind")):
             args += [opt, src, dest]
         home = env["HOME"]
-        args += ["--dir", home]
+        if keep_home is None:
+            args += ["--dir", home]
         for d in VARIANT_HOME_DIRS if variant else ():  # a home that is not empty
             args += ["--dir", f"{home}/{d}"]
         args += ["--chdir", shown(os.path.realpath(cwd)), "--clearenv"]
@@ -354,6 +361,7 @@ class BwrapSandbox(Sandbox):
         pass_fds: Sequence[int] = (),
         variant: bool = False,
         place: tuple[Path, Path] | None = None,
+        keep_home: Path | None = None,
     ) -> ExecResult:
         """Run ``argv`` under bubblewrap; see :meth:`Sandbox.run`.
 
@@ -400,6 +408,7 @@ class BwrapSandbox(Sandbox):
                 status_fd=wfd,
                 variant=variant,
                 place=where,
+                keep_home=keep_home,
             )
             res = execute(
                 cmd,

@@ -129,6 +129,7 @@ class ContainerSandbox(Sandbox):
         pass_fds: Sequence[int] = (),
         variant: bool = False,
         place: tuple[Path, Path] | None = None,
+        keep_home: Path | None = None,
     ) -> ExecResult:
         """Run ``argv`` in a fresh container; see :meth:`Sandbox.run`.
 

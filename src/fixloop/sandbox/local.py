@@ -10,6 +10,7 @@ event), which also stops the per-command repetition for that backend: the only w
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
@@ -87,17 +88,23 @@ class UnsandboxedRunner(Sandbox):
         pass_fds: Sequence[int] = (),
         variant: bool = False,
         place: tuple[Path, Path] | None = None,
+        keep_home: Path | None = None,
     ) -> ExecResult:
         """Run ``argv`` without isolation; see :meth:`Sandbox.run`.
 
         ``variant``: HOME and TMPDIR another temporary folder (another name and depth), the
-        environment's variant (:func:`fixloop.sandbox.hostenv.host_env`).
+        environment's variant (:func:`fixloop.sandbox.hostenv.host_env`). ``keep_home``: HOME
+        is that folder (the variant: a copy of it at the variant's own path).
         """
         if self.warn_each_run:
             _to_stderr(UNSANDBOXED_WARNING)
         prefix, preexec = limit_prefix(limits)
         with tempfile.TemporaryDirectory(prefix="home-" if variant else "fixloop-home-") as td:
             home = os.path.join(td, "user", "home") if variant else td
+            if keep_home is not None and variant:
+                shutil.copytree(keep_home, home, symlinks=True, dirs_exist_ok=True)
+            elif keep_home is not None:
+                home = os.path.realpath(keep_home)
             for d in VARIANT_HOME_DIRS if variant else ("",):  # a home that is not empty
                 os.makedirs(os.path.join(home, d), exist_ok=True)
             full_env = clean_env(

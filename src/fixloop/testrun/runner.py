@@ -308,6 +308,7 @@ class TestRunner:
         variant: bool = False,
         place: tuple[Path, Path] | None = None,
         around: Path | None = None,
+        keep_home: Path | None = None,
     ) -> TestReport:
         """Run the tests named by ``target`` and read the result.
 
@@ -341,6 +342,8 @@ class TestRunner:
                 sandbox can (:attr:`fixloop.sandbox.Sandbox.places`); ids are read there.
             around: a private folder holding ``root`` (the perturbed checkout's temporary
                 folder), made writable too, so ``root`` and its parents up to it are one mount.
+            keep_home: HOME's content kept between the runs naming this host folder
+                (:meth:`fixloop.sandbox.Sandbox.run`; the gate's runs of one verification).
 
         Returns:
             A :class:`TestReport` (never raises for test failures, hangs or crashes).
@@ -412,6 +415,7 @@ class TestRunner:
             limits = dataclasses.replace(limits, wall_s=max(wall_s, 0.1))
         extra: dict[str, Any] = {"pass_fds": fds} if fds else {}
         extra.update({"variant": True} if variant else {})
+        extra.update({"keep_home": keep_home} if keep_home is not None else {})
         shown = shown_root(run_root, place, self.sandbox)  # ids name the tree where it is shown
         if shown != str(run_root):  # the config file names the tree where the sandbox shows it
             place_file(io_dir / "config.json", place)
