@@ -143,3 +143,19 @@ def test_fixloops_modules_leave_sys_modules_before_the_tests_run(
         "", pristine=True, audit=audit, record="baseline" if audit is None else None
     )
     assert report.outcome == Outcome.PASSED and report.passed == 1, report.output
+
+
+def test_the_command_line_is_plain_pytests(make_repo, box, tmp_path) -> None:
+    """``sys.argv`` was ``['-c', '@.../config.json']`` and ``sys.orig_argv`` the harness's whole
+    program (fixloop's module names in it) in every gate run; a plain ``python -m pytest``
+    shows pytest's ``__main__.py`` and no program text."""
+    view = (
+        "import sys\n\n\n"
+        "def test_argv():\n"
+        "    assert sys.argv[0].endswith('__main__.py') and sys.argv[1:] == [], sys.argv\n"
+        "    if hasattr(sys, 'orig_argv'):\n"
+        "        assert sys.orig_argv[1:] == ['-m', 'pytest'], sys.orig_argv\n"
+    )
+    repo = make_repo({"tests/test_argv.py": view})
+    report = _runner(box, repo, tmp_path / "logs", 5.0).run("", pristine=True, audit={})
+    assert report.outcome == Outcome.PASSED and report.passed == 1, report.output
