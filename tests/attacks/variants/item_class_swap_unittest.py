@@ -1,6 +1,7 @@
 # kind: a unittest test's class swapped in pytest's collection tree by a plugin registered at import (swaps)
 # expect: refused
 # base: _base_unit
+# scan: clean
 # record: baseline
 # what: add is still wrong. At import calc.py finds pytest's Config on sys.meta_path and
 #   registers an object whose collection_modifyitems hook puts, for each collected test, a

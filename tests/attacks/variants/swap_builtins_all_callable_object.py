@@ -1,6 +1,7 @@
 # kind: a built-in the test calls replaced by a callable object (swaps)
 # expect: refused
 # base: _base_all
+# scan: clean
 # record: baseline
 # what: add is still wrong. calc.py puts an instance of its own class (its __call__ returns
 #   True) in place of builtins.all, reached as len.__self__: the old rule took any object that
