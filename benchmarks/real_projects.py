@@ -9,6 +9,10 @@ keeps it, and at least four one-location bugs injected into each:
   translations (the project's ``compile-translations`` step);
 - more-itertools: a flat layout, a unittest suite of over 1,000 tests, run by pytest;
 - boltons: a flat layout, many small modules and a few hundred tests.
+- arrow: tox.ini's addopts run pytest-cov (``--cov-fail-under=99 --cov-report=xml``), 1,839
+  tests, dateparser/pytz/simplejson, one test failing at the release (tz data): ``--target``;
+- simplejson: a C extension built in place by the editable install (git-ignored), a unittest
+  suite inside the package, tests that run the package's command line in child processes;
 - python-dateutil: a src layout, setuptools_scm, setup.cfg's pytest config with
   ``filterwarnings = error``, 2,000 tests (hypothesis, freezegun, tests that set ``TZ`` and
   call ``time.tzset``), and six, whose lazy ``six.moves`` attributes import on any read.
@@ -32,9 +36,8 @@ bugs, each pristine checkout is run once (``--no-pristine`` skips it): it must s
 last line is ``ratio X``: resolved / total (resolved: the gate verified the fix; total: the
 valid bugs, and the bugs of a project whose set-up failed).
 
-    .venv/bin/python benchmarks/real_projects.py            # all four projects, 16 bugs
+    .venv/bin/python benchmarks/real_projects.py            # all six projects, 20 bugs
     .venv/bin/python benchmarks/real_projects.py --only humanize --jobs 1
-
 Needs network access to the package registry the first time (pip), bubblewrap, and a few
 minutes per bug on a loaded machine.
 """
@@ -66,12 +69,17 @@ GIT_ENV = {
 
 @dataclass(frozen=True)
 class Bug:
-    """One injected bug: ``old`` replaced by ``new`` in ``path`` (``old`` occurs exactly once)."""
+    """One injected bug: ``old`` replaced by ``new`` in ``path`` (``old`` occurs exactly once).
+
+    ``targets``: ``--target`` node ids for a project whose released suite already fails here
+    for another reason (arrow's tz-data test): the run is about the tests the bug breaks.
+    """
 
     name: str
     path: str
     old: str
     new: str
+    targets: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -87,6 +95,12 @@ class Project:
         tuple[str, ...], ...
     ] = ()  # commands run in the checkout with the venv's bin first
     bugs: tuple[Bug, ...] = field(default_factory=tuple)
+    #: lines of the ``.gitignore`` the user's repository has (an sdist ships none): an extension
+    #: built in place, a coverage report; written before the first commit
+    gitignore: tuple[str, ...] = ()
+    #: False when the released suite fails here at the release (the pristine check would not
+    #: say ``nothing_to_fix``); its bugs then carry ``targets``
+    pristine: bool = True
 
 
 #: the slowest suite first, so that ``--jobs`` starts its long runs at once
@@ -123,6 +137,59 @@ PROJECTS: tuple[Project, ...] = (
                 "src/dateutil/easter.py",
                 "    m = 3 + (p + 26)//30\n",
                 "    m = 3 + (p + 26)//31\n",
+            ),
+        ),
+    ),
+    Project(
+        name="arrow",
+        dist="arrow",
+        version="1.3.0",
+        # tox.ini's addopts: pytest-cov with --cov-fail-under=99 --cov-report=xml (coverage.xml
+        # is git-ignored, as in the repository); tests/test_arrow.py::...::test_anchorage_dst
+        # fails at the release with this machine's tz data: every bug carries its targets
+        extras="[test]",
+        gitignore=("__pycache__/", "*.egg-info/", ".coverage", "coverage.xml"),
+        pristine=False,
+        bugs=(
+            Bug(
+                "humanize-hour",
+                "arrow/arrow.py",
+                "                elif diff < self._SECS_PER_HOUR * 2:\n",
+                "                elif diff < self._SECS_PER_HOUR * 3:\n",
+                targets=("tests/test_arrow.py::TestArrowHumanize::test_hours",),
+            ),
+            Bug(
+                "humanize-minute",
+                "arrow/arrow.py",
+                "                elif diff < self._SECS_PER_MINUTE * 2:\n",
+                "                elif diff < self._SECS_PER_MINUTE * 3:\n",
+                targets=("tests/test_arrow.py::TestArrowHumanize::test_minutes",),
+            ),
+        ),
+    ),
+    Project(
+        name="simplejson",
+        dist="simplejson",
+        version="3.20.1",
+        # the C speedups built in place by the editable install (git-ignored, copied into the
+        # run's tree); a unittest suite inside the package (simplejson/tests), run by pytest,
+        # whose test_tool runs `python -m simplejson.tool` in child processes
+        extra_packages=("pytest",),
+        gitignore=("__pycache__/", "*.egg-info/", "build/", "*.so"),
+        bugs=(
+            Bug(
+                "indent-separator",
+                "simplejson/encoder.py",
+                "        elif indent is not None:\n            self.item_separator = ','\n",
+                "        elif indent is not None:\n            self.item_separator = ', '\n",
+            ),
+            Bug(
+                "list-indent-level",
+                "simplejson/encoder.py",
+                "            if newline_indent is not None:\n                _current_indent_level -= 1\n"
+                "                yield '\\n' + (_indent * _current_indent_level)\n            yield ']'\n",
+                "            if newline_indent is not None:\n"
+                "                yield '\\n' + (_indent * _current_indent_level)\n            yield ']'\n",
             ),
         ),
     ),
@@ -315,6 +382,8 @@ def prepare(project: Project, cache: Path) -> tuple[Path, Path]:
     env = venv_env(venv)
     py = str(venv / "bin" / "python")
     git(checkout, "init", "-q", "-b", "main")  # before the install: hatch-vcs reads git
+    if project.gitignore:
+        (checkout / ".gitignore").write_text("\n".join(project.gitignore) + "\n", encoding="utf-8")
     run(
         [py, "-m", "pip", "install", "-q", "-e", f".{project.extras}", *project.extra_packages],
         cwd=checkout,
@@ -328,14 +397,25 @@ def prepare(project: Project, cache: Path) -> tuple[Path, Path]:
     return checkout, venv
 
 
-def fixloop(repo: Path, venv: Path, home: Path) -> tuple[dict, float]:
+def fixloop(repo: Path, venv: Path, home: Path, targets: Sequence[str] = ()) -> tuple[dict, float]:
     """``fixloop fix REPO --model repair --json`` as the user runs it; (result, seconds)."""
     env = venv_env(venv)
     env["FIXLOOP_HOME"] = str(home)
     env["PYTHONPATH"] = str(ROOT / "src")
     t0 = time.monotonic()
+    target_args = [a for t in targets for a in ("--target", t)]
     proc = subprocess.run(
-        [sys.executable, "-m", "fixloop", "fix", str(repo), "--model", "repair", "--json"],
+        [
+            sys.executable,
+            "-m",
+            "fixloop",
+            "fix",
+            str(repo),
+            "--model",
+            "repair",
+            "--json",
+            *target_args,
+        ],
         cwd=repo,
         env=env,
         capture_output=True,
@@ -436,7 +516,9 @@ def run_job(job: Job, work: Path) -> tuple[str, bool, bool]:
                 False,
                 False,
             )
-    res, took = fixloop(repo, job.venv, work / f"home-{p.name}-{name.strip('()')}")
+    res, took = fixloop(
+        repo, job.venv, work / f"home-{p.name}-{name.strip('()')}", bug.targets if bug else ()
+    )
     base = baseline_of(res)
     status = str(res.get("status", "?"))
     counts = bug is not None and status != "nothing_to_fix"
@@ -499,7 +581,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             total += len(bugs)
             continue
-        if not args.no_pristine:
+        if not args.no_pristine and project.pristine:
             jobs.append(Job(project, checkout, venv))
         jobs += [Job(project, checkout, venv, bug) for bug in bugs]
     resolved = 0
