@@ -376,3 +376,21 @@ def test_examples_fail_then_pass_in_a_subfolder_worktree(
     iso.finish("fixloop: verified")
     assert iso.files_changed() == [module]
     assert snapshot(repo) == before
+
+
+def test_a_second_in_place_run_in_one_checkout_is_refused(make_repo) -> None:
+    """Two --in-place runs at once edited the same files (the second began while the tree was
+    still clean). The second is refused, naming the first; the lock ends with the first."""
+    from fixloop.vcs import unlock_checkout
+
+    repo = make_repo({"calc.py": CALC})
+    iso = isolate(repo, "run-one", in_place=True)
+    before = snapshot(repo)
+    with pytest.raises(GitStateError, match=r"another fixloop run \(run-one\) is working in place"):
+        isolate(repo, "run-two", in_place=True)
+    assert snapshot(repo) == before
+    iso2 = isolate(repo, "wt", in_place=False)  # a worktree of its own is not held up
+    iso2.remove_worktree(force=True)
+    unlock_checkout(iso.repo)
+    assert isolate(repo, "run-three", in_place=True).in_place
+    unlock_checkout(iso.repo)

@@ -139,6 +139,8 @@ def finish(session: RunSession, result: RunResult) -> None:
         session.trajectory.write("run_end", **result.to_dict())
     finally:
         session.trajectory.close()
+        if iso.in_place:
+            vcs.unlock_checkout(iso.repo)
 
 
 def commit_message(task: str, result: RunResult) -> str:
@@ -158,6 +160,7 @@ def commit_message(task: str, result: RunResult) -> str:
 def undo_isolation(iso: Isolation) -> None:
     """Remove a run's worktree and branch before anything ran (in-place: nothing was made)."""
     if iso.in_place:
+        vcs.unlock_checkout(iso.repo)
         return  # the checkout never left its branch and no branch was made
     try:
         iso.remove_worktree(force=True)

@@ -392,6 +392,53 @@ def _not_a_repository(src: Path, stderr: str) -> str:
     )
 
 
+#: The lock file descriptors of this process's in-place runs, by checkout top folder.
+_IN_PLACE_LOCKS: dict[Path, int] = {}
+
+
+def lock_checkout(top: Path, run_id: str) -> None:
+    """Take the in-place lock of the checkout ``top`` for the run ``run_id``.
+
+    Two ``--in-place`` runs in one checkout edited the same files at once (the second started
+    while the first's tree was still clean; it ended "not fixed" over the first's edits). The
+    lock is an exclusive ``flock`` on ``$FIXLOOP_HOME/locks/<hash of top>.lock`` (nothing is
+    written into the repository), released by :func:`unlock_checkout` or when the process
+    ends, however it ends. The file holds the run id, for the second run's message.
+
+    Raises:
+        GitStateError: another run holds the lock (its run id named).
+    """
+    import fcntl
+    import hashlib
+    import os
+
+    folder = fixloop_home() / "locks"
+    folder.mkdir(parents=True, exist_ok=True)
+    name = hashlib.sha256(str(top).encode("utf-8", "surrogateescape")).hexdigest()[:24]
+    fd = os.open(folder / f"{name}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        holder = os.read(fd, 200).decode("utf-8", "replace").strip() or "unknown"
+        os.close(fd)
+        raise GitStateError(
+            f"another fixloop run ({holder}) is working in place in {top}; wait for it to "
+            "end, or run without --in-place (a worktree of its own)"
+        ) from None
+    os.ftruncate(fd, 0)
+    os.write(fd, run_id.encode())
+    _IN_PLACE_LOCKS[top] = fd
+
+
+def unlock_checkout(top: Path) -> None:
+    """Release this process's in-place lock of ``top`` (:func:`lock_checkout`); none: no-op."""
+    import os
+
+    fd = _IN_PLACE_LOCKS.pop(top, None)
+    if fd is not None:
+        os.close(fd)  # closing the descriptor releases the flock
+
+
 def isolate(
     path: Path | str,
     run_id: str,
@@ -448,13 +495,16 @@ def isolate(
     uncommitted = _status_paths(top)
 
     if in_place:
+        lock_checkout(top, run_id)  # before the clean check: a second run names the first
         if uncommitted:
+            unlock_checkout(top)
             shown = ", ".join(uncommitted[:3]) + (" ..." if len(uncommitted) > 3 else "")
             raise GitStateError(
                 f"--in-place needs a clean working tree; {len(uncommitted)} uncommitted "
                 f"path(s) ({shown}): commit or stash them, or run without --in-place"
             )
         if why := checkout_problem(top, top / subpath if subpath else top):
+            unlock_checkout(top)
             raise NotWritable(
                 f"your checkout is not writable: {why}; --in-place edits the files there: make "
                 "it writable, or run without --in-place"
