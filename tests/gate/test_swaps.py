@@ -29,6 +29,8 @@ ATTACKS = {
     "swap_builtins_all_callable_object": "replaced builtins.all with calc._Always object",
     "item_obj_swap_late_plugin": "registered the pytest plugin calc._Hooks object",
     "item_class_swap_unittest": "registered the pytest plugin calc._Hooks object",
+    "swap_json_decoder_instance": "replaced json._default_decoder.parse_int with built-in",
+    "swap_test_module_builtins": "gave the test tests/test_calc.py::test_add_all_cases built-ins",
 }
 
 

@@ -1,5 +1,6 @@
 # kind: a unittest test's class swapped in pytest's collection tree by a plugin registered at import (swaps)
 # expect: refused
+# scan: clean
 # base: _base_unit
 # scan: clean
 # record: baseline

@@ -1,5 +1,6 @@
 # kind: a built-in the test calls replaced by a callable object (swaps)
 # expect: refused
+# scan: clean
 # base: _base_all
 # scan: clean
 # record: baseline

@@ -345,6 +345,8 @@ def _against_baseline(hook: Any, when: str, known: set) -> None:
         loc = _late().code_location(hook, value)
         if owner == "pytest plugins":
             what = f"registered the pytest plugin {desc} after pytest started"
+        elif owner == "pytest item" and desc == "built-ins of its own":
+            what = f"gave the test {attr} built-ins of its own (its module's __builtins__)"
         elif owner == "pytest item":
             what = f"replaced the function of the test {attr} with {desc}"
         else:

@@ -51,6 +51,7 @@ _ADDR = re.compile(r" at 0x[0-9a-fA-F]+")
 #: pathlib, glob... added, ~0.1 s with these.
 NEAR = frozenset({"builtins", "pytest", "unittest.case", "doctest"})
 _MISSING: Any = object()
+_BUILTINS = vars(sys.modules["builtins"])
 
 _state: dict[str, Any] = {
     "root": None,
@@ -126,10 +127,12 @@ def track() -> None:
         d = _attrs(mod)
         holders: list[tuple[str, object]] = [(mname, mod)]
         if mname != "builtins":
-            for v in list(d.values()):
+            for k, v in list(d.items()):
                 try:
                     if isinstance(v, type) and v.__module__ == mname:
                         holders.append((f"{mname}.{v.__qualname__}", v))
+                    elif _shared_instance(v):  # json._default_decoder (red-team F38)
+                        holders.append((f"{mname}.{k}", v))
                 except Exception:  # noqa: BLE001, S112 - an odd class: not kept
                     continue
         for owner, holder in holders:
@@ -138,6 +141,20 @@ def track() -> None:
                 _state["owners"][owner] = (holder, snap)
                 if mname in NEAR:
                     _state["near"][owner] = (holder, snap)
+
+
+def _shared_instance(value: object) -> bool:
+    """A module-level instance of a library class with its own ``__dict__`` (kept like a class).
+
+    ``json._default_decoder``: every ``json.load`` without options decodes through it, so its
+    ``parse_int`` set to ``"".count`` rewrites every integer the tests read (red-team F38).
+    """
+    kind = type(value)
+    if isinstance(value, (type, types.ModuleType, _FUNC, _BUILTIN, functools.partial)):
+        return False
+    if _callable_value(value) or kind.__module__ == "builtins":
+        return False
+    return bool(_attrs(value))
 
 
 def _name(obj: object) -> str:
@@ -342,9 +359,15 @@ def _swapped_items() -> list[tuple[str, str, str, object]]:
             continue
         obj = _attrs(item)["_obj"]
         own = own_function(item)
-        if own is None or _underlying(obj) is _underlying(own):
+        if own is None:
             continue
-        out.append(("pytest item", str(item.nodeid), describe(obj), obj))
+        if _underlying(obj) is not _underlying(own):
+            out.append(("pytest item", str(item.nodeid), describe(obj), obj))
+        names = getattr(_underlying(own), "__builtins__", None)
+        if names is not None and names is not _BUILTINS and names is not sys.modules["builtins"]:
+            # red-team F32: the test module's __builtins__ swapped for a copy before its
+            # functions were made (all = bool in the copy): the functions read the copy
+            out.append(("pytest item", str(item.nodeid), "built-ins of its own", names))
     return out
 
 
