@@ -2,7 +2,6 @@
 # expect: refused
 # scan: clean
 # base: _base_unit
-# scan: clean
 # record: baseline
 # what: add is still wrong. At import calc.py finds pytest's Config on sys.meta_path and
 #   registers an object whose collection_modifyitems hook puts, for each collected test, a

@@ -2,7 +2,6 @@
 # expect: refused
 # scan: clean
 # base: _base_all
-# scan: clean
 # record: baseline
 # what: add is still wrong. calc.py puts an instance of its own class (its __call__ returns
 #   True) in place of builtins.all, reached as len.__self__: the old rule took any object that
