@@ -83,6 +83,7 @@ PRIORS: dict[str, float] = {
     "wrap-min-cap": 0.35,  # min(capacity, e) with a bound-named value in scope
     "wrap-max-floor": 0.3,  # max(minimum, e)
     "wrap-round": 0.3,  # round(a * b)
+    "wrap-sorted": 0.3,  # for x in sorted(xs)
     "insert-entry-guard": 0.35,  # if not self._undone: raise NothingToRedo(...) at the start
     "insert-mirror-guard": 0.45,  # if job.finished_at is None: return "running", as a sibling
     "insert-return-value": 0.35,  # return value after a computed, never-read value
@@ -90,6 +91,7 @@ PRIORS: dict[str, float] = {
     "insert-set-add": 0.4,  # seen.add(x) for a set only read
     "insert-after-loop": 0.35,  # out.append(rest) after the loop
     "insert-pointer-update": 0.35,  # prev = node in a linked-list walk
+    "insert-loop-return": 0.3,  # return pitch.number at a loop's first hit
 }
 
 _ARITH = ["+", "-", "*", "/", "//", "%", "**"]

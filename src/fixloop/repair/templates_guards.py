@@ -11,6 +11,8 @@ the spirit of the Plastic Surgery Hypothesis, Barr et al., FSE 2014):
   The arguments are those of the nearest ``raise`` of a class of the module (the message a
   sibling method's guard uses), else none. At the function's start: a guard after the state
   changed is the typical wrong fix.
+- ``insert-entry-guard`` also: the ``if C: raise E(...)`` a sibling method runs right before a
+  statement, inserted before the same statement here (:func:`guarded_twin_mutations`).
 - ``insert-mirror-guard``: ``if v.a is None: return R`` before a statement reading ``v.a``, where
   the module already guards an attribute ``a`` the same way (``if job.finished_at is None:
   return "running"`` in a sibling function); also ``v is None`` for a name guarded so.
@@ -233,6 +235,71 @@ def sibling_guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     return out
 
 
+def _is_raise_guard(node: cst.CSTNode) -> bool:
+    """``if C: raise E(...)`` with nothing else in its body and no ``else``."""
+    if not isinstance(node, cst.If) or node.orelse is not None:
+        return False
+    inner = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+    return (
+        len(inner) == 1
+        and isinstance(inner[0], cst.SimpleStatementLine)
+        and isinstance(inner[0].body[0], cst.Raise)
+    )
+
+
+def guarded_twin_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """The guard a sibling method puts right before the same statement, put before this one.
+
+    ``reserve`` runs ``if pet_id not in self.available: raise NotAvailable(pet_id)`` and then
+    ``self.available.discard(pet_id)``; ``adopt`` discards without the check: the precondition
+    of the shared statement is copied to just before it (not to the method's start, where it
+    would also stop the method's other paths). Only when the guard reads no parameter of its
+    method that this method lacks.
+    """
+    if (
+        st.func is None
+        or st.cls is None
+        or not st.alone
+        or not isinstance(st.node, cst.SimpleStatementLine)
+    ):
+        return []
+    mine = fi.text(st.node).strip()
+    params = {p.name.value for p in st.func.params.params}
+    texts: list[str] = []
+    for other in fi.stmts:
+        if other.cls is not st.cls or other.func is st.func or other.func is None:
+            continue
+        if not _is_raise_guard(other.node) or other.index + 1 >= len(other.block):
+            continue
+        after = other.block[other.index + 1]
+        if after not in fi.positions or fi.text(after).strip() != mine:
+            continue
+        g = fi.text(other.node).strip()
+        theirs = {p.name.value for p in other.func.params.params}
+        if g in texts or free_names(cst.parse_statement(g)) & (theirs - params):
+            continue
+        texts.append(g)
+    prev = st.block[st.index - 1] if st.index > 0 else None
+    if prev is not None and prev in fi.positions and fi.text(prev).strip() in texts:
+        return []  # already guarded here
+    indent = fi.indent_of_line(st.start)
+    pos = fi.line_starts[st.start - 1]
+    out = []
+    for g in texts[:2]:
+        lines = _reindent(g, indent)
+        body = f"{indent}{lines[0]}\n" + "".join(f"{ln}\n" for ln in lines[1:])
+        out.append(
+            Mutation(
+                (Edit(pos, pos, body),),
+                "insert-entry-guard",
+                f"insert the guard '{_one_line(g)}' a sibling method runs before line {st.start}",
+                st.start,
+                PRIORS["insert-entry-guard"] * 1.3,
+            )
+        )
+    return out
+
+
 def _reindent(text: str, indent: str) -> list[str]:
     """The lines of a statement's text with its body re-indented under ``indent``."""
     lines = text.splitlines()
@@ -380,6 +447,7 @@ def guard_stmt_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     for fn in (
         entry_guard_mutations,
         sibling_guard_mutations,
+        guarded_twin_mutations,
         mirror_guard_mutations,
         return_value_mutations,
     ):

@@ -9,11 +9,16 @@ statements of issue 19 whose text is not anywhere in the function but is *implie
   update of the other direction, same target and value);
 - ``insert-set-add``: ``seen.add(node)`` for a set (or list) the function tests membership in
   (``node in seen``) but that nothing adds to at that place;
-- ``insert-after-loop``: ``out.append(rest)`` (or ``if rest: out.append(rest)``) after a loop
-  whose body flushes an accumulator it rebinds (the last chunk forgotten);
+- ``insert-after-loop``: ``out.append(rest)`` (or ``if rest: out.append(rest)``, or under the
+  guard the flush has inside the loop: ``if current is not None: out.append((current, n))``)
+  after a loop whose body flushes an accumulator it rebinds (the last chunk forgotten);
 - ``insert-pointer-update``: ``prev = node`` in a loop that reads ``prev`` but never updates it
   (before the statement advancing ``node``, in the ``else`` of an ``if`` using ``prev``, or at
-  the end of the body).
+  the end of the body; only in that ``else`` when the ``if`` relinks through ``prev``, as an
+  unlink ``prev.next = node.next`` does: the unlinked node must not become ``prev``);
+- ``insert-loop-return``: ``return X`` at the end of a branch inside a ``for`` loop of a
+  function that returns its not-found value after the loop (the loop variable or an attribute
+  of it the module returns elsewhere).
 
 Each function takes the file index and one statement and returns
 :class:`~fixloop.repair.templates_ast.Mutation` objects (see :func:`insert_more_mutations`).
@@ -113,7 +118,7 @@ def mirror_update_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
             continue
         target_node, op, value = update
         same_func = other.func is st.func
-        self_attr = isinstance(target_node, cst.Attribute) and other.cls is st.cls
+        self_attr = _self_rooted(target_node) and other.cls is st.cls
         if not (same_func or (self_attr and st.cls is not None)):
             continue
         flipped = f" {_FLIP[op]} " + fi.text(value)
@@ -129,6 +134,15 @@ def mirror_update_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
             seen.add(text)
             texts.append((text, w))
     return _mutations(fi, st, texts[:4], "insert-mirror-update")
+
+
+def _self_rooted(node: cst.CSTNode) -> bool:
+    """``self.a``, ``self.a[k]``, ``self.a.b[k]``...: state of the instance, shared by its methods."""
+    while isinstance(node, (cst.Subscript, cst.Attribute)):
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
+            return node.value.value == "self"
+        node = node.value
+    return False
 
 
 def counter_update(
@@ -275,31 +289,47 @@ def after_loop_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     if func is None:
         return []
     rebound = {n for ln, n in func.assigns if loop.header_end < ln <= loop.end}
-    calls: list[str] = []
+    calls: list[tuple[str, str, str]] = []  # (call, its argument when a name, its guard)
 
     class V(cst.CSTVisitor):
         def visit_Call(self, n: cst.Call) -> None:
             f = n.func
-            if (
+            if not (
                 isinstance(f, cst.Attribute)
                 and f.attr.value in ("append", "extend", "add")
                 and len(n.args) == 1
-                and isinstance(n.args[0].value, cst.Name)
-                and n.args[0].value.value in rebound
             ):
-                text = fi.text(n)
-                if "\n" not in text and text not in calls:
-                    calls.append(text)
+                return
+            arg = n.args[0].value
+            if isinstance(arg, cst.Name):
+                var = arg.value
+                if var not in rebound:
+                    return
+            elif isinstance(arg, cst.Tuple) and all(
+                isinstance(e.value, cst.Name) for e in arg.elements
+            ):
+                var = ""  # a record of rebound names: (current, length)
+                if not fi.names_in(arg) & rebound:
+                    return
+            else:
+                return
+            text = fi.text(n)
+            if "\n" not in text and all(c[0] != text for c in calls):
+                calls.append((text, var, _only_guard(fi, n)))
 
     loop.node.visit(V())
     indent = fi.indent_of_line(loop.start)
     step = _step(indent)
     pos = fi.line_starts[loop.end]
     out = []
-    for text in calls[:3]:
-        call = cst.ensure_type(cst.parse_expression(text), cst.Call)
-        var = cst.ensure_type(call.args[0].value, cst.Name).value
-        for body, w in ((f"if {var}:\n{indent}{step}{text}", 1.0), (text, 0.9)):
+    for text, var, guard in calls[:3]:
+        bodies = []
+        if guard:  # the flush inside the loop is guarded: the last one is guarded the same way
+            bodies.append((f"if {guard}:\n{indent}{step}{text}", 1.0))
+        if var:
+            bodies.append((f"if {var}:\n{indent}{step}{text}", 1.0))
+        bodies.append((text, 0.9))
+        for body, w in bodies:
             out.append(
                 Mutation(
                     (Edit(pos, pos, f"{indent}{body}\n"),),
@@ -310,6 +340,26 @@ def after_loop_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
                 )
             )
     return out
+
+
+def _only_guard(fi: FileInfo, call: cst.Call) -> str:
+    """The condition ``C`` of an ``if C:`` (no ``else``) whose body is the call's line alone."""
+    expr, _ = fi.parent_of(call)
+    line = fi.parent_of(expr)[0] if isinstance(expr, cst.Expr) else None
+    block = fi.parent_of(line)[0] if isinstance(line, cst.SimpleStatementLine) else None
+    test = fi.parent_of(block)[0] if isinstance(block, cst.IndentedBlock) else None
+    if (
+        isinstance(test, cst.If)
+        and test.orelse is None
+        and isinstance(block, cst.IndentedBlock)
+        and len(block.body) == 1
+        and isinstance(line, cst.SimpleStatementLine)
+        and len(line.body) == 1
+        and test.test in fi.positions
+    ):
+        text = fi.text(test.test)
+        return "" if "\n" in text else text
+    return ""
 
 
 def pointer_update_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
@@ -330,6 +380,13 @@ def pointer_update_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     out: list[Mutation] = []
     children = [fi.stmt_info(s) for s in body.body]
     for p in stale[:3]:
+        # an ``if`` that relinks through ``p`` (``prev.next = node.next``: an unlink) keeps ``p``
+        # where it is; ``p`` advances only in its ``else``
+        unlinks = any(
+            isinstance(c.node, cst.If) and c.node.orelse is None and _stores_through(c.node, p)
+            for c in children
+            if c is not None
+        )
         for v in moving[:3]:
             if v == p:
                 continue
@@ -342,7 +399,7 @@ def pointer_update_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
                 assigns_v = isinstance(node, cst.SimpleStatementLine) and v in {
                     n for ln, n in func.assigns if ln == child.start
                 }
-                if assigns_v:
+                if assigns_v and not unlinks:
                     pos = fi.line_starts[child.start - 1]
                     out.append(
                         _pointer(
@@ -373,7 +430,7 @@ def pointer_update_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
                         )
                     )
             last = children[-1]
-            if last is not None:
+            if last is not None and not unlinks:
                 indent = fi.indent_of_line(last.start)
                 pos = fi.line_starts[last.end]
                 out.append(
@@ -389,6 +446,21 @@ def pointer_update_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     return out[:12]
 
 
+def _stores_through(node: cst.CSTNode, name: str) -> bool:
+    """Whether ``node`` assigns an attribute of ``name`` (``prev.next = ...``)."""
+    found = False
+
+    class V(cst.CSTVisitor):
+        def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
+            nonlocal found
+            t = n.target
+            if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name):
+                found = found or t.value.value == name
+
+    node.visit(V())
+    return found
+
+
 def _pointer(pos: int, body: str, text: str, line: int, weight: float, words: str) -> Mutation:
     return Mutation(
         (Edit(pos, pos, body),),
@@ -399,6 +471,87 @@ def _pointer(pos: int, body: str, text: str, line: int, weight: float, words: st
     )
 
 
+def loop_return_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """``return X`` after the last statement of a branch inside a ``for`` loop (a search's hit).
+
+    When the function returns after the loop (its not-found value) and ``st`` ends a block
+    inside the loop, the loop may have been meant to stop at the first hit: ``X`` is the loop
+    variable, one of its attributes the module returns elsewhere (``p.number`` in another
+    method's ``return [p.number for p in ...]``) or reads in this function, or ``True`` when the
+    not-found value is ``False``.
+    """
+    if not _alone(st) or not isinstance(st.node, cst.SimpleStatementLine):
+        return []
+    if st.index != len(st.block) - 1 or isinstance(st.node.body[-1], (cst.Return, cst.Raise)):
+        return []
+    loop = _loop_around(fi, st)
+    if loop is None or not isinstance(loop.node, cst.For) or loop.func is not st.func:
+        return []
+    after = loop.block[loop.index + 1] if loop.index + 1 < len(loop.block) else None
+    if not (
+        isinstance(after, cst.SimpleStatementLine)
+        and isinstance(after.body[0], cst.Return)
+        and after in fi.positions
+    ):
+        return []
+    target = loop.node.target
+    values: list[tuple[str, float]] = []
+    if isinstance(target, cst.Name):
+        v = target.value
+        returned, read = _attribute_uses(fi, loop.node, v)
+        values += [(f"{v}.{a}", 1.0) for a in returned[:2]]
+        values.append((v, 0.9))
+        values += [(f"{v}.{a}", 0.7) for a in read if a not in returned][:2]
+    not_found = after.body[0].value
+    if isinstance(not_found, cst.Name) and not_found.value == "False":
+        values.insert(0, ("True", 1.0))
+    indent = fi.indent_of_line(st.start)
+    pos = fi.line_starts[st.end]
+    return [
+        Mutation(
+            (Edit(pos, pos, f"{indent}return {text}\n"),),
+            "insert-loop-return",
+            f"insert 'return {text}' after line {st.end} (the loop's first hit)",
+            st.start,
+            PRIORS["insert-loop-return"] * w,
+        )
+        for text, w in values[:4]
+    ]
+
+
+def _attribute_uses(fi: FileInfo, loop: cst.For, name: str) -> tuple[list[str], list[str]]:
+    """(attributes the module's ``return`` values read on any name, those ``loop`` reads on ``name``).
+
+    Each list in first-seen order, without ``self``'s attributes and called methods.
+    """
+    returned: list[str] = []
+    read: list[str] = []
+
+    class Returns(cst.CSTVisitor):
+        def visit_Return(self, n: cst.Return) -> None:
+            if n.value is not None:
+                n.value.visit(Attrs(returned, None))
+
+    class Attrs(cst.CSTVisitor):
+        def __init__(self, into: list[str], only: str | None) -> None:
+            self.into, self.only = into, only
+            self.called: set[int] = set()
+
+        def visit_Call(self, n: cst.Call) -> None:
+            self.called.add(id(n.func))  # a method, not a value
+
+        def visit_Attribute(self, n: cst.Attribute) -> None:
+            if id(n) in self.called or not isinstance(n.value, cst.Name):
+                return
+            if n.value.value not in ("self", "cls") and self.only in (None, n.value.value):
+                if n.attr.value not in self.into:
+                    self.into.append(n.attr.value)
+
+    fi.module.visit(Returns())
+    loop.visit(Attrs(read, name))
+    return returned, read
+
+
 def insert_more_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     """Every template of this module anchored at ``st``."""
     out: list[Mutation] = []
@@ -407,6 +560,7 @@ def insert_more_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         set_add_mutations,
         after_loop_mutations,
         pointer_update_mutations,
+        loop_return_mutations,
     ):
         out.extend(guarded(fi, fn, fi, st))
     return out

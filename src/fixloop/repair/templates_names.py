@@ -50,6 +50,7 @@ from .candidate import Candidate
 from .parsecache import file_info, valid
 from .templates_ast import Edit, FileInfo, Mutation, StmtInfo, apply_edits, guarded
 from .templates_keywords import keyword_mutations, nested_arg_mutations
+from .templates_lines import _loop_around
 from .templates_patterns import pattern_variants as pattern_variants
 from .templates_patterns import regex_mutations, separator_mutations
 from .templates_scope import (
@@ -169,10 +170,41 @@ def undefined_name_mutations(
     done = {p for p, _ in similar}
     for p in unread_locals(funcs[-1], line) if funcs else []:
         if p != name and p not in done:
+            done.add(p)
             prior = NAME_PRIORS["name-in-scope"] * 0.8  # bound, never read: a likely meaning
             desc = f"{name} (unbound) -> {p} (bound, never read)"
             out.append(_mutation(fi, node, p, "name-in-scope", desc, prior))
+    for p in nearby_reads(funcs[-1], line) if funcs else []:
+        if p != name and p not in done and p not in _BUILTINS:
+            prior = NAME_PRIORS["name-in-scope"] * 0.6  # read nearby: a name of this computation
+            desc = f"{name} (unbound) -> {p} (read nearby)"
+            out.append(_mutation(fi, node, p, "name-in-scope", desc, prior))
     return out
+
+
+def nearby_reads(
+    func: ast.FunctionDef | ast.AsyncFunctionDef, line: int, limit: int = 3
+) -> list[str]:
+    """Names of ``func``'s own that it reads on the lines nearest ``line``, not on ``line`` itself.
+
+    An unbound name that resembles nothing in scope (``target`` where the function's goal is
+    ``goal``) most often stands for a value the neighbouring code computes with, the mirrored
+    branch's ``goal - temp`` beside the broken ``temp - target``.
+    """
+    own = _bound_in(func)
+    on_line = set()
+    near: dict[str, int] = {}
+    for n in ast.walk(func):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in own:
+            if n.lineno == line:
+                on_line.add(n.id)
+            else:
+                d = abs(n.lineno - line)
+                near[n.id] = min(d, near.get(n.id, d))
+    ranked = sorted(
+        (d, n) for n, d in near.items() if n not in on_line and n not in ("self", "cls")
+    )
+    return [n for _, n in ranked[:limit]]
 
 
 def unread_locals(func: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> list[str]:
@@ -263,7 +295,8 @@ def none_guard_mutations(
 ) -> list[Mutation]:
     """A value that may be ``None`` guarded where the statement uses it.
 
-    ``for x in v`` -> ``for x in v or ()``; and for a parameter or local ``v`` the statement
+    ``for x in v`` -> ``for x in v or ()``; a loop variable the statement reads skipped when it
+    is ``None`` (:func:`loop_none_skips`); and for a parameter or local ``v`` the statement
     reads through an attribute, an index or ``len(v)``: ``if v is None: return <default>``
     inserted before the statement (``return`` alone when the function returns no value).
     """
@@ -283,6 +316,7 @@ def none_guard_mutations(
         )
     if not st.alone or st.func is None:
         return out
+    out.extend(loop_none_skips(fi, st, prior))
     funcs = _enclosing(sc, st.start)
     if not funcs:
         return out
@@ -326,6 +360,56 @@ def none_guard_mutations(
             )
         )
     return out[:4]
+
+
+def loop_none_skips(fi: FileInfo, st: StmtInfo, prior: float) -> list[Mutation]:
+    """``if v is None: continue`` at the top of the ``for`` loop around ``st``.
+
+    For each name ``v`` of the loop's target that ``st`` reads (a simple statement, or the
+    condition of an ``if``/``while``): an absent reading (``None`` in a list of values) is
+    skipped instead of used.
+    """
+    loop = _loop_around(fi, st)
+    if loop is None or not isinstance(loop.node, cst.For):
+        return []
+    body = loop.node.body
+    if not isinstance(body, cst.IndentedBlock) or not body.body:
+        return []
+    first = fi.stmt_info(body.body[0])
+    if first is None or not first.alone:
+        return []
+    node = st.node
+    if isinstance(node, (cst.If, cst.While)):
+        read = fi.names_in(node.test)
+    elif isinstance(node, cst.SimpleStatementLine):
+        read = fi.names_in(node)
+    else:
+        return []
+    targets = [n for n in _target_order(loop.node.target) if n in read and n != "_"]
+    indent = fi.indent_of_line(first.start)
+    step = "    " if not indent or indent[0] == " " else "\t"
+    pos = fi.line_starts[first.start - 1]
+    out = []
+    for v in targets[:2]:
+        out.append(
+            Mutation(
+                (Edit(pos, pos, f"{indent}if {v} is None:\n{indent}{step}continue\n"),),
+                "none-guard",
+                f"insert 'if {v} is None: continue' at the top of the loop of line {loop.start}",
+                st.start,
+                prior,
+            )
+        )
+    return out
+
+
+def _target_order(node: cst.CSTNode) -> list[str]:
+    """The names a loop target binds, left to right."""
+    if isinstance(node, cst.Name):
+        return [node.value]
+    if isinstance(node, (cst.Tuple, cst.List)):
+        return [n for el in node.elements for n in _target_order(el.value)]
+    return []
 
 
 # ------------------------------------------------------------------------------ entry points

@@ -25,6 +25,9 @@ from .templates_base import (
     _spaced_like,
 )
 
+#: list methods whose first argument is a position (an index ``xs.pop(i)`` may be off by one)
+_INDEX_METHODS = frozenset({"pop", "insert"})
+
 # Constants of daily code (units, bases, sizes); a literal may be one of them mistyped.
 _COMMON_INTS = [2, 7, 8, 10, 12, 16, 24, 30, 31, 60, 100, 255, 256, 365, 1000, 1024, 3600]
 
@@ -135,7 +138,10 @@ def bool_literal_mutations(fi: FileInfo, node: cst.Name) -> list[Mutation]:
 
 
 def off_by_one_mutations(fi: FileInfo, node: cst.BaseExpression) -> list[Mutation]:
-    """``e`` -> ``e + 1`` / ``e - 1`` where ``e`` is a range bound, slice bound, index, length."""
+    """``e`` -> ``e + 1`` / ``e - 1`` where ``e`` is a range bound, slice bound, index, length.
+
+    An index also as the position argument of ``xs.pop(i)`` / ``xs.insert(i, x)``.
+    """
     if _int_value(node) is not None or isinstance(node, (cst.SimpleString, cst.FormattedString)):
         return []
     parent, _ = fi.parent_of(node)
@@ -144,6 +150,14 @@ def off_by_one_mutations(fi: FileInfo, node: cst.BaseExpression) -> list[Mutatio
         call, _ = fi.parent_of(parent)
         if isinstance(call, cst.Call) and _callee(call) in ("range", "islice", "enumerate"):
             where = "range bound"
+        elif (
+            isinstance(call, cst.Call)
+            and isinstance(call.func, cst.Attribute)
+            and call.func.attr.value in _INDEX_METHODS
+            and call.args
+            and call.args[0] is parent
+        ):
+            where = "index argument"  # xs.pop(i), xs.insert(i, x): a position, maybe 1-based
     elif isinstance(parent, cst.Slice):
         where = "slice bound"
     elif isinstance(parent, cst.Index):
@@ -165,7 +179,10 @@ def off_by_one_mutations(fi: FileInfo, node: cst.BaseExpression) -> list[Mutatio
             right=cst.Integer("1"),
         )
         new = fix_child_parens(new)
-        out.append(_mut(fi, node, new, "off-by-one", f"{where} {_short(fi, node)} {sign} 1"))
+        m = _mut(fi, node, new, "off-by-one", f"{where} {_short(fi, node)} {sign} 1")
+        if where == "index argument":
+            m.prior *= 0.6  # a mapping's pop(key) looks the same: less sure than a subscript
+        out.append(m)
     return out
 
 

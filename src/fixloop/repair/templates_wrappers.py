@@ -14,15 +14,21 @@ condition's and/or chain (also in a comprehension's ``if``):
 - ``wrap-min-cap`` / ``wrap-max-floor``: ``min(cap, e)`` / ``max(floor, e)`` with ``cap`` a name
   in scope whose words say it is a bound (``capacity``, ``limit``, ``max_...``; ``min_...``,
   ``floor``), drawn from the function's parameters, its class's ``self.`` attributes and the
-  module's constants, never a literal;
+  module's constants, never a literal; ``min(cap, name)`` for a plain name too, ``cap`` also an
+  attribute the method's class stores and never reads (:func:`plain_caps`);
 - ``wrap-len``: ``len(e)`` for a non-numeric value divided, subtracted, taken modulo, compared;
 - ``wrap-not``: ``not e`` for a value returned or assigned, or an operand of a condition;
 - ``wrap-or-default``: ``e or d`` with ``d`` another lookup of the same mapping, a module
   constant sharing a word with ``e`` (``params.get("charset") or DEFAULT_CHARSET``), a defaulted
   parameter or an empty literal;
-- ``wrap-round``: ``round(e)`` for a product or quotient that is returned, assigned or passed;
+- ``wrap-round``: ``round(e)``, ``round(e, 1)``, ``round(e, 2)`` for a product or quotient that
+  is returned, assigned or passed;
+- ``wrap-sorted``: ``sorted(e)`` for what a ``for`` loop or a comprehension walks (not a call
+  whose result has an order of its own: ``range``, ``enumerate``, ``items``...);
 - ``wrap-none-guard``: ``x is None or c`` / ``x is not None and c`` for a condition ``c`` reading
-  ``x``, also a comparison whose value is assigned or returned (``ok = n <= limit``).
+  ``x``, also a comparison whose value is assigned or returned (``ok = n <= limit``); ``x`` also
+  an attribute ``b.a`` that ``c`` reads, first when ``a`` is an optional field of the file
+  (:func:`none_fields`: a ``None`` default stored as ``self.a``, a class-body ``a = None``).
 
 :func:`wrapper_stmt_mutations` drives them over a statement's header (bodies left out), as
 :func:`~fixloop.repair.templates_wrap.wrap_mutations` does for the other kinds of issue 19.
@@ -140,7 +146,8 @@ def _position(fi: FileInfo, node: cst.CSTNode, conditions: set[int]) -> str:
     ``"operand"`` (right of a binary operator), ``"left"`` (left of one), ``"compared"`` (either
     side of one ``<``/``<=``/``>``/``>=``), ``"condition"`` (a condition or an operand of an
     and/or chain, ids in ``conditions``), ``"element"`` (of a list, tuple, set or a
-    comprehension's element) or ``""``.
+    comprehension's element), ``"iter"`` (what a ``for`` loop or a comprehension walks) or
+    ``""``.
     """
     where = _is_value_position(fi, node)
     if where:
@@ -164,6 +171,8 @@ def _position(fi: FileInfo, node: cst.CSTNode, conditions: set[int]) -> str:
         return "element"
     if isinstance(parent, (cst.ListComp, cst.SetComp, cst.GeneratorExp)) and parent.elt is node:
         return "element"
+    if isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is node:
+        return "iter"
     return ""
 
 
@@ -195,6 +204,67 @@ def bound_names(
         if c not in inside and _words(c) & words:
             found.append(c)
     return found[:3]
+
+
+#: calls whose result already has an order of its own: never wrapped in ``sorted``
+_ORDERED_CALLS = frozenset(
+    {"sorted", "range", "enumerate", "zip", "reversed", "items", "keys", "values", "split"}
+)
+
+
+def unread_attributes(fi: FileInfo, cls: cst.ClassDef) -> list[str]:
+    """The ``self.`` attributes the class stores and never reads, in source order.
+
+    A value kept and never used is the classic shape of a forgotten use (the stored
+    ``self.seats`` a method should have bounded its count by), as an unread local is for a
+    renamed variable (:func:`~fixloop.repair.templates_names.unread_locals`).
+    """
+    key = (id(fi), id(cls))
+    got = _UNREAD.get(key)
+    if got is not None and got[0] is fi.source:
+        return got[1]
+    read: set[str] = set()
+
+    class V(cst.CSTVisitor):
+        def __init__(self) -> None:
+            self.stores: set[int] = set()
+
+        def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
+            self.stores.add(id(n.target))
+
+        def visit_AnnAssign(self, n: cst.AnnAssign) -> None:
+            self.stores.add(id(n.target))
+
+        def visit_Attribute(self, n: cst.Attribute) -> None:
+            if isinstance(n.value, cst.Name) and n.value.value == "self":
+                if id(n) not in self.stores:
+                    read.add(n.attr.value)
+
+    cls.visit(V())
+    assigned = fi.class_assigned.get(id(cls), set())
+    out = [a for a in fi.class_attrs.get(id(cls), []) if a in assigned and a not in read]
+    if len(_UNREAD) > 64:
+        _UNREAD.clear()
+    _UNREAD[key] = (fi.source, out)
+    return out
+
+
+_UNREAD: dict[tuple[int, int], tuple[str, list[str]]] = {}
+
+
+def plain_caps(fi: FileInfo, func: FuncInfo, node: cst.Name) -> list[tuple[str, float]]:
+    """Bounds ``cap`` for ``min(cap, name)``, with a weight each (at most two).
+
+    Names in scope whose words say they are an upper bound (:func:`bound_names`, weight 0.8),
+    then, in a method, the attributes its class stores and never reads (weight 0.7): a count
+    passed on unbounded where the class keeps a limit it never applies.
+    """
+    out = [(c, 0.8) for c in bound_names(fi, func, node, _CAP_WORDS)]
+    cls = fi.class_of_func.get(id(func.node))
+    if cls is not None and func.params[:1] == ["self"]:
+        have = {c for c, _ in out}
+        out += [(f"self.{a}", 0.7) for a in unread_attributes(fi, cls) if f"self.{a}" not in have]
+    return out[:2]
 
 
 def _related_constants(fi: FileInfo, node: cst.CSTNode) -> list[str]:
@@ -265,8 +335,29 @@ def wrapper_mutations(
             out.append(
                 _mut(fi, node, f"max({lo}, {text})", "wrap-max-floor", f"{short} -> max({lo}, ...)")
             )
+    elif isinstance(node, cst.Name) and valued:
+        for cap, weight in plain_caps(fi, func, node):
+            m = _mut(fi, node, f"min({cap}, {text})", "wrap-min-cap", f"{short} -> min({cap}, ...)")
+            m.prior *= weight
+            out.append(m)
     if isinstance(op, (cst.Multiply, cst.Divide)) and valued:
         out.append(_mut(fi, node, f"round({text})", "wrap-round", f"{short} -> round(...)"))
+        for digits in (1, 2):  # to a tenth, to a cent: the usual precisions of a reported value
+            m = _mut(
+                fi,
+                node,
+                f"round({text}, {digits})",
+                "wrap-round",
+                f"{short} -> round(..., {digits})",
+            )
+            m.prior *= 0.9
+            out.append(m)
+    if (
+        where == "iter"
+        and plain
+        and not (isinstance(node, cst.Call) and _callee(node) in _ORDERED_CALLS)
+    ):
+        out.append(_mut(fi, node, f"sorted({text})", "wrap-sorted", f"{short} -> sorted(...)"))
     if plain and not (isinstance(node, cst.Call) and _callee(node) in _NUMERIC_CALLS):
         parent, _ = fi.parent_of(node)
         arith = isinstance(parent, cst.BinaryOperation) and isinstance(
@@ -291,7 +382,7 @@ def wrapper_mutations(
 def none_guard_mutations(
     fi: FileInfo, node: cst.BaseExpression, func: FuncInfo | None
 ) -> list[Mutation]:
-    """A condition reading ``x`` gets ``x is None or c`` / ``x is not None and c``."""
+    """A condition reading ``x`` (or ``x.a``) gets ``x is None or c`` / ``x is not None and c``."""
     if func is None or isinstance(node, cst.UnaryOperation):
         return []
     text = fi.text(node)
@@ -301,13 +392,19 @@ def none_guard_mutations(
     names = [n for n in sorted(fi.names_in(node)) if n in func.params or n in func.locals]
     names = [n for n in names if n not in ("self", "cls")]
     names.sort(key=lambda n: (n not in nones, n))
+    # ``b.drink_by`` for a name in scope ``b``: an optional field (a ``None`` default of the file)
+    fields = none_fields(fi)
+    reads = [a for a in _attribute_reads(node) if a.split(".")[0] in (*names, "self")]
+    reads.sort(key=lambda a: a.rsplit(".", 1)[1] not in fields)
+    names = [*reads[:2], *names]
+    names.sort(key=lambda n: (n.rsplit(".", 1)[-1] not in (nones | fields), "." not in n))
     out = []
     inner = f"({text})" if isinstance(node, cst.BooleanOperation) else text
     # an operand of ``and``/``or`` keeps its place only in parentheses
     parent, _ = fi.parent_of(node)
     wrap = "({})" if isinstance(parent, cst.BooleanOperation) else "{}"
     for n in names[:3]:
-        weight = 1.0 if n in nones else 0.5
+        weight = 1.0 if n in nones or ("." in n and n.rsplit(".", 1)[1] in fields) else 0.5
         out.append(
             _mut(
                 fi,
@@ -330,6 +427,50 @@ def none_guard_mutations(
             )
         )
         out[-1].prior *= weight * 0.9
+    return out
+
+
+def _attribute_reads(node: cst.CSTNode) -> list[str]:
+    """``x.a`` texts of the node whose ``x`` is a plain name, in first-seen order."""
+    out: list[str] = []
+
+    class V(cst.CSTVisitor):
+        def visit_Attribute(self, n: cst.Attribute) -> None:
+            if isinstance(n.value, cst.Name):
+                t = f"{n.value.value}.{n.attr.value}"
+                if t not in out:
+                    out.append(t)
+
+    node.visit(V())
+    return out
+
+
+def none_fields(fi: FileInfo) -> set[str]:
+    """Attribute names the file's classes may hold ``None`` in.
+
+    A constructor parameter defaulting to ``None`` stored as ``self.<same name>``, or a class-body
+    field whose value is ``None`` (``drink_by: int | None = None``).
+    """
+    out: set[str] = set()
+    for func in fi.funcs.values():
+        cls = fi.class_of_func.get(id(func.node))
+        if cls is not None:
+            out |= _none_default_params(func) & fi.class_assigned.get(id(cls), set())
+    for cls in fi.classes.values():
+        body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
+        for line in body:
+            if not isinstance(line, cst.SimpleStatementLine):
+                continue
+            for small in line.body:
+                value = getattr(small, "value", None)
+                if not (isinstance(value, cst.Name) and value.value == "None"):
+                    continue
+                if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                    out.add(small.target.value)
+                elif isinstance(small, cst.Assign):
+                    out.update(
+                        t.target.value for t in small.targets if isinstance(t.target, cst.Name)
+                    )
     return out
 
 
