@@ -12,7 +12,15 @@ import libcst as cst
 
 from .templates_ast import Edit, FileInfo, Mutation, StmtInfo
 from .templates_base import PRIORS
-from .templates_lines import _line, _line_span, _loop_around, _nearest_return, _one_line, _simple
+from .templates_lines import (
+    _line,
+    _line_span,
+    _loop_around,
+    _nearest_return,
+    _one_line,
+    _simple,
+    inserted,
+)
 from .templates_values import _near_ints
 
 
@@ -160,8 +168,9 @@ def guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
                 text = f"{indent}if {cond}:\n{indent}{step}{body}\n"
                 pos = fi.line_starts[pos_line]
                 out.append(
-                    Mutation(
-                        (Edit(pos, pos, text),),
+                    inserted(
+                        pos,
+                        text,
                         "insert-guard",
                         f"insert guard 'if {cond}: {_one_line(body)}' {where} line {st.start}",
                         st.start,

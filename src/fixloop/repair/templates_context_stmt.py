@@ -35,6 +35,7 @@ from .templates_ast import Edit, FileInfo, Mutation, StmtInfo, apply_edits, guar
 from .templates_base import PRIORS, _int_value, _mut
 from .templates_context import CONTEXT_PRIORS
 from .templates_insert import _bound, _mutations, _one_line, free_names
+from .templates_lines import inserted
 from .templates_wrappers import _is_value_position
 
 # ------------------------------------------------------------------------------ statements
@@ -178,8 +179,9 @@ def branch_push_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     indent = fi.indent_of_line(st.start)
     pos = fi.line_starts[st.end]
     return [
-        Mutation(
-            (Edit(pos, pos, f"{indent}{text}\n"),),
+        inserted(
+            pos,
+            f"{indent}{text}\n",
             "insert-branch-push",
             f"insert '{_one_line(text)}' after line {st.end}",
             st.start,
@@ -413,8 +415,9 @@ def _none_guards(fi: FileInfo, st: StmtInfo, literals: Sequence[str]) -> list[Mu
         for k, lit in enumerate(literals[:3]):
             text = f"{indent}if {p} is None:\n{indent}{step}return {_quoted_like(lit, chr(34))}\n"
             out.append(
-                Mutation(
-                    (Edit(pos, pos, text),),
+                inserted(
+                    pos,
+                    text,
                     "guard-expected",
                     f"insert 'if {p} is None: return {lit!r}' before line {st.start}",
                     st.start,

@@ -27,9 +27,10 @@ import re
 
 import libcst as cst
 
-from .templates_ast import Edit, FileInfo, Mutation, StmtInfo, guarded, is_docstring
+from .templates_ast import FileInfo, Mutation, StmtInfo, guarded, is_docstring
 from .templates_base import PRIORS
 from .templates_insert import free_names
+from .templates_lines import inserted
 
 
 def _words(name: str) -> set[str]:
@@ -154,8 +155,9 @@ def entry_guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
             for call, mw in ((f"{cls}{reworded(message, source, cls)}", 1.0), (f"{cls}()", 0.9)):
                 text = f"{indent}if not {coll}:\n{indent}{_step(indent)}raise {call}\n"
                 out.append(
-                    Mutation(
-                        (Edit(pos, pos, text),),
+                    inserted(
+                        pos,
+                        text,
                         "insert-entry-guard",
                         f"insert 'if not {coll}: raise {_one_line(call)}' at line {first.start}",
                         st.start,
@@ -224,8 +226,9 @@ def sibling_guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         lines = _reindent(g, indent)
         body = f"{indent}{lines[0]}\n" + "".join(f"{ln}\n" for ln in lines[1:])
         out.append(
-            Mutation(
-                (Edit(pos, pos, body),),
+            inserted(
+                pos,
+                body,
                 "insert-entry-guard",
                 f"insert the guard '{_one_line(g)}' of a sibling method at line {first.start}",
                 st.start,
@@ -289,8 +292,9 @@ def guarded_twin_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         lines = _reindent(g, indent)
         body = f"{indent}{lines[0]}\n" + "".join(f"{ln}\n" for ln in lines[1:])
         out.append(
-            Mutation(
-                (Edit(pos, pos, body),),
+            inserted(
+                pos,
+                body,
                 "insert-entry-guard",
                 f"insert the guard '{_one_line(g)}' a sibling method runs before line {st.start}",
                 st.start,
@@ -386,8 +390,9 @@ def mirror_guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         ret = guards[use.rsplit(".", 1)[-1]]
         text = f"{indent}if {use} is None:\n{indent}{_step(indent)}{ret}\n"
         out.append(
-            Mutation(
-                (Edit(pos, pos, text),),
+            inserted(
+                pos,
+                text,
                 "insert-mirror-guard",
                 f"insert 'if {use} is None: {_one_line(ret)}' before line {st.start}",
                 st.start,
@@ -431,8 +436,9 @@ def return_value_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     indent = fi.indent_of_line(st.start)
     pos = fi.line_starts[st.end]
     return [
-        Mutation(
-            (Edit(pos, pos, f"{indent}return {name}\n"),),
+        inserted(
+            pos,
+            f"{indent}return {name}\n",
             "insert-return-value",
             f"insert 'return {name}' after line {st.end}",
             st.start,

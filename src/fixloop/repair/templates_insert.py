@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .templates_ast import Edit, FileInfo, FuncInfo, Mutation, StmtInfo, guarded, is_docstring
+from .templates_ast import FileInfo, FuncInfo, Mutation, StmtInfo, guarded, is_docstring
 from .templates_base import PRIORS
-from .templates_lines import _loop_around
+from .templates_lines import _loop_around, inserted
 
 
 def _alone(st: StmtInfo) -> bool:
@@ -86,8 +86,9 @@ def _mutations(
         for pos, indent, words, w in _insert_points(fi, st):
             body = "".join(indent + ln + "\n" for ln in text.split("\n"))
             out.append(
-                Mutation(
-                    (Edit(pos, pos, body),),
+                inserted(
+                    pos,
+                    body,
                     template,
                     f"insert '{_one_line(text)}' {words}",
                     st.start,
@@ -331,8 +332,9 @@ def after_loop_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         bodies.append((text, 0.9))
         for body, w in bodies:
             out.append(
-                Mutation(
-                    (Edit(pos, pos, f"{indent}{body}\n"),),
+                inserted(
+                    pos,
+                    f"{indent}{body}\n",
                     "insert-after-loop",
                     f"insert '{_one_line(body)}' after the loop of line {loop.start}",
                     loop.end,
@@ -462,8 +464,9 @@ def _stores_through(node: cst.CSTNode, name: str) -> bool:
 
 
 def _pointer(pos: int, body: str, text: str, line: int, weight: float, words: str) -> Mutation:
-    return Mutation(
-        (Edit(pos, pos, body),),
+    return inserted(
+        pos,
+        body,
         "insert-pointer-update",
         f"insert '{text}' {words}",
         line,
@@ -508,8 +511,9 @@ def loop_return_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     indent = fi.indent_of_line(st.start)
     pos = fi.line_starts[st.end]
     return [
-        Mutation(
-            (Edit(pos, pos, f"{indent}return {text}\n"),),
+        inserted(
+            pos,
+            f"{indent}return {text}\n",
             "insert-loop-return",
             f"insert 'return {text}' after line {st.end} (the loop's first hit)",
             st.start,

@@ -1,7 +1,8 @@
 """Whole-line helpers of the statement templates: line spans, simple lines, enclosing statements.
 
 Split out of :mod:`.templates_stmt` so that its template modules (:mod:`.templates_checks`,
-:mod:`.templates_returns`, :mod:`.templates_insert`) share them without importing each other.
+:mod:`.templates_returns`, :mod:`.templates_insert`) share them without importing each other;
+:func:`inserted` is every statement template's insertion of whole lines at one offset.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from typing import cast
 
 import libcst as cst
 
-from .templates_ast import FileInfo, StmtInfo, is_docstring
+from .templates_ast import Edit, FileInfo, Mutation, StmtInfo, is_docstring
 
 
 def _line_span(fi: FileInfo, first: int, last: int) -> tuple[int, int]:
@@ -69,3 +70,19 @@ def _loop_around(fi: FileInfo, st: StmtInfo) -> StmtInfo | None:
             if best is None or other.depth > best.depth:
                 best = other
     return best
+
+
+def inserted(
+    pos: int, text: str, template: str, description: str, line: int, prior: float
+) -> Mutation:
+    """A mutation inserting ``text`` (whole lines, newline-terminated) at offset ``pos``.
+
+    Args:
+        pos: character offset in the source, a line start.
+        text: the lines to insert, indented as they must stand.
+        template: the template's name.
+        description: what the insertion does, for the user.
+        line: the 1-based line the candidate is ranked by (its anchor statement).
+        prior: the mutation's prior.
+    """
+    return Mutation((Edit(pos, pos, text),), template, description, line, prior)

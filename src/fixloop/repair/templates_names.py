@@ -50,7 +50,7 @@ from .candidate import Candidate
 from .parsecache import file_info, valid
 from .templates_ast import Edit, FileInfo, Mutation, StmtInfo, apply_edits, guarded
 from .templates_keywords import keyword_mutations, nested_arg_mutations
-from .templates_lines import _loop_around
+from .templates_lines import _loop_around, inserted
 from .templates_patterns import pattern_variants as pattern_variants
 from .templates_patterns import regex_mutations, separator_mutations
 from .templates_scope import (
@@ -351,8 +351,9 @@ def none_guard_mutations(
     for v in dict.fromkeys(u for u in used if u in local):
         text = f"{indent}if {v} is None:\n{indent}{step}{body}\n"
         out.append(
-            Mutation(
-                (Edit(pos, pos, text),),
+            inserted(
+                pos,
+                text,
                 "none-guard",
                 f"insert 'if {v} is None: {body}' before line {st.start}",
                 st.start,
@@ -392,8 +393,9 @@ def loop_none_skips(fi: FileInfo, st: StmtInfo, prior: float) -> list[Mutation]:
     out = []
     for v in targets[:2]:
         out.append(
-            Mutation(
-                (Edit(pos, pos, f"{indent}if {v} is None:\n{indent}{step}continue\n"),),
+            inserted(
+                pos,
+                f"{indent}if {v} is None:\n{indent}{step}continue\n",
                 "none-guard",
                 f"insert 'if {v} is None: continue' at the top of the loop of line {loop.start}",
                 st.start,

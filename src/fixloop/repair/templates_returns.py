@@ -14,7 +14,7 @@ import libcst as cst
 
 from .templates_ast import Edit, FileInfo, FuncInfo, Mutation, StmtInfo, code, is_docstring
 from .templates_base import PRIORS
-from .templates_lines import _line
+from .templates_lines import _line, inserted
 
 # ------------------------------------------------------------------------------ returns
 
@@ -50,8 +50,9 @@ def missing_return_mutations(fi: FileInfo, func: FuncInfo) -> list[Mutation]:
     out = []
     for name in _last_bound(func)[:4]:
         out.append(
-            Mutation(
-                (Edit(pos, pos, f"{indent}return {name}\n"),),
+            inserted(
+                pos,
+                f"{indent}return {name}\n",
                 "missing-return",
                 f"add 'return {name}' at the end of {node.name.value}()",
                 last.end,

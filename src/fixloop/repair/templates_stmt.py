@@ -30,7 +30,15 @@ from .templates_ast import (
 )
 from .templates_base import PRIORS
 from .templates_checks import guard_mutations, try_wrap_mutations
-from .templates_lines import _enclosing_header, _line, _line_span, _loop_around, _one_line, _simple
+from .templates_lines import (
+    _enclosing_header,
+    _line,
+    _line_span,
+    _loop_around,
+    _one_line,
+    _simple,
+    inserted,
+)
 from .templates_returns import (
     missing_return_mutations,
     mutable_default_mutations,
@@ -175,8 +183,9 @@ def insert_mutations(fi: FileInfo, st: StmtInfo, limit: int = 10) -> list[Mutati
         if isinstance(st.node, cst.SimpleStatementLine):
             pos = fi.line_starts[st.end]
             out.append(
-                Mutation(
-                    (Edit(pos, pos, text),),
+                inserted(
+                    pos,
+                    text,
                     "insert-statement",
                     f"insert '{what}' after line {st.end}",
                     st.end,
@@ -187,8 +196,9 @@ def insert_mutations(fi: FileInfo, st: StmtInfo, limit: int = 10) -> list[Mutati
             body_indent = fi.indent_of_line(st.header_end + 1)
             pos = fi.line_starts[st.header_end]
             out.append(
-                Mutation(
-                    (Edit(pos, pos, fi.stmt_text(other, body_indent)),),
+                inserted(
+                    pos,
+                    fi.stmt_text(other, body_indent),
                     "insert-statement",
                     f"insert '{what}' at the start of the block of line {st.start}",
                     st.start,
@@ -198,8 +208,9 @@ def insert_mutations(fi: FileInfo, st: StmtInfo, limit: int = 10) -> list[Mutati
         if isinstance(st.node, (cst.If, cst.For, cst.While)) and st.alone:
             pos = fi.line_starts[st.end]  # after the whole compound statement
             out.append(
-                Mutation(
-                    (Edit(pos, pos, text),),
+                inserted(
+                    pos,
+                    text,
                     "insert-statement",
                     f"insert '{what}' after the block of line {st.start}",
                     st.start,
@@ -208,8 +219,9 @@ def insert_mutations(fi: FileInfo, st: StmtInfo, limit: int = 10) -> list[Mutati
             )
         pos = fi.line_starts[st.start - 1]
         out.append(
-            Mutation(
-                (Edit(pos, pos, text),),
+            inserted(
+                pos,
+                text,
                 "insert-statement",
                 f"insert '{what}' before line {st.start}",
                 st.start,
@@ -264,8 +276,9 @@ def parallel_update_mutations(fi: FileInfo, st: StmtInfo, limit: int = 4) -> lis
             new_line += "\n"
         pos = fi.line_starts[st.end]
         out.append(
-            Mutation(
-                (Edit(pos, pos, new_line),),
+            inserted(
+                pos,
+                new_line,
                 "insert-parallel-update",
                 f"insert '{_one_line(new_line)}' after line {st.end}",
                 st.end,
@@ -298,8 +311,9 @@ def loop_step_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         for text, prior in ((f"{name} += 1", 1.0), (f"{name} -= 1", 0.7)):
             pos = fi.line_starts[last.end]
             out.append(
-                Mutation(
-                    (Edit(pos, pos, f"{indent}{text}\n"),),
+                inserted(
+                    pos,
+                    f"{indent}{text}\n",
                     "insert-loop-step",
                     f"insert '{text}' at the end of the loop of line {loop.start}",
                     loop.start,
@@ -333,8 +347,9 @@ def init_attribute_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         prior = PRIORS["insert-init-attribute"] * (1.0 if p in used else 0.6)
         pos = fi.line_starts[last.end]
         out.append(
-            Mutation(
-                (Edit(pos, pos, f"{indent}self.{p} = {p}\n"),),
+            inserted(
+                pos,
+                f"{indent}self.{p} = {p}\n",
                 "insert-init-attribute",
                 f"store parameter {p} as self.{p} in __init__",
                 last.end,
@@ -358,8 +373,9 @@ def break_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         return []
     pos = fi.line_starts[st.end]
     return [
-        Mutation(
-            (Edit(pos, pos, f"{fi.indent_of_line(st.start)}break\n"),),
+        inserted(
+            pos,
+            f"{fi.indent_of_line(st.start)}break\n",
             "insert-break",
             f"insert 'break' after line {st.end}",
             st.end,
