@@ -660,3 +660,37 @@ def test_a_patch_slower_only_by_the_load_is_kept() -> None:
     unloaded = dict(loaded, tests=dict(loaded["tests"], t_pos=before["tests"]["t_pos"]))
     unloaded["tests"]["t_neg"] = before["tests"]["t_neg"]
     assert compare(before, unloaded, c, ["t_bug"]).slow
+
+
+def test_an_entered_inserted_guard_changes_the_path_by_its_branch_only() -> None:
+    """``if cur: out.append(cur)`` entered by a passing test: as big a change as the bare append."""
+    before = {
+        "tests": {
+            "t_empty": {"outcome": "passed", "lines": [["s.py", n] for n in (1, 2, 3, 4, 5, 9)]},
+            "t_gap": {"outcome": "failed", "lines": [["s.py", n] for n in range(1, 10)]},
+        }
+    }
+    guarded = Candidate(
+        "s.py",
+        SPLIT.replace("    return out\n", "    if cur:\n        out.append(cur)\n    return out\n"),
+        "after-loop",
+        "g",
+        9,
+        0.5,
+        0.2,
+        old_source=SPLIT,
+    )
+    bare = Candidate(
+        "s.py",
+        SPLIT.replace("    return out\n", "    out.append(cur)\n    return out\n"),
+        "after-loop",
+        "b",
+        9,
+        0.5,
+        0.2,
+        old_source=SPLIT,
+    )
+    g = compare(before, _trace([1, 2, 3, 4, 5, 9, 10, 11], []), guarded, ["t_gap"])
+    b = compare(before, _trace([1, 2, 3, 4, 5, 9, 10], []), bare, ["t_gap"])
+    assert g.changed_tests == b.changed_tests == 1
+    assert g.distance == b.distance > 0

@@ -22,7 +22,9 @@ plausible patches, then orders them:
    back to the original's through the diff, so an inserted line is a change, a shifted one is
    not; an inserted ``if`` that a passing test evaluates without entering its branches is no
    change of that test's path: the guard of a final ``if current: out.append(current)`` or of a
-   guard clause is false on the passing tests' states), summed over the passing tests;
+   guard clause is false on the passing tests' states; one it enters changes the path by the
+   branch's lines only, the header being a check, so a guarded insertion is no bigger a change
+   than the same lines unguarded), summed over the passing tests;
 3. then the fewest dead stores left (:mod:`.deadstore`: a computed local or a parameter nobody
    reads; static evidence of intent, so it comes before the agreement of patches that may all be
    wrong);
@@ -191,18 +193,20 @@ def _guards(cand: Candidate) -> dict[str, dict[int, frozenset[int]]]:
     return out
 
 
-def _untaken(
+def _guard_heads(
     test: dict[str, Any], guards: dict[str, dict[int, frozenset[int]]]
 ) -> set[tuple[str, int]]:
-    """Header lines of inserted ``if`` statements the test evaluated without entering a branch."""
+    """Header lines of inserted ``if`` statements the test evaluated (entered or not).
+
+    The header is a check, not a behaviour: a test that skips the branch kept its path, and one
+    that enters it changed its path by the branch's lines, as much as by the same lines inserted
+    without the ``if`` (a guarded final flush is no bigger a change than a bare one).
+    """
     covered: dict[str, set[int]] = {}
     for f, ln in test.get("lines", []):
         covered.setdefault(f, set()).add(int(ln))
     return {
-        (f, head)
-        for f, heads in guards.items()
-        for head, branch in heads.items()
-        if head in covered.get(f, ()) and not branch & covered[f]
+        (f, head) for f, heads in guards.items() for head in heads if head in covered.get(f, ())
     }
 
 
@@ -227,7 +231,8 @@ def _lines(
 ) -> set[tuple[str, int]]:
     """A test's covered lines, patched files' lines mapped back (a new line: negative).
 
-    Lines in ``skip`` (inserted guards the test did not enter, :func:`_untaken`) are left out.
+    Lines in ``skip`` (inserted guards' headers the test evaluated, :func:`_guard_heads`) are
+    left out.
     """
     out: set[tuple[str, int]] = set()
     for f, ln in test.get("lines", []):
@@ -280,7 +285,7 @@ def compare(
         passing_s[0] += float(d0.get("seconds", 0.0) or 0.0)
         passing_s[1] += float(d1.get("seconds", 0.0) or 0.0)
         l0 = {(f, int(ln)) for f, ln in d0.get("lines", [])}
-        l1 = _lines(d1, maps, _untaken(d1, guards))
+        l1 = _lines(d1, maps, _guard_heads(d1, guards))
         if any(int(ln) in edits.get(f, ()) for f, ln in d1.get("lines", [])):
             out.exercised += 1
         union = l0 | l1
