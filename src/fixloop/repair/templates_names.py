@@ -176,8 +176,8 @@ def undefined_name_mutations(
             out.append(_mutation(fi, node, p, "name-in-scope", desc, prior))
     for p in nearby_reads(funcs[-1], line) if funcs else []:
         if p != name and p not in done and p not in _BUILTINS:
-            prior = NAME_PRIORS["name-in-scope"] * 0.6  # read nearby: a name of this computation
-            desc = f"{name} (unbound) -> {p} (read nearby)"
+            prior = NAME_PRIORS["name-in-scope"] * 0.6  # read by the mirrored branch
+            desc = f"{name} (unbound) -> {p} (read by the other branch)"
             out.append(_mutation(fi, node, p, "name-in-scope", desc, prior))
     return out
 
@@ -185,26 +185,37 @@ def undefined_name_mutations(
 def nearby_reads(
     func: ast.FunctionDef | ast.AsyncFunctionDef, line: int, limit: int = 3
 ) -> list[str]:
-    """Names of ``func``'s own that it reads on the lines nearest ``line``, not on ``line`` itself.
+    """Names of ``func``'s own that the other branch of the ``if`` around ``line`` reads.
 
     An unbound name that resembles nothing in scope (``target`` where the function's goal is
-    ``goal``) most often stands for a value the neighbouring code computes with, the mirrored
-    branch's ``goal - temp`` beside the broken ``temp - target``.
+    ``goal``) in one branch of an ``if``/``else`` most often stands for a value the mirrored
+    branch computes with (``goal - temp`` beside the broken ``temp - target``). Names read on
+    ``line`` itself are left out; in the order the other branch reads them.
     """
     own = _bound_in(func)
-    on_line = set()
-    near: dict[str, int] = {}
+    on_line: set[str] = set()
+    other: list[ast.stmt] = []
     for n in ast.walk(func):
-        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in own:
-            if n.lineno == line:
-                on_line.add(n.id)
-            else:
-                d = abs(n.lineno - line)
-                near[n.id] = min(d, near.get(n.id, d))
-    ranked = sorted(
-        (d, n) for n, d in near.items() if n not in on_line and n not in ("self", "cls")
-    )
-    return [n for _, n in ranked[:limit]]
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.lineno == line:
+            on_line.add(n.id)
+        if isinstance(n, ast.If) and n.body and n.orelse:
+            for here, there in ((n.body, n.orelse), (n.orelse, n.body)):
+                lo, hi = here[0].lineno, here[-1].end_lineno or here[-1].lineno
+                if lo <= line <= hi:
+                    other = there  # the innermost if wins: ast.walk goes outside in
+    out: list[str] = []
+    for st in other:
+        for n in ast.walk(st):
+            if (
+                isinstance(n, ast.Name)
+                and isinstance(n.ctx, ast.Load)
+                and n.id in own
+                and n.id not in on_line
+                and n.id not in ("self", "cls")
+                and n.id not in out
+            ):
+                out.append(n.id)
+    return out[:limit]
 
 
 def unread_locals(func: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> list[str]:
