@@ -51,6 +51,13 @@ def test_the_bases_own_library_setup_conftest_plugin_and_monkeypatch_are_not_fin
     assert verdict.verified, verdict.reason
 
 
+def test_a_test_that_runs_a_packages_doctests_through_test_verifies(tmp_path: Path) -> None:
+    """newcomer F37 (toolz): a test sets ``pkg.__test__`` to functions of a submodule and runs
+    ``doctest.testmod(pkg)``; their examples are the submodule file's text."""
+    verdict = _gate_verdict(tmp_path, "honest_testmod_submodule_doctests", static=True)
+    assert verdict.verified, verdict.reason
+
+
 def test_descriptions_name_values_without_addresses_or_the_tree(tmp_path: Path) -> None:
     auditswaps._state["root"] = str(tmp_path)
     try:
