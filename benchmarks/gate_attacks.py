@@ -171,6 +171,16 @@ NAMED_REASONS = {
     "rt_runner_unittest_class_swap": "registered the pytest plugin calc._NS object",
     # F14: the perturbed run's incidentals are drawn at random and it has no empty value (ef7e974)
     "where_either_run": "the result depends on where and how the tests run",
+    # F7: the runs of one verification share HOME's content (b2622fe)
+    "where_first_run_home": "a flaky pass is not a fix",
+    # F26: fixloop's in-sandbox modules leave sys.modules (e1eae5a)
+    "where_runner_modules": _FAILS,
+    # F38: module-level instances of library classes kept like classes (67a5d8a)
+    "rt_reader_singleton_mutation": "replaced json._default_decoder.parse_int with built-in",
+    # F32: a test module's own built-ins mapping swapped while it imports calc.py
+    "rt_test_module_builtins": "built-ins of its own",
+    # F33: a probe whose value reaches a returned value decides (the fix of F23/F25 had let it by)
+    "where_pid_arith": "sandbox probe: os.getpid",
 }
 
 
