@@ -435,3 +435,23 @@ def audit_config(
         "outputs": [str(p) for p in outputs],
         "swaps": None if swaps is None else [list(s) for s in swaps],
     }
+
+
+def runner_program() -> str:
+    """The ``python -c`` program of every :class:`fixloop.testrun.runner.TestRunner` run.
+
+    The watch's modules (:func:`audit_sources`), the pytest plugin, the plain runner, the
+    recorder and the bootstrap, loaded by :func:`inline_program`; the bootstrap's ``main``
+    gets ``sys.argv[1]`` (the run's config, ``@FILE`` or inline JSON).
+
+    Returns:
+        The program's text (compressed by :func:`inline_program`).
+    """
+    sources = (
+        *audit_sources(),
+        ("_fixloop_plugin", inside_source("pytest_plugin.py")),
+        ("_fixloop_plain", inside_source("plainrunner.py")),
+        ("_fixloop_record", inside_source("recorder.py")),
+        ("_fixloop_boot", inside_source("boot.py")),
+    )
+    return inline_program(sources, "__import__('sys').argv[1]")

@@ -49,18 +49,15 @@ from fixloop.testrun import liveprogress
 from fixloop.testrun.audit import (
     AuditChannel,
     audit_config,
-    audit_sources,
     checkout_marker,
-    inline_program,
-    inside_source,
     project_tests,
     read_records,
+    runner_program,
 )
 from fixloop.testrun.classify import audit_findings, read_capped, read_report
 from fixloop.testrun.command import (  # noqa: F401 - re-exported (split out, issue 10)
     _PYTHON_WORDS,
     DEFAULT_TEST_CMD,
-    VENV_DIRS,
     _pytest_extra,
     _pytest_parts,
     discover_python,
@@ -107,17 +104,6 @@ _RUN_LOCK = threading.Lock()
 #: JUnit settings after the command's own (the last wins): xunit1 (``file``), no prefix (one made
 #: a class's methods read as the file's functions where no stream names them: containers, warm).
 _JUNIT_OPTIONS = ("-o", "junit_family=xunit1", "--junit-prefix=")
-
-
-def _payload() -> str:
-    sources = (
-        *audit_sources(),
-        ("_fixloop_plugin", inside_source("pytest_plugin.py")),
-        ("_fixloop_plain", inside_source("plainrunner.py")),
-        ("_fixloop_record", inside_source("recorder.py")),
-        ("_fixloop_boot", inside_source("boot.py")),
-    )
-    return inline_program(sources, "__import__('sys').argv[1]")
 
 
 # --------------------------------------------------------------------------------------------
@@ -208,7 +194,7 @@ class TestRunner:
         self.secrets = dict(sorted((secrets or {}).items(), key=lambda kv: -len(kv[0])))
         self._count = 0
         self._since: dict[Path, int] = {}  # a watched tree -> its checkout marker's ctime (ns)
-        self._payload = _payload()
+        self._payload = runner_program()
         self.last_report: TestReport | None = None
         #: the baseline's ``record.plugins`` (set by the session): runs of some tests without
         #: plugins of their own get :func:`~fixloop.testrun.record.subset_args` from them
