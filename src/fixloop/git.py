@@ -32,7 +32,7 @@ from typing import Literal, overload
 
 from fixloop.errors import GitStateError
 
-__all__ = ["GitError", "git", "git_env"]
+__all__ = ["GitError", "commit_identity", "git", "git_env"]
 
 #: Variables that would point git at another repository, index or work tree than ``cwd``'s.
 GIT_LOCATION_VARS = (
@@ -193,3 +193,17 @@ def git(
             stderr=err,
         )
     return cp
+
+
+def commit_identity(top: Path) -> tuple[str, str]:
+    """``(name, email)`` for a commit fixloop makes in the repository at ``top``.
+
+    The user's ``user.name`` and ``user.email`` as git reads them there (local, then global
+    config), or ``("fixloop", "fixloop@localhost")`` when either is unset, so that a commit
+    never fails on a machine with no identity configured.
+    """
+    name = git(top, "config", "user.name", check=False, read_only=True).stdout.strip()
+    email = git(top, "config", "user.email", check=False, read_only=True).stdout.strip()
+    if name and email:
+        return name, email
+    return "fixloop", "fixloop@localhost"

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from fixloop.errors import GitStateError, NotWritable, UsageError
-from fixloop.git import git
+from fixloop.git import commit_identity, git
 from fixloop.trajectory import fixloop_home
 from fixloop.writable import checkout_problem, git_dir_problem
 
@@ -215,12 +215,15 @@ class Isolation:
     # -- ending a run --------------------------------------------------------------------------
 
     def _identity(self) -> list[str]:
-        args = ["-c", "commit.gpgsign=false"]
-        name = git(self.worktree, "config", "user.name", check=False, read_only=True).stdout
-        email = git(self.worktree, "config", "user.email", check=False, read_only=True).stdout
-        if not name.strip() or not email.strip():
-            args += ["-c", "user.name=fixloop", "-c", "user.email=fixloop@localhost"]
-        return args
+        name, email = commit_identity(self.worktree)
+        return [
+            "-c",
+            "commit.gpgsign=false",
+            "-c",
+            f"user.name={name}",
+            "-c",
+            f"user.email={email}",
+        ]
 
     def finish(self, message: str) -> str | None:
         """Commit every change the run made in the worktree on the run's branch.

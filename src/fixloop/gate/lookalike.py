@@ -37,7 +37,7 @@ import os
 import shutil
 from pathlib import Path
 
-from fixloop.git import GitError, git
+from fixloop.git import GitError, commit_identity, git
 
 __all__ = ["dress_checkout", "tree_blobs", "try_dress_checkout"]
 
@@ -80,21 +80,13 @@ def _keep_mtimes(dest: Path, user_top: Path, blobs: dict[str, str], base: dict[s
 
 
 def _identity(top: Path) -> dict[str, str]:
-    """The commit identity :func:`fixloop.candidate.commit_tree` uses (the user's, or fixloop)."""
-    name = git(top, "config", "user.name", check=False, read_only=True).stdout.strip()
-    email = git(top, "config", "user.email", check=False, read_only=True).stdout.strip()
-    if name and email:
-        return {
-            "GIT_AUTHOR_NAME": name,
-            "GIT_AUTHOR_EMAIL": email,
-            "GIT_COMMITTER_NAME": name,
-            "GIT_COMMITTER_EMAIL": email,
-        }
+    """The author and committer of the lookalike commit (:func:`fixloop.git.commit_identity`)."""
+    name, email = commit_identity(top)
     return {
-        "GIT_AUTHOR_NAME": "fixloop",
-        "GIT_AUTHOR_EMAIL": "fixloop@localhost",
-        "GIT_COMMITTER_NAME": "fixloop",
-        "GIT_COMMITTER_EMAIL": "fixloop@localhost",
+        "GIT_AUTHOR_NAME": name,
+        "GIT_AUTHOR_EMAIL": email,
+        "GIT_COMMITTER_NAME": name,
+        "GIT_COMMITTER_EMAIL": email,
     }
 
 
