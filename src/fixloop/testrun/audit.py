@@ -17,7 +17,9 @@ from __future__ import annotations
 import binascii
 import difflib
 import functools
+import importlib.util
 import json
+import marshal
 import os
 import tempfile
 import threading
@@ -40,25 +42,38 @@ import sys as _s
 if _s.path and _s.path[0] in ('', '.'):
     del _s.path[0]
 import types as _t, zlib as _z, binascii as _b
+def _load(p):
+    try:
+        with open(p, 'rb') as f:
+            d = f.read()
+        __import__('os').unlink(p)
+        if d[:4] == _s.modules['_frozen_importlib_external'].MAGIC_NUMBER and not _s.flags.optimize:
+            return dict(__import__('marshal').loads(_z.decompress(d[4:])))
+    except Exception:
+        pass
+    return {{}}
+_k = {load}
 _own = {{}}
 for _n, _c in {sources!r}:
     _m = _t.ModuleType(_n)
     _m.__file__ = '<fixloop ' + _n + '>'
     _s.modules[_n] = _m
     _own[_n] = _m
-    exec(compile(_z.decompress(_b.a2b_base64(_c)).decode(), _m.__file__, 'exec'), _m.__dict__)
+    exec(_k.get(_n) or compile(_z.decompress(_b.a2b_base64(_c)).decode(), _m.__file__, 'exec'), _m.__dict__)
 for _n, _m in _own.items():
     if type(_m.__dict__.get('_PEERS')) is dict:
         _m.__dict__['_PEERS'].update(_own)
     if _s.modules.get(_n) is _m:
         del _s.modules[_n]
 _main = _own[{last!r}].main
-del _s, _t, _z, _b, _n, _c, _m, _own
+del _s, _t, _z, _b, _n, _c, _m, _own, _k, _load
 __import__('sys').exit(globals().pop('_main')({arg}))
 """
 
 
-def inline_program(sources: Sequence[tuple[str, str]], arg: str) -> str:
+def inline_program(
+    sources: Sequence[tuple[str, str]], arg: str, code_path: str | None = None
+) -> str:
     """A ``python -c`` program that loads ``sources`` as modules, in order, then runs the last.
 
     The gate's test run and the second opinion both start this way: the audit hook module
@@ -69,6 +84,14 @@ def inline_program(sources: Sequence[tuple[str, str]], arg: str) -> str:
     and the sources as a ``repr`` had reached 127,908 characters (an eighth file of the watch
     made the run fail with ``E2BIG``, "Argument list too long"); compressed they take a
     quarter of that.
+
+    With ``code_path``, the modules' code objects may come compiled from that file
+    (:func:`compiled_code`: written by the harness beside the run's config, read and deleted
+    before any module runs): compiling the ~5,000 lines of the watch took ~40 ms of every
+    cold run (benchmarks/sandbox_overhead.py); loading their code takes ~5 ms. The file is
+    used only when its magic number is the running interpreter's (same bytecode) and the
+    interpreter runs without ``-O``; otherwise, and on any fault reading it, the sources are
+    compiled as before, so the file changes the run's speed, never what runs.
 
     Each module is in ``sys.modules`` while the modules load (a module finds the ones loaded
     before it there, at its import); once all are loaded, each module's ``_PEERS`` dict, if it
@@ -83,6 +106,8 @@ def inline_program(sources: Sequence[tuple[str, str]], arg: str) -> str:
         sources: ``(module name, source text)`` pairs; the last one's ``main`` is called.
         arg: the expression passed to it, e.g. ``"__import__('sys').argv[1]"``; its value
             (an int) is the exit status.
+        code_path: an expression the program evaluates to the compiled code's file path, or
+            None (compile the sources).
 
     Returns:
         The program text.
@@ -91,7 +116,31 @@ def inline_program(sources: Sequence[tuple[str, str]], arg: str) -> str:
         (name, binascii.b2a_base64(zlib.compress(text.encode("utf-8"), 9), newline=False).decode())
         for name, text in sources
     )
-    return _PROGRAM.format(sources=packed, last=sources[-1][0], arg=arg)
+    load = f"_load({code_path})" if code_path else "{}"
+    return _PROGRAM.format(sources=packed, last=sources[-1][0], arg=arg, load=load)
+
+
+@functools.lru_cache(maxsize=8)
+def compiled_code(sources: tuple[tuple[str, str], ...]) -> bytes:
+    """The code file :func:`inline_program` reads through ``code_path``: ``sources`` compiled.
+
+    Compiled once per process by this interpreter (``dont_inherit``: none of this module's
+    ``__future__`` flags; ``optimize=0``: asserts kept, as a plain ``python``), each module's
+    file name ``<fixloop NAME>`` as the program gives it.
+
+    Args:
+        sources: ``(module name, source text)`` pairs (a tuple: the cache's key).
+
+    Returns:
+        This interpreter's magic number (4 bytes: ``importlib.util.MAGIC_NUMBER``) and then
+        the zlib-compressed ``marshal`` of the ``(name, code)`` pairs; ~160 KB for the runner's
+        program.
+    """
+    pairs = tuple(
+        (name, compile(text, f"<fixloop {name}>", "exec", dont_inherit=True, optimize=0))
+        for name, text in sources
+    )
+    return importlib.util.MAGIC_NUMBER + zlib.compress(marshal.dumps(pairs), 6)
 
 
 def audit_sources() -> tuple[tuple[str, str], ...]:
@@ -437,21 +486,38 @@ def audit_config(
     }
 
 
-def runner_program() -> str:
-    """The ``python -c`` program of every :class:`fixloop.testrun.runner.TestRunner` run.
+def runner_sources() -> tuple[tuple[str, str], ...]:
+    """``(module name, source)`` of :func:`runner_program`'s modules, in load order.
 
     The watch's modules (:func:`audit_sources`), the pytest plugin, the plain runner, the
-    recorder and the bootstrap, loaded by :func:`inline_program`; the bootstrap's ``main``
-    gets ``sys.argv[1]`` (the run's config, ``@FILE`` or inline JSON).
-
-    Returns:
-        The program's text (compressed by :func:`inline_program`).
+    recorder and the bootstrap (its ``main`` runs).
     """
-    sources = (
+    return (
         *audit_sources(),
         ("_fixloop_plugin", inside_source("pytest_plugin.py")),
         ("_fixloop_plain", inside_source("plainrunner.py")),
         ("_fixloop_record", inside_source("recorder.py")),
         ("_fixloop_boot", inside_source("boot.py")),
     )
-    return inline_program(sources, "__import__('sys').argv[1]")
+
+
+#: The compiled code's file, in the run's io folder beside ``config.json`` (both deleted by
+#: the program once read).
+RUNNER_CODE_FILE = "code.bin"
+
+
+def runner_program() -> str:
+    """The ``python -c`` program of every :class:`fixloop.testrun.runner.TestRunner` run.
+
+    :func:`runner_sources` loaded by :func:`inline_program`; the bootstrap's ``main`` gets
+    ``sys.argv[1]`` (the run's config, ``@FILE``); the compiled code (:func:`compiled_code`)
+    is read from :data:`RUNNER_CODE_FILE` in the config file's folder when the runner wrote it.
+
+    Returns:
+        The program's text (compressed by :func:`inline_program`).
+    """
+    path = (
+        "_s.argv[1][1:].rpartition('/')[0] + '/" + RUNNER_CODE_FILE + "'"
+        " if _s.argv[1][:1] == '@' else ''"
+    )
+    return inline_program(runner_sources(), "__import__('sys').argv[1]", code_path=f"({path})")

@@ -47,12 +47,15 @@ from fixloop.sandbox import Sandbox
 from fixloop.sandbox.bwrap import place_file
 from fixloop.testrun import liveprogress
 from fixloop.testrun.audit import (
+    RUNNER_CODE_FILE,
     AuditChannel,
     audit_config,
     checkout_marker,
+    compiled_code,
     project_tests,
     read_records,
     runner_program,
+    runner_sources,
 )
 from fixloop.testrun.classify import audit_findings, read_capped, read_report
 from fixloop.testrun.command import (  # noqa: F401 - re-exported (split out, issue 10)
@@ -195,6 +198,7 @@ class TestRunner:
         self._count = 0
         self._since: dict[Path, int] = {}  # a watched tree -> its checkout marker's ctime (ns)
         self._payload = runner_program()
+        self._code = compiled_code(runner_sources())  # the program's modules, compiled once
         self.last_report: TestReport | None = None
         #: the baseline's ``record.plugins`` (set by the session): runs of some tests without
         #: plugins of their own get :func:`~fixloop.testrun.record.subset_args` from them
@@ -269,6 +273,7 @@ class TestRunner:
         opts = (interpreter_options(self.test_cmd) or ([], []))[0]  # python -W error -m pytest
         # a file: 3,000 ids passed Linux's 128 KiB per argument (E2BIG); boot reads, deletes it
         (io_dir / "config.json").write_text(json.dumps(cfg), encoding="utf-8")
+        (io_dir / RUNNER_CODE_FILE).write_bytes(self._code)  # read (if it fits), deleted by it
         return [self.python, *opts, "-s", "-c", self._payload, f"@{io_dir}/config.json"], True
 
     def _new_run_dir(self) -> Path:
