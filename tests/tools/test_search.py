@@ -128,6 +128,36 @@ def test_ripgrep_leaves_out_large_files_named_on_its_command_line(make_repo) -> 
     assert set(res.hits) == {"small.txt"} and res.total == 1
 
 
+def test_ripgrep_trusts_the_callers_known_small_files(make_repo) -> None:
+    """Files the caller saw within the cap are not stat-ed again (18 ms of a Django search)."""
+    if ripgrep.rg_binary() is None:
+        pytest.skip("no rg")
+    root = make_repo({"big.txt": "needle\n" * 100, "small.txt": "needle\n"})
+    res = ripgrep.search(
+        str(root),
+        ["big.txt", "small.txt"],
+        "needle",
+        False,
+        time.monotonic() + 10,
+        1000,
+        100,
+        known_small={"big.txt"},
+    )
+    assert set(res.hits) == {"big.txt", "small.txt"}
+
+
+def test_a_file_grown_past_the_cap_since_the_last_search_is_still_skipped(make_repo) -> None:
+    root = make_repo({"grows.txt": "needle\n", "small.txt": "needle\n"})
+    t = Tools(Workspace(root), None, caps=Caps(search_file_bytes=100))
+    first = t.call("search_code", {"pattern": "needle"}).content
+    assert "grows.txt:1:" in first and "small.txt:1:" in first
+    (root / "grows.txt").write_text("needle\n" * 100)  # in place: its folder is unchanged
+    again = t.call("search_code", {"pattern": "needle"}).content
+    assert "skipped 1 file(s) over 100 bytes" in again
+    assert not [ln for ln in again.splitlines() if ln.startswith("grows.txt")]
+    assert "small.txt:1:" in again
+
+
 def test_search_crlf_and_anchors(make_repo) -> None:
     root = make_repo({"w.py": b"a = 1\r\nb = 2\r\n"})
     t = Tools(Workspace(root), None)

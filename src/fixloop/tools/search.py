@@ -257,6 +257,7 @@ def _ripgrep_pass(
     # decides what each file is now: the two overlap. A file that became text since is
     # searched by the Python engine.
     given = [rel for rel in files if _LAST_KIND.get(base + rel, "text") == "text"]
+    seen = {rel for rel in given if base + rel in _LAST_KIND}  # text (so within the cap) then
     box: dict[str, Any] = {}
 
     def run() -> None:
@@ -269,6 +270,7 @@ def _ripgrep_pass(
                 deadline,
                 caps.search_count_limit,
                 max_filesize=caps.search_file_bytes,
+                known_small=seen,
             )
         except ripgrep.RgRejected as e:
             box["rejected"] = e
