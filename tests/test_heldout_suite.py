@@ -1,10 +1,10 @@
-"""The held-out repair suites (benchmarks/data/heldout, heldout2 ... heldout5) stay well-formed.
+"""The held-out repair suites (benchmarks/data/heldout, heldout2 ... heldout6) stay well-formed.
 
-Every task of the five suites is checked for format without running its tests (the suite loads
+Every task of the six suites is checked for format without running its tests (the suite loads
 with fixloop's own loader, each reference fix applies and is small, kinds are the documented ones);
 one task of each suite, chosen by index, runs the whole validation of benchmarks/heldout_check.py;
 and the checker itself is shown to reject a task whose bug is missing. The full validation of all
-30 tasks is ``python benchmarks/heldout_check.py [--suite benchmarks/data/heldout2|3|4|5]``. No
+30 tasks is ``python benchmarks/heldout_check.py [--suite benchmarks/data/heldout2|3|4|5|6]``. No
 test here runs the repair engine on any of the suites.
 """
 
@@ -31,7 +31,9 @@ SUITE3 = ROOT / "benchmarks" / "data" / "heldout3"
 SUITE4 = ROOT / "benchmarks" / "data" / "heldout4"
 # the fifth: written after heldout4 was measured, by a helper that never read the engine (README)
 SUITE5 = ROOT / "benchmarks" / "data" / "heldout5"
-SUITES = [SUITE, SUITE2, SUITE3, SUITE4, SUITE5]
+# the sixth: written after heldout5 was measured, by a helper that never read the engine (README)
+SUITE6 = ROOT / "benchmarks" / "data" / "heldout6"
+SUITES = [SUITE, SUITE2, SUITE3, SUITE4, SUITE5, SUITE6]
 
 _spec = importlib.util.spec_from_file_location(
     "heldout_check", ROOT / "benchmarks" / "heldout_check.py"
@@ -121,12 +123,31 @@ REAL5 = {
     "separator-constant",
     "regex-too-narrow",
 }
+# the sixth suite's kinds: the coordinator's brief of 2026-12-02 for heldout6 (9 wrappers, 9
+# missing statements, 8 one- or two-token changes, 4 real-history kinds)
+WRAPPERS6 = WRAPPERS5 | {"wrapper-str"}
+MISSING6 = (MISSING5 - {"missing-statement-none-guard", "missing-statement-early-return"}) | {
+    "missing-statement-cache-store",
+    "missing-statement-break",
+}
+TOKENS6 = {
+    "comparison-operator",
+    "slice-off-by-one",
+    "wrong-arithmetic-operator",
+    "swapped-arguments",
+    "wrong-constant-default",
+    "string-literal-dict-key",
+    "boolean-connector",
+    "two-token-comparison",
+}
+REAL6 = {"wrong-name-in-scope", "missing-keyword-argument", "regex-anchor", "separator-constant"}
 KINDS = {
     SUITE: MISSING | WRAPPERS | TOKENS | REAL,
     SUITE2: MISSING | WRAPPERS | TOKENS | REAL,
     SUITE3: MISSING3 | WRAPPERS3 | TOKENS3 | REAL3,
     SUITE4: MISSING4 | WRAPPERS4 | TOKENS4 | REAL4,
     SUITE5: MISSING5 | WRAPPERS5 | TOKENS5 | REAL5,
+    SUITE6: MISSING6 | WRAPPERS6 | TOKENS6 | REAL6,
 }
 
 
@@ -139,7 +160,8 @@ TASKS2 = _tasks(SUITE2)
 TASKS3 = _tasks(SUITE3)
 TASKS4 = _tasks(SUITE4)
 TASKS5 = _tasks(SUITE5)
-ALL_TASKS = TASKS + TASKS2 + TASKS3 + TASKS4 + TASKS5
+TASKS6 = _tasks(SUITE6)
+ALL_TASKS = TASKS + TASKS2 + TASKS3 + TASKS4 + TASKS5 + TASKS6
 
 
 @pytest.mark.parametrize("folder", SUITES, ids=[s.name for s in SUITES])
@@ -244,6 +266,35 @@ def test_the_fifth_suite_is_new_and_documented_as_held_out():
     assert len(set(kinds)) == 30
 
 
+def test_the_sixth_suite_is_new_and_documented_as_held_out():
+    earlier = TASKS + TASKS2 + TASKS3 + TASKS4 + TASKS5
+    assert not {t.name for t in earlier} & {t.name for t in TASKS6}
+    readme = (SUITE6 / "README.md").read_text(encoding="utf-8")
+    assert "before any measurement" in readme and "never used for tuning" in readme
+    assert "did not read" in readme  # how it was written: without the engine or the other suites
+    programs = {
+        p.read_text(encoding="utf-8")
+        for task in earlier
+        for p in heldout_check.program_files(task / "repo")
+    }
+    for task in TASKS6:
+        for p in heldout_check.program_files(task / "repo"):
+            source = p.read_text(encoding="utf-8")
+            assert source not in programs, f"{task.name}: {p.name}"
+            loops = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.While)]
+            assert not loops, f"{task.name}: {p.name} has a while loop"
+            # the brief's size: a small realistic module, not a one-function snippet
+            assert len(source.splitlines()) >= 40, f"{task.name}: {p.name} is under 40 lines"
+    # the brief's spread: 9 wrappers, 9 missing statements, 8 token changes, 4 real-history kinds
+    kinds = [t.kind for t in load_suite(SUITE6).tasks]
+    assert sum(k.startswith("wrapper") for k in kinds) == 9
+    assert sum(k.startswith("missing-statement") for k in kinds) == 9
+    assert sum(k in TOKENS6 for k in kinds) == 8
+    assert sum(k in REAL6 for k in kinds) == 4
+    # one task per kind: each kind of the brief is here once
+    assert len(set(kinds)) == 30
+
+
 @pytest.mark.parametrize("task", ALL_TASKS, ids=[f"{t.parent.name}/{t.name}" for t in ALL_TASKS])
 def test_each_task_has_a_small_reference_fix_that_applies(task: Path, tmp_path: Path):
     assert sorted((task / "repo" / "tests").glob("test_*.py"))
@@ -269,7 +320,7 @@ def test_each_task_has_a_small_reference_fix_that_applies(task: Path, tmp_path: 
 
 @pytest.mark.parametrize(
     "task",
-    [TASKS[7], TASKS2[11], TASKS3[20], TASKS4[13], TASKS5[17]],
+    [TASKS[7], TASKS2[11], TASKS3[20], TASKS4[13], TASKS5[17], TASKS6[23]],
     ids=lambda t: f"{t.parent.name}/{t.name}",
 )
 def test_one_task_passes_the_whole_validation(task: Path):
