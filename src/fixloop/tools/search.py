@@ -19,7 +19,7 @@ from typing import Any
 import regex
 
 from fixloop.quiet import no_warnings
-from fixloop.tools import ripgrep
+from fixloop.tools import cleanfiles, ripgrep
 from fixloop.tools.common import err, is_root, refused
 from fixloop.tools.listing import listed_files_unchecked
 from fixloop.tools.specs import Caps
@@ -275,12 +275,15 @@ def _ripgrep_pass(
         except ripgrep.RgRejected as e:
             box["rejected"] = e
 
+    check = cleanfiles.start(root)  # git's lstat of the tracked files, beside ripgrep
     worker = threading.Thread(target=run, name="search_code-ripgrep", daemon=True)
     worker.start()
     if recheck() is not None:  # the list changed: this pass searched the old one
         worker.join()
+        if check is not None:
+            check.clean()
         return _STALE, ripgrep.RgResult()
-    kinds = {rel: _file_kind(base + rel, caps.search_file_bytes) for rel in files}
+    kinds = _kinds(base, files, caps.search_file_bytes, check)
     worker.join()
     res = box.get("res")
     if res is None:
@@ -308,6 +311,45 @@ def _ripgrep_pass(
             res.redo.add(rel)
     return kinds, res
 
+
+def _kinds(
+    base: str, files: list[str], max_bytes: int, check: cleanfiles.CleanCheck | None
+) -> dict[str, str]:
+    """:func:`_file_kind` of each of ``files`` (paths under ``base``, which ends in ``/``).
+
+    A tracked file git found unchanged (``check``, :mod:`fixloop.tools.cleanfiles`) whose
+    blob was seen before takes that kind with no ``stat``; the rest are ``stat``-ed. A kind is
+    remembered under the blob only when the file was last changed before git's check began.
+    """
+    clean = check.clean() if check is not None else {}
+    if check is None or not clean:
+        return {rel: _file_kind(base + rel, max_bytes) for rel in files}
+    out: dict[str, str] = {}
+    for rel in files:
+        blob = clean.get(rel)
+        if blob is None:
+            out[rel] = _file_kind(base + rel, max_bytes)
+            continue
+        key = (rel, blob, max_bytes)
+        kind = _BLOB_KINDS.get(key)
+        if kind is None:
+            kind = _file_kind(base + rel, max_bytes)
+            try:
+                older = os.stat(base + rel).st_mtime_ns < check.started_ns - 2_000_000_000
+            except OSError:
+                older = False
+            if older:
+                if len(_BLOB_KINDS) > 500_000:
+                    _BLOB_KINDS.clear()
+                _BLOB_KINDS[key] = kind
+        else:
+            _LAST_KIND[base + rel] = "text" if kind in ("python", "empty") else kind
+        out[rel] = kind
+    return out
+
+
+# (path, blob id, size cap) -> kind, for tracked files git reports unchanged
+_BLOB_KINDS: dict[tuple[str, str, int], str] = {}
 
 #: ``_ripgrep_pass``'s answer when the file list changed under it (search again)
 _STALE: dict[str, str] = {}
