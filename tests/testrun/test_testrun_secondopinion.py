@@ -141,6 +141,8 @@ def test_fixtures_parametrization_and_unittest_cases_run_in_fixloops_runner(tmp_
     }, (op.outcomes, op.messages)
     assert "assert 2 == 3" in op.messages["tests/test_m.py::test_wrong"]
     assert op.disagreement(ids[:2]) is None and op.problems == []
+    # the modules' compiled code was written beside the config, read and deleted by the run
+    assert not (work / "log" / "second-opinion.code.bin").exists()
 
 
 def test_tests_run_on_the_main_thread_in_their_fixtures_context_as_shallow() -> None:

@@ -23,6 +23,7 @@ from fixloop.testrun.audit import (
     AuditEvent,
     audit_config,
     audit_sources,
+    compiled_code,
     inline_program,
     inside_source,
 )
@@ -30,24 +31,27 @@ from fixloop.testrun.command import git_entries
 from fixloop.types import Limits
 
 
-def payload(cfg_json: str) -> str:
+def second_sources() -> tuple[tuple[str, str], ...]:
+    """``(module name, source)`` of the second-opinion program, in load order."""
+    return (
+        *audit_sources(),
+        # an interpreter without pytest: the plain runner is the loop (secondrunner.main)
+        ("_fixloop_plain", inside_source("plainrunner.py")),
+        ("_fixloop_second", inside_source("secondrunner.py")),
+    )
+
+
+def payload(cfg_json: str, code_file: Path | None = None) -> str:
     """The ``python -c`` program of the second-opinion process (hook first, then the runner).
 
     ``cfg_json`` is the config's JSON or ``@PATH`` of a file holding it (the gate's way, read
     and deleted before any project code runs). It travels inside the program text, not in
     ``sys.argv`` (which stays ``['-c']``), so code that looks at the command line for signs of a
-    test run finds none.
+    test run finds none. ``code_file``: where the harness wrote the modules' compiled code
+    (:func:`fixloop.testrun.audit.compiled_code`; read, deleted, used when it fits).
     """
-    sources = (
-        *audit_sources(),
-        # an interpreter without pytest: the plain runner is the loop (secondrunner.main)
-        ("_fixloop_plain", inside_source("plainrunner.py")),
-        (
-            "_fixloop_second",
-            inside_source("secondrunner.py"),
-        ),
-    )
-    return inline_program(sources, repr(cfg_json))
+    code_path = repr(str(code_file)) if code_file is not None else None
+    return inline_program(second_sources(), repr(cfg_json), code_path=code_path)
 
 
 @dataclass
@@ -200,7 +204,9 @@ def run_second_opinion(
         # a file, not the program text: thousands of ids pass Linux's 128 KiB per argument
         cfg_file = log_dir / "second-opinion.config.json"
         cfg_file.write_text(json.dumps(cfg), encoding="utf-8")
-        argv = [python, *options, "-s", "-c", payload(f"@{cfg_file}")]
+        code_file = log_dir / "second-opinion.code.bin"
+        code_file.write_bytes(compiled_code(second_sources()))
+        argv = [python, *options, "-s", "-c", payload(f"@{cfg_file}", code_file)]
         kwargs: dict = {"pass_fds": (ch.write_fd,)} if passes_fds else {}
         if place is not None:  # the config names the tree where the sandbox shows it
             place_file(cfg_file, place)
