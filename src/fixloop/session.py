@@ -394,6 +394,7 @@ class RunSession:
                 changed=lambda: tools.changed,
                 scratch_dir=self.run_dir / "gate",
                 prepare=self.extras.apply,
+                brought=self.extras.ignored,
                 repeats=s.gate_repeats,
                 targets=targets,
                 manifests=self.approver.manifests if self.approver is not None else None,

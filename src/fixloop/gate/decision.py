@@ -24,6 +24,7 @@ from fixloop.gate.autoload import autoload_findings
 from fixloop.gate.policy import PathRule
 from fixloop.gate.runs import FreshCheckoutRuns
 from fixloop.protocols import Checkout, Runner, WatchedRunner
+from fixloop.sandbox.standins import furnish_home
 from fixloop.targets import Targets
 from fixloop.types import Outcome, TestReport, Verdict
 
@@ -62,6 +63,8 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
             when it is a dependency-only change of the base's (:mod:`fixloop.gate.manifests`),
             and any other change to a ``pyproject.toml`` refuses the claim. None: every
             ``pyproject.toml`` is protected test configuration, restored.
+        brought: repository-relative paths of the git-ignored files the run's tree was given
+            (``RunTreeExtras.ignored``): never deleted as new protected files.
 
     Raises nothing from :meth:`verify` for git trouble in normal use; a git failure
     (:class:`fixloop.git.GitError`) propagates, since the gate cannot decide without it.
@@ -84,6 +87,7 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
         clock: Callable[[], float] = time.monotonic,
         targets: Targets | None = None,
         manifests: Mapping[str, bytes] | None = None,
+        brought: Sequence[str] = (),
     ) -> None:
         self.iso, self.workspace, self.runner, self.baseline = iso, workspace, runner, baseline
         self.root = Path(iso.root)
@@ -96,6 +100,7 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
         if manifests is not None:  # an approved dependency-only pyproject.toml is no tampering
             self._is_protected = self._protected_unless_approved(is_protected)
         self._changed = changed
+        self.brought = frozenset(brought)
         self.scratch_dir = Path(scratch_dir) if scratch_dir is not None else None
         self.prepare = prepare
         self.repeats = max(1, int(repeats))
@@ -140,6 +145,7 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
                 self._checkout_top = scratch  # shown at the user's repository path (runs._place)
                 self._home = scratch.parent / "home"  # kept between this verification's runs
                 self._home.mkdir(mode=0o700)
+                furnish_home(self._home)  # the user's shell start-up files, as stand-ins (F40)
                 verdict = self._judge(test_root, watch, suspicious, refused)
             finally:
                 self._checkout_top = self._home = None

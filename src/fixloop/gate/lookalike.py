@@ -9,13 +9,18 @@ before the tests run:
 - **mtimes**: a file whose content the candidate did not change gets the modification time of
   the same file in the user's checkout (as a user's clone keeps it); a changed file keeps
   "now", as an edited file has.
-- **a git repository** holding exactly the candidate: the objects of the base commit, its tree
-  and the candidate's tree are copied from the run's repository into ``<top>/.git`` (``git
-  pack-objects`` / ``git index-pack``; the sandbox never needs the user's ``.git``), the base
-  commit is the shallow boundary (``.git/shallow``: its real hash, no history behind it), the
-  branch is the user's, ``info/exclude`` is the user's, and the index holds the candidate's tree
-  with fresh stat data (``git update-index --refresh``), so ``git ls-files`` lists exactly the
-  candidate's files and ``git status`` shows no untracked or unstaged file.
+- **a git repository** holding exactly the candidate: the user's history
+  (:mod:`fixloop.gate.history`: the objects of the user's branches, tags and remote-tracking
+  branches, packed once per gate and copied in, with those refs, the remotes and the branch's
+  tracking; shallow only where the user's own clone is) and the objects the candidate added
+  (``git pack-objects`` / ``git index-pack``; the sandbox never needs the user's ``.git``).
+  Without the history (a store over :data:`fixloop.gate.history.MAX_STORE_BYTES`, git
+  failed) the base commit, its tree and the candidate's are copied and the base commit is the
+  shallow boundary (``.git/shallow``), as before red team 3's F31 (``.git/shallow`` in every
+  gate run and in no user's clone told code it was judged). The branch is the user's,
+  ``info/exclude`` is the user's, and the index holds the candidate's tree with fresh stat data
+  (``git update-index --refresh``), so ``git ls-files`` lists exactly the candidate's files and
+  ``git status`` shows no untracked or unstaged file.
 
   Two shapes, so that code depending on the repository's state gets different answers in the
   first runs and the perturbed run (:mod:`fixloop.gate.runs`), as the branch a user checks out
@@ -37,9 +42,10 @@ import os
 import shutil
 from pathlib import Path
 
+from fixloop.gate.history import History
 from fixloop.git import GitError, commit_identity, git
 
-__all__ = ["dress_checkout", "tree_blobs", "try_dress_checkout"]
+__all__ = ["dress_checkout", "tree_blobs", "try_dress_checkout", "user_branch"]
 
 
 def tree_blobs(top: Path, tree: str) -> tuple[dict[str, str], set[str]]:
@@ -90,7 +96,7 @@ def _identity(top: Path) -> dict[str, str]:
     }
 
 
-def _user_branch(user_top: Path | None) -> str | None:
+def user_branch(user_top: Path | None) -> str | None:
     """The branch the user's checkout is on (None: detached, or no checkout)."""
     if user_top is None:
         return None
@@ -107,6 +113,7 @@ def dress_checkout(
     *,
     user_top: Path | None,
     staged: bool = False,
+    history: History | None = None,
 ) -> None:
     """Make the fresh checkout at ``dest_top`` look like a user's clone (the module's rules).
 
@@ -121,9 +128,13 @@ def dress_checkout(
         user_top: the user's repository top (mtimes, branch, ``info/exclude``); None: none.
         staged: HEAD at the base commit with the change staged (the perturbed run), else a
             commit of the change on top of it.
+        history: the user's history (:func:`fixloop.gate.history.build_history`, which holds
+            the base commit): installed, so the checkout is not shallow, with the user's refs
+            and remotes; None: the base commit alone, as the shallow boundary.
 
     Raises:
         fixloop.git.GitError: git failed (the checkout may then hold a partial ``.git``).
+        OSError: a file of ``.git`` could not be written.
     """
     run_top = Path(git(root, "rev-parse", "--show-toplevel", read_only=True).stdout.strip())
     base_tree = git(run_top, "rev-parse", f"{base_commit}^{{tree}}", read_only=True).stdout.strip()
@@ -131,23 +142,30 @@ def dress_checkout(
     base_blobs, base_ids = (blobs, ids) if base_tree == tree else tree_blobs(run_top, base_tree)
     if user_top is not None:
         _keep_mtimes(dest_top, Path(user_top), blobs, base_blobs)
-    objects = sorted(ids | base_ids | {base_commit})
-    pack = git(
-        run_top,
-        "pack-objects",
-        "--stdout",
-        "-q",
-        "--window=0",
-        binary=True,
-        config=("pack.compression=1",),
-        input="".join(o + "\n" for o in objects).encode("ascii"),
-    ).stdout
-    branch = _user_branch(user_top)
+    # with the history, only what the candidate added; else the base commit and both trees
+    objects = sorted(ids - base_ids if history is not None else ids | base_ids | {base_commit})
+    pack = b""
+    if objects:
+        pack = git(
+            run_top,
+            "pack-objects",
+            "--stdout",
+            "-q",
+            "--window=0",
+            binary=True,
+            config=("pack.compression=1",),
+            input="".join(o + "\n" for o in objects).encode("ascii"),
+        ).stdout
+    branch = user_branch(user_top)
     dest = Path(dest_top)
     git(dest, "init", "-q", *([f"--initial-branch={branch}"] if branch else []), ".")
     gitdir = dest / ".git"
-    git(dest, "index-pack", "--stdin", binary=True, input=pack)
-    (gitdir / "shallow").write_text(base_commit + "\n", encoding="ascii")
+    if history is not None:
+        history.install(gitdir)
+    if pack:
+        git(dest, "index-pack", "--stdin", binary=True, input=pack)
+    if history is None:
+        (gitdir / "shallow").write_text(base_commit + "\n", encoding="ascii")
     if user_top is not None:
         common = git(
             Path(user_top), "rev-parse", "--git-common-dir", check=False, read_only=True
@@ -185,6 +203,7 @@ def try_dress_checkout(
     *,
     user_top: Path | None,
     staged: bool = False,
+    history: History | None = None,
 ) -> str:
     """:func:`dress_checkout`, its failure a sentence ("" when done; the tests run either way).
 
@@ -194,7 +213,9 @@ def try_dress_checkout(
     if not base_commit:
         return "no base commit"
     try:
-        dress_checkout(root, tree, base_commit, dest_top, user_top=user_top, staged=staged)
+        dress_checkout(
+            root, tree, base_commit, dest_top, user_top=user_top, staged=staged, history=history
+        )
     except (GitError, OSError) as e:
         shutil.rmtree(Path(dest_top) / ".git", ignore_errors=True)
         return str(e).splitlines()[0] if str(e) else type(e).__name__

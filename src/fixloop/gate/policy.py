@@ -54,6 +54,8 @@ class ChangePolicy:
     _is_protected: PathRule
     _is_autoload: PathRule
     _changed: Callable[[], Sequence[str]] | None
+    #: paths the run's tree got beyond the commit (``RunTreeExtras.ignored``): never deleted
+    brought: frozenset[str] = frozenset()
 
     def _policy_protected(self, rel: str) -> bool:
         assert self.workspace is not None
@@ -113,7 +115,14 @@ class ChangePolicy:
             (deleted) in ``new_autoload``. A test run's by-products
             (:func:`fixloop.vcs.is_byproduct`: ``.hypothesis/``, caches, bytecode) are left
             alone and named nowhere, even where the baseline's tests read them: they never
-            enter the commit.
+            enter the commit. So are (:meth:`_kept`) the files the baseline's own run wrote
+            (``RunRecord.data_written``: a test's output in its data folder), the ignored
+            files the run's tree was given (:attr:`brought`: ``RunTreeExtras``' copies of the
+            user's ignored data, which the baseline's tests read) and any other git-ignored
+            file that is neither Python source, test configuration nor auto-loaded: none of
+            them can enter the candidate (the commit takes no ignored file; each gate checkout
+            gets fresh copies of the user's), and deleting them broke the model's next runs and
+            called an honest change "tampered" (realproj2 F22, babel's locale data).
         """
         tampered: list[str] = []
         new_autoload: list[str] = []
@@ -123,8 +132,10 @@ class ChangePolicy:
             if self._is_protected(rel) and not is_byproduct(rel):
                 self.changes.restore(rel)
                 tampered.append(rel)
-        for rel in self.changes.untracked():
-            if self._blocked(rel):
+        untracked = self.changes.untracked()
+        visible = set(self.changes.untracked(ignored_too=False)) if untracked else set()
+        for rel in untracked:
+            if self._blocked(rel) or self._kept(rel, ignored=rel not in visible):
                 continue
             autoload = self._is_autoload(rel)
             if not (autoload or (self._is_protected(rel) and not is_byproduct(rel))):
@@ -134,6 +145,25 @@ class ChangePolicy:
                 p.unlink()
             (new_autoload if autoload else tampered).append(rel)
         return tampered, new_autoload
+
+    def _kept(self, rel: str, *, ignored: bool) -> bool:
+        """Whether the new file ``rel`` is left alone by :meth:`restore_protected`.
+
+        Kept: what the baseline's own run wrote (its record's ``data_written``); for a
+        git-ignored file also what the run's tree was given (:attr:`brought`) and any file that
+        is not Python source (``.py``/``.pyi``/``.pyw``), test configuration
+        (:data:`fixloop.pathrules.TEST_CONFIG_FILES`) or auto-loaded.
+        """
+        rec = getattr(getattr(self, "baseline", None), "record", None)
+        if rec is not None and rel in rec.data_written:
+            return True
+        if not ignored:
+            return False
+        if rel in self.brought:
+            return True
+        name = rel.rsplit("/", 1)[-1].casefold()
+        code = ws.is_source(rel) or name in ws.TEST_CONFIG_FILES or self._is_autoload(rel)
+        return not code
 
     def _old_text(self, rel: str) -> str | None:
         data = self.changes.base_bytes(rel)

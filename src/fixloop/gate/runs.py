@@ -11,7 +11,12 @@ The last repeat is the *perturbed run* (an extra run when ``repeats`` is 1): the
 failing tests run once more in a second fresh checkout of the candidate at another path (the
 user's repository folder's name, at its depth where the temporary folder allows:
 :func:`elsewhere`) with the sandbox's incidentals changed (``variant``: the environment's names
-and size, TERM, HOME's path, the host name; :meth:`fixloop.sandbox.Sandbox.run`). A fix that
+and size, TERM, HOME's path, the host name; :meth:`fixloop.sandbox.Sandbox.run`; the other
+set of shell start-up files in HOME: :func:`fixloop.sandbox.standins.swap_home`). Where the
+sandbox places trees (bwrap), the perturbed checkout is also shown at the user's checkout path
+(``alias``): the tests run at the other path, and a child interpreter importing the project
+through an editable install's finder (which names the user's path) finds the candidate
+(realproj2 F21: babel's ``python setup.py`` test failed there alone). A fix that
 makes a test pass only because of where and how the gate runs it (a check of
 ``len(os.environ)``, of ``__file__``'s depth) passes the first runs and fails this one: refused,
 "the result depends on where and how the tests run".
@@ -24,13 +29,17 @@ import json
 import os
 import random
 import tempfile
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 
 from fixloop import render
 from fixloop.candidate import checkout_tree, remove_tree
-from fixloop.gate.lookalike import try_dress_checkout
+from fixloop.gate.history import History, build_history
+from fixloop.gate.lookalike import try_dress_checkout, user_branch
+from fixloop.git import GitError
 from fixloop.protocols import Runner
+from fixloop.sandbox.standins import swap_home
 from fixloop.targets import Targets
 from fixloop.types import Outcome, TestReport
 
@@ -200,6 +209,7 @@ class FreshCheckoutRuns:
         *,
         variant: bool = False,
         around: Path | None = None,
+        top: Path | None = None,
     ) -> TestReport:
         kw: dict = {"pristine": True, "root": root, "writable": True, "wall_s": self._left()}
         if (home := getattr(self, "_home", None)) is not None and getattr(
@@ -209,6 +219,8 @@ class FreshCheckoutRuns:
         if variant and getattr(self.runner, "perturbs", False):
             kw["variant"] = True
             kw.update({"around": around} if around is not None else {})
+            if top is not None and (user := self._user_path()) is not None:
+                kw["alias"] = (top, user)  # the user's path shows this checkout too (F21)
         elif place := self._place(root):
             kw["place"] = place
         if watch is not None:
@@ -233,14 +245,39 @@ class FreshCheckoutRuns:
         """
         iso = getattr(self, "iso", None)
         user = getattr(iso, "repo", None)
+        base = getattr(self, "base", None) or getattr(iso, "base_commit", None)
+        user_top = Path(user) if user else None
         try_dress_checkout(
             self.root,
             tree,
-            getattr(self, "base", None) or getattr(iso, "base_commit", None),
+            base,
             top,
-            user_top=Path(user) if user else None,
+            user_top=user_top,
             staged=staged,
+            history=self._history(base, user_top) if base else None,
         )
+
+    def _history(self, base: str, user_top: Path | None) -> History | None:
+        """The user's history for the checkouts (:mod:`.history`), packed once per gate.
+
+        Built at the first checkout and kept for the gate's life (removed when the gate is
+        collected); None when it cannot be built (the checkouts are then shallow).
+        """
+        cached = self.__dict__.get("_history_pack")
+        if cached is not None and cached[0] == base:
+            return cached[1]
+        if cached is not None and cached[1] is not None:
+            cached[1].close()
+        try:
+            built = build_history(
+                self.root, user_top, base, self.scratch_dir, branch=user_branch(user_top)
+            )
+        except (GitError, OSError):
+            built = None
+        if built is not None:
+            weakref.finalize(self, built.close)
+        self.__dict__["_history_pack"] = (base, built)
+        return built
 
     def _place(self, root: Path) -> tuple[Path, Path] | None:
         """``(checkout top, the user's repository top)`` for a run in the gate's checkout.
@@ -251,8 +288,24 @@ class FreshCheckoutRuns:
         user repository (``iso.repo``), or a repository path a sandbox cannot stand in for.
         """
         top = getattr(self, "_checkout_top", None)
+        user = self._user_path()
+        if top is None or user is None:
+            return None
+        try:
+            Path(os.path.realpath(root)).relative_to(os.path.realpath(top))
+        except ValueError:
+            return None
+        return Path(top), user
+
+    def _user_path(self) -> Path | None:
+        """The user's repository top where a sandbox may show a gate checkout, or None.
+
+        None: a runner that cannot place a tree (test doubles), no user repository
+        (``iso.repo``), or a path a sandbox cannot stand in for (``/``, ``/tmp``, a system
+        folder).
+        """
         user = getattr(getattr(self, "iso", None), "repo", None)
-        if top is None or not user or not getattr(self.runner, "perturbs", False):
+        if not user or not getattr(self.runner, "perturbs", False):
             return None
         user = Path(os.path.abspath(user))
         system = ("/proc", "/dev", "/sys", "/usr", "/bin", "/sbin", "/lib", "/etc", "/tmp")
@@ -260,11 +313,7 @@ class FreshCheckoutRuns:
             return None
         if any(str(user).startswith(d + "/") for d in system if d != "/tmp"):
             return None
-        try:
-            Path(os.path.realpath(root)).relative_to(os.path.realpath(top))
-        except ValueError:
-            return None
-        return Path(top), user
+        return user
 
     def _repeats(self, root: Path) -> str:
         """Run the baseline's failing tests again until they passed :attr:`repeats` times.
@@ -341,9 +390,11 @@ class FreshCheckoutRuns:
             if self.prepare is not None:
                 self.prepare(top)
             used_cache(alt, self.baseline)
-            again = self._run(ids, alt, None, variant=True, around=made)
+            if (home := getattr(self, "_home", None)) is not None:
+                swap_home(home)  # the other shell start-up files in HOME (F40)
+            again = self._run(ids, alt, None, variant=True, around=made, top=top)
             if not (again.ok and not again.failing_ids) and self._with_files(
-                ids, again, alt, variant=True, around=made
+                ids, again, alt, variant=True, around=made, top=top
             ):
                 return ""
         finally:

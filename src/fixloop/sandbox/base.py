@@ -362,6 +362,7 @@ class Sandbox(ABC):
         variant: bool = False,
         place: tuple[Path, Path] | None = None,
         keep_home: Path | None = None,
+        alias: tuple[Path, Path] | None = None,
     ) -> ExecResult:
         """Run ``argv`` (never through a shell) in ``cwd``.
 
@@ -387,6 +388,11 @@ class Sandbox(ABC):
                 leaves in HOME the next run naming the same folder finds, as on a user's
                 machine (the gate's runs of one verification, red team 3 F7); HOME's path stays
                 the backend's (the variant's own). None: a new empty HOME. Containers ignore it.
+            alias: ``(tree, path)``: the writable folder ``tree`` (in ``rw_paths``) is ALSO
+                shown at ``path``, where nothing else is (the gate's perturbed run: its checkout
+                runs at another path, and the user's checkout path shows the same tree, so an
+                editable install's finder naming the user's path imports the run's code in a
+                child interpreter; realproj2 F21); only where :attr:`places` (bwrap).
 
         Returns:
             An :class:`ExecResult`; ``timed_out`` with partial output when the wall limit hit.

@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from fixloop.errors import SandboxUnavailable
-from fixloop.sandbox import hostenv
+from fixloop.sandbox import hostenv, standins
 from fixloop.sandbox.base import (
     VARIANT_HOME_DIRS,
     Sandbox,
@@ -300,6 +300,8 @@ class BwrapSandbox(Sandbox):
         variant: bool = False,
         place: tuple[str, str] | None = None,
         keep_home: Path | None = None,
+        fakes: Sequence[tuple[str, str]] = (),
+        alias: tuple[Path, Path] | None = None,
     ) -> list[str]:
         shown = _shown_at(place)
         args = [
@@ -328,6 +330,14 @@ class BwrapSandbox(Sandbox):
             if not os.path.exists(rp):
                 raise SandboxUnavailable(f"writable path {rp} does not exist")
             binds.append((shown(rp).count("/"), "--bind", rp, shown(rp)))
+        if alias is not None:  # the tree also at the user's checkout path (realproj2 F21)
+            dest, tree = os.path.abspath(alias[1]), os.path.realpath(alias[0])
+            binds.append((dest.count("/"), "--bind", tree, dest))
+            for p in ro_paths:  # its read-only entries (.git) stay read-only there too
+                rp = os.path.realpath(p)
+                if (rel := _inside(rp, tree)) and os.path.exists(rp):
+                    there = dest + rel
+                    binds.append((there.count("/"), "--ro-bind", rp, there))
         if keep_home is not None:  # the previous runs' HOME, under any deeper bind (an
             # interpreter in ~/.pyenv stays visible): F7
             binds.append(
@@ -340,6 +350,8 @@ class BwrapSandbox(Sandbox):
             args += ["--dir", home]
         for d in VARIANT_HOME_DIRS if variant else ():  # a home that is not empty
             args += ["--dir", f"{home}/{d}"]
+        for src, dest in fakes:  # the variant's made-up SSH_AUTH_SOCK & co. exist (F37)
+            args += ["--bind", src, dest]
         args += ["--chdir", shown(os.path.realpath(cwd)), "--clearenv"]
         for k, v in env.items():
             args += ["--setenv", k, v]
@@ -362,6 +374,7 @@ class BwrapSandbox(Sandbox):
         variant: bool = False,
         place: tuple[Path, Path] | None = None,
         keep_home: Path | None = None,
+        alias: tuple[Path, Path] | None = None,
     ) -> ExecResult:
         """Run ``argv`` under bubblewrap; see :meth:`Sandbox.run`.
 
@@ -373,7 +386,9 @@ class BwrapSandbox(Sandbox):
         ``variant``: another HOME path (:func:`variant_home`) and host name
         (:func:`variant_hostname`, in the sandbox's own UTS namespace), the environment's
         variant (:func:`fixloop.sandbox.hostenv.host_env`), other process ids
-        (:data:`VARIANT_WRAPPER`).
+        (:data:`VARIANT_WRAPPER`); the made-up paths of its secret-looking names exist
+        (:func:`fixloop.sandbox.standins.fake_objects`: a socket bound from a private host
+        folder, removed after).
         """
         if not argv:
             raise ValueError("empty argv")
@@ -390,6 +405,7 @@ class BwrapSandbox(Sandbox):
             argv0=argv[0],
         )
         prefix, preexec = limit_prefix(limits)
+        fakes = standins.fake_objects(full_env) if variant else standins.FakeObjects()
         rfd, wfd = os.pipe()
         write_open = [True]
 
@@ -409,6 +425,8 @@ class BwrapSandbox(Sandbox):
                 variant=variant,
                 place=where,
                 keep_home=keep_home,
+                fakes=fakes.binds,
+                alias=alias if where is None else None,
             )
             res = execute(
                 cmd,
@@ -424,6 +442,7 @@ class BwrapSandbox(Sandbox):
         finally:
             _close_write()
             _safe_close(rfd)
+            fakes.close()
         if '"child-pid"' not in status and not res.timed_out:
             raise SandboxUnavailable(
                 "bubblewrap could not start the command: " + res.output.strip()[-2000:]

@@ -130,6 +130,7 @@ class ContainerSandbox(Sandbox):
         variant: bool = False,
         place: tuple[Path, Path] | None = None,
         keep_home: Path | None = None,
+        alias: tuple[Path, Path] | None = None,
     ) -> ExecResult:
         """Run ``argv`` in a fresh container; see :meth:`Sandbox.run`.
 

@@ -43,7 +43,10 @@ keyed on their presence got one answer in every gate run): :data:`PRESENCE_ONLY`
 stay out of the variant, like the other placeholders; secret-looking names (``SSH_AUTH_SOCK``,
 ``*_TOKEN``, ...) stay out of the first run (shared/cases/13) and come into the variant with a
 made-up value of their shape (:func:`fake_value`: never the real one, nor derived from it; no
-empty value either, which would be the first run's tell).
+empty value either, which would be the first run's tell); a path-valued one names a socket or
+file that exists in the run (a path naming nothing told the run as well as the missing name,
+F37), and :data:`AGENT_NAMES` (``SSH_AUTH_SOCK``) is in the variant even when the user's shell
+lacks it.
 The variant's own incidentals are drawn at random for each run (:func:`padding`, the host name
 :func:`variant_hostname`, HOME's user folder :func:`variant_user`, PATH's padding folders), so
 no constant of the perturbed run tells it apart either (red team 3, F14).
@@ -61,6 +64,7 @@ from collections.abc import Mapping
 from fixloop.trajectory import SECRET_NAME_RE
 
 __all__ = [
+    "AGENT_NAMES",
     "BYTECODE_NAME",
     "DROPPED_NAMES",
     "DROPPED_PREFIXES",
@@ -73,6 +77,7 @@ __all__ = [
     "host_env",
     "padding",
     "sandbox_path",
+    "secret_name",
     "variant_hostname",
     "variant_user",
 ]
@@ -273,6 +278,12 @@ def variant_user(own: str = "", rng: random.Random | None = None) -> str:
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
+#: Path-valued secret-looking names the variant always has (a made-up path that exists in the
+#: run, :func:`fixloop.sandbox.standins.fake_objects`), even when the user's shell lacks them:
+#: the first runs never have them, so code keyed on whether the agent's socket is there gets two
+#: answers whatever the user's shell holds (red team 3, F37).
+AGENT_NAMES = ("SSH_AUTH_SOCK",)
+
 #: How many more names the variant has than the first run, at least.
 VARIANT_EXTRA = 12
 
@@ -308,7 +319,7 @@ def _dropped(name: str) -> bool:
     )
 
 
-def _secret_name(name: str) -> bool:
+def secret_name(name: str) -> bool:
     """A secret-looking plain name outside the other dropped ones (the variant fakes it)."""
     return (
         bool(_NAME.fullmatch(name))
@@ -321,9 +332,10 @@ def _secret_name(name: str) -> bool:
 def fake_value(name: str, rng: random.Random | None = None) -> str:
     """A made-up value of the usual shape for the secret-looking variable ``name``.
 
-    A socket path for ``*_SOCK`` (an agent's, in a folder that does not exist), an X authority
-    file path for ``*AUTHORITY``, else a random token of letters and digits. Never derived from
-    the real value (the caller never passes it).
+    A socket path for ``*_SOCK`` (an agent's), an X authority file path for ``*AUTHORITY``,
+    else a random token of letters and digits. Never derived from the real value (the caller
+    never passes it). The backends make the two paths exist for the run
+    (:func:`fixloop.sandbox.standins.fake_objects`; a path naming nothing was a tell, F37).
     """
     r = rng or _RNG
     up = name.upper()
@@ -362,7 +374,7 @@ def host_env(host: Mapping[str, str] | None = None, *, variant: bool = False) ->
         if _dropped(name):
             if name in PRESENCE_ONLY and not variant:
                 out[name] = PLACEHOLDER  # present in the first run, as the user's (F8)
-            elif variant and _secret_name(name):
+            elif variant and secret_name(name):
                 out[name] = fake_value(name)  # present in the variant, never the real value
             continue
         if _real(name, value):
@@ -371,6 +383,9 @@ def host_env(host: Mapping[str, str] | None = None, *, variant: bool = False) ->
             out[name] = PLACEHOLDER
     if not variant:
         return out
+    for name in AGENT_NAMES:  # a live agent's socket, whether or not the user's shell has one
+        if name not in host:
+            out[name] = fake_value(name)
     term = out.get("TERM", "")
     out["TERM"] = "xterm-256color" if term != "xterm-256color" else "screen-256color"
     shlvl = out.get("SHLVL", "1")

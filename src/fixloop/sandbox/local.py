@@ -16,6 +16,7 @@ import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
+from fixloop.sandbox import standins
 from fixloop.sandbox.base import (
     VARIANT_HOME_DIRS,
     Sandbox,
@@ -89,12 +90,15 @@ class UnsandboxedRunner(Sandbox):
         variant: bool = False,
         place: tuple[Path, Path] | None = None,
         keep_home: Path | None = None,
+        alias: tuple[Path, Path] | None = None,
     ) -> ExecResult:
         """Run ``argv`` without isolation; see :meth:`Sandbox.run`.
 
         ``variant``: HOME and TMPDIR another temporary folder (another name and depth), the
         environment's variant (:func:`fixloop.sandbox.hostenv.host_env`). ``keep_home``: HOME
-        is that folder (the variant: a copy of it at the variant's own path).
+        is that folder (the variant: a copy of it at the variant's own path). The variant's
+        made-up socket paths are made to exist for the run
+        (:func:`fixloop.sandbox.standins.fake_objects`, ``in_place``).
         """
         if self.warn_each_run:
             _to_stderr(UNSANDBOXED_WARNING)
@@ -116,12 +120,17 @@ class UnsandboxedRunner(Sandbox):
                 variant=variant,
                 argv0=argv[0] if argv else None,
             )
-            return execute(
-                prefix + list(argv),
-                cwd=Path(cwd),
-                env=full_env,
-                limits=limits,
-                log_path=log_path,
-                preexec=preexec,
-                pass_fds=pass_fds,
-            )
+            fakes = standins.fake_objects(full_env, in_place=True) if variant else None
+            try:
+                return execute(
+                    prefix + list(argv),
+                    cwd=Path(cwd),
+                    env=full_env,
+                    limits=limits,
+                    log_path=log_path,
+                    preexec=preexec,
+                    pass_fds=pass_fds,
+                )
+            finally:
+                if fakes is not None:
+                    fakes.close()

@@ -300,6 +300,7 @@ class TestRunner:
         place: tuple[Path, Path] | None = None,
         around: Path | None = None,
         keep_home: Path | None = None,
+        alias: tuple[Path, Path] | None = None,
     ) -> TestReport:
         """Run the tests named by ``target`` and read the result.
 
@@ -335,6 +336,9 @@ class TestRunner:
                 folder), made writable too, so ``root`` and its parents up to it are one mount.
             keep_home: HOME's content kept between the runs naming this host folder
                 (:meth:`fixloop.sandbox.Sandbox.run`; the gate's runs of one verification).
+            alias: ``(tree top, path)``: the tree (writable, holding ``root``) also shown at
+                ``path`` (the perturbed run: the user's checkout path;
+                :meth:`fixloop.sandbox.Sandbox.run`), where the sandbox can place trees.
 
         Returns:
             A :class:`TestReport` (never raises for test failures, hangs or crashes).
@@ -407,6 +411,8 @@ class TestRunner:
         extra: dict[str, Any] = {"pass_fds": fds} if fds else {}
         extra.update({"variant": True} if variant else {})
         extra.update({"keep_home": keep_home} if keep_home is not None else {})
+        if alias is not None and self.sandbox.places:  # the tree also at the user's path
+            extra["alias"] = alias
         shown = shown_root(run_root, place, self.sandbox)  # ids name the tree where it is shown
         if shown != str(run_root):  # the config file names the tree where the sandbox shows it
             place_file(io_dir / "config.json", place)

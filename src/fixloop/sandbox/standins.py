@@ -1,0 +1,258 @@
+"""Stand-ins for things a user's machine has and a sandbox would lack (red team 3, F37, F40).
+
+Code under test can ask whether something exists without reading it, and an answer every gate
+run shares while the user's shell gives the other one tells it that it is being judged:
+
+- **Shell start-up files in HOME** (F40): every gate run's HOME was empty, while every user's
+  home holds a ``.profile``, ``.bashrc`` or ``.zshrc``; ``not any(os.path.exists(~/.bashrc...))``
+  answered "gate" in every run. :func:`user_startup_names` lists which of
+  :data:`STARTUP_FILES` the user's own home has (names only, never read);
+  :func:`furnish_home` writes a stand-in of each into the gate's HOME before its first run, with
+  the distribution's default content from ``/etc/skel`` when it has a file of that name (what a
+  new account's home holds) and empty otherwise: never a byte of the user's own file. The
+  perturbed run's HOME holds the other set (:func:`swap_home`: the names the user lacks), so
+  code keyed on any one name's presence gets two answers and is refused.
+- **Path-valued secret-looking names** (F37): the perturbed run gives ``SSH_AUTH_SOCK`` and
+  the like a made-up path (:func:`fixloop.sandbox.hostenv.fake_value`) and the first runs leave
+  the name out; a path that names nothing answered "gate" in both, while a developer's agent
+  socket exists. :func:`fake_objects` makes each such path exist for the perturbed run: a bound
+  Unix socket (nobody listens, as a stale agent's) for ``*_SOCK``, an empty file otherwise,
+  created in a private host folder that the backend shows at the made-up path (bwrap binds it;
+  ``--sandbox none`` creates the path itself).
+
+Source for the start-up file names: bash(1) "INVOCATION", zsh(1) "STARTUP/SHUTDOWN FILES",
+dash(1); ``/etc/skel``: useradd(8).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import stat
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from fixloop.sandbox.hostenv import secret_name
+
+__all__ = [
+    "STARTUP_FILES",
+    "FakeObjects",
+    "fake_objects",
+    "fake_path_kind",
+    "furnish_home",
+    "swap_home",
+    "user_startup_names",
+]
+
+#: The shell start-up files whose presence in HOME is mirrored from the user's home.
+STARTUP_FILES: tuple[str, ...] = (
+    ".profile",
+    ".bashrc",
+    ".bash_profile",
+    ".bash_login",
+    ".bash_logout",
+    ".zshrc",
+    ".zshenv",
+    ".zprofile",
+    ".zlogin",
+)
+
+#: Where the distribution keeps a new account's default start-up files (useradd(8)).
+SKEL = Path("/etc/skel")
+
+#: A stand-in takes ``/etc/skel``'s content only up to this size (bytes); else it is empty.
+_SKEL_MAX = 64 * 1024
+
+#: The record of the stand-ins written lives beside the HOME folder (``<folder>.standins``), never
+#: inside it: code under test does not see it.
+_LEDGER_SUFFIX = ".standins"
+
+
+def user_startup_names(home: str | os.PathLike[str] | None = None) -> list[str]:
+    """The names of :data:`STARTUP_FILES` that exist in the user's home (never read).
+
+    Args:
+        home: the user's home folder (default ``~`` of fixloop's own environment).
+    """
+    top = Path(os.path.expanduser("~") if home is None else home)
+    return [n for n in STARTUP_FILES if os.path.lexists(top / n)]
+
+
+def _content(name: str, skel: Path) -> bytes:
+    """``/etc/skel``'s bytes for ``name`` when it is a small regular file, else empty."""
+    try:
+        p = skel / name
+        st = p.lstat()
+        if stat.S_ISREG(st.st_mode) and st.st_size <= _SKEL_MAX:
+            return p.read_bytes()
+    except OSError:
+        pass
+    return b""
+
+
+def _ledger(folder: Path) -> Path:
+    return folder.with_name(folder.name + _LEDGER_SUFFIX)
+
+
+def _write(folder: Path, names: list[str], skel: Path) -> list[str]:
+    """Write a stand-in for each of ``names`` absent from ``folder``; return those written."""
+    done: list[str] = []
+    for name in names:
+        target = folder / name
+        if os.path.lexists(target):
+            continue
+        try:
+            target.write_bytes(_content(name, skel))
+            os.chmod(target, 0o644)
+        except OSError:
+            continue
+        done.append(name)
+    return done
+
+
+def furnish_home(
+    folder: Path, *, user_home: str | os.PathLike[str] | None = None, skel: Path = SKEL
+) -> list[str]:
+    """Give the gate's HOME folder stand-ins of the user's shell start-up files.
+
+    Args:
+        folder: the host folder shown as HOME in the gate's runs (``keep_home``).
+        user_home: the user's home (default ``~``): which names to write.
+        skel: where default contents come from.
+
+    Returns:
+        The names written. Best effort: a name that cannot be written is left out. The names
+        are also recorded beside ``folder`` (not inside it) for :func:`swap_home`.
+    """
+    folder = Path(folder)
+    done = _write(folder, user_startup_names(user_home), skel)
+    try:
+        _ledger(folder).write_text("\n".join(done), encoding="utf-8")
+    except OSError:
+        pass
+    return done
+
+
+def swap_home(folder: Path, *, skel: Path = SKEL) -> list[str]:
+    """Turn the stand-ins of ``folder`` into the other set, for the gate's perturbed run.
+
+    The stand-ins :func:`furnish_home` wrote are removed when they still hold what it wrote
+    (a file a run changed is the run's own now, and stays), and a stand-in of every other name
+    of :data:`STARTUP_FILES` is written, so each name's presence differs from the first runs'.
+
+    Returns:
+        The names present as stand-ins after the swap.
+    """
+    folder = Path(folder)
+    try:
+        mine = [n for n in _ledger(folder).read_text(encoding="utf-8").split("\n") if n]
+    except OSError:
+        mine = []
+    for name in mine:
+        target = folder / name
+        try:
+            if not target.is_symlink() and target.read_bytes() == _content(name, skel):
+                target.unlink()
+        except OSError:
+            continue
+    return _write(folder, [n for n in STARTUP_FILES if n not in mine], skel)
+
+
+# --------------------------------------------------------------------------------------------
+# path-valued names of the perturbed run (F37)
+
+
+def fake_path_kind(name: str, value: str) -> str | None:
+    """``"socket"``, ``"file"`` or None: what the made-up value of ``name`` must name.
+
+    Only the shapes :func:`fixloop.sandbox.hostenv.fake_value` makes paths for: ``*SOCK``
+    (an agent's socket) and ``*AUTHORITY`` (an X authority file), absolute paths.
+    """
+    if not value.startswith("/") or "\0" in value:
+        return None
+    up = name.upper()
+    if up.endswith("SOCK"):
+        return "socket"
+    if up.endswith("AUTHORITY"):
+        return "file"
+    return None
+
+
+@dataclass
+class FakeObjects:
+    """The host objects standing for the perturbed run's made-up paths.
+
+    Attributes:
+        binds: ``(host path, path in the sandbox)`` for a backend that shows host files at
+            other paths (bwrap).
+        made: host folders to remove when the run ended (:meth:`close`).
+    """
+
+    binds: list[tuple[str, str]] = field(default_factory=list)
+    made: list[str] = field(default_factory=list)
+
+    def close(self) -> None:
+        """Remove every host object made (idempotent)."""
+        for d in self.made:
+            shutil.rmtree(d, ignore_errors=True)
+        self.made.clear()
+        self.binds.clear()
+
+
+def _make(path: str, kind: str) -> None:
+    if kind == "socket":
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            s.bind(path)  # the socket file stays after close; connecting is refused
+        finally:
+            s.close()
+    else:
+        with open(path, "wb"):
+            pass
+        os.chmod(path, 0o600)
+
+
+def fake_objects(env: Mapping[str, str], *, in_place: bool = False) -> FakeObjects:
+    """Make the made-up paths of ``env``'s secret-looking names exist (:func:`fake_path_kind`).
+
+    Args:
+        env: the perturbed run's environment.
+        in_place: create each path itself on the host (``--sandbox none``): only when it and
+            its parent folder do not exist yet (the parent is made, mode 0700, and removed
+            after); else each object is made in a new private host folder and returned in
+            :attr:`FakeObjects.binds` for the backend to show at the path.
+
+    Returns:
+        The :class:`FakeObjects` (call :meth:`FakeObjects.close` after the run). Best effort:
+        a path that cannot be made is left out.
+    """
+    out = FakeObjects()
+    wanted = [
+        (value, kind)
+        for name, value in env.items()
+        if secret_name(name) and (kind := fake_path_kind(name, value)) is not None
+    ]
+    if not wanted:
+        return out
+    if not in_place:
+        host = tempfile.mkdtemp(prefix="fx-")
+        out.made.append(host)
+    for i, (value, kind) in enumerate(wanted):
+        try:
+            if in_place:
+                parent = os.path.dirname(value)
+                if os.path.lexists(parent) or not os.path.isdir(os.path.dirname(parent)):
+                    continue  # never a folder of the host's own, one new level only
+                os.makedirs(parent, mode=0o700)
+                out.made.append(parent)
+                _make(value, kind)
+            else:
+                src = os.path.join(host, str(i))
+                _make(src, kind)
+                out.binds.append((src, value))
+        except OSError:
+            continue
+    return out
