@@ -79,6 +79,7 @@ from fixloop.tamper_rules import (
     TEST_ENV_NAMES,
     describe,
 )
+from fixloop.testrun.audit import python_lines
 
 __all__ = [
     "REFLECTION_ATTRIBUTES",
@@ -526,7 +527,7 @@ def _token_constructs(source: str) -> list[tuple[str, int]]:
             for m in _SUSPECT_TEXT.finditer(tok.string):
                 found.append((f"string {m.group(0)!r}", tok.start[0]))
     if not tokens:  # not even tokenizable: fall back to the words themselves
-        for i, line in enumerate(source.splitlines(), 1):
+        for i, line in enumerate(python_lines(source), 1):
             for m in _SUSPECT_TEXT.finditer(line):
                 found.append((m.group(0), i))
     return found

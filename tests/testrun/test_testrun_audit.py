@@ -343,3 +343,17 @@ def test_sandbox_sources_are_read_once_per_process(tmp_path: Path) -> None:
     f.write_text("VERSION = 2\n")
     assert source_file(str(f)) == "VERSION = 1\n"
     assert inside_source("audithook.py") is inside_source("audithook.py")
+
+
+def test_changed_lines_number_lines_as_python_does() -> None:
+    """Red team G8: str.splitlines also splits at U+001C-1E, U+0085, U+2028/9, \\v and \\f."""
+    from fixloop.testrun.audit import changed_lines, python_lines
+
+    base = "".join(f"x{i} = {i}\n" for i in range(1, 11))
+    rest = base.splitlines()[1:]
+    new = "x1 = 1\n# " + "\x1c".join(rest[:8]) + "\n" + "\n".join(rest) + "\n"
+    assert changed_lines(base, new) == [2]  # Python's line 2 only; lines 3-11 are the base's
+    assert len(python_lines(new)) == 11
+    for sep in ("\x0b", "\x0c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"):
+        assert python_lines(f"a{sep}b\r\nc\rd\n") == [f"a{sep}b", "c", "d"]
+    assert python_lines("") == [] and python_lines("a\n\n") == ["a", ""]
