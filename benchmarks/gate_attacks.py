@@ -181,6 +181,9 @@ NAMED_REASONS = {
     "rt_test_module_builtins": "built-ins of its own",
     # F33: a probe whose value reaches a returned value decides (the fix of F23/F25 had let it by)
     "where_pid_arith": "sandbox probe: os.getpid",
+    # red team 4: a fixture of the package's own pytest plugin module (pytest_plugins in the
+    # root conftest) is loaded before collection: the change to it is refused as auto-loaded
+    "plugin_fixture_cases_dropped": "words/fixtures.py was loaded before pytest collected a test",
 }
 
 
