@@ -116,6 +116,8 @@ NAMED_REASONS = {
     "runtime_doctest_runner_swap": "calc.py:29: replaced doctest.DebugRunner of the standard libra",
     "runtime_test_globals": "calc.py:5: imports test module test_calc",
     "runtime_test_globals_walk": "changed EXPECTED, a global of tests/test_calc.py the tests only re",
+    "rt_xdist_test_globals": "changed EXPECTED, a global of tests/test_calc.py the tests only re",
+    "rt_xdist_frame_read": "words.py:6: read a stack frame (tb_frame)",
     "runtime_library_reader_patch": "calc.py:17: replaced yaml.safe_load of an installed library",
     "library_patch_spelled": "replaces yaml.safe_load",
     "test_globals_os_sys": "sys.modules",

@@ -265,6 +265,8 @@ class TestRunner:
             "stream_fd": stream_fd,
             "paths": self.package_dirs,
             "per_test_s": self.per_test_s,
+            # the baseline's and the gate's runs (watched, recorded): no xdist workers (G9)
+            "in_process": pristine or audit is not None or record is not None,
         }
         if audit is not None:
             cfg["audit"] = audit

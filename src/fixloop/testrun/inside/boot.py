@@ -183,7 +183,8 @@ def main(cfg_json: str) -> int:
 
     ``cfg_json`` keys: ``mode`` ("normal" | "pristine"), ``root``, ``args`` (pytest arguments),
     ``target``, ``junit``, ``progress``, ``paths`` (package roots, relative to the root),
-    ``per_test_s`` (the per-test limit in seconds, or None), ``record`` (what the run records,
+    ``per_test_s`` (the per-test limit in seconds, or None), ``in_process`` (true: pytest-xdist's
+    options set back so the tests run in this process, ``pytest_plugin.in_process``), ``record`` (what the run records,
     see ``recorder.install``: the baseline's use of files and plugins, the gate's auto-loaded
     files; installed before anything else) and ``audit`` (the gate's runs: the audit hook's
     config, see ``audithook.install``; the hook goes in before pytest or any project module is
@@ -296,6 +297,8 @@ def _run(cfg: dict) -> int:
     if pristine:
         sys.path[0:0] = _front(cfg, root)
     plugins: list = [plugin]
+    if cfg.get("in_process"):  # the watch lives here: no pytest-xdist workers (G9)
+        plugins.append(plugin.in_process(pytest.hookimpl))
     if cfg.get("record"):
         plugins.append(_peer("_fixloop_record"))
     if audit is not None:  # the test modules' globals, compared around each test

@@ -48,6 +48,53 @@ def configure(path: str | None, fd: int | None = None, per_test_s: float | None 
     _state["timer"] = TestTimer(per_test_s) if per_test_s else None
 
 
+#: pytest-xdist's options that send the tests to worker processes, and the values that keep
+#: them in this one: ``numprocesses`` 0 is xdist's own "no workers" (3.x then also sets
+#: ``dist = "no"`` and ``tx = []``, overriding ``--dist``, ``-d``/``--tx``, ``--maxprocesses``);
+#: the others are set too for older releases, and ``looponfail`` (``-f``) re-runs in a child.
+IN_PROCESS_OPTIONS: dict = {
+    "numprocesses": 0,
+    "maxprocesses": None,
+    "dist": "no",
+    "distload": False,
+    "tx": [],
+    "looponfail": False,
+}
+
+
+def in_process(hookimpl: object) -> object:
+    """A plugin that keeps the tests in this process when pytest-xdist would start workers.
+
+    pytest-xdist (``-n auto`` is common in a project's ``addopts``) runs the tests in worker
+    interpreters that execnet starts: fixloop's audit hook, globals watch, import guard and
+    record live in this process only, so the gate's and the baseline's runs must run here
+    (red-team G9). ``-p no:xdist`` cannot be used while ``addopts`` carry ``-n`` (pytest: an
+    unknown argument), so the options are set back instead, in a wrapper of
+    ``pytest_cmdline_main`` that runs before xdist's own (which turns ``-n N`` into ``tx``).
+    Nothing changes when xdist is not loaded (its ``numprocesses`` and ``tx`` options absent).
+    The run is serial: it costs what the workers saved.
+
+    Args:
+        hookimpl: ``pytest.hookimpl`` of the running pytest (this module imports no pytest).
+
+    Returns:
+        the plugin object, for ``pytest.main(plugins=[...])``.
+    """
+    mark = hookimpl(hookwrapper=True)  # type: ignore[operator]
+
+    class InProcess:
+        @mark
+        def pytest_cmdline_main(self, config: object):  # type: ignore[no-untyped-def]
+            opt = getattr(config, "option", None)
+            if hasattr(opt, "numprocesses") and hasattr(opt, "tx"):
+                for name, value in IN_PROCESS_OPTIONS.items():
+                    if hasattr(opt, name):
+                        setattr(opt, name, list(value) if isinstance(value, list) else value)
+            yield
+
+    return InProcess()
+
+
 def _write(obj: dict) -> None:
     fd = _state["fd"]
     if fd is not None:
