@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from fixloop.tamper import scan_change
+from fixloop.testrun.inside import auditflow as af
 from fixloop.testrun.inside import auditglobals as ag
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
@@ -57,8 +58,10 @@ def test_add(a, b, want):
 
 def test_the_names_the_tests_write_or_hand_on() -> None:
     written = ag.written_names(ast.parse(_TESTS))
-    assert {"COUNT", "SEEN", "LOG", "SHARED", "ALIASED", "ROWS", "NESTED"} <= written
-    assert not {"EXPECTED", "CASES"} & written
+    assert {"COUNT", "SEEN", "LOG", "SHARED", "ALIASED"} <= written
+    # red-team F21: a loop variable no code is handed (ROWS), a list inside a dict (NESTED)
+    # leave the rest of the global compared (tests/testrun/test_auditflow.py)
+    assert not {"EXPECTED", "CASES", "ROWS", "NESTED"} & written
 
 
 def test_rows_handed_on_and_own_methods_weaken_the_comparison() -> None:
@@ -73,9 +76,10 @@ def test_rows_handed_on_and_own_methods_weaken_the_comparison() -> None:
             "    REG.remember('a', 1)\n    assert REG['a'] == 1 and EXPECTED.count(1)\n"
         )
     )
-    assert {n: levels[n] for n in ("PARAM", "ROWS", "TABLE", "LISTED")} == dict.fromkeys(
-        ("PARAM", "ROWS", "TABLE", "LISTED"), ag.ELEMENTS
+    assert {n: levels[n] for n in ("PARAM", "TABLE", "LISTED")} == dict.fromkeys(
+        ("PARAM", "TABLE", "LISTED"), ag.ELEMENTS
     )
+    assert levels["ROWS"] == af.elements_at(2)  # each row's first part is handed on
     assert levels["REG"] == ag.CONTENTS
     assert levels["EXPECTED"] == ag.READ
     rows = [({"name": " a "}, "A")]

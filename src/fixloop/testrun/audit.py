@@ -160,6 +160,7 @@ def audit_sources() -> tuple[tuple[str, str], ...]:
             for name, file in (
                 ("_fixloop_auditevents", "auditevents"),
                 ("_fixloop_auditwire", "auditwire"),
+                ("_fixloop_auditflow", "auditflow"),
                 ("_fixloop_auditglobals", "auditglobals"),
                 ("_fixloop_auditswaps", "auditswaps"),
                 ("_fixloop_auditids", "auditids"),

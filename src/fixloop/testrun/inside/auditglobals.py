@@ -20,19 +20,20 @@ namespaces themselves:
   one module, its globals' ids and plain data to :data:`QUICK_NODES` nodes each; the full
   comparison when that differs), and every module in full and the fixture table at the end of
   the run (:func:`check_all`, from the hook's end-of-run checks).
-- *attribution*: a change is a finding unless the tests' own code may write that name. The test
+- *attribution*: a change is a finding unless the tests' own code may make it. The test
   files of the snapshot are parsed (:func:`test_written`, once a change is seen; nothing is
-  parsed otherwise) and a name counts as the tests' when any of them declares it ``global``,
-  stores into it or one of its items or attributes, calls a mutating method on it
-  (:data:`MUTATORS`), or hands it on (a call argument other than :data:`READ_CALLS` and
-  pytest's own decorators, a return value, an alias, a loop variable bound to its items): a
-  list a test passes to the code under test may be filled by that code. Two weaker uses
-  (:func:`handed_names`): a name whose ELEMENTS the tests hand on (a loop unpacking its rows,
-  ``parametrize``, ``enumerate``, ``zip``, ``.items()``) is compared to the ids of its mutable
-  elements (code may tidy a row in place); one whose own method they call (``REG.remember(k,
-  v)``) by identity. A name the tests only read (compared, indexed) changed during the run was changed by
-  something else: the change, a child of it, or code no test called. A name added to a test module
-  counts only when it hides a builtin (``len = ...``).
+  parsed otherwise) and each name gets the most any of them may do to it
+  (:mod:`fixloop.testrun.inside.auditflow`): declared ``global``, stored into, changed by a
+  mutating method or handed on whole (a call argument, a return value, an alias): not
+  compared (a list a test passes to the code under test may be filled by that code); its
+  objects some levels down handed on (a loop's rows or their parts, ``parametrize``,
+  ``enumerate``, ``.items()``, ``*case["args"]`` in a call): compared down to them, they count
+  by ``id`` (code may tidy a row in place; red-team F21: a loop variable's own uses decide how
+  far down, so a row's expected value rewritten in place is seen); a method of its own
+  class called (``REG.remember(k, v)``): its identity. A name the tests only read (compared,
+  indexed) changed during the run was changed by something else: the change, a child of it,
+  or code no test called. A name added to a test module counts only when it hides a builtin
+  (``len = ...``).
 
 Not covered: a change undone before the next comparison (within one test, e.g. from a timer
 thread), the contents of instances of other classes (only their ``id``), a test module's
@@ -41,7 +42,7 @@ another module changed and restored between that module's tests.
 
 Each function takes the hook module (``hook``: its state, its path helpers and ``_record``).
 Stdlib only; the harness passes this module's source to the sandboxed interpreter before the
-hook's, as ``_fixloop_auditglobals``.
+hook's, as ``_fixloop_auditglobals`` (after ``_fixloop_auditflow``).
 """
 
 from __future__ import annotations
@@ -51,6 +52,10 @@ import builtins
 import os
 import sys
 from typing import Any
+
+_flow: Any = sys.modules.get("_fixloop_auditflow")
+if _flow is None:  # imported as a package module (tests), not from the harness's -c program
+    from fixloop.testrun.inside import auditflow as _flow
 
 #: Most nodes one global's deep fingerprint visits (the rest is summed up by its ``id``).
 MAX_NODES = 20_000
@@ -64,58 +69,12 @@ _SCALARS = frozenset({int, float, complex, str, bytes, bool, type(None)})
 _BUILTIN_NAMES = frozenset(dir(builtins))
 _FUNC = type(lambda: 0)
 
-#: Methods that change a list, dict, set or deque in place.
-MUTATORS = frozenset(
-    {
-        "append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault",
-        "add", "discard", "popitem", "sort", "reverse", "difference_update",
-        "intersection_update", "symmetric_difference_update", "appendleft", "extendleft",
-        "popleft", "rotate", "move_to_end", "__setitem__", "__delitem__", "__init__",
-        "__iadd__", "__ior__",
-    }
-)  # fmt: skip
-
-#: Callables that read their arguments and keep no reference to a mutable one.
-READ_CALLS = frozenset(
-    {
-        "len", "str", "repr", "int", "float", "bool", "sum", "any", "all", "isinstance",
-        "abs", "round", "hash", "id", "type", "print", "format", "deepcopy", "approx",
-        "fixture", "skipif", "xfail", "isclose", "dumps",
-    }
-)  # fmt: skip
-
-#: Callables that keep or return the ELEMENTS of their arguments (a shallow copy, an iterator,
-#: pytest's parametrize): the container is only read, its elements are handed on, so code
-#: under test may change them in place (``for rec, want in CASES: normalize(rec)``).
-ELEMENT_CALLS = frozenset(
-    {
-        "sorted", "list", "tuple", "set", "frozenset", "dict", "enumerate", "zip", "reversed",
-        "min", "max", "iter", "next", "filter", "map", "chain", "parametrize", "param",
-    }
-)  # fmt: skip
-
-#: Methods of the built-in containers that hand on elements without changing the container.
-ELEMENT_METHODS = frozenset(
-    {
-        "get", "items", "values", "keys", "copy", "__getitem__", "__iter__", "union",
-        "intersection", "difference", "symmetric_difference", "most_common",
-    }
-)  # fmt: skip
-
-#: Methods of the built-in types that neither change their object nor hand on its elements.
-PURE_METHODS = frozenset(
-    {
-        "count", "index", "startswith", "endswith", "find", "rfind", "isdigit", "isalpha",
-        "isspace", "__len__", "__contains__", "__eq__", "__ne__", "issubset", "issuperset",
-        "isdisjoint", "bit_length", "is_integer",
-    }
-)  # fmt: skip
-
-#: What the tests may do to a global (:func:`handed_names`), weakest first: only read it
-#: (its whole contents compared); hand on its elements (the container compared to the ids of
-#: its mutable elements, :func:`shallow_fingerprint`); call a method of its own class on it
-#: (its identity compared); write it or hand it on (not compared).
-READ, ELEMENTS, CONTENTS, WRITTEN = 0, 1, 2, 3
+#: What the tests may do to a global (:mod:`fixloop.testrun.inside.auditflow`), weakest first:
+#: only read it (its whole contents compared); hand on its objects some levels down
+#: (``auditflow.elements_at``: compared down to them, they count by ``id``,
+#: :func:`cut_fingerprint`); call a method of its own class on it (its identity compared); write
+#: it or hand it on whole (not compared).
+READ, ELEMENTS, CONTENTS, WRITTEN = _flow.READ, _flow.ELEMENTS, _flow.CONTENTS, _flow.WRITTEN
 
 
 # --------------------------------------------------------------------------------------------
@@ -136,23 +95,79 @@ def fingerprint(value: object, budget: int = MAX_NODES) -> int:
 
 
 def shallow_fingerprint(value: object, budget: int = MAX_NODES) -> int:
-    """A hash of a container's own contents, its mutable elements counted by ``id``.
+    """:func:`cut_fingerprint` at depth 1: a container's contents, its mutable elements by ``id``.
 
-    What :func:`fingerprint` sees, but dicts, lists, sets and bytearrays inside it (or in its
-    tuples) count by ``id`` alone: for a global whose elements the tests hand on
-    (:data:`ELEMENTS`), replacing, adding or removing an element changes it, a change inside a
-    handed-on dict or list does not.
+    For a global whose elements the tests hand on (:data:`ELEMENTS`): replacing, adding or
+    removing an element changes it, a change inside a handed-on dict or list does not.
+    """
+    return cut_fingerprint(value, 1, budget)[0]
+
+
+def cut_fingerprint(value: object, cut: int, budget: int = MAX_NODES) -> tuple[int, bool]:
+    """``(hash, cut anything)``: what :func:`fingerprint` sees down to depth ``cut``.
+
+    The global is depth 0, its items (a list's elements, a dict's keys and values, a tuple's
+    elements) depth 1, theirs depth 2...; a dict, list, set or bytearray at depth ``cut`` or
+    deeper counts by ``id`` alone, tuples and scalars are entered at any depth (their own
+    contents cannot change). The flag says whether some object was counted by ``id`` only:
+    when none was, every deeper cut has the same hash. A plain value that is not a dict, list
+    or tuple is compared whole (:func:`fingerprint`).
     """
     if not isinstance(value, (dict, list, tuple)):
-        return fingerprint(value, budget)
-    return _walk(value, budget + 1, deep=False)  # the container itself is not counted
+        return fingerprint(value, budget), False
+    out: list[object] = []
+    stack: list[tuple[object, int]] = [(value, 0)]
+    pruned = False
+    budget += 1  # the container itself is not counted
+    while stack:
+        o, depth = stack.pop()
+        budget -= 1
+        if budget < 0:
+            out.append(("cut", len(stack)))
+            break
+        t = type(o)
+        if t in _SCALARS:
+            out.append((t, o))
+        elif isinstance(o, tuple):
+            items = list(tuple.__iter__(o))
+            out.append(("l", id(o), len(items)))
+            stack.extend((e, depth + 1) for e in reversed(items))
+        elif depth >= cut and isinstance(o, (dict, list, set, bytearray)):
+            pruned = True
+            out.append(("o", id(o)))
+        elif isinstance(o, dict):
+            out.append(("d", id(o), dict.__len__(o)))
+            for k, v in list(dict.items(o)):
+                stack.append((v, depth + 1))
+                stack.append((k, depth + 1))
+        elif isinstance(o, list):
+            items = list.copy(o)
+            out.append(("l", id(o), len(items)))
+            stack.extend((e, depth + 1) for e in reversed(items))
+        elif isinstance(o, (set, frozenset, bytearray)):
+            out.append(("x", _walk(o, 1, deep=True)))  # its elements are hashable: scalars
+        else:
+            out.append(("o", id(o)))
+    return hash(tuple(out)), pruned
+
+
+def cut_fingerprints(value: object) -> tuple[int, ...]:
+    """:func:`cut_fingerprint` at each depth 1 .. ``auditflow.MAX_DEPTH`` (index 0: depth 1).
+
+    A cut that counted nothing by ``id`` ends the walks: the deeper ones are the same.
+    """
+    out: list[int] = []
+    for cut in range(1, _flow.MAX_DEPTH + 1):
+        h, pruned = cut_fingerprint(value, cut)
+        out.append(h)
+        if not pruned:
+            out.extend([h] * (_flow.MAX_DEPTH - cut))
+            break
+    return tuple(out)
 
 
 def _walk(value: object, budget: int, *, deep: bool) -> int:
-    """The one walk of :func:`fingerprint` (``deep``) and :func:`shallow_fingerprint`.
-
-    Below the top, a shallow walk enters tuples only; every other element counts by ``id``.
-    """
+    """The walk of :func:`fingerprint` (``deep``; not deep: the top container only)."""
     out: list[object] = []
     stack = [value]
     top = True
@@ -217,7 +232,7 @@ def _token(mname: str, value: object) -> tuple:
     """What one global of a test module is, for :func:`snapshot_module`."""
     t = type(value)
     if t in _SCALARS or isinstance(value, (dict, list, tuple, set, frozenset, bytearray)):
-        return ("p", id(value), fingerprint(value), shallow_fingerprint(value))
+        return ("p", id(value), fingerprint(value), *cut_fingerprints(value))
     if isinstance(value, type) and getattr(value, "__module__", None) == mname:
         members = []
         for k, v in list(vars(value).items()):
@@ -414,8 +429,10 @@ def _allowed(level: int, before: tuple | None, now: tuple | None) -> bool:
         return True
     if level == READ or before is None or now is None or before[:2] != now[:2]:
         return False  # read only, added, deleted, or another object bound to the name
-    # CONTENTS: the same object, changed by a method the tests call on it; ELEMENTS: the same
-    return level == CONTENTS or before[0] == "p" and before[3] == now[3]  # elements, inside
+    if level == CONTENTS:
+        return True  # the same object, changed by a method the tests call on it
+    cut = _flow.cut_depth(level)  # the same object, changed below what the tests hand on
+    return cut is not None and before[0] == "p" and before[2 + cut] == now[2 + cut]
 
 
 class Plugin:
@@ -496,93 +513,14 @@ def _test_levels(hook: Any) -> dict[str, int]:
     return levels
 
 
-_READ_PARENTS = (
-    ast.Compare, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.IfExp, ast.If, ast.While, ast.Assert,
-    ast.FormattedValue, ast.JoinedStr, ast.Expr,
-)  # fmt: skip
-
-
 def written_names(tree: ast.AST) -> set[str]:
-    """Names a module's code may write or hand on (see the module docstring), by its AST."""
-    return {k for k, v in handed_names(tree).items() if v >= WRITTEN}
+    """Names a module's code may write or hand on whole (:func:`auditflow.written_names`)."""
+    return _flow.written_names(tree)
 
 
 def handed_names(tree: ast.AST) -> dict[str, int]:
-    """``{name: level}``: the most a module's code may do to each global it loads, by its AST.
-
-    Levels :data:`READ` < :data:`ELEMENTS` < :data:`CONTENTS` < :data:`WRITTEN` (see there).
-    """
-    parent: dict[int, ast.AST] = {}
-    for node in ast.walk(tree):
-        for child in ast.iter_child_nodes(node):
-            parent[id(child)] = node
-    out: dict[str, int] = {}
-
-    def put(names: list[str], level: int) -> None:
-        for n in names:
-            out[n] = max(level, out.get(n, READ))
-
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Global, ast.Nonlocal)):
-            put(node.names, WRITTEN)
-        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-            chain = [node.id]
-            cur: ast.AST = node
-            up = parent.get(id(cur))
-            while isinstance(up, (ast.Attribute, ast.Subscript)) and up.value is cur:
-                if isinstance(up, ast.Attribute):
-                    chain.append(up.attr)
-                cur, up = up, parent.get(id(up))
-            put(chain, _escapes(cur, up, parent))
-        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Del):
-            put([node.id], WRITTEN)
-    return out
+    """``{name: level}`` by a module's AST (``auditflow.handed_names``)."""
+    return _flow.handed_names(tree)
 
 
-def _escapes(cur: ast.AST, up: ast.AST | None, parent: dict[int, ast.AST]) -> int:  # noqa: PLR0911
-    """The most the code around ``cur`` (a name, its attributes or items) may do to it (a level).
-
-    ``up``: its parent node; ``parent``: every node's parent. An element of a list, tuple, set or dict display goes where the display goes
-    (``assert LOG == [EXPECTED["mul"]]`` only reads). A loop unpacking a table's rows, or
-    :data:`ELEMENT_CALLS` / :data:`ELEMENT_METHODS`, hand on its elements; a loop variable bound
-    to the rows hands them on whole. A method not of :data:`MUTATORS`, :data:`PURE_METHODS`,
-    :data:`ELEMENT_METHODS` (``REG.remember(k, v)``) may change the object in place.
-    """
-    if isinstance(cur, (ast.Attribute, ast.Subscript)) and not isinstance(cur.ctx, ast.Load):
-        return WRITTEN  # stored into or deleted
-    if up is None or isinstance(up, _READ_PARENTS):
-        return READ
-    if isinstance(up, (ast.List, ast.Tuple, ast.Set, ast.Dict)) and isinstance(
-        getattr(up, "ctx", ast.Load()), ast.Load
-    ):
-        return READ if _escapes(up, parent.get(id(up)), parent) == READ else WRITTEN
-    if isinstance(up, ast.AugAssign):
-        return WRITTEN if up.target is cur else READ
-    if isinstance(up, ast.Subscript):
-        return READ  # used as an index: N[OTHER]
-    if isinstance(up, ast.Call):
-        if up.func is cur:
-            if not isinstance(cur, ast.Attribute) or cur.attr in PURE_METHODS:
-                return READ
-            if cur.attr in MUTATORS:
-                return WRITTEN
-            return ELEMENTS if cur.attr in ELEMENT_METHODS else CONTENTS
-        callee = _callee_name(up.func)
-        if callee in READ_CALLS:
-            return READ
-        return ELEMENTS if callee in ELEMENT_CALLS else WRITTEN
-    if isinstance(up, (ast.Starred, ast.keyword)):
-        return WRITTEN
-    if isinstance(up, (ast.For, ast.AsyncFor, ast.comprehension)):
-        if up.iter is not cur:
-            return READ
-        return ELEMENTS if isinstance(up.target, (ast.Tuple, ast.List)) else WRITTEN
-    return WRITTEN  # an alias, a return value, an element of a display...
-
-
-def _callee_name(func: ast.AST) -> str:
-    if isinstance(func, ast.Name):
-        return func.id
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    return ""
+_callee_name = _flow.callee_name
