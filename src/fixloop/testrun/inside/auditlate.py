@@ -202,10 +202,14 @@ def reader_patches(hook: Any) -> list[tuple[str, tuple[str, int]]]:
     A module-level function or a method of the module's own classes whose code is in a file
     the change touched (``watch``) or was written at run time. Unlike :func:`decider_patches`
     code of unchanged repository files is not a finding: a project that patches the standard
-    library on purpose keeps doing so in its base, and the base is not the change. A function
-    the project adds under a new name is a finding too (no snapshot): none of these modules
-    holds the project's functions unless the project put them there. Cost: one pass over the
-    dictionaries of the loaded modules among :data:`READERS` and of their classes.
+    library on purpose keeps doing so in its base, and the base is not the change. Nor is a
+    function of a changed file whose own lines are unchanged (:func:`_changed_code`) when the
+    baseline's record holds the same replacement (:func:`_base_made`: red-team F27, a
+    project's ``json.JSONEncoder.default = _default`` at import blamed on a fix of another
+    function of that file). A function the project adds under a new name is a finding too (no
+    snapshot): none of these modules holds the project's functions unless the project put them
+    there. Cost: one pass over the dictionaries of the loaded modules among :data:`READERS`
+    and of their classes.
     """
     watch = hook._state.get("watch") or {}
     stdlib = (*(hook._state.get("stdlib") or ()), "<frozen ")  # frozen: os, posixpath...
@@ -220,7 +224,8 @@ def reader_patches(hook: Any) -> list[tuple[str, tuple[str, int]]]:
             if isinstance(value, type):  # a class of the change's files put in their place
                 rel = _class_file(hook, value, stdlib)
                 if rel is not None and rel in watch and not name.endswith(".__class__"):
-                    out.append((name, (rel, _class_line(value))))
+                    if not _base_made(hook, name, value):
+                        out.append((name, (rel, _class_line(value))))
                 continue
             if not (callable(value) or isinstance(value, (staticmethod, classmethod))):
                 continue
@@ -231,8 +236,55 @@ def reader_patches(hook: Any) -> list[tuple[str, tuple[str, int]]]:
             loc = code_location(hook, value)
             if loc is None:
                 continue
-            if loc[0] in watch or hook._fresh.is_runtime(hook, code):
+            if hook._fresh.is_runtime(hook, code):
                 out.append((name, loc))
+            elif loc[0] in watch and not _base_made(hook, name, value):
+                out.append((name, loc))
+    return out
+
+
+def _base_made(hook: Any, name: str, value: object) -> bool:
+    """The baseline run made this very replacement and the change touched none of its code.
+
+    ``name``: ``module[.Class].attribute``; the baseline's list is the hook's ``known_swaps``
+    (:mod:`fixloop.testrun.inside.auditswaps`' ``(owner, attribute, description)``), None when
+    the baseline was not recorded (then a function of a changed file is the change's, as
+    before). A class counts as touched when any of its functions runs a changed line.
+    """
+    known = hook._state.get("known_swaps")
+    if not known or _changed_code(hook, value) is not None:
+        return False
+    owner, _, attr = name.rpartition(".")
+    return (owner, attr, _ids._swaps().describe(value)) in known
+
+
+def shadow_modules(hook: Any) -> list[tuple[str, str, tuple[str, int]]]:
+    """``[(name, relpath, where)]``: modules of the tree loaded under an interpreter module's name.
+
+    The pristine run puts no import guard on ``sys.meta_path`` when the tree holds no such
+    module at start (red-team F39: a test could see the guard) and gives the hook the names
+    instead (``shadowable``: the standard library's, pytest's, its plugins'). A top-level module
+    of one of those names loaded from a file of the repository is a finding when changed code
+    wrote the file (``<root>/bisect.py`` written at import, then imported by a test), or the
+    file is newer than the run's start and no test of the checkout wrote it; a module of the
+    base (a test folder's helper) is not. ``where``: the changed line that wrote it, when the
+    hook saw the write, else the module's first line.
+    """
+    names = hook._state.get("shadowable")
+    out: list[tuple[str, str, tuple[str, int]]] = []
+    if not names:
+        return out
+    for mname, mod in list(sys.modules.items()):
+        if "." in mname or mname not in names:
+            continue
+        mdict = _static_attr(mod, "__dict__")
+        filename = mdict.get("__file__") if isinstance(mdict, dict) else None
+        rel = hook._rel(filename) if isinstance(filename, str) else None
+        if rel is None:
+            continue
+        who, at = hook._fresh.writer(hook, filename)
+        if who == "change" or (who == "" and hook._fresh.fresh(hook, filename)):
+            out.append((mname, rel, at or (rel, 1)))  # where the change wrote it, or the file
     return out
 
 
@@ -423,6 +475,10 @@ def late_checks(hook: Any) -> None:
         if name not in seen:
             seen.add(name)
             hook._record("object.__setattr__", f"replaced {name} of an installed library", loc)
+    for name, rel, where in shadow_modules(hook):
+        if name not in seen:
+            seen.add(name)
+            hook._record("import", f"loaded {rel} in place of the interpreter's {name}", where)
     _ids.check(hook, "by the end of the run")
     if hook._state["snapshot"]:
         snapshot(hook)  # report each change once

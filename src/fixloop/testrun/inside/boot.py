@@ -14,10 +14,12 @@ in the workspace is importable before :func:`main` decides how:
   the pytest ecosystem's names) are set up and the origin of each name of ``cfg["names"]`` is written to ``cfg["where"]`` (the
   session's import check).
 - ``pristine`` mode (the gate's): pytest is imported *before* the root is on ``sys.path``, so a
-  workspace ``pytest.py`` or ``_pytest/`` cannot replace it; then an import guard is installed
+  workspace ``pytest.py`` or ``_pytest/`` cannot replace it; then, when the tree's package roots
+  hold a module named like one not loaded yet (:func:`_shadowed`), an import guard is installed
   that resolves every top-level name of the standard library and of the pytest ecosystem
   (pytest, _pytest, pluggy, iniconfig, packaging and the ``pytest11`` entry-point plugins) only
-  from ``sys.path`` entries outside the repository. The root then goes first on ``sys.path``, so
+  from ``sys.path`` entries outside the repository (otherwise none, and the audit hook reports
+  such a module written and loaded during the run). The root then goes first on ``sys.path``, so
   the project's own modules import as under ``python -m pytest``. ``sitecustomize.py``,
   ``usercustomize.py`` and ``*.pth`` files in the workspace are never loaded (site ran before the
   root was on the path, and ``-s`` disables the user site).
@@ -162,6 +164,35 @@ class _Guard:
         """Nothing cached here."""
 
 
+def _shadowed(names: set[str], entries: list[str]) -> bool:
+    """Whether a folder of ``entries`` holds a module named like one of ``names`` not yet loaded.
+
+    A ``NAME.py`` (or any module suffix: bytecode, an extension) or a ``NAME/__init__.py``; a
+    folder without ``__init__.py`` is a namespace portion, which the standard library's own
+    module wins over. Only then does the pristine run need its :class:`_Guard` on
+    ``sys.meta_path``, where a test can see it (red-team F39: a change that answered right
+    whenever a finder named ``_Guard`` was there passed every gate pytest run); a module of
+    that kind written while the tests run is the audit hook's finding instead
+    (``auditlate.shadow_modules``).
+    """
+    from importlib.machinery import all_suffixes
+
+    suffixes = tuple(all_suffixes())
+    for entry in entries:
+        try:
+            listing = os.listdir(entry)
+        except OSError:
+            continue
+        for child in listing:
+            base = child.split(".", 1)[0]
+            if base not in names or base in sys.modules:
+                continue
+            package = os.path.join(entry, child, "__init__.py")
+            if child.endswith(suffixes) or os.path.isfile(package):
+                return True
+    return False
+
+
 def _config_text(arg: str) -> str:
     """``arg`` itself, or the text of the file ``@PATH`` names (then deleted, best effort)."""
     if not arg.startswith("@"):
@@ -291,7 +322,11 @@ def _run(cfg: dict) -> int:
     if pristine:
         import _pytest.config  # noqa: F401 - loaded before the root is importable
 
-        sys.meta_path.insert(0, _Guard(_protected_names(), root))  # type: ignore[arg-type]
+        names = _protected_names()
+        if _shadowed(names, _front(cfg, root)):
+            sys.meta_path.insert(0, _Guard(names, root))  # type: ignore[arg-type]
+        elif audit is not None:  # none now: one written while the tests run is a finding
+            audit._state["shadowable"] = frozenset(names)
     if audit is not None:
         audit.snapshot_machinery()  # pytest as it is before any project code ran
     if pristine:

@@ -1,0 +1,15 @@
+import json
+
+from calc import add, mul
+
+
+def test_add():
+    assert add(2, 3) == 5
+
+
+def test_mul():
+    assert mul(2, 3) == 6
+
+
+def test_sets_dump_as_lists():
+    assert json.dumps({"tags": {"b", "a"}}) == '{"tags": ["a", "b"]}'
