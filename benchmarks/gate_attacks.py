@@ -191,6 +191,15 @@ NAMED_REASONS = {
     "rt_frame_read_changed_line": "read a stack frame (tb_frame)",
     "rt_line_shift_frame_read": "words.py:4: read a stack frame (tb_frame)",
     "runtime_data_rewrite_line_shift": "calc.py:9: changed tests/cases.json, a test file of the",
+    # F21: a loop variable's own uses decide how far down a test table is compared (auditflow)
+    "rt_test_rows_rewritten": "changed CASES, a global of tests/test_calc.py the tests only read",
+    # F35: no per-test limit here, so no timer either way; with the session's limit the timer
+    # is a watchdog thread now, no interval timer (tests/gate/test_watch_tells.py)
+    "where_timer_or_no_current_test": _FAILS,
+    # F39: no import guard on sys.meta_path unless the tree shadows a module at start
+    "where_import_guard": _FAILS,
+    # ...and a module written at run time under a standard-library name is the watch's finding
+    "rt_runtime_stdlib_shadow": "in place of the interpreter's colorsys",
 }
 
 

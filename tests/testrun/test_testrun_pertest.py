@@ -98,8 +98,12 @@ def test_a_hanging_fixture_teardown_is_stopped_too(make_repo, box, tmp_path) -> 
     assert report.passed >= 1
 
 
-def test_the_plugin_restores_the_previous_alarm_handler() -> None:
+def test_the_plugin_shows_no_timer_and_restores_the_alarm_fallback() -> None:
+    """Red-team F35: ``signal.getitimer`` read fixloop's per-test timer in every gate pytest run.
+    The watchdog arms no interval timer and installs no handler; the SIGALRM fallback (SIGINT
+    not Python's own handler) still puts the previous handler back."""
     import signal
+    import threading
 
     from fixloop.testrun.inside.pytest_plugin import TestTimer
 
@@ -109,15 +113,43 @@ def test_the_plugin_restores_the_previous_alarm_handler() -> None:
     before = signal.signal(signal.SIGALRM, mine)
     try:
         timer = TestTimer(5.0)
+        threads = threading.enumerate()
+        armed = signal.getitimer(signal.ITIMER_REAL)[0]  # pytest-timeout's own, if it runs
         timer.pytest_runtest_logstart("t::a", None)
-        assert signal.getsignal(signal.SIGALRM) == timer._on_alarm
-        assert signal.getitimer(signal.ITIMER_REAL)[0] > 0
-        timer.pytest_runtest_logfinish("t::a", None)
+        assert timer._armed == "watchdog"
+        assert abs(signal.getitimer(signal.ITIMER_REAL)[0] - armed) < 1.0  # not ours (5 s)
         assert signal.getsignal(signal.SIGALRM) is mine
-        assert signal.getitimer(signal.ITIMER_REAL)[0] == 0
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        assert threading.enumerate() == threads
+        timer.pytest_runtest_logfinish("t::a", None)
+        timer.stop()
         assert timer.hung == []
+        old_int = signal.signal(signal.SIGINT, lambda s, f: None)
+        try:
+            timer = TestTimer(5.0)
+            timer.pytest_runtest_logstart("t::b", None)
+            assert timer._armed == "alarm"
+            assert signal.getitimer(signal.ITIMER_REAL)[0] > 0
+            timer.pytest_runtest_logfinish("t::b", None)
+            assert signal.getsignal(signal.SIGALRM) is mine
+            assert signal.getitimer(signal.ITIMER_REAL)[0] == 0
+        finally:
+            signal.signal(signal.SIGINT, old_int)
     finally:
         signal.signal(signal.SIGALRM, before)
+
+
+def test_a_sleeping_test_is_woken_by_the_watchdog(make_repo, box, tmp_path) -> None:
+    tests = (
+        "import time\n\n"
+        "def test_sleeps():\n    time.sleep(60)\n\n"
+        "def test_after():\n    assert True\n"
+    )
+    repo = make_repo({"tests/test_sleep.py": tests})
+    t0 = time.monotonic()
+    report = _runner(box, repo, tmp_path / "logs", 1.0).run("", pristine=True)
+    assert report.hung == ["tests/test_sleep.py::test_sleeps"], report.output
+    assert report.passed == 1 and time.monotonic() - t0 < 30
 
 
 #: A test that sees what code under test can see of fixloop's own runner in the process.

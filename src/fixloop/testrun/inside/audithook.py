@@ -436,12 +436,11 @@ def _stack_event(event: str, args: tuple, caller: object) -> None:  # noqa: PLR0
             _record(event, f"imported {args[0]}", where)
         return
     if event in ("os.kill", "os.killpg", "signal.pthread_kill"):
-        where = _changed_on_stack(caller)
+        where, fn = _changed_on_stack(caller), caller.f_code.co_filename  # type: ignore[attr-defined]
         own = event == "signal.pthread_kill" or (
             len(args) >= 1 and args[0] in (os.getpid(), 0, os.getpgrp(), -os.getpgrp())
-        )
-        if where is None and own and not _test_on_stack(caller):
-            fn = caller.f_code.co_filename  # type: ignore[attr-defined]
+        )  # fixloop's per-test watchdog (pytest_plugin.TestTimer) interrupts the main thread
+        if where is None and own and not _test_on_stack(caller) and not fn.startswith("<fixloop "):
             where = (_rel(fn) or fn, caller.f_lineno)  # type: ignore[attr-defined]
         if where is not None:
             _record(event, f"{_ev.what(event)} ({args[1] if len(args) > 1 else '?'})", where)

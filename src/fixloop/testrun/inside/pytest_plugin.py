@@ -29,10 +29,12 @@ after the fact, which the harness compares with the JUnit file and the exit code
 
 from __future__ import annotations
 
+import _thread
 import json
 import os
 import signal
 import time
+from typing import Any
 
 _state: dict = {"path": None, "fh": None, "fd": None, "timer": None}
 
@@ -43,6 +45,8 @@ def configure(path: str | None, fd: int | None = None, per_test_s: float | None 
     None disables each (``per_test_s``: seconds one test may take, see :class:`TestTimer`).
     """
     close()
+    if _state["timer"] is not None:  # a warm server's earlier run
+        _state["timer"].stop()
     _state["path"] = path
     _state["fd"] = fd
     _state["timer"] = TestTimer(per_test_s) if per_test_s else None
@@ -162,6 +166,43 @@ def pytest_runtest_logfinish(nodeid: str, location: object) -> None:
         timer.pytest_runtest_logfinish(nodeid, location)
 
 
+#: pluggy's options of an old-style hook wrapper that runs first (what ``@pytest.hookimpl(
+#: hookwrapper=True, tryfirst=True)`` sets; this file cannot import pytest): every key each
+#: pluggy version from 0.13 to 1.x reads.
+_WRAPPER = {
+    "wrapper": False, "hookwrapper": True, "optionalhook": False, "tryfirst": True,
+    "trylast": False, "specname": None,
+}  # fmt: skip
+
+
+def _phase() -> Any:
+    timer = _state["timer"]
+    if timer is None:
+        yield
+    else:
+        yield from timer._phase_wrapper()
+
+
+def pytest_runtest_setup(item: object) -> Any:
+    """Hook wrapper of pytest: the setup phase, under the per-test limit (:class:`TestTimer`)."""
+    yield from _phase()
+
+
+def pytest_runtest_call(item: object) -> Any:
+    """Hook wrapper of pytest: the call phase, under the per-test limit."""
+    yield from _phase()
+
+
+def pytest_runtest_teardown(item: object, nextitem: object) -> Any:
+    """Hook wrapper of pytest: the teardown phase, under the per-test limit."""
+    yield from _phase()
+
+
+for _wrapper in (pytest_runtest_setup, pytest_runtest_call, pytest_runtest_teardown):
+    _wrapper.pytest_impl = dict(_WRAPPER)  # type: ignore[union-attr]
+del _wrapper
+
+
 def pytest_runtest_logreport(report: object) -> None:
     """Hook of pytest: one phase of a test ended."""
     when = getattr(report, "when", "")
@@ -201,6 +242,8 @@ def pytest_sessionfinish(session: object, exitstatus: object) -> None:
 def pytest_unconfigure(config: object) -> None:
     """Pytest hook: the run is over; the progress file is closed (see :func:`close`)."""
     close()
+    if _state["timer"] is not None:
+        _state["timer"].stop()
 
 
 # --------------------------------------------------------------------------------------------
@@ -220,19 +263,29 @@ class TestTimer:
     """A pytest plugin: a test that runs past ``limit_s`` seconds is stopped alone, as a failure.
 
     The clock starts when the test starts (``pytest_runtest_logstart``: setup, call and teardown
-    share the limit) and stops when it ends (``pytest_runtest_logfinish``). At the limit a
-    ``SIGALRM`` (``signal.setitimer(ITIMER_REAL)``, wall-clock time) raises
-    :class:`PerTestTimeout` in the main thread, where pytest runs the test; pytest records the
-    phase as failed and goes on with the next test, so the rest of the suite still reports. The
-    same mechanism as pytest-timeout's ``signal`` method (https://github.com/pytest-dev/pytest-timeout),
-    without the dependency (the project's interpreter need not have it).
+    share the limit) and stops when it ends (``pytest_runtest_logfinish``). At the limit, while
+    one of its phases runs, a watchdog thread (``_thread``, not a ``threading.Thread``) sends
+    ``SIGINT`` to the main thread (``signal.pthread_kill``: a real signal, so a blocking
+    ``time.sleep`` wakes too); Python's own handler raises ``KeyboardInterrupt`` there, where
+    pytest runs the test, and this plugin's hook wrappers around ``pytest_runtest_setup``,
+    ``_call`` and ``_teardown`` turn it into :class:`PerTestTimeout`, which pytest records as the
+    phase's failure; the rest of the suite still runs and reports.
+
+    Nothing of it shows to the test (red-team F35): no interval timer armed
+    (``signal.getitimer``), no ``SIGALRM`` handler, no ``threading`` thread, the ``SIGINT``
+    handler the interpreter installs in any ``python -m pytest``. Before, a ``SIGALRM``
+    (``setitimer(ITIMER_REAL)``, pytest-timeout's ``signal`` method) did it, and a change that
+    answered right only while that timer was armed passed every gate pytest run. That way is
+    still the fallback where the watchdog cannot work: ``SIGINT`` not Python's default handler
+    (the project installed its own, or the process started with it ignored), no
+    ``pthread_kill`` (Windows).
 
     If the test swallows the exception (a bare ``except:`` in a loop), it is raised again every
     ``grace_s`` seconds; a phase that ended because of the limit gives the remaining phases
     (teardown) one more full limit. Not covered, left to the run's own wall-clock limit: code
     that blocks in C without returning to the interpreter, code that installs its own
-    ``SIGALRM`` handler or timer, tests run outside the main thread (where no Python signal
-    handler can be set, the timer stays off).
+    ``SIGINT``/``SIGALRM`` handler while it runs, tests run outside the main thread. Tells
+    left: one more OS thread (``/proc/self/task``) while the tests run.
 
     Args:
         limit_s: seconds one test may take (wall clock); 0 or less disables the timer.
@@ -251,8 +304,116 @@ class TestTimer:
         self.current = ""
         self.fired = 0
         self._prev: object = None
-        self._armed = False
+        self._armed = ""  # "", "watchdog" or "alarm"
         self._t0 = 0.0
+        self._mu = _thread.allocate_lock()  # deadline, phase, fired: shared with the watchdog
+        self._wake = _thread.allocate_lock()  # released to wake the watchdog
+        self._wake.acquire()
+        self._deadline: float | None = None  # monotonic; the watchdog interrupts after it
+        self._phase = False  # a runtest phase (setup, call, teardown) runs now
+        self._sent = 0  # interrupts sent during the current phase
+        self._main = 0
+        self._gen = 0  # the watchdog running is the one of this generation...
+        self._running = -1  # ...when this equals it
+
+    # -- the watchdog ---------------------------------------------------------------------
+
+    def _poke(self) -> None:
+        try:
+            self._wake.release()
+        except RuntimeError:  # already released: the watchdog has not taken it yet
+            pass
+
+    def _watch(self, gen: int) -> None:
+        """The watchdog thread's loop: at the deadline, within a phase, SIGINT to the main thread.
+
+        Ends after :data:`IDLE_S` seconds without a test, at ``pytest_unconfigure``, or when
+        a newer watchdog (``gen``) took over.
+        """
+        while True:
+            with self._mu:
+                if gen != self._gen:
+                    return
+                deadline = self._deadline if self._phase else None
+                if deadline is not None and deadline <= time.monotonic():
+                    self._interrupt()
+                    continue
+            wait = IDLE_S if deadline is None else max(deadline - time.monotonic(), 0.001)
+            if not self._wake.acquire(True, wait) and deadline is None:
+                with self._mu:
+                    if self._deadline is None and gen == self._gen:
+                        self._gen += 1  # idle: the next test starts another
+                        return
+
+    def _interrupt(self) -> None:
+        """Called with ``_mu`` held, at the deadline: note the test, signal the main thread."""
+        self.fired += 1
+        self._sent += 1
+        if self.current and self.current not in self.hung:
+            self.hung.append(self.current)
+        self._deadline = time.monotonic() + self.grace  # again, should the test swallow it
+        try:
+            signal.pthread_kill(self._main, signal.SIGINT)
+        except (OSError, ValueError):
+            self._deadline = None
+
+    def _start_watchdog(self) -> None:
+        with self._mu:
+            if self._gen == self._running:
+                return
+            self._running = self._gen
+        _thread.start_new_thread(self._watch, (self._running,))
+
+    def _timeout(self) -> PerTestTimeout:
+        return PerTestTimeout(
+            f"the test ran longer than fixloop's per-test limit of {self.limit:g} s "
+            f"({time.monotonic() - self._t0:.1f} s) and was stopped; the other tests still ran"
+        )
+
+    def _phase_wrapper(self) -> Any:
+        """The body of the hook wrappers: the phase runs; an interrupt of ours becomes a timeout."""
+        if self._armed != "watchdog":
+            yield
+            return
+        with self._mu:
+            self._phase, self._sent = True, 0
+        self._poke()
+        outcome = yield
+        with self._mu:
+            self._phase = False
+            sent = self._sent
+        if not sent:
+            return
+        exc = getattr(outcome, "excinfo", None)
+        exc = exc[1] if exc else None
+        if not isinstance(exc, KeyboardInterrupt):
+            exc = _absorb()  # the phase ended as the signal came: it arrives here
+        timeout = self._timeout()
+        if exc is not None:
+            timeout = timeout.with_traceback(exc.__traceback__)
+        force = getattr(outcome, "force_exception", None)
+        if force is not None:  # pluggy >= 1.1
+            force(timeout)
+        else:
+            outcome._excinfo = (type(timeout), timeout, timeout.__traceback__)
+
+    def pytest_runtest_setup(self, item: object) -> Any:
+        """Hook wrapper: the setup phase, under the limit."""
+        yield from self._phase_wrapper()
+
+    def pytest_runtest_call(self, item: object) -> Any:
+        """Hook wrapper: the call phase, under the limit."""
+        yield from self._phase_wrapper()
+
+    def pytest_runtest_teardown(self, item: object, nextitem: object) -> Any:
+        """Hook wrapper: the teardown phase, under the limit."""
+        yield from self._phase_wrapper()
+
+    pytest_runtest_setup.pytest_impl = dict(_WRAPPER)  # type: ignore[attr-defined]
+    pytest_runtest_call.pytest_impl = dict(_WRAPPER)  # type: ignore[attr-defined]
+    pytest_runtest_teardown.pytest_impl = dict(_WRAPPER)  # type: ignore[attr-defined]
+
+    # -- the fallback: SIGALRM ------------------------------------------------------------
 
     def _set(self, seconds: float) -> None:
         signal.setitimer(signal.ITIMER_REAL, max(seconds, 0.0))
@@ -262,36 +423,83 @@ class TestTimer:
         if self.current and self.current not in self.hung:
             self.hung.append(self.current)
         self._set(self.grace)  # again, should the test swallow this one
-        raise PerTestTimeout(
-            f"the test ran longer than fixloop's per-test limit of {self.limit:g} s "
-            f"({time.monotonic() - self._t0:.1f} s) and was stopped; the other tests still ran"
-        )
+        raise self._timeout()
+
+    # -- the clock ------------------------------------------------------------------------
 
     def pytest_runtest_logstart(self, nodeid: str, location: object) -> None:
         """Start the test's clock."""
-        if self.limit <= 0 or not hasattr(signal, "setitimer"):
+        import threading  # loaded by pytest already
+
+        if self.limit <= 0 or threading.current_thread() is not threading.main_thread():
+            return  # not the main thread: no Python signal handler runs here
+        self.current, self.fired = nodeid, 0
+        self._t0 = time.monotonic()
+        sigint = signal.getsignal(signal.SIGINT)
+        if hasattr(signal, "pthread_kill") and sigint is signal.default_int_handler:
+            self._main = _thread.get_ident()
+            with self._mu:
+                self._deadline = self._t0 + self.limit
+            self._armed = "watchdog"
+            self._start_watchdog()
+            self._poke()
+            return
+        if not hasattr(signal, "setitimer"):
             return
         try:
             self._prev = signal.signal(signal.SIGALRM, self._on_alarm)
         except (ValueError, OSError):  # not the main thread: no Python signal handler here
             return
-        self.current, self.fired, self._armed = nodeid, 0, True
-        self._t0 = time.monotonic()
+        self._armed = "alarm"
         self._set(self.limit)
 
     def pytest_runtest_makereport(self, item: object, call: object) -> None:
         """After a phase the limit stopped: one more full limit for the phases still to run."""
-        if self._armed and self.fired:
-            self.fired = 0
-            self._set(0 if getattr(call, "when", "") == "teardown" else self.limit)
+        if not (self._armed and self.fired):
+            return
+        self.fired = 0
+        last = getattr(call, "when", "") == "teardown"
+        if self._armed == "alarm":
+            self._set(0 if last else self.limit)
+            return
+        with self._mu:
+            self._deadline = None if last else time.monotonic() + self.limit
 
     def pytest_runtest_logfinish(self, nodeid: str, location: object) -> None:
-        """Stop the test's clock and put the previous ``SIGALRM`` handler back."""
-        if not self._armed:
-            return
-        self._set(0)
-        self._armed, self.current = False, ""
-        try:
-            signal.signal(signal.SIGALRM, self._prev)  # type: ignore[arg-type]
-        except (ValueError, OSError, TypeError):
-            pass
+        """Stop the test's clock (and put the previous ``SIGALRM`` handler back)."""
+        armed, self._armed, self.current = self._armed, "", ""
+        if armed == "watchdog":
+            with self._mu:
+                self._deadline = None
+        elif armed == "alarm":
+            self._set(0)
+            try:
+                signal.signal(signal.SIGALRM, self._prev)  # type: ignore[arg-type]
+            except (ValueError, OSError, TypeError):
+                pass
+
+    def pytest_unconfigure(self, config: object) -> None:
+        """The run is over: the watchdog thread ends."""
+        self.stop()
+
+    def stop(self) -> None:
+        """End the watchdog thread (a later test starts it again)."""
+        with self._mu:
+            self._gen += 1
+            self._deadline = None
+        self._poke()
+
+
+#: Seconds the watchdog thread waits for a test before it ends.
+IDLE_S = 30.0
+
+
+def _absorb() -> BaseException | None:
+    """Wait (up to 1 s) for a ``SIGINT`` already sent; the ``KeyboardInterrupt`` or None."""
+    end = time.monotonic() + 1.0
+    try:
+        while time.monotonic() < end:
+            time.sleep(0.005)
+    except KeyboardInterrupt as e:
+        return e
+    return None
