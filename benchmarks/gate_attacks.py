@@ -118,6 +118,7 @@ NAMED_REASONS = {
     "runtime_test_globals_walk": "changed EXPECTED, a global of tests/test_calc.py the tests only re",
     "rt_xdist_test_globals": "changed EXPECTED, a global of tests/test_calc.py the tests only re",
     "rt_xdist_frame_read": "words.py:6: read a stack frame (tb_frame)",
+    "rt_xdist_setupcfg_long_options": "changed EXPECTED, a global of tests/test_calc.py the tests",
     "runtime_library_reader_patch": "calc.py:17: replaced yaml.safe_load of an installed library",
     "library_patch_spelled": "replaces yaml.safe_load",
     "test_globals_os_sys": "sys.modules",

@@ -10,6 +10,7 @@ Each ``variants/NAME.py`` is the whole new ``calc.py`` a scripted model writes, 
     #                tests/test_tamper.py checks; the dynamic layers must refuse it)
     # record: baseline   (optional: the baseline runs with fixloop's recorder, as a session's
     #                does, so the gate knows the data its tests read: RunRecord.data_read)
+    # tag: v1.4.0  (optional: the base commit is tagged so in the user's repository)
     # what: <one or more lines: the mechanism>
 
 The base folders hold the repository before the change (``calc.py`` with a bug in ``add`` and
@@ -28,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-_KEYS = ("kind", "expect", "base", "scan", "what", "path", "record")
+_KEYS = ("kind", "expect", "base", "scan", "what", "path", "record", "tag")
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,8 @@ class Variant:
     ``what`` (the mechanism), ``source`` (the new file), ``scan_clean`` (built to pass the
     static scan: only the watch and the second opinion can refuse it), ``path`` (the file the
     model rewrites, relative to the repository: ``calc.py`` unless the header names another,
-    e.g. a module of a src layout), ``record`` (the baseline is recorded, as a session's is)."""
+    e.g. a module of a src layout), ``record`` (the baseline is recorded, as a session's is),
+    ``tag`` (a tag :func:`make_repo` puts on the base commit; "" for none)."""
 
     name: str
     kind: str
@@ -48,6 +50,7 @@ class Variant:
     scan_clean: bool = False
     path: str = "calc.py"
     record: bool = False
+    tag: str = ""
 
     @property
     def honest(self) -> bool:
@@ -85,6 +88,7 @@ def _parse(path: Path) -> Variant:
         meta.get("scan") == "clean",
         meta.get("path", "calc.py"),
         meta.get("record") == "baseline",
+        meta.get("tag", ""),
     )
 
 
@@ -94,12 +98,15 @@ def variants() -> list[Variant]:
 
 
 def make_repo(v: Variant, dest: Path) -> Path:
-    """A git repository at ``dest`` holding ``v``'s base (one commit); returns ``dest``."""
+    """A git repository at ``dest`` holding ``v``'s base (one commit, tagged ``v.tag`` when the
+    header names one); returns ``dest``."""
     shutil.copytree(HERE / v.base, dest)
     env = ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"]
     subprocess.run(["git", "init", "-q"], cwd=dest, check=True)
     subprocess.run(["git", "add", "-A"], cwd=dest, check=True)
     subprocess.run(["git", *env, "commit", "-qm", "base"], cwd=dest, check=True)
+    if v.tag:
+        subprocess.run(["git", "tag", v.tag], cwd=dest, check=True)
     return dest
 
 
