@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import stat
 import sys
 from pathlib import Path
@@ -20,10 +21,12 @@ from fixloop.sandbox import make_sandbox
 from fixloop.sandbox.hostenv import host_env
 from fixloop.sandbox.standins import (
     STARTUP_FILES,
+    FakeObjects,
     fake_objects,
     furnish_home,
     swap_home,
     user_startup_names,
+    variant_hosts,
 )
 from fixloop.types import Limits
 
@@ -121,3 +124,56 @@ def test_the_agent_socket_exists_in_the_perturbed_run_only(tmp_path: Path, kind:
         seen.append(json.loads(line[5:]))
     assert seen[0] == [None, False] and seen[1][1] is True
     assert not os.path.exists(os.path.dirname(seen[1][0]))  # removed after the run (none: host)
+
+
+def test_variant_hosts_names_the_runs_host_where_the_hosts_file_names_the_host(
+    tmp_path: Path,
+) -> None:
+    hosts = tmp_path / "hosts"
+    hosts.write_text("127.0.0.1 localhost\n127.0.1.1\tvm vm.lan  # the host\n", encoding="utf-8")
+    fakes = FakeObjects()
+    try:
+        copy = variant_hosts(fakes, "vm", "laptop-7", hosts=hosts)
+        assert copy is not None and fakes.ro_binds == [(copy, str(hosts))]
+        text = Path(copy).read_text(encoding="utf-8")
+        assert text.splitlines() == ["127.0.0.1 localhost", "127.0.1.1\tlaptop-7 vm.lan # the host"]
+        assert variant_hosts(FakeObjects(), "other", "laptop-7", hosts=hosts) is None
+    finally:
+        fakes.close()
+
+
+PROC = """import json, os, socket
+print("LOOK", json.dumps([os.getpid(), os.getpgid(0), os.path.isdir("/var"),
+    socket.gethostbyname(socket.gethostname())]))
+"""
+
+
+def test_bwrap_variant_process_group_hosts_and_folders(tmp_path: Path) -> None:
+    try:
+        box = make_sandbox("bwrap")
+    except Exception as e:  # noqa: BLE001 - bwrap may be missing on a developer's machine
+        pytest.skip(f"bwrap: {e}")
+    probe = FakeObjects()
+    named = variant_hosts(probe, socket.gethostname(), "x-1")
+    probe.close()
+    if not named:
+        pytest.skip("this host's /etc/hosts does not name the host")
+    seen = []
+    for variant in (False, True):
+        res = box.run(
+            [sys.executable, "-c", PROC], cwd=tmp_path, limits=Limits(wall_s=30), variant=variant
+        )
+        assert res.returncode == 0, res.output
+        line = next(ln for ln in res.output.splitlines() if ln.startswith("LOOK "))
+        seen.append(json.loads(line[5:]))
+    (_pid1, pgid1, var1, addr1), (pid2, pgid2, var2, addr2) = seen
+    assert pgid1 < 10 and pgid2 >= 1000 and pgid2 == pid2  # its own group, as a shell's job
+    assert var1 and var2  # /var stands in (empty) in every run
+    assert addr1 == addr2  # the perturbed run's host name resolves as the host's does
+    bad = box.run(
+        [sys.executable, "-c", "import os; os.kill(os.getpid(), 15)"],
+        cwd=tmp_path,
+        limits=Limits(wall_s=30),
+        variant=True,
+    )
+    assert bad.returncode == 128 + 15  # the wrapper keeps a shell's exit status

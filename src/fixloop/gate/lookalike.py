@@ -8,7 +8,10 @@ before the tests run:
 
 - **mtimes**: a file whose content the candidate did not change gets the modification time of
   the same file in the user's checkout (as a user's clone keeps it); a changed file keeps
-  "now", as an edited file has.
+  "now", as an edited file has. Setting an mtime sets the file's ctime to "now" (a ctime cannot
+  be set), so those files' ctime lies after their mtime, which no clone's files show (redteam4
+  G1): the perturbed run's checkout (``keep_mtimes=False``) keeps the times it was written
+  with (ctime == mtime, all files of one age), so code keyed on either shape gets two answers.
 - **a git repository** holding exactly the candidate: the user's history
   (:mod:`fixloop.gate.history`: the objects of the user's branches, tags and remote-tracking
   branches, packed once per gate and copied in, with those refs, the remotes and the branch's
@@ -114,6 +117,7 @@ def dress_checkout(
     user_top: Path | None,
     staged: bool = False,
     history: History | None = None,
+    keep_mtimes: bool = True,
 ) -> None:
     """Make the fresh checkout at ``dest_top`` look like a user's clone (the module's rules).
 
@@ -131,6 +135,7 @@ def dress_checkout(
         history: the user's history (:func:`fixloop.gate.history.build_history`, which holds
             the base commit): installed, so the checkout is not shallow, with the user's refs
             and remotes; None: the base commit alone, as the shallow boundary.
+        keep_mtimes: give unchanged files the user's mtimes (False: the perturbed run).
 
     Raises:
         fixloop.git.GitError: git failed (the checkout may then hold a partial ``.git``).
@@ -140,7 +145,7 @@ def dress_checkout(
     base_tree = git(run_top, "rev-parse", f"{base_commit}^{{tree}}", read_only=True).stdout.strip()
     blobs, ids = tree_blobs(run_top, tree)
     base_blobs, base_ids = (blobs, ids) if base_tree == tree else tree_blobs(run_top, base_tree)
-    if user_top is not None:
+    if user_top is not None and keep_mtimes:
         _keep_mtimes(dest_top, Path(user_top), blobs, base_blobs)
     # with the history, only what the candidate added; else the base commit and both trees
     objects = sorted(ids - base_ids if history is not None else ids | base_ids | {base_commit})
@@ -204,6 +209,7 @@ def try_dress_checkout(
     user_top: Path | None,
     staged: bool = False,
     history: History | None = None,
+    keep_mtimes: bool = True,
 ) -> str:
     """:func:`dress_checkout`, its failure a sentence ("" when done; the tests run either way).
 
@@ -214,7 +220,14 @@ def try_dress_checkout(
         return "no base commit"
     try:
         dress_checkout(
-            root, tree, base_commit, dest_top, user_top=user_top, staged=staged, history=history
+            root,
+            tree,
+            base_commit,
+            dest_top,
+            user_top=user_top,
+            staged=staged,
+            history=history,
+            keep_mtimes=keep_mtimes,
         )
     except (GitError, OSError) as e:
         shutil.rmtree(Path(dest_top) / ".git", ignore_errors=True)

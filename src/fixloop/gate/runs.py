@@ -239,9 +239,9 @@ class FreshCheckoutRuns:
     def _dress(self, tree: str, top: Path, *, staged: bool) -> None:
         """Give the checkout at ``top`` a ``.git`` and the user's mtimes (:mod:`.lookalike`).
 
-        The first runs see the change committed on the user's branch, the perturbed run sees it
-        staged on the base commit (``staged``). A git failure leaves the checkout as it was
-        (no ``.git``): the tests run either way.
+        The first runs see the change committed on the user's branch and the user's mtimes, the
+        perturbed run sees it staged on the base commit (``staged``) and its files as written.
+        A git failure leaves the checkout as it was (no ``.git``): the tests run either way.
         """
         iso = getattr(self, "iso", None)
         user = getattr(iso, "repo", None)
@@ -255,6 +255,7 @@ class FreshCheckoutRuns:
             user_top=user_top,
             staged=staged,
             history=self._history(base, user_top) if base else None,
+            keep_mtimes=not staged,  # the perturbed run: ctime == mtime (redteam4 G1)
         )
 
     def _history(self, base: str, user_top: Path | None) -> History | None:

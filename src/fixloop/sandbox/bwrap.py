@@ -85,6 +85,22 @@ ETC_ENTRIES = (
 )
 
 
+#: Top-level folders of the file-system hierarchy shown as empty stand-ins (``--dir``) when the
+#: host has them and no bind shows them: ``not os.path.isdir(<root>/var)`` with the root found
+#: at run time told every gate run from a user's shell (redteam4 G4). Their content stays
+#: hidden (``/var``, ``/run`` and ``/srv`` hold the host's data, sockets and services).
+STANDIN_DIRS = ("/boot", "/home", "/media", "/mnt", "/opt", "/root", "/run", "/srv", "/sys", "/var")
+
+
+def standin_dirs() -> list[str]:
+    """The bwrap options for :data:`STANDIN_DIRS` (empty folders, mode 0755)."""
+    out: list[str] = []
+    for d in STANDIN_DIRS:
+        if os.path.isdir(d) and not os.path.islink(d):
+            out += ["--perms", "0755", "--dir", d]
+    return out
+
+
 def system_mounts() -> list[str]:
     """The bwrap options that show the system read-only.
 
@@ -133,13 +149,6 @@ def sandbox_home() -> str:
     ):
         return FALLBACK_HOME
     return home
-
-
-#: The perturbed run's wrapper: a few short-lived subshells move the pid namespace's next pid
-#: on, and the command runs as a child of the shell, so neither ``os.getpid()`` nor
-#: ``os.getppid() == 1`` is the constant they are in the first run (the shell keeps the exit
-#: status; ``"$@"`` is not the script's last command, so the shell forks it).
-VARIANT_WRAPPER = 'i=0; while [ "$i" -lt 120 ]; do (:); i=$((i+1)); done; "$@"; exit $?'
 
 
 def _shown_at(place: tuple[str, str] | None) -> Callable[[str], str]:
@@ -300,10 +309,13 @@ class BwrapSandbox(Sandbox):
         variant: bool = False,
         place: tuple[str, str] | None = None,
         keep_home: Path | None = None,
-        fakes: Sequence[tuple[str, str]] = (),
+        fakes: standins.FakeObjects | None = None,
         alias: tuple[Path, Path] | None = None,
     ) -> list[str]:
         shown = _shown_at(place)
+        vhost = variant_hostname() if variant else ""
+        if vhost and fakes is not None:  # /etc/hosts names the run's host (redteam4 G12)
+            standins.variant_hosts(fakes, socket.gethostname(), vhost)
         args = [
             self.bwrap,
             "--die-with-parent",
@@ -311,10 +323,11 @@ class BwrapSandbox(Sandbox):
             "--unshare-all",
             "--cap-drop",
             "ALL",
-            *(["--hostname", variant_hostname()] if variant else []),
+            *(["--hostname", vhost] if variant else []),
         ]
         args += system_mounts()
         args += ["--dev", "/dev", "--tmpfs", "/dev/shm", "--proc", "/proc", "--tmpfs", "/tmp"]
+        args += standin_dirs()  # before the binds: a bind below one of them keeps working
         binds: list[tuple[int, str, str, str]] = []  # (depth, option, source, destination)
         ro: list[Path] = [*self.extra_ro, *ro_paths, cwd]
         if argv and "/" in argv[0]:
@@ -350,14 +363,17 @@ class BwrapSandbox(Sandbox):
             args += ["--dir", home]
         for d in VARIANT_HOME_DIRS if variant else ():  # a home that is not empty
             args += ["--dir", f"{home}/{d}"]
-        for src, dest in fakes:  # the variant's made-up SSH_AUTH_SOCK & co. exist (F37)
-            args += ["--bind", src, dest]
+        shown_dests = [b[3] for b in binds]
+        for opt, pairs in (("--bind", fakes.binds), ("--ro-bind", fakes.ro_binds)) if fakes else ():
+            for src, dest in pairs:  # the variant's SSH_AUTH_SOCK exists (F37), /etc/hosts (G12)
+                if not any(_inside(dest, d) is not None for d in shown_dests):  # not in a bind
+                    args += [opt, src, dest]
         args += ["--chdir", shown(os.path.realpath(cwd)), "--clearenv"]
         for k, v in env.items():
             args += ["--setenv", k, v]
         args += ["--json-status-fd", str(status_fd), "--"]
-        if variant:  # the perturbed run (see VARIANT_WRAPPER)
-            args += ["/bin/sh", "-c", VARIANT_WRAPPER, "sh"]
+        if variant:  # the perturbed run (see standins.variant_wrapper)
+            args += standins.variant_wrapper(argv)
         return [*args, *argv]
 
     def run(
@@ -386,7 +402,7 @@ class BwrapSandbox(Sandbox):
         ``variant``: another HOME path (:func:`variant_home`) and host name
         (:func:`variant_hostname`, in the sandbox's own UTS namespace), the environment's
         variant (:func:`fixloop.sandbox.hostenv.host_env`), other process ids
-        (:data:`VARIANT_WRAPPER`); the made-up paths of its secret-looking names exist
+        (:func:`fixloop.sandbox.standins.variant_wrapper`); the made-up paths of its secret-looking names exist
         (:func:`fixloop.sandbox.standins.fake_objects`: a socket bound from a private host
         folder, removed after).
         """
@@ -425,7 +441,7 @@ class BwrapSandbox(Sandbox):
                 variant=variant,
                 place=where,
                 keep_home=keep_home,
-                fakes=fakes.binds,
+                fakes=fakes,
                 alias=alias if where is None else None,
             )
             res = execute(

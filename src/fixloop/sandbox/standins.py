@@ -20,6 +20,11 @@ run shares while the user's shell gives the other one tells it that it is being 
   created in a private host folder that the backend shows at the made-up path (bwrap binds it;
   ``--sandbox none`` creates the path itself).
 
+- **A shell's process ids** (redteam4 G2): bwrap starts the command as a session leader at a
+  tiny pid of its pid namespace, in every run; the perturbed run's command starts after a
+  thousand or more short-lived threads, in its own process group (:func:`variant_wrapper`).
+- **/etc/hosts naming the host** (redteam4 G12): :func:`variant_hosts`.
+
 Source for the start-up file names: bash(1) "INVOCATION", zsh(1) "STARTUP/SHUTDOWN FILES",
 dash(1); ``/etc/skel``: useradd(8).
 """
@@ -27,11 +32,12 @@ dash(1); ``/etc/skel``: useradd(8).
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import socket
 import stat
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -42,6 +48,8 @@ __all__ = [
     "FakeObjects",
     "fake_objects",
     "fake_path_kind",
+    "variant_hosts",
+    "variant_wrapper",
     "furnish_home",
     "swap_home",
     "user_startup_names",
@@ -193,6 +201,8 @@ class FakeObjects:
 
     binds: list[tuple[str, str]] = field(default_factory=list)
     made: list[str] = field(default_factory=list)
+    #: ``(host path, path in the sandbox)`` shown read-only (the variant's ``/etc/hosts``)
+    ro_binds: list[tuple[str, str]] = field(default_factory=list)
 
     def close(self) -> None:
         """Remove every host object made (idempotent)."""
@@ -200,6 +210,16 @@ class FakeObjects:
             shutil.rmtree(d, ignore_errors=True)
         self.made.clear()
         self.binds.clear()
+        self.ro_binds.clear()
+
+    def folder(self) -> str:
+        """A private host folder for this run's objects (made on first use)."""
+        for d in self.made:
+            if os.path.basename(d).startswith("fx-"):
+                return d
+        d = tempfile.mkdtemp(prefix="fx-")
+        self.made.append(d)
+        return d
 
 
 def _make(path: str, kind: str) -> None:
@@ -237,9 +257,7 @@ def fake_objects(env: Mapping[str, str], *, in_place: bool = False) -> FakeObjec
     ]
     if not wanted:
         return out
-    if not in_place:
-        host = tempfile.mkdtemp(prefix="fx-")
-        out.made.append(host)
+    host = "" if in_place else out.folder()
     for i, (value, kind) in enumerate(wanted):
         try:
             if in_place:
@@ -256,3 +274,107 @@ def fake_objects(env: Mapping[str, str], *, in_place: bool = False) -> FakeObjec
         except OSError:
             continue
     return out
+
+
+def variant_hosts(
+    fakes: FakeObjects, own: str, new: str, *, hosts: Path = Path("/etc/hosts")
+) -> str | None:
+    """An ``/etc/hosts`` for a run whose host name is ``new`` instead of ``own``.
+
+    A project that resolves its own address (``gethostbyname(gethostname())``) works in the
+    user's shell because the host's ``/etc/hosts`` names the host (Debian's ``127.0.1.1`` line,
+    a container's own entry); the perturbed run's drawn host name was in no ``/etc/hosts`` and
+    there is no DNS inside, so such an honest fix was refused (redteam4 G12). The copy names
+    ``new`` wherever the host's file names ``own`` (as a whole word, comments left alone); when
+    the file does not name ``own`` it is unchanged (the user's shell resolves the name some
+    other way, which the sandbox does not offer either).
+
+    Args:
+        fakes: where the copy goes (:meth:`FakeObjects.folder`); its read-only bind is added to
+            :attr:`FakeObjects.ro_binds` (shown at ``hosts``' path).
+        own: the host's name (``socket.gethostname()``).
+        new: the run's host name.
+        hosts: the host's file.
+
+    Returns:
+        The copy's host path, or None (nothing to change, or the file cannot be read).
+    """
+    if not own or not new or own == new:
+        return None
+    try:
+        if not hosts.is_file() or hosts.is_symlink():
+            return None
+        text = hosts.read_text(encoding="utf-8", errors="surrogateescape")
+    except OSError:
+        return None
+    lines, changed = [], False
+    for line in text.splitlines(keepends=True):
+        body, hash_, comment = line.partition("#")
+        words = body.split()
+        if len(words) > 1 and own in words[1:]:
+            ends = line[len(line.rstrip("\r\n")) :]
+            names = [new if w == own else w for w in words[1:]]
+            tail = f" {hash_}{comment.rstrip(chr(13) + chr(10))}" if hash_ else ""
+            line = "\t".join([words[0], " ".join(names)]) + tail + ends
+            changed = True
+        lines.append(line)
+    if not changed:
+        return None
+    path = os.path.join(fakes.folder(), "hosts")
+    try:
+        with open(path, "w", encoding="utf-8", errors="surrogateescape") as fh:
+            fh.write("".join(lines))
+        os.chmod(path, 0o644)
+    except OSError:
+        return None
+    fakes.ro_binds.append((path, str(hosts)))
+    return path
+
+
+# --------------------------------------------------------------------------------------------
+# the perturbed run's process (bwrap)
+
+#: The perturbed run's wrapper: a few short-lived subshells move the pid namespace's next pid
+#: on, and the command runs as a child of the shell, so neither ``os.getpid()`` nor
+#: ``os.getppid() == 1`` is the constant they are in the first run (the shell keeps the exit
+#: status; ``"$@"`` is not the script's last command, so the shell forks it).
+VARIANT_WRAPPER = 'i=0; while [ "$i" -lt 120 ]; do (:); i=$((i+1)); done; "$@"; exit $?'
+
+#: The perturbed run's wrapper when the command is a Python interpreter (the test runs): it
+#: starts ``argv[1]`` short-lived threads (each takes the pid namespace's next id, ~20 us, far
+#: cheaper than a fork), then forks the command into its own process group, as a shell with job
+#: control starts a job: its pid, process group and parent are not the first run's tiny
+#: constants (``os.getpgid(0) < 1000`` told every gate run, redteam4 G2). The wrapper waits and
+#: exits with the command's status (128 + the signal when one killed it, as a shell does).
+VARIANT_PYWRAPPER = """import os, sys, _thread
+lock = _thread.allocate_lock()
+for _ in range(int(sys.argv[1])):
+    lock.acquire()
+    _thread.start_new_thread(lock.release, ())
+lock.acquire()
+pid = os.fork()
+if pid == 0:
+    try:
+        os.setpgid(0, 0)
+        os.execvp(sys.argv[2], sys.argv[2:])
+    finally:
+        os._exit(127)
+while True:
+    try:
+        st = os.waitpid(pid, 0)[1]
+        break
+    except InterruptedError:
+        continue
+sys.exit(128 + os.WTERMSIG(st) if os.WIFSIGNALED(st) else os.WEXITSTATUS(st))
+"""
+
+#: How many ids the Python wrapper takes before the command (drawn per run).
+VARIANT_PIDS = (1000, 3000)
+
+
+def variant_wrapper(argv: Sequence[str]) -> list[str]:
+    """The perturbed run's wrapper argv put before ``argv`` (see :data:`VARIANT_PYWRAPPER`)."""
+    if argv and "/" in argv[0] and os.path.basename(argv[0]).startswith("python"):
+        n = random.SystemRandom().randint(*VARIANT_PIDS)
+        return [argv[0], "-I", "-S", "-c", VARIANT_PYWRAPPER, str(n)]
+    return ["/bin/sh", "-c", VARIANT_WRAPPER, "sh"]
