@@ -694,3 +694,50 @@ def test_an_entered_inserted_guard_changes_the_path_by_its_branch_only() -> None
     b = compare(before, _trace([1, 2, 3, 4, 5, 9, 10], []), bare, ["t_gap"])
     assert g.changed_tests == b.changed_tests == 1
     assert g.distance == b.distance > 0
+
+
+def test_a_guarded_patch_goes_just_before_its_bare_twin_not_before_smaller_patches() -> None:
+    """Both plausible, same traced evidence: the guard changes behaviour only where it holds."""
+    bare = Candidate(
+        "s.py",
+        SPLIT.replace("    return out\n", "    out.append(cur)\n    return out\n"),
+        "after-loop",
+        "b",
+        9,
+        0.5,
+        0.5,
+        old_source=SPLIT,
+    )
+    guarded = Candidate(
+        "s.py",
+        SPLIT.replace("    return out\n", "    if cur:\n        out.append(cur)\n    return out\n"),
+        "after-loop",
+        "g",
+        9,
+        0.5,
+        0.2,  # a lower screening score: the twin rule, not the score, puts it first
+        old_source=SPLIT,
+    )
+    # another guarded insertion with no bare twin among the patches
+    other = Candidate(
+        "s.py",
+        SPLIT.replace("    return out\n", "    if cur:\n        out.extend(cur)\n    return out\n"),
+        "after-loop",
+        "o",
+        9,
+        0.5,
+        0.9,
+        old_source=SPLIT,
+    )
+    flat: dict = {"tests": {}}
+    ordered, _ = rank_plausible([bare, guarded], flat, [], lambda c: flat)
+    assert [c.description for c in ordered] == ["g", "b"]
+    ordered, _ = rank_plausible([bare, other], flat, [], lambda c: flat)
+    assert [c.description for c in ordered] == ["b", "o"]  # one line less wins, as before
+    # sizes: the guarded twin half a line under its bare twin (1 line), a replaced line 2
+    edited = Candidate(
+        "s.py", SPLIT.replace("> 5", ">= 5"), "compare", "s", 5, 0.5, 0.3, old_source=SPLIT
+    )
+    four = [edited, guarded, other, bare]
+    ordered, _ = rank_plausible(four, flat, [], lambda c: flat, limit=4)
+    assert [c.description for c in ordered] == ["g", "b", "o", "s"]

@@ -480,7 +480,8 @@ class RepairEngine:
                 continue
             if hints is not None:
                 made = [*hinted_candidates(source, path, lines, hints), *made]
-            made += expected_literal_candidates(source, path, lines, literals)
+            none_seen = hints is not None and hints.none_used
+            made += expected_literal_candidates(source, path, lines, literals, none_seen=none_seen)
             floor = min(lines.values()) if lines else 0.0
             for c in made:
                 if not c.old_source:

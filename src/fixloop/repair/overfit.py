@@ -49,7 +49,9 @@ plausible patches, then orders them:
    function); then the smallest departure from the original's outputs (the
    semantic distance of Qlose, D'Antoni et al. CAV 2016: ``<`` -> ``<=`` at the tested weight
    keeps the other weights' postage, ``BANDS[1]`` -> ``BANDS[-1]`` changes a whole band);
-6. then the fewest diff lines, then the screening score (``Candidate.score``: suspiciousness x
+6. then the fewest diff lines (a patch under an inserted ``if`` just before the same patch
+   bare when both are plausible: it changes behaviour only where its condition holds,
+   :func:`_sizes`), then the screening score (``Candidate.score``: suspiciousness x
    the template's prior learned from mutation runs), then the fewest characters, then the order
    given: among same-sized edits of one line
    the characters say little (``2`` -> ``8`` is "smaller" than ``and`` -> ``or``), the prior
@@ -183,6 +185,56 @@ def _inserted_guards(old: str, new: str) -> dict[int, frozenset[int]]:
         }
         if branch and min(branch) > node.lineno:
             out[node.lineno] = frozenset(branch)
+    return out
+
+
+def _unguarded(old: str, new: str) -> list[str]:
+    """``new`` without one of its inserted ``if`` headers (no ``else``), the body dedented.
+
+    One text per inserted guard of :func:`_inserted_guards`: the bare twin of a guarded
+    insertion (``if current: out.append(current)`` -> ``out.append(current)``).
+    """
+    try:
+        tree = ast.parse(new)
+    except (SyntaxError, ValueError):
+        return []
+    mapped = _line_map(old, new)
+    lines = new.splitlines(keepends=True)
+    out: list[str] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.If) or node.lineno in mapped or node.orelse:
+            continue
+        first, last = node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno
+        if first <= node.lineno:
+            continue
+        head = lines[node.lineno - 1]
+        cut = (
+            len(lines[first - 1])
+            - len(lines[first - 1].lstrip())
+            - (len(head) - len(head.lstrip()))
+        )
+        body = [ln[cut:] if ln[:cut].strip() == "" else ln for ln in lines[first - 1 : last]]
+        out.append("".join([*lines[: node.lineno - 1], *body, *lines[last:]]))
+    return out
+
+
+def _sizes(cands: Sequence[Candidate]) -> dict[int, float]:
+    """The size each candidate is ranked by: its diff lines; a guarded twin half a line less.
+
+    When a patch and the same patch under an inserted ``if`` are both plausible, the guarded
+    one changes the program's behaviour only where its condition holds, so it is the smaller
+    behaviour change (the PATCH-SIM preference of the module docstring): it goes just before
+    its bare twin, never before a patch smaller than that twin.
+    """
+    out = {id(c): float(c.diff_lines) for c in cands}
+    by_source = {(c.path, c.new_source): c for c in cands if not c.also}
+    for c in cands:
+        if c.also:
+            continue
+        for bare in _unguarded(c.old_source, c.new_source):
+            twin = by_source.get((c.path, bare))
+            if twin is not None and twin is not c:
+                out[id(c)] = min(out[id(c)], twin.diff_lines - 0.5)
     return out
 
 
@@ -385,7 +437,8 @@ def rank_plausible(
     # agree with it)
     wholes = [c for c in kept if c.completes]
     kept = [c for c in kept if not c.completes]
-    kept.sort(key=lambda c: (traced_key(c), c.diff_lines, -c.score, c.diff_chars, order[id(c)]))
+    size = _sizes(kept)
+    kept.sort(key=lambda c: (traced_key(c), size[id(c)], -c.score, c.diff_chars, order[id(c)]))
     # the contenders: the patches the traced evidence cannot tell from the best one
     contenders = [c for c in kept if kept and traced_key(c) == traced_key(kept[0])][: limit + 2]
     probes: dict[int, Probe] = {}
@@ -431,7 +484,7 @@ def rank_plausible(
             1 if id(c) in collapsed and p is not None else 0,
             agree_rank,
             depart,
-            c.diff_lines,
+            size[id(c)],
             -c.score,
             c.diff_chars,
             order[id(c)],

@@ -37,13 +37,14 @@ from pathlib import Path
 from typing import Any
 
 if __package__:  # on the host, inside the fixloop package
-    from fixloop.repair.screen_trace import exact_deselect, server_localize
+    from fixloop.repair.screen_trace import exact_deselect, server_localize, without_costly_plugins
     from fixloop.testrun.inside.pytest_plugin import TestTimer
 else:  # the copy in the sandbox: screen_trace.py and the pytest plugin are copied beside it
     from fixloop_screen_plugin import TestTimer  # type: ignore[import-not-found,no-redef]
     from fixloop_screen_trace import (  # type: ignore[import-not-found,no-redef]
         exact_deselect,
         server_localize,
+        without_costly_plugins,
     )
 
 #: File name of the server script inside the scratch folder.
@@ -402,8 +403,7 @@ def _server_screen(job: dict[str, Any]) -> None:
     start = time.monotonic()
     deadline = start + float(job["deadline_s"])
     failing = list(job["failing"])
-    # the failing tests no --target covers are left out of the near and full runs, and run
-    # alone after a full run that passed (they may fail, not error or hang)
+    # failing tests no --target covers: not in near/full runs; alone after a passing full run
     unrelated = list(job.get("unrelated") or [])
     base = [*job["pytest_args"], *(a for t in unrelated for a in ("--deselect", t))]
     fail_args = [*base, "-p", "no:randomly", *failing]
@@ -578,10 +578,11 @@ def _server_screen(job: dict[str, Any]) -> None:
 def server_main(argv: Sequence[str]) -> int:
     """Entry point inside the sandbox: ``python fixloop_screen_server.py JOB.json``.
 
-    The job file's ``mode`` is ``"localize"`` (one traced full-suite run) or ``"screen"``
-    (one forked pytest run per candidate). Returns the process exit code.
+    The job file's ``mode``: ``"localize"`` (one traced full-suite run) or ``"screen"`` (one
+    forked pytest run per candidate), without coverage plugins. Returns the exit code.
     """
     job = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
+    job["pytest_args"] = without_costly_plugins(job["pytest_args"])  # --no-cov, -n 0
     root = job["root"]
     os.chdir(root)
     import pytest  # noqa: F401 - the real pytest, before the project's folder is on sys.path

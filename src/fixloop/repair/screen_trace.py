@@ -466,6 +466,46 @@ class _Selector:
             self.session.shouldstop = f"fixloop localization: {self.stopped}"
 
 
+#: pytest plugins a screening or traced run switches off: (module, its off switch). pytest-cov
+#: measures coverage in every forked run (a project's ``addopts = --cov=pkg``: arrow's
+#: screening ran out of budget) and its tracer replaces the localization's; pytest-xdist
+#: spreads each run over worker processes the tracer does not see.
+_OFF_SWITCHES = (("pytest_cov", ("--no-cov",), "cov"), ("xdist", ("-n", "0"), "xdist"))
+
+
+def without_costly_plugins(args: Sequence[str]) -> list[str]:
+    """``args`` plus the off switches of the installed coverage and distribution plugins.
+
+    A switch (``--no-cov``, ``-n 0``) is an option of its plugin, an error without it: added
+    only when the plugin's module is importable here, pytest loads it (no
+    ``PYTEST_DISABLE_PLUGIN_AUTOLOAD`` unless ``-p`` names it) and ``args`` do not block it
+    (``-p no:cov``). Given last, it wins over the project's ``addopts`` (``--cov=pkg``,
+    ``-n auto``), which pytest puts first.
+
+    Args:
+        args: the run's pytest arguments (the configured command's, without test ids).
+
+    Returns:
+        a new list: ``args`` then the switches that apply.
+    """
+    import importlib.util
+
+    out = list(args)
+    autoload = not os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
+    for module, switch, short in _OFF_SWITCHES:
+        named = any(a.removeprefix("-p") in (module, short) for a in args)
+        blocked = any(a.removeprefix("-p") in (f"no:{module}", f"no:{short}") for a in args)
+        if blocked or not (autoload or named):
+            continue
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except (ImportError, ValueError):
+            found = False
+        if found:
+            out += switch
+    return out
+
+
 def server_localize(job: dict[str, Any]) -> None:
     """The ``localize`` job: one traced run; the spectrum goes to ``job["out"]``.
 

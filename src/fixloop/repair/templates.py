@@ -32,6 +32,8 @@ Templates (``Candidate.template`` names; priors in ``PRIORS``):
   ``wrap-or-default`` with another attribute, a reversed ``+`` chain, ``wrap-len`` for strings,
   ``arg-off-by-one`` for integer-like names, ``insert-mirror-update`` for assignments,
   ``insert-branch-push``, ``delete-duplicate`` (``string-expected`` comes through the engine);
+  ``insert-outer-statement`` (a statement of another method of the class or of an enclosing
+  function) and ``insert-inverse`` (a push undoing a pop nothing undoes) (:mod:`.templates_blocks`);
   ``table-complete`` (:mod:`.templates_table`): the rows a literal table's scaling pattern
   implies.
   multi-location: ``<template>+everywhere`` (the same line-level fix applied to every identical
@@ -59,6 +61,7 @@ from .parsecache import file_info, valid
 from .priors import learned_factors
 from .templates_ast import Edit, FileInfo, Mutation, apply_edits, guarded, parses
 from .templates_base import PRIORS
+from .templates_blocks import block_mutations
 from .templates_context import context_mutations
 from .templates_context_stmt import context_statement_mutations
 from .templates_expr import expression_mutations
@@ -144,6 +147,7 @@ def generate_candidates(
                 done_stmts.add(id(st.node))
                 muts.extend(guarded(fi, statement_mutations, fi, st))
                 muts.extend(guarded(fi, insert_more_mutations, fi, st))
+                muts.extend(guarded(fi, block_mutations, fi, st))  # class, enclosing, inverses
                 muts.extend(guarded(fi, guard_stmt_mutations, fi, st))
                 muts.extend(guarded(fi, context_statement_mutations, fi, st))
                 muts.extend(guarded(fi, table_mutations, fi, st))

@@ -274,9 +274,14 @@ def failing_literals(spectrum: Mapping[str, Any], limit: int = 6) -> list[str]:
         limit: most literals kept.
 
     Returns:
-        the literals' values (no docstrings: only a line's constants), at most 40 characters.
+        the literals' values (no docstrings: only a line's constants), at most 40 characters:
+        those the line never passes to a call first (``labels(["bo", "cy"]) == {"bo": "14 days
+        ago", "cy": "never"}``: ``"bo"`` and ``"cy"`` are inputs, the expected answers are the
+        others), then the word parts of those answers that are not literals themselves
+        (``"14"``, ``"days"``, ``"ago"``), then the inputs; each group in first-seen order.
     """
     out: list[str] = []
+    given: set[str] = set()
     for d in (spectrum.get("tests") or {}).values():
         if d.get("outcome") != "failed":
             continue
@@ -288,11 +293,29 @@ def failing_literals(spectrum: Mapping[str, Any], limit: int = 6) -> list[str]:
             if isinstance(n, ast.Constant) and isinstance(n.value, str) and len(n.value) <= 40:
                 if n.value not in out:
                     out.append(n.value)
-    return out[:limit]
+            elif isinstance(n, ast.Call):
+                for a in [*n.args, *(k.value for k in n.keywords)]:
+                    given.update(
+                        c.value
+                        for c in ast.walk(a)
+                        if isinstance(c, ast.Constant) and isinstance(c.value, str)
+                    )
+    answers = [v for v in out if v not in given]
+    # the word parts of an answer (``"30-love"`` -> ``"30"``, ``"love"``): a literal the program
+    # joins into the expected text (an f-string, a concatenation) is one part of it
+    parts = [w for v in answers for w in re.split(r"[^\w]+", v) if w]
+    ordered = [*answers, *(w for w in dict.fromkeys(parts) if w not in out)]
+    ordered += [v for v in out if v in given]
+    return ordered[:limit]
 
 
 def expected_literal_candidates(
-    source: str, path: str, suspicious: Mapping[int, float], literals: Sequence[str]
+    source: str,
+    path: str,
+    suspicious: Mapping[int, float],
+    literals: Sequence[str],
+    *,
+    none_seen: bool = False,
 ) -> list[Candidate]:
     """A returned or assigned string literal of a suspicious line -> a failing test's literal.
 
@@ -304,6 +327,8 @@ def expected_literal_candidates(
         path: its path (copied into each candidate).
         suspicious: 1-based line -> suspiciousness.
         literals: from :func:`failing_literals`.
+        none_seen: a failing test's error named ``NoneType`` (``FailureHints.none_used``):
+            any parameter a function's first statement reads may be the ``None`` it used.
 
     Returns:
         candidates (``score`` = suspiciousness x prior), best first; empty without literals.
@@ -320,7 +345,7 @@ def expected_literal_candidates(
         st = fi.stmt_at(line)
         if st is None or susp <= 0 or not isinstance(st.node, cst.SimpleStatementLine):
             continue
-        for m in _none_guards(fi, st, literals):
+        for m in _none_guards(fi, st, literals, none_seen=none_seen):
             new = apply_edits(source, m.edits)
             if new not in seen and valid(fi, new, m.edits):
                 seen.add(new)
@@ -383,12 +408,16 @@ def _bind_words(text: str, bind: Mapping[str, str]) -> str:
     return re.sub(r"\b\w+\b", sub, text)
 
 
-def _none_guards(fi: FileInfo, st: StmtInfo, literals: Sequence[str]) -> list[Mutation]:
+def _none_guards(
+    fi: FileInfo, st: StmtInfo, literals: Sequence[str], *, none_seen: bool = False
+) -> list[Mutation]:
     """``if p is None: return "<literal>"`` before a function's first statement ``st``.
 
-    For each parameter ``p`` the statement reads that may be None (its default is None, or the
-    function's docstring mentions None; ``delta = now - ts`` for a ``ts`` "None when never"): the
-    answer for a missing value is the failing test's expected text.
+    For each parameter ``p`` the statement reads that may be None (its default is None, the
+    function's docstring mentions None, or a failing test's error named ``NoneType``:
+    ``none_seen``; ``delta = now - ts`` for a ``ts`` "None when never"): the answer for a
+    missing value is the failing test's expected text. Literals the function already holds
+    come last (its other answers, not the missing one).
     """
     func = fi.func_info(st.func)
     if func is None or not st.alone:
@@ -405,8 +434,12 @@ def _none_guards(fi: FileInfo, st: StmtInfo, literals: Sequence[str]) -> list[Mu
     params = [
         n
         for n in func.params
-        if n not in ("self", "cls") and n in fi.names_in(st.node) and (n in nones or "None" in doc)
+        if n not in ("self", "cls")
+        and n in fi.names_in(st.node)
+        and (n in nones or "None" in doc or none_seen)
     ]
+    held = {v.evaluated_value for v in _strings(func.node) if isinstance(v.evaluated_value, str)}
+    literals = sorted(literals, key=lambda v: v in held)  # stable
     indent = fi.indent_of_line(st.start)
     step = "\t" if indent[:1] == "\t" else "    "
     pos = fi.line_starts[st.start - 1]
@@ -424,4 +457,16 @@ def _none_guards(fi: FileInfo, st: StmtInfo, literals: Sequence[str]) -> list[Mu
                     CONTEXT_PRIORS["guard-expected"] * (0.9**k),
                 )
             )
+    return out
+
+
+def _strings(node: cst.CSTNode) -> list[cst.SimpleString]:
+    """The simple string literals in ``node``."""
+    out: list[cst.SimpleString] = []
+
+    class V(cst.CSTVisitor):
+        def visit_SimpleString(self, n: cst.SimpleString) -> None:
+            out.append(n)
+
+    node.visit(V())
     return out

@@ -16,6 +16,9 @@ the spirit of the Plastic Surgery Hypothesis, Barr et al., FSE 2014):
 - ``insert-mirror-guard``: ``if v.a is None: return R`` before a statement reading ``v.a``, where
   the module already guards an attribute ``a`` the same way (``if job.finished_at is None:
   return "running"`` in a sibling function); also ``v is None`` for a name guarded so.
+- ``insert-state-guard``: ``if T == V: raise E(...)`` before a state change ``T = V`` whose twin
+  in a sibling function is guarded by ``if C: raise E(...)`` (and that guard copied), see
+  :func:`state_guard_mutations`.
 - ``insert-return-value``: ``return v`` after an assignment ``v = ...`` whose value nothing
   reads, in a function that returns values (a computed result that falls through to the
   function's other returns).
@@ -23,6 +26,7 @@ the spirit of the Plastic Surgery Hypothesis, Barr et al., FSE 2014):
 
 from __future__ import annotations
 
+import builtins
 import re
 
 import libcst as cst
@@ -31,6 +35,8 @@ from .templates_ast import FileInfo, Mutation, StmtInfo, guarded, is_docstring
 from .templates_base import PRIORS
 from .templates_insert import free_names
 from .templates_lines import inserted
+
+_BUILTINS = frozenset(dir(builtins))
 
 
 def _words(name: str) -> set[str]:
@@ -304,6 +310,105 @@ def guarded_twin_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     return out
 
 
+#: priors of this module's templates that :data:`.templates_base.PRIORS` does not hold
+GUARD_PRIORS: dict[str, float] = {
+    "insert-state-guard": 0.4,  # if seats[s] == "sold": raise SeatTaken(s) before seats[s] = "sold"
+}
+
+
+def _state_assign(st: StmtInfo) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
+    """``(T, V)`` of a one-statement line ``T = V`` whose target is an item or an attribute."""
+    node = st.node
+    if not isinstance(node, cst.SimpleStatementLine) or len(node.body) != 1:
+        return None
+    small = node.body[0]
+    if not isinstance(small, cst.Assign) or len(small.targets) != 1:
+        return None
+    target = small.targets[0].target
+    if not isinstance(target, (cst.Subscript, cst.Attribute)):
+        return None
+    return target, small.value
+
+
+def state_guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """``if T == V: raise E(...)`` before a state change ``T = V`` another function guards.
+
+    A sibling function (a method of the same class, or a module-level function beside a
+    module-level one) that runs ``if C: raise E(...)`` right before its own assignment to the
+    same target ``T`` (``hold`` refuses a taken seat before ``seats[seat] = "held"``) shows
+    the state change has a precondition; here (``sell``'s ``seats[seat] = "sold"``) it is
+    missing. Two guards are inserted before ``st``: the sibling's ``raise`` under ``T == V``
+    (refusing the state ``st`` would set again: a seat sold twice; weight 1.0, when ``V`` is a
+    literal), and the sibling's whole guard copied (0.8: its condition was written for the
+    sibling's transition, and often refuses what this one allows). Only when the names the
+    guard reads are bound in ``st``'s function or the module.
+    """
+    got = _state_assign(st)
+    if got is None or st.func is None or not st.alone:
+        return []
+    target, value = got
+    mine = fi.text(target)
+    module_level = fi.class_of_func.get(id(st.func)) is None and st.func in fi.module.body
+    func = fi.func_info(st.func)
+    if func is None:
+        return []
+    bound = set(func.params) | set(func.locals) | set(fi.module_names) | {"self"} | _BUILTINS
+    guards: list[tuple[str, str]] = []  # (whole guard, its raise line)
+    for other in fi.stmts:
+        if other.func is None or other.func is st.func or not _is_raise_guard(other.node):
+            continue
+        if st.cls is not None:
+            if other.cls is not st.cls:
+                continue
+        elif not (module_level and other.func in fi.module.body):
+            continue
+        if other.index + 1 >= len(other.block):
+            continue
+        after = fi.stmt_info(other.block[other.index + 1])
+        twin = _state_assign(after) if after is not None else None
+        if twin is None or fi.text(twin[0]) != mine:
+            continue
+        node = other.node
+        assert isinstance(node, cst.If) and isinstance(node.body, cst.IndentedBlock)
+        raise_line = node.body.body[0]
+        if not free_names(node) <= bound:
+            continue
+        pair = (fi.text(node).strip(), fi.text(raise_line).strip())
+        if pair not in guards:
+            guards.append(pair)
+    prev = st.block[st.index - 1] if st.index > 0 else None
+    if prev is not None and _is_raise_guard(prev):
+        return []  # guarded already
+    indent = fi.indent_of_line(st.start)
+    step = _step(indent)
+    pos = fi.line_starts[st.start - 1]
+    literal = isinstance(value, (cst.SimpleString, cst.Integer, cst.Float)) or (
+        isinstance(value, cst.Name) and value.value in ("True", "False")
+    )
+    texts: list[tuple[list[str], float]] = []
+    for whole, raise_text in guards[:2]:
+        if literal and "\n" not in mine:
+            texts.append(([f"if {mine} == {fi.text(value)}:", f"{step}{raise_text}"], 1.0))
+        lines = whole.splitlines()
+        cut = len(lines[1]) - len(lines[1].lstrip()) if len(lines) > 1 else 0
+        texts.append(([lines[0], *(step + ln[cut:] for ln in lines[1:])], 0.8))
+    out = []
+    for lines, w in texts:
+        body = "".join(f"{indent}{ln}\n" for ln in lines)
+        text = " ".join(lines)
+        out.append(
+            inserted(
+                pos,
+                body,
+                "insert-state-guard",
+                f"insert '{_one_line(text)}' before line {st.start}",
+                st.start,
+                GUARD_PRIORS["insert-state-guard"] * w,
+            )
+        )
+    return out
+
+
 def _reindent(text: str, indent: str) -> list[str]:
     """The lines of a statement's text with its body re-indented under ``indent``."""
     lines = text.splitlines()
@@ -454,6 +559,7 @@ def guard_stmt_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         entry_guard_mutations,
         sibling_guard_mutations,
         guarded_twin_mutations,
+        state_guard_mutations,
         mirror_guard_mutations,
         return_value_mutations,
     ):

@@ -30,6 +30,7 @@ import libcst as cst
 
 from .templates_ast import FileInfo, FuncInfo, Mutation, StmtInfo, guarded, is_docstring
 from .templates_base import PRIORS
+from .templates_blocks import scope_chain, self_collections, visible
 from .templates_lines import _loop_around, inserted
 
 
@@ -52,7 +53,10 @@ def _insert_points(fi: FileInfo, st: StmtInfo) -> list[tuple[int, str, str, floa
     out = [(fi.line_starts[st.start - 1], indent, f"before line {st.start}", 1.0)]
     if isinstance(st.node, cst.SimpleStatementLine):
         out.append((fi.line_starts[st.end], indent, f"after line {st.end}", 1.0))
-    elif isinstance(st.node, (cst.If, cst.For, cst.While)) and st.header_end < st.end:
+    elif (
+        isinstance(st.node, (cst.If, cst.For, cst.While, cst.With, cst.Try))
+        and st.header_end < st.end
+    ):
         inner = fi.indent_of_line(st.header_end + 1)
         out.append((fi.line_starts[st.header_end], inner, f"in the block of line {st.start}", 0.9))
     return out
@@ -233,16 +237,26 @@ def _collections(fi: FileInfo, func: FuncInfo) -> dict[str, str]:
 
 
 def set_add_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
-    """``seen.add(x)`` near ``st`` for a membership test ``x in seen`` of the function."""
+    """``seen.add(x)`` near ``st`` for a membership test ``x in seen`` of the function.
+
+    The function's scope chain counts (:func:`.templates_blocks.scope_chain`): a recursive
+    nested ``visit`` tests and fills the ``seen`` of the function around it; in a method, so
+    do the class's ``self.seen`` collections, tested in any of its methods.
+    """
     if not _alone(st):
         return []
-    func = fi.func_info(st.func)
-    if func is None:
+    chain = scope_chain(fi, st.func)
+    if not chain:
         return []
-    colls = _collections(fi, func)
+    colls: dict[str, str] = {}
+    for f in chain:  # a nested function's closure: its enclosing functions' collections
+        for name, kind in _collections(fi, f).items():
+            colls.setdefault(name, kind)
+    if st.cls is not None:  # ``self.seen``: the class's collections, tested in any method
+        colls.update(self_collections(fi, st.cls))
     if not colls:
         return []
-    bound = _bound(fi, func)
+    bound = visible(fi, st.func)
     pairs: list[tuple[str, str]] = []
 
     class V(cst.CSTVisitor):
@@ -252,14 +266,15 @@ def set_add_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
             c = n.comparisons[0]
             if not isinstance(c.operator, (cst.In, cst.NotIn)):
                 return
-            if isinstance(c.comparator, cst.Name) and c.comparator.value in colls:
+            coll = fi.text(c.comparator) if c.comparator in fi.positions else ""
+            if coll in colls:
                 item = fi.text(n.left) if n.left in fi.positions else ""
                 if item and "\n" not in item and free_names(n.left) <= bound:
-                    pair = (c.comparator.value, item)
+                    pair = (coll, item)
                     if pair not in pairs:
                         pairs.append(pair)
 
-    func.node.visit(V())
+    (st.cls if st.cls is not None else chain[-1].node).visit(V())
     texts = []
     for coll, item in pairs[:3]:
         kind = colls[coll]
@@ -365,7 +380,10 @@ def _only_guard(fi: FileInfo, call: cst.Call) -> str:
 
 
 def pointer_update_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
-    """``prev = node`` in a loop that reads ``prev`` but never rebinds it."""
+    """``prev = node`` in a loop that reads ``prev`` (or leaves it to the code after it) unbound.
+
+    ``prev`` is read in the loop, or after it when bound together with the walking name.
+    """
     loop = st if isinstance(st.node, (cst.For, cst.While)) else _loop_around(fi, st)
     if loop is None or loop.func is None:
         return []
@@ -379,6 +397,12 @@ def pointer_update_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     moving = sorted(in_loop & before)  # rebound in the loop: the walking pointer
     if isinstance(loop.node, cst.For):
         moving += [n for n in sorted(fi.names_in(loop.node.target)) if n not in moving]
+    moving = [v for v in moving if v != "_"]
+    # a trailing pointer read only after the loop (a sorted insert relinks through ``prev``
+    # once the walk stopped), bound together with the walking one (``prev, node = None, head``)
+    after = set().union(*(free_names(s) for s in loop.block[loop.index + 1 :]))
+    paired = {n for g in func.groups if set(g) & set(moving) for n in g}
+    stale += sorted((after & before & paired) - in_loop - set(moving) - set(stale) - {"self"})
     out: list[Mutation] = []
     children = [fi.stmt_info(s) for s in body.body]
     for p in stale[:3]:

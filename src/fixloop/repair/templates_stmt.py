@@ -192,7 +192,10 @@ def insert_mutations(fi: FileInfo, st: StmtInfo, limit: int = 10) -> list[Mutati
                     PRIORS["insert-statement"],
                 )
             )
-        elif isinstance(st.node, (cst.If, cst.For, cst.While)) and st.header_end < st.end:
+        elif (
+            isinstance(st.node, (cst.If, cst.For, cst.While, cst.With, cst.Try))
+            and st.header_end < st.end
+        ):
             body_indent = fi.indent_of_line(st.header_end + 1)
             pos = fi.line_starts[st.header_end]
             out.append(
@@ -205,7 +208,7 @@ def insert_mutations(fi: FileInfo, st: StmtInfo, limit: int = 10) -> list[Mutati
                     PRIORS["insert-statement"],
                 )
             )
-        if isinstance(st.node, (cst.If, cst.For, cst.While)) and st.alone:
+        if isinstance(st.node, (cst.If, cst.For, cst.While, cst.With, cst.Try)) and st.alone:
             pos = fi.line_starts[st.end]  # after the whole compound statement
             out.append(
                 inserted(
