@@ -676,3 +676,70 @@ def test_screening_switches_off_installed_coverage_and_xdist(monkeypatch):
     monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
     assert without_costly_plugins(["-q"]) == ["-q"]  # not loaded: --no-cov would be an error
     assert without_costly_plugins(["-p", "pytest_cov"]) == ["-p", "pytest_cov", "--no-cov"]
+
+
+# ------------------------------------------------------------------ closure counters, branches
+
+
+def test_a_closure_counter_raised_by_one_nested_function_is_lowered_by_its_sibling():
+    buggy = """
+    def meter(events):
+        level = [0]
+
+        def up():
+            level[0] += 1
+
+        def down():
+            return level[0]
+
+        return [up() if e else down() for e in events], level
+    """
+    fixed = """
+    def meter(events):
+        level = [0]
+
+        def up():
+            level[0] += 1
+
+        def down():
+            level[0] -= 1
+            return level[0]
+
+        return [up() if e else down() for e in events], level
+    """
+    assert "insert-mirror-update" in templates_fixing(buggy, fixed, ["return level[0]"])
+
+
+def test_a_branch_pushes_when_only_some_sibling_branches_push():
+    buggy = """
+    def parse(tokens):
+        stack = []
+        out = []
+        for t in tokens:
+            if t == "(":
+                stack.append(len(out))
+            elif t == ")":
+                out.append(out[stack.pop():])
+            elif t == "[":
+                mark = len(out)
+            else:
+                out.append(t)
+        return out
+    """
+    fixed = """
+    def parse(tokens):
+        stack = []
+        out = []
+        for t in tokens:
+            if t == "(":
+                stack.append(len(out))
+            elif t == ")":
+                out.append(out[stack.pop():])
+            elif t == "[":
+                mark = len(out)
+                stack.append(mark)
+            else:
+                out.append(t)
+        return out
+    """
+    assert "insert-branch-push" in templates_fixing(buggy, fixed, ["mark = len(out)"])

@@ -114,6 +114,11 @@ def _assigned_self_attr(small: cst.BaseSmallStatement) -> str:
     return ""
 
 
+def _step(indent: str) -> str:
+    """One more level of ``indent``: a tab in tab-indented code, else four spaces."""
+    return "\t" if indent[:1] == "\t" else "    "
+
+
 def _one_line(text: str) -> str:
     t = " ".join(text.split())
     return t if len(t) <= 50 else t[:47] + "..."

@@ -8,7 +8,8 @@ program):
   elsewhere (the counter another method raises is never lowered); the augmented-assignment form
   (``T -= k``) is :mod:`.templates_insert`'s;
 - ``insert-branch-push``: ``stack.append(v)`` at the end of an ``if``/``elif`` branch whose
-  sibling branches all push on ``stack`` and which computes ``v`` but pushes nothing;
+  sibling branches all push on ``stack`` (or some of them, ranked lower) and which computes
+  ``v`` but pushes nothing;
 - ``delete-duplicate``: a statement whose effect a call of the same block repeats (the callee's
   body holds the same statement once its parameters are bound to the call's arguments), so the
   effect happens twice;
@@ -145,7 +146,7 @@ def _pushes(suite: cst.CSTNode) -> list[tuple[str, str]]:
 
 
 def branch_push_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
-    """``stack.append(v)`` ending the branch of ``st`` when every other branch pushes."""
+    """``stack.append(v)`` ending the branch of ``st`` when the other branches push (some: 0.6)."""
     if not st.alone or st.func is None or st.index != len(st.block) - 1:
         return []
     got = _branches(fi, st.node)
@@ -160,6 +161,10 @@ def branch_push_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     common = set(_pushes(others[0]))
     for s in others[1:]:
         common &= set(_pushes(s))
+    some = 1.0
+    if not common:  # only some sibling branches push (others pop or skip): a weaker sign
+        common = {p for s in others for p in _pushes(s)}
+        some = 0.6
     # values the branch computes: names it binds, last first
     body = [b for b in getattr(own, "body", ()) if b in fi.positions]
     if not body:
@@ -170,7 +175,7 @@ def branch_push_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         if lo <= ln <= hi and n not in names:
             names.append(n)
     texts = [
-        (f"{coll}.{method}({v})", 1.0 - 0.2 * k)
+        (f"{coll}.{method}({v})", (1.0 - 0.2 * k) * some)
         for coll, method in sorted(common)
         for k, v in enumerate(names[:2])
     ]

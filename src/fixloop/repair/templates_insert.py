@@ -30,21 +30,12 @@ import libcst as cst
 
 from .templates_ast import FileInfo, FuncInfo, Mutation, StmtInfo, guarded, is_docstring
 from .templates_base import PRIORS
-from .templates_blocks import scope_chain, self_collections, visible
+from .templates_blocks import _one_line, _step, scope_chain, self_collections, visible
 from .templates_lines import _loop_around, inserted
 
 
 def _alone(st: StmtInfo) -> bool:
     return st.alone and not is_docstring(st.node) and st.func is not None
-
-
-def _one_line(text: str) -> str:
-    t = " ".join(text.split())
-    return t if len(t) <= 50 else t[:47] + "..."
-
-
-def _step(indent: str) -> str:
-    return "\t" if indent[:1] == "\t" else "    "
 
 
 def _insert_points(fi: FileInfo, st: StmtInfo) -> list[tuple[int, str, str, float]]:
@@ -79,7 +70,8 @@ def free_names(node: cst.CSTNode) -> set[str]:
 
 
 def _bound(fi: FileInfo, func: FuncInfo) -> set[str]:
-    return set(func.params) | set(func.locals) | set(fi.module_names) | {"self"}
+    """Names ``func`` may read (:func:`.templates_blocks.visible`: enclosing functions too)."""
+    return visible(fi, func.node)
 
 
 def _mutations(
@@ -106,13 +98,18 @@ _FLIP = {"+=": "-=", "-=": "+="}
 
 
 def mirror_update_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
-    """``T -= V`` near ``st`` for every ``T += V`` of the function or class (and vice versa)."""
+    """``T -= V`` near ``st`` for every ``T += V`` of the function or class (and vice versa).
+
+    Also a ``T += V`` of another function nested in the same outermost function (closure state
+    a sibling ``up()`` raises and ``down()`` must lower), when ``T`` is visible at ``st``.
+    """
     if not _alone(st):
         return []
     func = fi.func_info(st.func)
     if func is None:
         return []
     bound = _bound(fi, func)
+    chain = scope_chain(fi, st.func)
     texts: list[tuple[str, float]] = []
     seen: set[str] = set()
     for other in fi.stmts:
@@ -124,7 +121,10 @@ def mirror_update_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         target_node, op, value = update
         same_func = other.func is st.func
         self_attr = _self_rooted(target_node) and other.cls is st.cls
-        if not (same_func or (self_attr and st.cls is not None)):
+        # closure state: functions nested in the same outermost function share its names
+        outer = scope_chain(fi, other.func)[-1:]
+        shared = bool(outer and chain) and outer[0] is chain[-1]
+        if not (same_func or shared or (self_attr and st.cls is not None)):
             continue
         flipped = f" {_FLIP[op]} " + fi.text(value)
         if not free_names(value) <= bound:
