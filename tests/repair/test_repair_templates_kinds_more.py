@@ -35,7 +35,8 @@ def fix_of(buggy: str, fixed: str, needle: str) -> Candidate:
 
 
 CASES = [
-    # (template, buggy, fixed, the buggy line's needle)
+    # (template, buggy, the buggy program's lines the fix replaces, the fixed lines, the buggy
+    # line's needle)
     # --- round(e, n): the product or quotient rounded to a tenth or a cent
     (
         "wrap-round",
@@ -46,25 +47,22 @@ CASES = [
                 return value
             return [kmh(k, m) for k, m in legs]
         """,
-        """
-        def speeds(legs):
-            def kmh(km, minutes):
-                value = round(km / minutes * 60, 1)
-                return value
-            return [kmh(k, m) for k, m in legs]
-        """,
+        "        value = km / minutes * 60\n",
+        "        value = round(km / minutes * 60, 1)\n",
         "value = km",
     ),
     (
         "wrap-round",
         "def share(total, people):\n    return total / people\n",
-        "def share(total, people):\n    return round(total / people, 2)\n",
+        "    return total / people\n",
+        "    return round(total / people, 2)\n",
         "return total",
     ),
     (
         "wrap-round",
         "def show(price, rate):\n    print(price * rate)\n",
-        "def show(price, rate):\n    print(round(price * rate, 2))\n",
+        "    print(price * rate)\n",
+        "    print(round(price * rate, 2))\n",
         "print(",
     ),
     # --- sorted(e): what a loop or a comprehension walks
@@ -79,21 +77,15 @@ CASES = [
                 out[name] += 100
             return out
         """,
-        """
-        def badges(members):
-            out = {}
-            for i, m in enumerate(members):
-                out[m] = i
-            for name in sorted(members):
-                out[name] += 100
-            return out
-        """,
+        "    for name in members:\n",
+        "    for name in sorted(members):\n",
         "for name in",
     ),
     (
         "wrap-sorted",
         "def labels(tags):\n    return [t.upper() for t in tags]\n",
-        "def labels(tags):\n    return [t.upper() for t in sorted(tags)]\n",
+        "    return [t.upper() for t in tags]\n",
+        "    return [t.upper() for t in sorted(tags)]\n",
         "return [",
     ),
     (
@@ -109,17 +101,8 @@ CASES = [
                     lines.append(t)
                 return lines
         """,
-        """
-        class Shelf:
-            def __init__(self):
-                self.titles = set()
-
-            def listing(self):
-                lines = []
-                for t in sorted(self.titles):
-                    lines.append(t)
-                return lines
-        """,
+        "        for t in self.titles:\n",
+        "        for t in sorted(self.titles):\n",
         "for t in",
     ),
     # --- min(self.cap, e): a stored limit the class never applies
@@ -135,16 +118,8 @@ CASES = [
                 self.trips.append(cars)
                 return len(self.trips)
         """,
-        """
-        class Ferry:
-            def __init__(self, deck):
-                self.deck = deck
-                self.trips = []
-
-            def sail(self, cars):
-                self.trips.append(min(self.deck, cars))
-                return len(self.trips)
-        """,
+        "        self.trips.append(cars)\n",
+        "        self.trips.append(min(self.deck, cars))\n",
         "self.trips.append(cars)",
     ),
     (
@@ -160,23 +135,15 @@ CASES = [
                 self.baked += batch
                 return batch
         """,
-        """
-        class Oven:
-            def __init__(self, trays):
-                self.trays = trays
-                self.baked = 0
-
-            def bake(self, loaves):
-                batch = min(self.trays, loaves)
-                self.baked += batch
-                return batch
-        """,
+        "        batch = loaves\n",
+        "        batch = min(self.trays, loaves)\n",
         "batch = loaves",
     ),
     (
         "wrap-min-cap",
         "def pour(volume, max_cup):\n    return volume\n",
-        "def pour(volume, max_cup):\n    return min(max_cup, volume)\n",
+        "    return volume\n",
+        "    return min(max_cup, volume)\n",
         "return volume",
     ),
     # --- `x.a is None or ...` for an optional field, in a method's condition
@@ -196,20 +163,8 @@ CASES = [
             def valid(self, today):
                 return [t for t in self.tickets if t.day <= today and today <= t.until]
         """,
-        """
-        class Ticket:
-            def __init__(self, day, until=None):
-                self.day = day
-                self.until = until
-
-
-        class Gate:
-            def __init__(self):
-                self.tickets = []
-
-            def valid(self, today):
-                return [t for t in self.tickets if t.day <= today and (t.until is None or today <= t.until)]
-        """,
+        "        return [t for t in self.tickets if t.day <= today and today <= t.until]\n",
+        "        return [t for t in self.tickets if t.day <= today and (t.until is None or today <= t.until)]\n",
         "return [t",
     ),
     (
@@ -231,23 +186,8 @@ CASES = [
                     late.append(loan)
             return late
         """,
-        """
-        from dataclasses import dataclass
-
-
-        @dataclass
-        class Loan:
-            amount: int
-            due: int | None = None
-
-
-        def overdue(loans, today):
-            late = []
-            for loan in loans:
-                if loan.due is not None and today > loan.due:
-                    late.append(loan)
-            return late
-        """,
+        "        if today > loan.due:\n",
+        "        if loan.due is not None and today > loan.due:\n",
         "if today > loan.due",
     ),
     # --- the counter update another method undoes (subscripted instance state)
@@ -267,21 +207,8 @@ CASES = [
                 level = self.parked.pop(plate)
                 return level
         """,
-        """
-        class Garage:
-            def __init__(self, levels):
-                self.spaces = {lv: 10 for lv in levels}
-                self.parked = {}
-
-            def enter(self, plate, level):
-                self.spaces[level] -= 1
-                self.parked[plate] = level
-
-            def leave(self, plate):
-                level = self.parked.pop(plate)
-                self.spaces[level] += 1
-                return level
-        """,
+        "        level = self.parked.pop(plate)\n",
+        "        level = self.parked.pop(plate)\n        self.spaces[level] += 1\n",
         "level = self.parked.pop",
     ),
     # --- the guard a sibling method runs before the same statement
@@ -310,31 +237,8 @@ CASES = [
                     self.shelf.remove(book)
                 return book
         """,
-        """
-        class Closed(Exception):
-            pass
-
-
-        class Library:
-            def __init__(self, books):
-                self.shelf = set(books)
-                self.held = {}
-
-            def hold(self, book, who):
-                if book not in self.shelf:
-                    raise Closed(book)
-                self.shelf.remove(book)
-                self.held[book] = who
-
-            def lend(self, book, who):
-                if self.held.get(book) == who:
-                    del self.held[book]
-                else:
-                    if book not in self.shelf:
-                        raise Closed(book)
-                    self.shelf.remove(book)
-                return book
-        """,
+        "        else:\n",
+        "        else:\n            if book not in self.shelf:\n                raise Closed(book)\n",
         "            self.shelf.remove(book)\n        return",
     ),
     # --- a None reading skipped in a loop body
@@ -350,18 +254,8 @@ CASES = [
                     wettest = mm
             return total, wettest
         """,
-        """
-        def rainfall(days):
-            total = 0
-            wettest = None
-            for day, mm in days:
-                if mm is None:
-                    continue
-                total += mm
-                if wettest is None or mm > wettest:
-                    wettest = mm
-            return total, wettest
-        """,
+        "    for day, mm in days:\n",
+        "    for day, mm in days:\n        if mm is None:\n            continue\n",
         "total += mm",
     ),
     (
@@ -375,17 +269,8 @@ CASES = [
                         best = r
                 return best
         """,
-        """
-        class Meter:
-            def peak(self, readings):
-                best = 0
-                for r in readings:
-                    if r is None:
-                        continue
-                    if r > best:
-                        best = r
-                return best
-        """,
+        "        for r in readings:\n",
+        "        for r in readings:\n            if r is None:\n                continue\n",
         "if r > best",
     ),
     # --- an early return at a loop's first hit
@@ -411,27 +296,8 @@ CASES = [
             def free(self):
                 return [x.number for x in self.lockers if x.owner is None]
         """,
-        """
-        class Locker:
-            def __init__(self, number):
-                self.number = number
-                self.owner = None
-
-
-        class Room:
-            def __init__(self, n):
-                self.lockers = [Locker(i + 1) for i in range(n)]
-
-            def take(self, owner):
-                for locker in self.lockers:
-                    if locker.owner is None:
-                        locker.owner = owner
-                        return locker.number
-                return None
-
-            def free(self):
-                return [x.number for x in self.lockers if x.owner is None]
-        """,
+        "                locker.owner = owner\n",
+        "                locker.owner = owner\n                return locker.number\n",
         "locker.owner = owner",
     ),
     (
@@ -444,15 +310,8 @@ CASES = [
                     found.append(ch)
             return False
         """,
-        """
-        def has_vowel(word):
-            found = []
-            for ch in word:
-                if ch in "aeiou":
-                    found.append(ch)
-                    return True
-            return False
-        """,
+        "            found.append(ch)\n",
+        "            found.append(ch)\n            return True\n",
         "found.append(ch)",
     ),
     # --- an index n - 1 as a call's position argument
@@ -467,21 +326,15 @@ CASES = [
                 title = self.songs.pop(track)
                 return title
         """,
-        """
-        class Playlist:
-            def __init__(self):
-                self.songs = []
-
-            def remove(self, track):
-                title = self.songs.pop(track - 1)
-                return title
-        """,
+        "        title = self.songs.pop(track)\n",
+        "        title = self.songs.pop(track - 1)\n",
         "pop(track)",
     ),
     (
         "off-by-one",
         "def put(xs, place, x):\n    xs.insert(place, x)\n    return xs\n",
-        "def put(xs, place, x):\n    xs.insert(place - 1, x)\n    return xs\n",
+        "    xs.insert(place, x)\n",
+        "    xs.insert(place - 1, x)\n",
         "xs.insert",
     ),
     # --- an unbound name that resembles nothing: a name the neighbouring code reads
@@ -495,14 +348,8 @@ CASES = [
                 minutes = (start - finish) / speed
             return minutes
         """,
-        """
-        def cooling(start, end, speed):
-            if end >= start:
-                minutes = (end - start) / speed
-            else:
-                minutes = (start - end) / speed
-            return minutes
-        """,
+        "        minutes = (start - finish) / speed\n",
+        "        minutes = (start - end) / speed\n",
         "finish",
     ),
     # --- the final flush under the guard the loop's flush has
@@ -521,21 +368,8 @@ CASES = [
                 last, n = b, 1
             return out
         """,
-        """
-        def runs(bits):
-            out = []
-            last, n = None, 0
-            for b in bits:
-                if b == last:
-                    n += 1
-                    continue
-                if last is not None:
-                    out.append((last, n))
-                last, n = b, 1
-            if last is not None:
-                out.append((last, n))
-            return out
-        """,
+        "        last, n = b, 1\n",
+        "        last, n = b, 1\n    if last is not None:\n        out.append((last, n))\n",
         "for b in bits",
     ),
     # --- the pointer of an unlinking walk advances in the else only
@@ -550,27 +384,20 @@ CASES = [
                 cur = cur.nxt
             return head
         """,
-        """
-        def drop_even(head):
-            prev, cur = head, head.nxt
-            while cur is not None:
-                if cur.val % 2 == 0:
-                    prev.nxt = cur.nxt
-                else:
-                    prev = cur
-                cur = cur.nxt
-            return head
-        """,
+        "            prev.nxt = cur.nxt\n",
+        "            prev.nxt = cur.nxt\n        else:\n            prev = cur\n",
         "prev.nxt = cur.nxt",
     ),
 ]
 
 
 @pytest.mark.parametrize(
-    "template,buggy,fixed,needle", CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)]
+    "template,buggy,old,new,needle", CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)]
 )
-def test_the_kind_is_generated(template: str, buggy: str, fixed: str, needle: str) -> None:
-    b, f = src(buggy), src(fixed)
+def test_the_kind_is_generated(template: str, buggy: str, old: str, new: str, needle: str) -> None:
+    b = src(buggy)
+    assert b.count(old) == 1, "the replaced lines must stand once in the buggy program"
+    f = b.replace(old, new)
     if "\n" in needle:  # a needle over two lines: the first line of the match
         at = b.index(needle)
         needle = b[: at + len(needle.split("\n")[0])].splitlines()[-1]
