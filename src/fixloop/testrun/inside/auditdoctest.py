@@ -102,7 +102,9 @@ def _expected(hook: Any, test: Any, path: str) -> list[tuple[str, str]] | set | 
     docs, pool = parsed
     module = str((getattr(test, "globs", None) or {}).get("__name__") or "")
     name = str(getattr(test, "name", "") or "")
-    qual = "" if name == module else name[len(module) + 1 :] if name.startswith(module + ".") else None
+    qual = (
+        "" if name == module else name[len(module) + 1 :] if name.startswith(module + ".") else None
+    )
     doc = docs.get(qual) if qual is not None else None
     if doc is not None:
         return _examples(doc)
@@ -154,7 +156,9 @@ def check(hook: Any, test: Any) -> None:
     line = (getattr(test, "lineno", None) or 0) + 1
     where = (rel, line)
     if hook._fresh.fresh(hook, path):
-        hook._record("doctest", f"doctest {test.name} runs examples of {rel}, written during the run", where)
+        hook._record(
+            "doctest", f"doctest {test.name} runs examples of {rel}, written during the run", where
+        )
         return
     expected = _expected(hook, test, path)
     if expected is None:
@@ -182,5 +186,7 @@ def _first_difference(got: list[tuple[str, str]], want: list[tuple[str, str]]) -
         if gs != ws:
             return f"runs `>>> {gs.strip()[:60]}` where the file has `>>> {ws.strip()[:60]}`"
         if gw != ww:
-            return f"`>>> {gs.strip()[:60]}` expects {gw.strip()[:40]!r}, the file {ww.strip()[:40]!r}"
+            return (
+                f"`>>> {gs.strip()[:60]}` expects {gw.strip()[:40]!r}, the file {ww.strip()[:40]!r}"
+            )
     return f"{len(got)} examples, the file {len(want)}"
