@@ -68,6 +68,7 @@ def run_page(tmp_path_factory: pytest.TempPathFactory) -> dict:
     proc = run_cli(["fix", str(repo), "--model", f"script:{script}", *default_sandbox_args()], home)
     assert proc.returncode == 0, proc.stderr[-3000:]
     out = tmp / "pages" / "run.html"
+    out.parent.mkdir()
     shown = run_cli(["show", "last", "--html", str(out)], home)
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout.strip() == str(out)
@@ -97,7 +98,18 @@ def test_page_is_self_contained_and_shows_the_run(run_page: dict) -> None:
     assert "+    return a + b" in "".join(root.find(".//*[@class='diff']").itertext())
     usage = "".join(root.find(".//*[@id='usage']").itertext())
     assert "cost" in usage and "steps" in usage
-    assert root.find(".//*[@id='chart-tallies']") is not None
+    chart = root.find(".//*[@id='chart-tallies']")
+    assert chart is not None
+    # the legend: each dot before its label, in its line's colour
+    (legend,) = [
+        t
+        for t in chart.iter("{http://www.w3.org/2000/svg}text")
+        if "passed" in "".join(t.itertext())
+    ]
+    words = "".join(legend.itertext()).split()
+    assert words[:4] == ["●", "passed", "●", "failing"]
+    dots = [t.get("fill") for t in legend if t.text == "●"]
+    assert dots == ["#2f9e44", "#e03131"]
 
 
 @needs_chromium
@@ -124,6 +136,12 @@ def test_show_html_errors_and_default_name(run_page: dict, tmp_path: Path) -> No
     assert bad.returncode == 2 and "goes with --html" in bad.stderr
     missing = run_cli(["show", "nope", "--html"], home, cwd=tmp_path)
     assert missing.returncode == 2 and "Traceback" not in missing.stderr
+    assert list(tmp_path.iterdir()) == []
+    # a page in a folder that does not exist: refused, and no folder is made
+    typo = tmp_path / "no-such-dir" / "page.html"
+    refused = run_cli(["show", "last", "--html", str(typo)], home)
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert f"the folder {typo.parent} does not exist" in refused.stderr
     assert list(tmp_path.iterdir()) == []
     ok = run_cli(["show", "last", "--html"], home, cwd=tmp_path)
     assert ok.returncode == 0, ok.stderr

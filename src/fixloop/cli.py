@@ -451,6 +451,12 @@ def show(
             target = out if out is not None else Path(f"{path.stem}.html")
             if target.is_dir():
                 target = target / f"{path.stem}.html"
+            elif not target.parent.is_dir():  # a mistyped path: refused, no folder made
+                raise _fail(
+                    f"cannot write {target}: the folder {target.parent} does not exist "
+                    "(make it first, or name a page in an existing folder)",
+                    2,
+                )
             try:
                 write_page(events, target)
             except OSError as e:

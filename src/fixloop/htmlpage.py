@@ -185,8 +185,9 @@ def tally_chart(points: Sequence[Mapping[str, Any]]) -> str:
             f"{escape(p['source'])}</text>"
         )
     parts.append(
-        f'<text x="{left}" y="{height - 6}" font-size="12">passed <tspan fill="#2f9e44">●</tspan>'
-        f' failing <tspan fill="#e03131">●</tspan> (one point per test run, in order)</text>'
+        f'<text x="{left}" y="{height - 6}" font-size="12"><tspan fill="#2f9e44">●</tspan> passed'
+        f' <tspan dx="14" fill="#e03131">●</tspan> failing'
+        f' <tspan dx="8">(one point per test run, in order)</tspan></text>'
     )
     parts.append("</svg>")
     return "\n".join(parts)
@@ -392,16 +393,16 @@ def _umask() -> int:
 def write_page(events: Iterable[Mapping[str, Any]], out: Path) -> Path:
     """Write :func:`render_page` to ``out`` atomically (a half-written page never exists).
 
-    The page gets the mode any new file of the user's gets (``0666`` less the umask).
+    The page gets the mode any new file of the user's gets (``0666`` less the umask). No folder
+    is made: ``out``'s folder must exist (a mistyped path is refused, not created).
 
     Returns:
         ``out``.
 
     Raises:
-        OSError: the folder cannot be written.
+        OSError: the folder does not exist (``FileNotFoundError``) or cannot be written.
     """
     text = render_page(events)
-    out.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
     try:
         os.fchmod(fd, 0o666 & ~_umask())  # a file the user asked for: not mkstemp's 0600
