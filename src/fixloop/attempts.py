@@ -45,6 +45,7 @@ from fixloop.agent.budgets import SharedBudget
 from fixloop.config import Settings, load_settings
 from fixloop.errors import GitStateError, Interrupted, Superseded, UsageError
 from fixloop.events import EventSink
+from fixloop.models.scripted import script_files
 from fixloop.protocols import Model
 from fixloop.sandbox.base import kill_all_children
 from fixloop.sandbox.owners import halt_owned, owned_by, release_owned
@@ -113,21 +114,6 @@ def choose_winner(attempts: Sequence[Attempt]) -> Attempt | None:
     if not verified:
         return None
     return min(verified, key=lambda a: (*diff_size(a.result.diff if a.result else ""), a.index))
-
-
-def script_files(arg: str) -> list[Path]:
-    """The scripts of ``script:ARG``: comma-separated files, or the ``*.json`` files of a folder.
-
-    Raises:
-        UsageError: a folder with no ``.json`` file.
-    """
-    p = Path(arg).expanduser()
-    if p.is_dir():
-        files = sorted(q for q in p.iterdir() if q.suffix == ".json" and q.is_file())
-        if not files:
-            raise UsageError(f"--model script:{arg}: the folder holds no .json script")
-        return files
-    return [Path(part).expanduser() for part in arg.split(",") if part.strip()]
 
 
 def attempt_models(

@@ -121,6 +121,14 @@ class GaveUp(RunStopped):
     """The model said ``CANNOT FIX:``: an honest give-up, no claim of success."""
 
 
+class ScriptEnded(RunStopped):
+    """A scripted or replayed model has no reply left (``--model script:``, ``replay:``).
+
+    The end of a script is no claim of success: the run stops here (the gate checks the edits it
+    has not seen yet, as after any stop), and no false success claim is counted for it.
+    """
+
+
 class ContextExhausted(RunStopped):
     """The conversation exceeds the model's context window even after trimming old output."""
 

@@ -307,6 +307,32 @@ def test_repeated_claim_without_a_change_is_not_verified_again() -> None:
     assert "without changing anything" in result.stop_reason
 
 
+@pytest.mark.parametrize(
+    ("replies", "verdicts", "claims", "gate_runs", "status"),
+    [
+        ([], [], 0, 0, RunStatus.NOT_FIXED),  # an empty script claims nothing
+        ([end("Done.")], [False], 1, 1, RunStatus.NOT_FIXED),  # its one claim, refuted: one
+        ([tool_reply(use("edit_file", EDIT))], [False], 0, 1, RunStatus.NOT_FIXED),
+        ([tool_reply(use("edit_file", EDIT))], [True], 0, 1, RunStatus.VERIFIED),
+    ],
+    ids=["empty", "one-claim", "edit-only-refuted", "edit-only-verified"],
+)
+def test_a_script_that_ends_claims_nothing_more(
+    replies: list, verdicts: list, claims: int, gate_runs: int, status: RunStatus
+) -> None:
+    """The end of a script is no claim: an empty script counted 2 false success claims (its
+    "(script exhausted)" filler, refuted, then the same filler again as a repeated claim)."""
+    from fixloop.models.scripted import ScriptedModel
+
+    gate = FakeGate(verdicts)
+    agent = Agent(ScriptedModel(replies), FakeTools(), gate, BudgetSettings(), Recorder())
+    result = agent.run("x")
+    assert result.status == status and result.counters.false_success_claims == claims
+    assert gate.calls == gate_runs  # edits the gate had not seen get the final check
+    assert "the script has no reply left" in result.stop_reason
+    assert "claimed success again" not in result.stop_reason
+
+
 def test_honest_give_up_is_no_false_claim() -> None:
     agent, *_ = make(
         [tool_reply(use("edit_file", EDIT)), end("**CANNOT FIX:** the bug is in a C extension")],

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from conftest import all_cases
 
-from fixloop.errors import UsageError
+from fixloop.errors import ScriptEnded, UsageError
 from fixloop.models import make_model
-from fixloop.models.scripted import EXHAUSTED_TEXT, ReplayModel, ScriptedModel
+from fixloop.models.scripted import ReplayModel, ScriptedModel, one_script, script_files
 from fixloop.trajectory import Trajectory
 
 REPLIES = [
@@ -69,15 +69,15 @@ def test_ids_are_deterministic_and_replies_are_fresh_copies() -> None:
     assert "id" not in REPLIES[0]["content"][1]  # the input list is not modified
 
 
-def test_exhaustion() -> None:
+def test_exhaustion_ends_the_run_and_claims_nothing() -> None:
     m = ScriptedModel([{"stop_reason": "end_turn", "content": [{"type": "text", "text": "hi"}]}])
     call(m)
-    for _ in range(2):
-        r = call(m)
-        assert r["stop_reason"] == "end_turn"
-        assert r["content"] == [{"type": "text", "text": EXHAUSTED_TEXT}]
-        assert r["usage"] == {"input_tokens": 0, "output_tokens": 0}
+    for _ in range(2):  # every later call: the run's stop, never a reply the loop takes for a claim
+        with pytest.raises(ScriptEnded, match=r"the script has no reply left \(script: 1 reply"):
+            call(m)
     assert m.calls == 3
+    with pytest.raises(ScriptEnded, match=r"\(empty: 0 replies played\); its end is no claim"):
+        call(ScriptedModel([], name="empty"))
     assert m.requests[0][1] == [{"role": "user", "content": "fix"}]
 
 
@@ -88,6 +88,30 @@ def test_from_path_and_make_model(tmp_path: Path) -> None:
     assert m.name == "script:s.json" and len(m) == 4
     choice = make_model(f"script:{p}")
     assert isinstance(choice.model, ScriptedModel)
+
+
+def test_a_folder_of_one_script_is_that_script(tmp_path: Path) -> None:
+    """``--model script:FOLDER`` with one attempt failed "Is a directory"."""
+    folder = tmp_path / "scripts"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("not a script")
+    (folder / "a.json").write_text(json.dumps(REPLIES))
+    assert one_script(str(folder)) == folder / "a.json"
+    choice = make_model(f"script:{folder}")
+    assert isinstance(choice.model, ScriptedModel) and len(choice.model) == 4
+    # a file is one script, also with a comma in its name
+    odd = tmp_path / "x,y.json"
+    odd.write_text(json.dumps(REPLIES))
+    assert script_files(str(odd)) == [odd] and len(make_model(f"script:{odd}").model) == 4
+    # several scripts for one run: said, with the way to play them all
+    (folder / "b.json").write_text(json.dumps(REPLIES))
+    for arg in (str(folder), f"{folder / 'a.json'},{folder / 'b.json'}"):
+        with pytest.raises(UsageError, match="2 scripts for one run; .* --attempts 2 to play"):
+            make_model(f"script:{arg}")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(UsageError, match="the folder holds no .json script"):
+        make_model(f"script:{empty}")
 
 
 @pytest.mark.parametrize(
@@ -145,7 +169,8 @@ def test_replay_plays_recorded_replies(tmp_path: Path, monkeypatch: pytest.Monke
     again = ScriptedModel(REPLIES[:3])
     for _ in range(3):
         assert call(replay) == call(again)
-    assert call(replay)["content"][0]["text"] == EXHAUSTED_TEXT
+    with pytest.raises(ScriptEnded, match="the recording has no reply left"):
+        call(replay)
     by_prefix = ReplayModel.from_path("20260101-000000-ab")
     assert len(by_prefix) == 3
     choice = make_model(f"replay:{tr.path}")

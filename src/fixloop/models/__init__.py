@@ -6,7 +6,8 @@ Specs understood by :func:`make_model`:
 - ``auto`` (default): Anthropic if ``ANTHROPIC_API_KEY`` is set, else OpenAI if ``OPENAI_API_KEY`` or
   ``OPENAI_BASE_URL`` is set, else the offline ``repair`` engine.
 - ``repair``: the offline generate-and-validate repair engine (no key, no network).
-- ``script:FILE``: a JSON list of replies played in order (tool ids may be left out).
+- ``script:FILE``: a JSON list of replies played in order (tool ids may be left out); also
+  ``script:FOLDER`` holding one ``*.json`` script (several scripts need ``--attempts``).
 - ``replay:TRAJECTORY``: the model replies recorded in a trajectory, played back.
 - ``anthropic:NAME``, ``openai:NAME``, ``openai-compatible:NAME@BASE_URL``, ``ollama:NAME``.
 """
@@ -112,11 +113,14 @@ def make_model(
         from fixloop.models.repair import RepairModel
 
         return ModelChoice(RepairModel(**settings.get("repair", {})), "repair", "asked for")
-    if kind in ("script", "replay"):
-        from fixloop.models.scripted import ReplayModel, ScriptedModel
+    if kind == "script":
+        from fixloop.models.scripted import ScriptedModel, one_script
 
-        cls = ScriptedModel if kind == "script" else ReplayModel
-        return ModelChoice(cls.from_path(arg), spec, "asked for")
+        return ModelChoice(ScriptedModel.from_path(one_script(arg)), spec, "asked for")
+    if kind == "replay":
+        from fixloop.models.scripted import ReplayModel
+
+        return ModelChoice(ReplayModel.from_path(arg), spec, "asked for")
     if settings.get("thinking_budget") and kind not in ("anthropic", "auto"):
         raise UsageError(
             f"--thinking works with Claude models (anthropic:NAME), not with --model {spec}"

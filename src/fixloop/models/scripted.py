@@ -11,6 +11,11 @@ Script file: a JSON list of replies in the harness's reply shape, as in
       "content": [{"type": "tool_use", "name": "read_file", "input": {"path": "calc.py"}}]},
      {"stop_reason": "end_turn", "content": [{"type": "text", "text": "Done."}]}]
 
+A script that has played every reply ends the run (:class:`fixloop.errors.ScriptEnded`, raised
+at the next call): its end is no claim of success. (It used to answer "(script exhausted)" as
+an ``end_turn``, which the loop took for a claim: a refuted one, then the same again, so an empty
+script counted two false success claims it never made.)
+
 Filled in when left out: tool-use ids (``toolu_s<step>_<n>``, step = 1-based reply number,
 n = 1-based position among the reply's tool_use blocks), ``usage`` (zeros), ``content`` ([]),
 ``stop_reason`` ("tool_use" when the reply has a tool_use block, else "end_turn"). Tool inputs are
@@ -24,10 +29,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from fixloop.errors import UsageError
+from fixloop.errors import ScriptEnded, UsageError
 from fixloop.reply import check_reply
-
-EXHAUSTED_TEXT = "(script exhausted)"
 
 
 def _zero_usage() -> dict[str, int]:
@@ -59,8 +62,49 @@ def _complete(reply: dict[str, Any], step: int) -> dict[str, Any]:
     return out
 
 
+def script_files(arg: str) -> list[Path]:
+    """The scripts of ``script:ARG``: comma-separated files, or the ``*.json`` files of a folder.
+
+    A path that is a file is that one script (a comma in its name included).
+
+    Args:
+        arg: what follows ``script:`` in a ``--model`` spec.
+
+    Returns:
+        the script paths, in the order given (a folder's in name order); not checked to exist.
+
+    Raises:
+        UsageError: a folder with no ``.json`` file.
+    """
+    p = Path(arg).expanduser()
+    if p.is_dir():
+        files = sorted(q for q in p.iterdir() if q.suffix == ".json" and q.is_file())
+        if not files:
+            raise UsageError(f"--model script:{arg}: the folder holds no .json script")
+        return files
+    if p.is_file():
+        return [p]
+    return [Path(part).expanduser() for part in arg.split(",") if part.strip()]
+
+
+def one_script(arg: str) -> Path:
+    """The one script of ``script:ARG`` for a single run (one attempt).
+
+    Raises:
+        UsageError: a folder with no ``.json`` file, or several scripts (a folder of them, or a
+            comma-separated list): one run plays one script.
+    """
+    files = script_files(arg)
+    if len(files) != 1:
+        raise UsageError(
+            f"--model script:{arg}: {len(files)} scripts for one run; give one script, or "
+            f"--attempts {len(files)} to play each in an attempt of its own"
+        )
+    return files[0]
+
+
 class ScriptedModel:
-    """Returns the given replies in order, one per call; then ``end_turn`` "(script exhausted)".
+    """Returns the given replies in order, one per call; then ends the run (``ScriptEnded``).
 
     Args:
         replies: replies in the harness's reply shape (see the module docstring for what may be
@@ -69,12 +113,15 @@ class ScriptedModel:
 
     Attributes:
         name: the display name.
-        calls: how many times the model was called (including calls after exhaustion).
+        calls: how many times the model was called (including the call that found it ended).
         requests: the ``(system, messages, tools)`` of each call (deep copies), for tests.
 
     Raises:
         UsageError: a reply is not of the reply shape (the message says which and why).
     """
+
+    #: What a script's end is called in the stop reason (:class:`ReplayModel`: "recording").
+    kind = "script"
 
     def __init__(self, replies: list[dict[str, Any]], *, name: str = "script") -> None:
         if not isinstance(replies, list):
@@ -97,17 +144,21 @@ class ScriptedModel:
     def __call__(
         self, system: str, messages: list[dict[str, Any]], tools: list[dict[str, Any]]
     ) -> dict[str, Any]:
-        """Return the next reply (a fresh copy), or the exhaustion reply past the end."""
+        """Return the next reply (a fresh copy).
+
+        Raises:
+            fixloop.errors.ScriptEnded: every reply has been played.
+        """
         self.requests.append((system, copy.deepcopy(messages), copy.deepcopy(tools)))
         i = self.calls
         self.calls += 1
         if i < len(self._replies):
             return copy.deepcopy(self._replies[i])
-        return {
-            "stop_reason": "end_turn",
-            "content": [{"type": "text", "text": EXHAUSTED_TEXT}],
-            "usage": _zero_usage(),
-        }
+        n = len(self._replies)
+        raise ScriptEnded(
+            f"the {self.kind} has no reply left ({self.name}: {n} repl{'y' if n == 1 else 'ies'} "
+            "played); its end is no claim of success"
+        )
 
     @classmethod
     def from_path(cls, path: str | Path) -> ScriptedModel:
@@ -145,6 +196,8 @@ class ReplayModel(ScriptedModel):
 
     Recorded usage is replayed as recorded (a replay's token counts mirror the original run).
     """
+
+    kind = "recording"
 
     @classmethod
     def from_path(cls, path: str | Path) -> ReplayModel:
