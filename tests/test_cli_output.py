@@ -155,6 +155,27 @@ def test_in_place_stays_on_the_branch(tmp_path: Path, sandbox_args) -> None:
     assert git(repo, "status", "--porcelain").strip() == "M calc.py"
 
 
+def test_in_place_on_a_detached_head_names_no_branch(tmp_path: Path, sandbox_args) -> None:
+    """A detached HEAD is no branch: the commit hash was reported as the run's ``branch``."""
+    repo = copy_repo(EXAMPLES / "calc", tmp_path / "calc")
+    head = git(repo, "rev-parse", "HEAD").strip()
+    git(repo, "checkout", "-q", "--detach")
+    proc = run_cli(
+        ["fix", str(repo), "--in-place", "--model", f"script:{FIX}", *sandbox_args],
+        tmp_path / "home",
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    said = " ".join((proc.stdout + proc.stderr).replace("│", " ").split())  # panel borders out
+    assert f"in place: a detached HEAD at {head[:12]}" in said
+    assert f"uncommitted in your checkout (on a detached HEAD at {head[:12]}" in said
+    assert "branch: " + head[:12] not in said and f"on {head}" not in said
+    events = last_run(tmp_path / "home")
+    assert events[0]["branch"] == "" and events[0]["in_place"] is True
+    assert events[-1]["type"] == "run_end" and events[-1]["branch"] is None
+    assert git(repo, "rev-parse", "HEAD").strip() == head  # still detached there
+    assert git(repo, "status", "--porcelain").strip() == "M calc.py"
+
+
 def test_untracked_fixloop_toml_is_said(tmp_path: Path, sandbox_args) -> None:
     repo = copy_repo(EXAMPLES / "calc", tmp_path / "calc")
     (repo / "fixloop.toml").write_text('test_cmd = "python -m pytest -q"\n')

@@ -16,7 +16,7 @@ import pytest
 from conftest import case, git, init_repo
 
 from fixloop.errors import GitStateError, UsageError
-from fixloop.vcs import JUNK_PATTERNS, isolate
+from fixloop.vcs import JUNK_PATTERNS, isolate, unlock_checkout
 
 CALC = "def add(a, b):\n    return a - b\n"
 TEST = "from calc import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n"
@@ -101,6 +101,18 @@ def test_detached_head_branches_from_head_commit(make_repo) -> None:
     fix_and_finish(iso)
     assert snapshot(repo) == before
     assert git(repo, "rev-parse", "HEAD").strip() == first
+
+
+def test_in_place_on_a_detached_head_is_on_no_branch(make_repo) -> None:
+    repo = make_repo({"calc.py": CALC, "tests/test_calc.py": TEST})
+    head = git(repo, "rev-parse", "HEAD").strip()
+    git(repo, "checkout", "-q", "--detach")
+    iso = isolate(repo, "ipd", in_place=True)
+    assert iso.branch == "" and iso.original_head == head == iso.base_commit
+    hint = iso.review_hint()
+    assert f"on a detached HEAD at {head[:12]}" in hint and f"on {head}" not in hint
+    assert git(repo, "rev-parse", "HEAD").strip() == head  # still detached
+    unlock_checkout(iso.repo)
 
 
 def test_dirty_and_untracked_are_reported_and_not_touched(make_repo) -> None:

@@ -212,10 +212,12 @@ class LiveDisplay:
                 if data.get("model")
                 else ""
             )
-            c.print(
-                f"{head}[bold]branch[/]: {data.get('branch')} from "
-                f"{str(data.get('base_commit'))[:12]}  sandbox: {data.get('sandbox')}"
-            )
+            base = str(data.get("base_commit"))[:12]
+            if data.get("in_place"):  # the user's checkout: its branch, or a detached HEAD
+                where = f"[bold]in place[/]: {render.checkout_place(data.get('branch'), base)}"
+            else:
+                where = f"[bold]branch[/]: {data.get('branch')} from {base}"
+            c.print(f"{head}{where}  sandbox: {data.get('sandbox')}")
             if data.get("python"):
                 c.print(
                     f"[bold]python[/]: {escape(str(data.get('python')))} "

@@ -350,7 +350,8 @@ class Isolation(Protocol):
     Attributes:
         repo, root, worktree, source: the repository top, the workspace, the checkout the run
             works in and the folder the user named.
-        branch, base_commit: the run's branch and the commit it starts from.
+        branch, base_commit: the run's branch ("" in place on a detached HEAD: no branch) and
+            the commit it starts from.
         in_place: True when the run works in the user's checkout.
         uncommitted: the user's uncommitted paths, not included.
         original_head: the user's branch (or commit) before an in-place run.

@@ -495,7 +495,7 @@ def summary(
     ]
     if flags:
         lines.append("Counters: " + ", ".join(flags))
-    if result.branch and result.files_changed:
+    if (result.branch or in_place) and result.files_changed:
         lines.append(_where(result, in_place))
     u = result.usage
     cost = "unknown" if u.cost_usd is None else f"${u.cost_usd:.4f}"
@@ -544,12 +544,24 @@ def interrupted_line(result: RunResult | None) -> str:
     return "nothing was changed, so no branch was kept"
 
 
+def checkout_place(branch: str | None, base_commit: str | None) -> str:
+    """Where an in-place run's checkout stands: ``"branch main"`` or ``"a detached HEAD at <commit>"``.
+
+    Args:
+        branch: the checkout's branch; "" or None on a detached HEAD (no branch at all).
+        base_commit: the commit the checkout is at (its first 12 digits are shown).
+    """
+    if branch:
+        return f"branch {branch}"
+    return f"a detached HEAD at {(base_commit or '')[:12]}"
+
+
 def _where(result: RunResult, in_place: bool) -> str:
     if in_place:
         return (
-            f"The change is uncommitted in your checkout (on {result.branch}, which it never "
-            "left): review with `git diff`, keep it with `git commit`, drop it with "
-            "`git restore .`."
+            "The change is uncommitted in your checkout (on "
+            f"{checkout_place(result.branch, result.base_commit)}, which it never left): review "
+            "with `git diff`, keep it with `git commit`, drop it with `git restore .`."
         )
     kind = "commit" if result.verified else "work-in-progress commit"
     return (

@@ -102,7 +102,7 @@ def finish(session: RunSession, result: RunResult) -> None:
         session.warm.close()
     result.model, result.run_id = session.model_name, session.run_id
     result.trajectory = str(session.trajectory.path)
-    result.branch, result.base_commit = iso.branch, iso.base_commit
+    result.branch, result.base_commit = iso.branch or None, iso.base_commit  # "": detached
     notes: list[str] = []
     try:
         notes += commit_work(session, result)

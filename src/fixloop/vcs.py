@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from fixloop import render
 from fixloop.errors import GitStateError, NotWritable, UsageError
 from fixloop.git import commit_identity, git
 from fixloop.trajectory import fixloop_home
@@ -102,7 +103,8 @@ class Isolation:
         subpath: the target folder relative to the repository top, POSIX, "" for the top.
         source: the folder the user named (resolved), e.g. to find its ``.venv``.
         branch: the run's branch, ``fixloop/<run-id>`` (``-2``, ``-3``... when taken); in
-            in-place mode the user's own branch (or commit, when detached), left as it is.
+            in-place mode the user's own branch, left as it is, or "" on a detached HEAD (the
+            checkout is on no branch: its commit is ``base_commit``).
         base_commit: the full hash of the commit the branch starts from (the user's HEAD).
         in_place: True in ``--in-place`` mode.
         uncommitted: repo-relative paths the user had not committed (not included in the run).
@@ -302,7 +304,8 @@ class Isolation:
         if self.in_place:
             return "\n".join(
                 [
-                    f"The change is uncommitted in your checkout {repo}, on {self.branch}.",
+                    f"The change is uncommitted in your checkout {repo}, on "
+                    f"{render.checkout_place(self.branch, self.base_commit)}.",
                     f"  review:   git -C {repo} diff",
                     f"  keep:     git -C {repo} commit -am 'fix failing tests'",
                     f"  drop:     git -C {repo} restore .",
@@ -494,7 +497,8 @@ def isolate(
                 "so commit it first"
             )
     sym = git(top, "symbolic-ref", "-q", "--short", "HEAD", check=False, read_only=True)
-    original = sym.stdout.strip() if sym.returncode == 0 else base
+    detached = sym.returncode != 0  # HEAD is a commit, not a branch
+    original = base if detached else sym.stdout.strip()
     uncommitted = _status_paths(top)
 
     if in_place:
@@ -519,7 +523,7 @@ def isolate(
             worktree=top,
             subpath=subpath,
             source=src,
-            branch=original,
+            branch="" if detached else original,  # a commit is no branch: never shown as one
             base_commit=base,
             in_place=True,
             uncommitted=[],
