@@ -272,3 +272,4 @@ def test_missing_key_is_reported_before_git_sandbox_and_baseline(
     res = invoke("fix", str(calc), "--model", spec, "--json")
     obj = error_json(res, 2)
     assert var in obj["summary"] and obj["status"] == "error"
+    assert f"`--model {spec}` names no model, so the run would use" in obj["summary"]

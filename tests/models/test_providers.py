@@ -226,6 +226,26 @@ def test_anthropic_missing_key_names_the_variable() -> None:
         AnthropicModel(env={})
 
 
+@pytest.mark.parametrize("kind", ["anthropic", "openai"])
+def test_a_spec_with_no_model_name_says_which_model_it_means(kind: str) -> None:
+    """``--model anthropic:`` asked for the key and never said that it named no model."""
+    cls, default, var = {
+        "anthropic": (AnthropicModel, "claude-sonnet-5-5", "ANTHROPIC_MODEL"),
+        "openai": (OpenAIModel, "gpt-5.5", "OPENAI_MODEL"),
+    }[kind]
+    with pytest.raises(ConfigError) as unnamed:
+        make_model(f"{kind}:", env={})
+    text = str(unnamed.value)
+    assert f"{kind.upper()}_API_KEY is not set" in text
+    assert f"`--model {kind}:` names no model, so the run would use {default} (the default)" in text
+    assert f"name one as {kind}:NAME" in text
+    with pytest.raises(ConfigError, match=f"would use team-model \\({var} names it\\)"):
+        make_model(kind, env={var: "team-model"})
+    with pytest.raises(ConfigError) as named:
+        cls("some-model", env={})
+    assert "names no model" not in str(named.value)
+
+
 # ----------------------------------------------------------------------------------------
 # OpenAI
 # ----------------------------------------------------------------------------------------

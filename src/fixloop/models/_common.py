@@ -55,9 +55,39 @@ __all__ = [
     "settle_usage",
     "stated_max_tokens",
     "text_of",
+    "unnamed_model_note",
     "unsupported_param",
     "worth_a_larger_budget",
 ]
+
+
+def unnamed_model_note(
+    kind: str, given: str | None, env: Mapping[str, str], var: str, default: str
+) -> str:
+    """What a spec with no model name (``anthropic:``) stands for, said with a key error.
+
+    ``--model anthropic:`` asked for the key and never said that no model was named; the
+    empty name is allowed (the default model, or the one ``var`` names), so the message says
+    which model the run would have used and how to name another.
+
+    Args:
+        kind: the spec's provider part (``anthropic``, ``openai``).
+        given: the model name the spec gave ("" or None: none).
+        env: the environment the adapter reads.
+        var: the variable naming the default model (``ANTHROPIC_MODEL``).
+        default: fixloop's default model of the provider.
+
+    Returns:
+        "" when a name was given; else one sentence to append, starting with "; ".
+    """
+    if given:
+        return ""
+    source = f"{var} names it" if env.get(var) else "the default"
+    chosen = env.get(var) or default
+    return (
+        f"; `--model {kind}:` names no model, so the run would use {chosen} ({source}): name "
+        f"one as {kind}:NAME"
+    )
 
 
 def settle_usage(

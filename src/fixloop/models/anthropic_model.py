@@ -41,6 +41,7 @@ from fixloop.models._common import (
     bare_model_id,
     classify,
     settle_usage,
+    unnamed_model_note,
 )
 from fixloop.models.pricing import load_prices
 from fixloop.models.retry import Fault, RetryPolicy
@@ -164,6 +165,7 @@ class AnthropicModel(CallPolicy):
                 raise ConfigError(
                     f"{KEY_VAR} is not set: export {KEY_VAR}=... to use Claude "
                     "(or choose another --model)"
+                    + unnamed_model_note("anthropic", model_name, env, MODEL_VAR, DEFAULT_MODEL)
                 )
             key = "placeholder-key"  # a proxy at a custom base URL may not need one
         import anthropic  # the SDK import takes seconds: only after the key check

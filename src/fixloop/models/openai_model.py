@@ -56,6 +56,7 @@ from fixloop.models._common import (
     classify,
     settle_usage,
     text_of,
+    unnamed_model_note,
 )
 from fixloop.models.pricing import load_prices
 from fixloop.models.retry import Fault, RetryPolicy
@@ -171,6 +172,7 @@ class OpenAIModel(CallPolicy):
                 raise ConfigError(
                     f"{KEY_VAR} is not set: export {KEY_VAR}=... to use OpenAI, or point "
                     f"{BASE_URL_VAR} at an OpenAI-compatible server"
+                    + unnamed_model_note("openai", model_name, env, MODEL_VAR, DEFAULT_MODEL)
                 )
             key = LOCAL_PLACEHOLDER_KEY
         import openai  # the SDK import takes seconds: only after the key check
