@@ -369,6 +369,43 @@ def test_interrupt_kills_agents_and_records_nothing(
     assert read_runs(tmp_path / "out" / RUNS_FILE) == []
 
 
+def test_ctrl_c_says_which_runs_finished(
+    mini_suite: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The eval said "finished runs are in runs.jsonl" after Ctrl-C also when none had."""
+    import fixloop.eval.runner as runner
+    from fixloop.cli import app
+
+    out = tmp_path / "o"
+    finish = [0]
+
+    def stopped(cfg, suite, tasks, variants, where):  # noqa: ANN001, ANN202
+        for _ in range(finish[0]):  # the runs that finished before Ctrl-C
+            with (where / RUNS_FILE).open("a", encoding="utf-8") as fh:
+                fh.write(json.dumps({"task": "double", "epoch": 0}) + "\n")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "_run_in", stopped)
+    args = ["eval", str(mini_suite), "--model", "repair", "--out", str(out), "--quiet"]
+    said = []
+    for n in (0, 1, 0):
+        finish[0] = n
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 130, result.output
+        said.append(" ".join(result.output.split()))
+        assert out.exists() == bool(said[1:])  # the first left no folder behind
+    runs = out / RUNS_FILE
+    assert said[0] == "fixloop eval: interrupted before any run finished; nothing was recorded"
+    assert said[1] == (
+        f"fixloop eval: interrupted; 1 run(s) finished and are in {runs} (1 in all): run the "
+        "same command again to resume"
+    )
+    assert said[2].startswith(
+        f"fixloop eval: interrupted; no run finished this time; the 1 earlier one(s) are in {runs}"
+    )
+    assert len(read_runs(runs)) == 1
+
+
 # --------------------------------------------------------------------------------------------
 # The CLI: one-line errors, exit code 2
 # --------------------------------------------------------------------------------------------

@@ -106,7 +106,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Run the agent on every task of SUITE, score it with the hidden tests, write a report."""
         from fixloop.ending import conclude  # not fixloop.session: no agent stack here
-        from fixloop.eval.runner import EvalConfig, run_eval
+        from fixloop.eval.runner import EvalConfig, EvalStopped, run_eval
+
+        stopped: list[EvalStopped] = []  # what Ctrl-C left recorded, once OUT was made
 
         def run() -> None:
             if sandbox == "none" and not allow_unsandboxed:
@@ -131,15 +133,16 @@ def register(app: typer.Typer) -> None:
                 executor=executor,
                 ray_address=ray_address,
             )
-            run_eval(cfg)
+            try:
+                run_eval(cfg)
+            except EvalStopped as exc:
+                stopped.append(exc)
+                raise
 
         ending = conclude(run)  # the one place an interrupt or an error becomes an exit code
         if ending.interrupted:
-            typer.echo(
-                "fixloop eval: interrupted; finished runs are in runs.jsonl, run the same "
-                "command again to resume",
-                err=True,
-            )
+            said = stopped[0].line() if stopped else "interrupted before any run started"
+            typer.echo(f"fixloop eval: {said}", err=True)
         elif ending.error is not None:
             typer.echo(f"fixloop eval: {ending.error}", err=True)
         raise typer.Exit(ending.code)

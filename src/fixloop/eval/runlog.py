@@ -85,6 +85,36 @@ def pending_runs(
     return [(t, e) for t, e, _ in pending_variant_runs(tasks, epochs, only, done)]
 
 
+class EvalStopped(KeyboardInterrupt):
+    """Ctrl-C stopped an eval: what its ``runs.jsonl`` holds, for an honest last line.
+
+    Raised by :func:`fixloop.eval.runner.run_eval` in place of the ``KeyboardInterrupt``
+    (it is one, so every ``except KeyboardInterrupt`` still catches it). The eval said "finished
+    runs are in runs.jsonl" also when no run had finished (and the folder was gone).
+
+    Attributes:
+        out: the eval's output folder, or None when it was removed (this call made it and
+            nothing was written to it).
+        finished: the records this call added (runs that finished before Ctrl-C).
+        recorded: every record the file holds (earlier calls' included).
+    """
+
+    def __init__(self, out: Path | None, finished: int, recorded: int) -> None:
+        super().__init__("eval interrupted")
+        self.out, self.finished, self.recorded = out, finished, recorded
+
+    def line(self) -> str:
+        """What the interrupted eval says: which runs are kept, and how to go on."""
+        if self.out is None or self.recorded == 0:
+            return "interrupted before any run finished; nothing was recorded"
+        where = self.out / RUNS_FILE
+        if self.finished == 0:
+            kept = f"no run finished this time; the {self.recorded} earlier one(s) are in {where}"
+        else:
+            kept = f"{self.finished} run(s) finished and are in {where} ({self.recorded} in all)"
+        return f"interrupted; {kept}: run the same command again to resume"
+
+
 class RunLog:
     """Appends records to ``runs.jsonl``, one line each, safely from several threads."""
 
@@ -101,4 +131,12 @@ class RunLog:
             os.fsync(fh.fileno())
 
 
-__all__ = ["RUNS_FILE", "RunLog", "pending_runs", "pending_variant_runs", "read_runs", "run_key"]
+__all__ = [
+    "RUNS_FILE",
+    "EvalStopped",
+    "RunLog",
+    "pending_runs",
+    "pending_variant_runs",
+    "read_runs",
+    "run_key",
+]

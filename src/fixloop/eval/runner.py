@@ -57,6 +57,7 @@ from fixloop.eval.agentproc import (
 from fixloop.eval.metrics import latest_records
 from fixloop.eval.runlog import (
     RUNS_FILE,
+    EvalStopped,
     RunLog,
     pending_runs,
     pending_variant_runs,
@@ -464,6 +465,8 @@ def run_eval(cfg: EvalConfig) -> dict[str, Any]:
             is removed again when it stays empty.
         SandboxUnavailable: the sandbox for scoring cannot start (exit code 3; local executor).
         EnvironmentFailure: a local Ray cluster cannot start (exit code 3).
+        EvalStopped: Ctrl-C (a ``KeyboardInterrupt``) once ``OUT`` was made: how many runs
+            finished before it and are recorded (:class:`fixloop.eval.runlog.EvalStopped`).
     """
     if cfg.epochs < 1 or cfg.jobs < 1:
         raise UsageError("--epochs and --jobs must be at least 1")
@@ -490,11 +493,16 @@ def run_eval(cfg: EvalConfig) -> dict[str, Any]:
     out = Path(cfg.out) if cfg.out is not None else default_out(suite, cfg.model, variants)
     made = not out.exists()
     make_out(out)
+    before = len(read_runs(out / RUNS_FILE))
     try:
         return _run_in(cfg, suite, tasks, variants, out)
-    except BaseException:
-        if made and not any(out.iterdir()):  # nothing a resume needs: leave no trace
+    except BaseException as exc:
+        gone = made and not any(out.iterdir())
+        if gone:  # nothing a resume needs: leave no trace
             out.rmdir()
+        if isinstance(exc, KeyboardInterrupt) and not isinstance(exc, EvalStopped):
+            now = 0 if gone else len(read_runs(out / RUNS_FILE))
+            raise EvalStopped(None if gone else out, max(0, now - before), now) from exc
         raise
 
 
@@ -556,6 +564,7 @@ __all__ = [
     "RUNS_FILE",
     "EvalConfig",
     "EvalInterrupted",
+    "EvalStopped",
     "ProcessRegistry",
     "RunLog",
     "RunParams",
