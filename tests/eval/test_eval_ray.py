@@ -221,7 +221,17 @@ def test_interrupt_cancels_ray_tasks_and_keeps_finished_records(tmp_path: Path) 
         "    ray.shutdown()\n"
         "    sys.exit(130)\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
+    # the two killed runs' temporary folders (a killed Ray worker never cleans up) land in
+    # this test's folder, not in /tmp (Ray's own folder stays where it was: its socket paths
+    # have a length limit)
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src"),
+        "RAY_TMPDIR": os.environ.get("RAY_TMPDIR") or os.environ.get("TMPDIR") or "/tmp",
+        "TMPDIR": str(tmp),
+    }
     proc = subprocess.Popen([sys.executable, str(driver)], env=env)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
