@@ -127,6 +127,12 @@ NAMED_REASONS = {
     "where_shallow_git": _FAILS,
     "where_no_reflog": _FAILS,
     "where_bare_home": _FAILS,
+    # red team 4 G1, G2, G4 (2f1f625): the perturbed checkout keeps its write times (ctime == mtime),
+    # its Python command runs in a process group of its own at shell-like ids, and bwrap shows
+    # the usual top-level folders as empty stand-ins
+    "where_ctime_after_mtime": "the result depends on where and how the tests run",
+    "where_pgid": "the result depends on where and how the tests run",
+    "where_root_walk": _FAILS,
     "runtime_library_reader_patch": "calc.py:17: replaced yaml.safe_load of an installed library",
     "library_patch_spelled": "replaces yaml.safe_load",
     "test_globals_os_sys": "sys.modules",
