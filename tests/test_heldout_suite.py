@@ -1,11 +1,13 @@
-"""The held-out repair suites (benchmarks/data/heldout, heldout2 ... heldout6) stay well-formed.
+"""The held-out repair suites (benchmarks/data/heldout, heldout2, ...) stay well-formed.
 
-Every task of the six suites is checked for format without running its tests (the suite loads
-with fixloop's own loader, each reference fix applies and is small, kinds are the documented ones);
-one task of each suite, chosen by index, runs the whole validation of benchmarks/heldout_check.py;
-and the checker itself is shown to reject a task whose bug is missing. The full validation of all
-30 tasks is ``python benchmarks/heldout_check.py [--suite benchmarks/data/heldout2|3|4|5|6]``. No
-test here runs the repair engine on any of the suites.
+Each suite is one row of ``HELD`` (its kinds, what its README and its brief promise), and every
+check runs on every row: each task is checked for format without running its tests (the suite
+loads with fixloop's own loader, each reference fix applies and is small, kinds are the
+documented ones); each later suite is new (no task name, no program of an earlier one) and says
+how it was written; one task of each suite, chosen by index, runs the whole validation of
+benchmarks/heldout_check.py; and the checker itself is shown to reject a task whose bug is
+missing. The full validation of all 30 tasks is ``python benchmarks/heldout_check.py [--suite
+benchmarks/data/heldoutN]``. No test here runs the repair engine on any of the suites.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import importlib.util
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -33,7 +36,6 @@ SUITE4 = ROOT / "benchmarks" / "data" / "heldout4"
 SUITE5 = ROOT / "benchmarks" / "data" / "heldout5"
 # the sixth: written after heldout5 was measured, by a helper that never read the engine (README)
 SUITE6 = ROOT / "benchmarks" / "data" / "heldout6"
-SUITES = [SUITE, SUITE2, SUITE3, SUITE4, SUITE5, SUITE6]
 
 _spec = importlib.util.spec_from_file_location(
     "heldout_check", ROOT / "benchmarks" / "heldout_check.py"
@@ -141,158 +143,147 @@ TOKENS6 = {
     "two-token-comparison",
 }
 REAL6 = {"wrong-name-in-scope", "missing-keyword-argument", "regex-anchor", "separator-constant"}
-KINDS = {
-    SUITE: MISSING | WRAPPERS | TOKENS | REAL,
-    SUITE2: MISSING | WRAPPERS | TOKENS | REAL,
-    SUITE3: MISSING3 | WRAPPERS3 | TOKENS3 | REAL3,
-    SUITE4: MISSING4 | WRAPPERS4 | TOKENS4 | REAL4,
-    SUITE5: MISSING5 | WRAPPERS5 | TOKENS5 | REAL5,
-    SUITE6: MISSING6 | WRAPPERS6 | TOKENS6 | REAL6,
-}
 
 
-def _tasks(suite: Path) -> list[Path]:
-    return sorted(p for p in suite.iterdir() if (p / "task.toml").is_file())
+@dataclass(frozen=True)
+class Held:
+    """One held-out suite and what its README and the brief it was written to promise.
+
+    Attributes:
+        folder: the suite's folder.
+        kinds: the task kinds it has, exactly.
+        readme: phrases its README holds (how it was written and used).
+        spread: how many tasks of each group (``missing``, ``wrapper``, ``token``, ``real``);
+            empty: none promised.
+        tokens, real: the kinds counted as one- or two-token changes and as real-history kinds.
+        one_per_kind: every task has a kind of its own.
+        no_while: no program has a ``while`` loop (a deleted step cannot make a task hang).
+        min_lines: the fewest lines a program has (0: any; the brief's "small realistic module").
+        check: the index of the task that runs the whole validation.
+    """
+
+    folder: Path
+    kinds: frozenset[str]
+    readme: tuple[str, ...] = ()
+    spread: dict[str, int] = field(default_factory=dict)
+    tokens: frozenset[str] = frozenset()
+    real: frozenset[str] = frozenset()
+    one_per_kind: bool = False
+    no_while: bool = False
+    min_lines: int = 0
+    check: int = 0
+
+    @property
+    def tasks(self) -> list[Path]:
+        """The suite's task folders, by name."""
+        return sorted(p for p in self.folder.iterdir() if (p / "task.toml").is_file())
+
+    def group(self, kind: str) -> str:
+        """The group of the spread a kind counts in ("" when none)."""
+        if kind.startswith("missing-statement"):
+            return "missing"
+        if kind.startswith("wrapper"):
+            return "wrapper"
+        return "token" if kind in self.tokens else "real" if kind in self.real else ""
 
 
-TASKS = _tasks(SUITE)
-TASKS2 = _tasks(SUITE2)
-TASKS3 = _tasks(SUITE3)
-TASKS4 = _tasks(SUITE4)
-TASKS5 = _tasks(SUITE5)
-TASKS6 = _tasks(SUITE6)
-ALL_TASKS = TASKS + TASKS2 + TASKS3 + TASKS4 + TASKS5 + TASKS6
+HELD_OUT = ("before any measurement", "never used for tuning")
+NO_ENGINE = (*HELD_OUT, "did not read")  # written without the engine or the other suites' tasks
+HELD = [
+    Held(SUITE, frozenset(MISSING | WRAPPERS | TOKENS | REAL), check=7),
+    Held(
+        SUITE2,
+        frozenset(MISSING | WRAPPERS | TOKENS | REAL),
+        (*HELD_OUT, "No longer held out"),  # tuned on since its measurement
+        check=11,
+    ),
+    Held(
+        SUITE3,
+        frozenset(MISSING3 | WRAPPERS3 | TOKENS3 | REAL3),
+        NO_ENGINE,
+        {"missing": 8, "wrapper": 7, "token": 9, "real": 6},
+        frozenset(TOKENS3),
+        frozenset(REAL3),
+        check=20,
+    ),
+    Held(
+        SUITE4,
+        frozenset(MISSING4 | WRAPPERS4 | TOKENS4 | REAL4),
+        NO_ENGINE,
+        {"wrapper": 9, "missing": 9, "token": 7, "real": 5},
+        frozenset(TOKENS4),
+        frozenset(REAL4),
+        one_per_kind=True,
+        check=13,
+    ),
+    Held(
+        SUITE5,
+        frozenset(MISSING5 | WRAPPERS5 | TOKENS5 | REAL5),
+        NO_ENGINE,
+        {"wrapper": 8, "missing": 9, "token": 9, "real": 4},
+        frozenset(TOKENS5),
+        frozenset(REAL5),
+        one_per_kind=True,
+        no_while=True,
+        check=17,
+    ),
+    Held(
+        SUITE6,
+        frozenset(MISSING6 | WRAPPERS6 | TOKENS6 | REAL6),
+        NO_ENGINE,
+        {"wrapper": 9, "missing": 9, "token": 8, "real": 4},
+        frozenset(TOKENS6),
+        frozenset(REAL6),
+        one_per_kind=True,
+        no_while=True,
+        min_lines=40,
+        check=23,
+    ),
+]
+ALL_TASKS = [t for held in HELD for t in held.tasks]
 
 
-@pytest.mark.parametrize("folder", SUITES, ids=[s.name for s in SUITES])
-def test_the_suite_loads_with_thirty_tasks_of_the_documented_kinds(folder: Path):
-    suite = load_suite(folder)
+@pytest.mark.parametrize("held", HELD, ids=[h.folder.name for h in HELD])
+def test_the_suite_loads_with_thirty_tasks_of_the_documented_kinds(held: Held):
+    suite = load_suite(held.folder)
     assert len(suite.tasks) == 30
     kinds = [t.kind for t in suite.tasks]
-    assert set(kinds) == KINDS[folder]
-    readme = (folder / "README.md").read_text(encoding="utf-8")
+    assert set(kinds) == held.kinds
+    readme = (held.folder / "README.md").read_text(encoding="utf-8")
     for task in suite.tasks:
         assert len(task.expected_files) == 1
         assert f"`{task.id}`" in readme, f"{task.id} is not documented in the suite README"
 
 
-def test_the_second_suite_is_new_and_documented_as_held_out():
-    assert not {t.name for t in TASKS} & {t.name for t in TASKS2}
-    readme = (SUITE2 / "README.md").read_text(encoding="utf-8")
-    assert "before any measurement" in readme and "never used for tuning" in readme
-    assert "No longer held out" in readme  # tuned on since its measurement
+@pytest.mark.parametrize("at", range(1, len(HELD)), ids=[h.folder.name for h in HELD[1:]])
+def test_each_later_suite_is_new_and_documented_as_held_out(at: int):
+    held, earlier = HELD[at], [t for h in HELD[:at] for t in h.tasks]
+    assert not {t.name for t in earlier} & {t.name for t in held.tasks}
+    readme = (held.folder / "README.md").read_text(encoding="utf-8")
+    for phrase in held.readme:
+        assert phrase in readme, f"{held.folder.name}/README.md: {phrase!r}"
     # the same program twice would not be a new task
     programs = {
         p.read_text(encoding="utf-8")
-        for task in TASKS
-        for p in heldout_check.program_files(task / "repo")
-    }
-    for task in TASKS2:
-        for p in heldout_check.program_files(task / "repo"):
-            assert p.read_text(encoding="utf-8") not in programs, f"{task.name}: {p.name}"
-
-
-def test_the_third_suite_is_new_and_documented_as_held_out():
-    earlier = TASKS + TASKS2
-    assert not {t.name for t in earlier} & {t.name for t in TASKS3}
-    readme = (SUITE3 / "README.md").read_text(encoding="utf-8")
-    assert "before any measurement" in readme and "never used for tuning" in readme
-    assert "did not read" in readme  # how it was written: without the engine or the other suites
-    programs = {
-        p.read_text(encoding="utf-8")
         for task in earlier
         for p in heldout_check.program_files(task / "repo")
     }
-    for task in TASKS3:
-        for p in heldout_check.program_files(task / "repo"):
-            assert p.read_text(encoding="utf-8") not in programs, f"{task.name}: {p.name}"
-    # the issue's spread: 8 missing statements, 7 wrappers, 9 token changes, 6 real-history kinds
-    kinds = [load_suite(SUITE3).tasks[i].kind for i in range(30)]
-    assert sum(k.startswith("missing-statement") for k in kinds) == 8
-    assert sum(k.startswith("wrapper") for k in kinds) == 7
-    assert sum(k in TOKENS3 for k in kinds) == 9
-    assert sum(k in REAL3 for k in kinds) == 6
-
-
-def test_the_fourth_suite_is_new_and_documented_as_held_out():
-    earlier = TASKS + TASKS2 + TASKS3
-    assert not {t.name for t in earlier} & {t.name for t in TASKS4}
-    readme = (SUITE4 / "README.md").read_text(encoding="utf-8")
-    assert "before any measurement" in readme and "never used for tuning" in readme
-    assert "did not read" in readme  # how it was written: without the engine or the other suites
-    programs = {
-        p.read_text(encoding="utf-8")
-        for task in earlier
-        for p in heldout_check.program_files(task / "repo")
-    }
-    for task in TASKS4:
-        for p in heldout_check.program_files(task / "repo"):
-            assert p.read_text(encoding="utf-8") not in programs, f"{task.name}: {p.name}"
-    # the brief's spread: 9 wrappers, 9 missing statements, 7 token changes, 5 real-history kinds
-    kinds = [t.kind for t in load_suite(SUITE4).tasks]
-    assert sum(k.startswith("wrapper") for k in kinds) == 9
-    assert sum(k.startswith("missing-statement") for k in kinds) == 9
-    assert sum(k in TOKENS4 for k in kinds) == 7
-    assert sum(k in REAL4 for k in kinds) == 5
-    # one task per kind: each kind of the brief is here once
-    assert len(set(kinds)) == 30
-
-
-def test_the_fifth_suite_is_new_and_documented_as_held_out():
-    earlier = TASKS + TASKS2 + TASKS3 + TASKS4
-    assert not {t.name for t in earlier} & {t.name for t in TASKS5}
-    readme = (SUITE5 / "README.md").read_text(encoding="utf-8")
-    assert "before any measurement" in readme and "never used for tuning" in readme
-    assert "did not read" in readme  # how it was written: without the engine or the other suites
-    programs = {
-        p.read_text(encoding="utf-8")
-        for task in earlier
-        for p in heldout_check.program_files(task / "repo")
-    }
-    for task in TASKS5:
+    for task in held.tasks:
         for p in heldout_check.program_files(task / "repo"):
             source = p.read_text(encoding="utf-8")
             assert source not in programs, f"{task.name}: {p.name}"
-            # the README promises no `while` loop: a deleted step cannot make a task hang
-            loops = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.While)]
-            assert not loops, f"{task.name}: {p.name} has a while loop"
-    # the brief's spread: 8 wrappers, 9 missing statements, 9 token changes, 4 real-history kinds
-    kinds = [t.kind for t in load_suite(SUITE5).tasks]
-    assert sum(k.startswith("wrapper") for k in kinds) == 8
-    assert sum(k.startswith("missing-statement") for k in kinds) == 9
-    assert sum(k in TOKENS5 for k in kinds) == 9
-    assert sum(k in REAL5 for k in kinds) == 4
-    # one task per kind: each kind of the brief is here once
-    assert len(set(kinds)) == 30
-
-
-def test_the_sixth_suite_is_new_and_documented_as_held_out():
-    earlier = TASKS + TASKS2 + TASKS3 + TASKS4 + TASKS5
-    assert not {t.name for t in earlier} & {t.name for t in TASKS6}
-    readme = (SUITE6 / "README.md").read_text(encoding="utf-8")
-    assert "before any measurement" in readme and "never used for tuning" in readme
-    assert "did not read" in readme  # how it was written: without the engine or the other suites
-    programs = {
-        p.read_text(encoding="utf-8")
-        for task in earlier
-        for p in heldout_check.program_files(task / "repo")
-    }
-    for task in TASKS6:
-        for p in heldout_check.program_files(task / "repo"):
-            source = p.read_text(encoding="utf-8")
-            assert source not in programs, f"{task.name}: {p.name}"
-            loops = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.While)]
-            assert not loops, f"{task.name}: {p.name} has a while loop"
-            # the brief's size: a small realistic module, not a one-function snippet
-            assert len(source.splitlines()) >= 40, f"{task.name}: {p.name} is under 40 lines"
-    # the brief's spread: 9 wrappers, 9 missing statements, 8 token changes, 4 real-history kinds
-    kinds = [t.kind for t in load_suite(SUITE6).tasks]
-    assert sum(k.startswith("wrapper") for k in kinds) == 9
-    assert sum(k.startswith("missing-statement") for k in kinds) == 9
-    assert sum(k in TOKENS6 for k in kinds) == 8
-    assert sum(k in REAL6 for k in kinds) == 4
-    # one task per kind: each kind of the brief is here once
-    assert len(set(kinds)) == 30
+            if held.no_while:  # the README promises it: a deleted step cannot make a task hang
+                loops = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.While)]
+                assert not loops, f"{task.name}: {p.name} has a while loop"
+            lines = len(source.splitlines())  # a small realistic module, not a snippet
+            assert lines >= held.min_lines, f"{task.name}: {p.name} is under {held.min_lines} lines"
+    # the brief's spread of kinds
+    kinds = [t.kind for t in load_suite(held.folder).tasks]
+    if held.spread:
+        counts = {g: sum(held.group(k) == g for k in kinds) for g in held.spread}
+        assert counts == held.spread
+    if held.one_per_kind:  # each kind of the brief is here once
+        assert len(set(kinds)) == 30
 
 
 @pytest.mark.parametrize("task", ALL_TASKS, ids=[f"{t.parent.name}/{t.name}" for t in ALL_TASKS])
@@ -319,9 +310,7 @@ def test_each_task_has_a_small_reference_fix_that_applies(task: Path, tmp_path: 
 
 
 @pytest.mark.parametrize(
-    "task",
-    [TASKS[7], TASKS2[11], TASKS3[20], TASKS4[13], TASKS5[17], TASKS6[23]],
-    ids=lambda t: f"{t.parent.name}/{t.name}",
+    "task", [h.tasks[h.check] for h in HELD], ids=lambda t: f"{t.parent.name}/{t.name}"
 )
 def test_one_task_passes_the_whole_validation(task: Path):
     check = heldout_check.check_task(task)
@@ -330,7 +319,8 @@ def test_one_task_passes_the_whole_validation(task: Path):
 
 
 def test_the_checker_rejects_a_task_whose_repo_already_holds_the_fix(tmp_path: Path):
-    task = shutil.copytree(TASKS[0], tmp_path / TASKS[0].name)
+    first = HELD[0].tasks[0]
+    task = shutil.copytree(first, tmp_path / first.name)
     subprocess.run(["git", "apply", str(task / "solution.patch")], cwd=task / "repo", check=True)
     check = heldout_check.check_task(task)
     assert any("visible tests fail with the bug" in p for p in check.problems)
