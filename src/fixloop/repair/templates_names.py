@@ -51,8 +51,12 @@ from .parsecache import file_info, valid
 from .templates_ast import Edit, FileInfo, Mutation, StmtInfo, apply_edits, guarded
 from .templates_keywords import keyword_mutations, nested_arg_mutations
 from .templates_lines import _loop_around, inserted
+from .templates_patterns import (
+    fstring_separator_mutations,
+    regex_mutations,
+    separator_mutations,
+)
 from .templates_patterns import pattern_variants as pattern_variants
-from .templates_patterns import regex_mutations, separator_mutations
 from .templates_scope import (
     _BUILTINS,
     NAME_PRIORS,
@@ -80,6 +84,8 @@ class FailureHints:
             pattern may have to accept).
         not_raised: exception class names a failing ``pytest.raises`` expected and did not get
             (``DID NOT RAISE ValueError``): a missing guard or check.
+        literals: the string literals themselves (at most 40 characters each), in order: a
+            pattern's repeat count may have to cover a run they hold.
     """
 
     undefined: set[str] = field(default_factory=set)
@@ -87,20 +93,31 @@ class FailureHints:
     none_used: bool = False
     chars: set[str] = field(default_factory=set)
     not_raised: set[str] = field(default_factory=set)
+    literals: list[str] = field(default_factory=list)
 
     def boost(self, cand: Candidate) -> float:
         """The factor a candidate's score takes from these hints (1.0: none).
 
         ``RAISE_BOOST`` for a patch that adds a ``raise`` when a failing test's expected
         exception was not raised: the guard and check kinds are the likely fixes then.
+        ``NONE_BOOST`` for an inline ``None`` check (``wrap-none-guard``: ``x is None or c``)
+        when a failure text says ``NoneType``: a ``None`` reached an operation, and a check
+        where it is used is the likely fix, before an operator change that happens to accept
+        it (``now < self.expires`` -> ``now != self.expires`` passes a test whose card never
+        expires). The statement guards (``none-guard``) take the same boost in
+        :func:`hinted_candidates`.
         """
         if self.not_raised and cand.new_source.count("raise ") > cand.old_source.count("raise "):
             return RAISE_BOOST
+        if self.none_used and cand.template.split("+", 1)[0] == "wrap-none-guard":
+            return NONE_BOOST
         return 1.0
 
 
 #: score factor of a patch adding a ``raise`` after a ``DID NOT RAISE`` failure
 RAISE_BOOST = 2.0
+#: score factor of an inline ``None`` check after a failure text naming ``NoneType``
+NONE_BOOST = 2.0
 #: pytest's words, old (``<class 'm.E'>``) and new (``ValueError``), also for a tuple of classes
 _NOT_RAISED = re.compile(r"DID NOT RAISE \(?(?:<class ')?(?:[\w.]*\.)?(\w+)")
 
@@ -136,6 +153,8 @@ def hints_from_spectrum(spectrum: Mapping[str, Any]) -> FailureHints:
         for n in ast.walk(tree):
             if isinstance(n, ast.Constant) and isinstance(n.value, str):
                 h.chars.update(n.value)
+                if len(n.value) <= 40 and n.value not in h.literals:
+                    h.literals.append(n.value)
     return h
 
 
@@ -464,6 +483,8 @@ def name_mutations(
             out.extend(guarded(fi, regex_mutations, fi, n, sc, hints))
         elif isinstance(n, cst.SimpleString):
             out.extend(guarded(fi, separator_mutations, fi, n, sc))
+        elif isinstance(n, cst.FormattedStringText):
+            out.extend(guarded(fi, fstring_separator_mutations, fi, n, sc))
     boost = 2.0 if hints is not None and hints.none_used else 1.0
     out.extend(guarded(fi, none_guard_mutations, fi, st, sc, boost))
     return out

@@ -83,6 +83,41 @@ def separator_mutations(fi: FileInfo, node: cst.SimpleString, sc: _Scope) -> lis
     return out
 
 
+def fstring_separator_mutations(
+    fi: FileInfo, node: cst.FormattedStringText, sc: _Scope
+) -> list[Mutation]:
+    """A separator between an f-string's fields (``f"{y}/{m}"``) -> ``{os.sep}``.
+
+    Only a text part that is nothing but ``/`` or a backslash, beside a replacement field: the
+    joint of a path built from parts, as ``separator-constant`` handles a literal.
+    """
+    fs, _ = fi.parent_of(node)
+    if not isinstance(fs, cst.FormattedString) or "r" in fs.prefix.lower():
+        return []
+    try:
+        value = ast.literal_eval(f'"{node.value}"')
+    except (SyntaxError, ValueError):
+        return []
+    if value not in ("/", "\\") or len(fs.parts) < 2:
+        return []  # a path's joint; ':' between fields is a clock's or a label's, not a path's
+    osname = sc.os_name or "os"
+    out = []
+    for const in _SEPARATORS[value]:
+        edits = [Edit(*fi.span(node), f"{{{osname}.{const}}}")]
+        if sc.os_name is None:
+            edits.append(Edit(sc.import_at, sc.import_at, "import os\n"))
+        out.append(
+            Mutation(
+                tuple(edits),
+                "separator-constant",
+                f"{node.value!r} in an f-string -> {{{osname}.{const}}}",
+                fi.line_of(node),
+                NAME_PRIORS["separator-constant"] * 0.7,
+            )
+        )
+    return out
+
+
 #: characters a too narrow character class most often lacks
 _USUAL_CLASS_CHARS = ("-", "_", ".", " ")
 
@@ -94,8 +129,17 @@ _CLASS_RUN = re.compile(r"(?:(?<!\\)\[(?!\^)(?:\\.|[^\]\\])+\][*+?]?)+")
 _FROM_SIBLING = " (as another pattern of the module)"
 
 
+_FROM_DOC = " (a bound the docstring names)"
+_FROM_INPUT = " (a failing input's run)"
+
+
 def pattern_variants(
-    body: str, raw: bool, extra_chars: Iterable[str] = (), siblings: Sequence[str] = ()
+    body: str,
+    raw: bool,
+    extra_chars: Iterable[str] = (),
+    siblings: Sequence[str] = (),
+    documented: Sequence[int] = (),
+    samples: Sequence[str] = (),
 ) -> list[tuple[str, str, str]]:
     r"""Variants of a regular expression's source text: ``(template, new body, description)``.
 
@@ -107,9 +151,14 @@ def pattern_variants(
         siblings: the bodies of the module's other patterns; a run of character classes of
             theirs (``[A-Za-z_][A-Za-z0-9_]*``, the module's own spelling of a name) may replace
             a run of this one (the plastic-surgery ingredient for a too narrow class).
+        documented: numbers the enclosing function's docstring names ("4 to 6 digits"): a
+            fixed count ``X{n}`` becomes the range ``X{n,m}`` (or ``X{m,n}``) they imply.
+        samples: the failing tests' literals: a run of ``X`` of another length in them makes
+            ``X{n}`` a range covering it.
 
     Returns:
-        anchors swapped, dropped or added, character classes widened, ``+`` <-> ``*``; each
+        anchors swapped, dropped or added, character classes widened, ``+`` <-> ``*``, a fixed
+        count ``{n}`` made a range (documented bounds, a failing input's run, ``{n,}``); each
         different from ``body``.
     """
     bs = "\\" if raw else "\\\\"
@@ -183,6 +232,55 @@ def pattern_variants(
         k = body.find(a)
         if k > 0 and body[k - 1] != "\\":
             add("regex-widen", body[:k] + b + body[k + 1 :], f"'{a}' -> '{b}'")
+    for template, new, desc in _count_ranges(body, raw, documented, samples):
+        add(template, new, desc)
+    return out
+
+
+def _count_ranges(
+    body: str, raw: bool, documented: Sequence[int], samples: Sequence[str]
+) -> list[tuple[str, str, str]]:
+    """``X{n}`` -> ``X{n,m}``: a fixed repeat count made a range (``regex-widen``).
+
+    The other bound, in order: a number the docstring names (``{4}`` -> ``{4,6}`` for "4 to 6
+    digits"), the length of a run of ``X`` in a failing test's literal, and open (``{n,}``).
+    """
+    bs = "\\" if raw else "\\\\"
+    atom = r"(?:" + re.escape(bs) + r"[dwsDWS]|(?<!\\)\[(?:\\.|[^\]\\])+\]|\.)"
+    out: list[tuple[str, str, str]] = []
+    for m in re.finditer(r"(" + atom + r")\{(\d+)\}", body):
+        x, n = m.group(1), int(m.group(2))
+        head, tail = body[: m.start()], body[m.end() :]
+        spans: list[tuple[tuple[int, int], str]] = []
+        for b in documented:
+            if 0 < b != n:
+                spans.append(((min(b, n), max(b, n)), _FROM_DOC))
+        try:
+            runs = re.compile(f"(?:{x if raw else x.replace(bs, chr(92))})+")
+        except re.error:
+            runs = None
+        documented_spans = [span for span, _ in spans]
+        for lit in samples if runs is not None else ():
+            for r in runs.finditer(lit):  # type: ignore[union-attr]
+                k = len(r.group(0))
+                lo, hi = min(k, n), max(k, n)
+                # a run a documented range already covers: the range is the evidence, the run
+                # only the failing test's own case (fitted to it, it refuses the rest)
+                if k != n and not any(a <= lo and hi <= b for a, b in documented_spans):
+                    spans.append(((lo, hi), _FROM_INPUT))
+        chosen: dict[tuple[int, int], str] = {}
+        for span, why in spans:
+            if span not in chosen and len(chosen) < 4:
+                chosen[span] = why
+        for (lo, hi), why in chosen.items():
+            out.append(
+                (
+                    "regex-widen",
+                    f"{head}{x}{{{lo},{hi}}}{tail}",
+                    f"{x}{{{n}}} -> {{{lo},{hi}}}{why}",
+                )
+            )
+        out.append(("regex-widen", f"{head}{x}{{{n},}}{tail}", f"{x}{{{n}}} -> {{{n},}}"))
     return out
 
 
@@ -230,13 +328,22 @@ def regex_mutations(
         chars = sorted(c for c in (hints.chars if hints is not None else ()) if not c.isalnum())
         raw = "r" in prefix.lower()
         siblings = [b for b in module_patterns(fi, sc) if b != body]
-        for template, new_body, desc in pattern_variants(body, raw, chars, siblings):
+        samples = list(hints.literals) if hints is not None else []
+        documented = _documented_numbers(fi, node)
+        variants = pattern_variants(body, raw, chars, siblings, documented, samples)
+        for template, new_body, desc in variants:
             text = f"{prefix}{quote}{new_body}{quote}"
             try:
                 re.compile(ast.literal_eval(text))
             except (re.error, SyntaxError, ValueError):
                 continue
             w = 1.2 if template == "regex-widen" and any(repr(c) in desc for c in chars) else 1.0
+            if desc.endswith(_FROM_DOC):
+                w = 1.3  # the range the function's own documentation states
+            elif desc.endswith(_FROM_INPUT):
+                w = 1.1
+            elif desc.endswith(",}"):
+                w = 0.8  # open-ended: accepts what a bounded range was meant to refuse
             if desc.endswith(_FROM_SIBLING):
                 # the module's own spelling of the thing, not a guess fitted to one input: it
                 # ranks before a class widened by just the character a failing test needs
@@ -264,3 +371,15 @@ def regex_mutations(
             )
         )
     return out
+
+
+def _documented_numbers(fi: FileInfo, node: cst.CSTNode, limit: int = 6) -> list[int]:
+    """Small numbers (1-99) the docstring of the function around ``node`` names, in order."""
+    func = fi.func_of.get(id(node))
+    doc = func.node.get_docstring() if func is not None else None
+    out: list[int] = []
+    for t in re.findall(r"(?<![\w.])\d{1,2}(?![\w.])", doc or ""):
+        v = int(t)
+        if v > 0 and v not in out:
+            out.append(v)
+    return out[:limit]

@@ -229,9 +229,39 @@ def slice_mutations(fi: FileInfo, node: cst.Name, func: FuncInfo | None) -> list
         bounds += [f"[{k}:]", f"[:{k}]"]
     # a parameter handed on whole to a helper of the file: the call is the likely place
     prior = PRIORS["add-slice"] * (1.6 if _callee_of_arg(fi, node) in own_funcs(fi) else 1.0)
+    # an end the function reads on its own (``cells[0]`` is the name, ``xs[-1]`` the total):
+    # walking the whole sequence treats that end twice
+    ends = _ends_read(fi, func, name)
+    boost = {"[1:]": 2.0 if 0 in ends else 1.0, "[:-1]": 2.0 if -1 in ends else 1.0}
     return [
-        _mut(fi, node, f"{name}{b}", "add-slice", f"{name} -> {name}{b}", prior) for b in bounds
+        _mut(
+            fi,
+            node,
+            f"{name}{b}",
+            "add-slice",
+            f"{name} -> {name}{b}" + (" (that end is read apart)" if boost.get(b, 1.0) > 1 else ""),
+            prior * boost.get(b, 1.0),
+        )
+        for b in bounds
     ]
+
+
+def _ends_read(fi: FileInfo, func: FuncInfo, name: str) -> set[int]:
+    """The indexes ``0`` and ``-1`` the function reads ``name`` at (``name[0]``, ``name[-1]``)."""
+    out: set[int] = set()
+
+    class V(cst.CSTVisitor):
+        def visit_Subscript(self, n: cst.Subscript) -> None:
+            if not (isinstance(n.value, cst.Name) and n.value.value == name) or len(n.slice) != 1:
+                return
+            idx = n.slice[0].slice
+            if isinstance(idx, cst.Index):
+                v = _int_value(idx.value)
+                if v in (0, -1):
+                    out.add(v)
+
+    func.node.visit(V())
+    return out
 
 
 def own_funcs(fi: FileInfo) -> set[str]:

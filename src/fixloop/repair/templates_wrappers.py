@@ -42,6 +42,17 @@ import libcst as cst
 
 from .templates_ast import FileInfo, FuncInfo, Mutation, StmtInfo, guarded
 from .templates_base import _callee, _is_load_name, _mut, _short
+from .templates_positions import (
+    VALUED,
+    arithmetic_has,
+    class_fields,
+    enclosing_funcs,
+    method_class,
+    scope_params,
+    sibling_fields,
+    sign_tested,
+    value_position,
+)
 
 
 def _defaults(func: FuncInfo) -> list[str]:
@@ -60,28 +71,13 @@ def _none_default_params(func: FuncInfo) -> set[str]:
 
 
 def _is_value_position(fi: FileInfo, node: cst.CSTNode) -> str:
-    """Where an expression sits: ``"return"``, ``"assign"``, ``"arg"``, ``"operand"`` or ``""``."""
-    parent, fld = fi.parent_of(node)
-    if isinstance(parent, cst.Return):
-        return "return"
-    if isinstance(parent, (cst.Assign, cst.AnnAssign)) and fld == "value":
-        return "assign"
-    if isinstance(parent, cst.Arg) and parent.value is node and not parent.star:
-        return "arg"
-    if isinstance(parent, cst.BinaryOperation) and fld == "right":
-        return "operand"
-    if (
-        isinstance(parent, cst.Comparison)
-        and fld == "left"
-        and len(parent.comparisons) == 1
-        and isinstance(parent.comparisons[0].operator, _MAGNITUDE_CMP)
-    ):
-        return "compared"
-    return ""
+    """Where an expression sits: return, assign, arg, operand, compared, or ``""``.
 
-
-#: ``e <= bound``-like comparisons where ``e`` may be meant as a magnitude (``abs(e)``).
-_MAGNITUDE_CMP = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
+    :func:`~.templates_positions.value_position`, narrowed to these: a lambda's body is returned,
+    a branch of ``a if c else b`` sits where the whole does.
+    """
+    where = value_position(fi, node)
+    return where if where in ("return", "assign", "arg", "operand", "compared") else ""
 
 
 def _lookup_base(node: cst.BaseExpression) -> str:
@@ -142,38 +138,15 @@ def _words(name: str) -> set[str]:
 def _position(fi: FileInfo, node: cst.CSTNode, conditions: set[int]) -> str:
     """Where a value sits, for the wrappers.
 
-    Returns ``"return"``, ``"assign"`` (also an augmented assignment's value), ``"arg"``,
-    ``"operand"`` (right of a binary operator), ``"left"`` (left of one), ``"compared"`` (either
-    side of one ``<``/``<=``/``>``/``>=``), ``"condition"`` (a condition or an operand of an
-    and/or chain, ids in ``conditions``), ``"element"`` (of a list, tuple, set or a
-    comprehension's element), ``"iter"`` (what a ``for`` loop or a comprehension walks) or
+    :func:`~.templates_positions.value_position` (``"return"``, ``"assign"``, ``"arg"``,
+    ``"formatted"``, ``"element"``, ``"operand"``, ``"left"``, ``"compared"``, ``"iter"``), else
+    ``"condition"`` for a condition or an operand of an and/or chain (ids in ``conditions``), else
     ``""``.
     """
-    where = _is_value_position(fi, node)
+    where = value_position(fi, node)
     if where:
         return where
-    if id(node) in conditions:
-        return "condition"
-    parent, fld = fi.parent_of(node)
-    if isinstance(parent, cst.AugAssign) and fld == "value":
-        return "assign"
-    if isinstance(parent, cst.BinaryOperation) and fld == "left":
-        return "left"
-    if isinstance(parent, cst.ComparisonTarget) and parent.comparator is node:
-        comp, _ = fi.parent_of(parent)
-        if (
-            isinstance(comp, cst.Comparison)
-            and len(comp.comparisons) == 1
-            and isinstance(parent.operator, _MAGNITUDE_CMP)
-        ):
-            return "compared"
-    if isinstance(parent, cst.Element) and parent.value is node:
-        return "element"
-    if isinstance(parent, (cst.ListComp, cst.SetComp, cst.GeneratorExp)) and parent.elt is node:
-        return "element"
-    if isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is node:
-        return "iter"
-    return ""
+    return "condition" if id(node) in conditions else ""
 
 
 def _module_constants(fi: FileInfo) -> list[str]:
@@ -186,20 +159,26 @@ def bound_names(
 ) -> list[str]:
     """Names in scope whose words say they are a bound of the kind ``words``, not read in ``node``.
 
-    Drawn from the function's parameters, its class's ``self.`` attributes (when the function takes
-    ``self``) and the module's constants, in that order; at most three.
+    Drawn from the parameters of the function and of the functions around it, its class's
+    ``self.`` attributes (a method taking ``self``, or a function nested in one), the other
+    fields of an object whose fields ``node`` reads (``b.capacity`` for ``b.level + inflow``,
+    :func:`~.templates_positions.sibling_fields`) and the module's constants, in that order; at
+    most three.
     """
     inside = fi.names_in(node)
     text = fi.text(node)
     found: list[str] = []
-    for p in func.params:
+    for p in scope_params(fi, func):
         if p not in ("self", "cls") and p not in inside and _words(p) & words:
             found.append(p)
-    cls = fi.class_of_func.get(id(func.node))
-    if cls is not None and func.params[:1] == ["self"]:
+    cls = method_class(fi, func)
+    if cls is not None:
         for a in fi.class_attrs.get(id(cls), []):
             if f"self.{a}" not in text and _words(a) & words:
                 found.append(f"self.{a}")
+    for cand, _, _ in sibling_fields(fi, node):
+        if _words(cand.rsplit(".", 1)[1]) & words and cand not in found:
+            found.append(cand)
     for c in _module_constants(fi):
         if c not in inside and _words(c) & words:
             found.append(c)
@@ -260,8 +239,8 @@ def plain_caps(fi: FileInfo, func: FuncInfo, node: cst.Name) -> list[tuple[str, 
     passed on unbounded where the class keeps a limit it never applies.
     """
     out = [(c, 0.8) for c in bound_names(fi, func, node, _CAP_WORDS)]
-    cls = fi.class_of_func.get(id(func.node))
-    if cls is not None and func.params[:1] == ["self"]:
+    cls = method_class(fi, func)
+    if cls is not None:
         have = {c for c, _ in out}
         out += [(f"self.{a}", 0.7) for a in unread_attributes(fi, cls) if f"self.{a}" not in have]
     return out[:2]
@@ -317,15 +296,28 @@ def wrapper_mutations(
     short = _short(fi, node)
     out: list[Mutation] = []
     op = node.operator if isinstance(node, cst.BinaryOperation) else None
-    valued = where in ("return", "assign", "arg")
+    valued = where in VALUED
+    # an element of a display or a comprehension is one value among several: a little less likely
+    weight = 0.8 if where == "element" else 1.0
+    whole = isinstance(node, cst.BinaryOperation) and not isinstance(
+        fi.parent_of(node)[0], cst.BinaryOperation
+    )
     if isinstance(op, (cst.Subtract, cst.Add)) and valued:
         out.append(_mut(fi, node, f"max(0, {text})", "wrap-max0", f"{short} -> max(0, ...)"))
+    elif valued and whole and arithmetic_has(node, cst.Subtract):
+        # a difference scaled or divided (``(base - avg) * pct // 100``): the whole, never negative
+        m = _mut(fi, node, f"max(0, {text})", "wrap-max0", f"{short} -> max(0, ...)")
+        m.prior *= 0.8
+        out.append(m)
     plain = isinstance(node, (cst.Call, cst.Name, cst.Attribute, cst.Subscript))
     if (isinstance(op, cst.Subtract) and where != "condition") or (where == "compared" and plain):
         m = _mut(fi, node, f"abs({text})", "wrap-abs", f"{short} -> abs(...)")
         if _has_abs(fi, node):
             m.prior *= 1.5
         out.append(m)
+    elif plain and valued and sign_tested(fi, node, func.node):
+        # the function branches on the value's sign, then shows or hands on the value itself
+        out.append(_mut(fi, node, f"abs({text})", "wrap-abs", f"{short} -> abs(...)"))
     if isinstance(op, (cst.Add, cst.Subtract, cst.Multiply)) and valued:
         for cap in bound_names(fi, func, node, _CAP_WORDS):
             out.append(
@@ -336,9 +328,9 @@ def wrapper_mutations(
                 _mut(fi, node, f"max({lo}, {text})", "wrap-max-floor", f"{short} -> max({lo}, ...)")
             )
     elif isinstance(node, cst.Name) and valued:
-        for cap, weight in plain_caps(fi, func, node):
+        for cap, weight_cap in plain_caps(fi, func, node):
             m = _mut(fi, node, f"min({cap}, {text})", "wrap-min-cap", f"{short} -> min({cap}, ...)")
-            m.prior *= weight
+            m.prior *= weight_cap
             out.append(m)
     if isinstance(op, (cst.Multiply, cst.Divide)) and valued:
         out.append(_mut(fi, node, f"round({text})", "wrap-round", f"{short} -> round(...)"))
@@ -365,18 +357,85 @@ def wrapper_mutations(
         )
         if (where in ("operand", "left") and arith) or where == "compared":
             out.append(_mut(fi, node, f"len({text})", "wrap-len", f"{short} -> len(...)"))
+        elif where == "arg" and _sole_arg_of(fi, node) in _COUNTED_CALLS:
+            # ``str(piece)`` / ``range(xs)``: a count was meant (``str(len(piece))``)
+            m = _mut(fi, node, f"len({text})", "wrap-len", f"{short} -> len(...)")
+            m.prior *= 0.7
+            out.append(m)
     if plain and where in ("return", "assign", "condition"):
         parent, _ = fi.parent_of(node)
         if not isinstance(parent, cst.UnaryOperation):
             out.append(_mut(fi, node, f"not {text}", "wrap-not", f"{short} -> not ..."))
     if valued and isinstance(node, (cst.Name, cst.Attribute, cst.Call)):
+        fallbacks = _fallback_fields(fi, node)
         lookups = sibling_lookups(fi, node) + _related_constants(fi, node)
-        alts = lookups + [d for d in _defaults(func) if d != text][:2] + ['""', "0", "[]"]
-        for d in alts[: 4 + len(lookups)]:
-            out.append(
-                _mut(fi, node, f"{text} or {d}", "wrap-or-default", f"{short} -> ... or {d}")
-            )
+        alts = (
+            fallbacks + lookups + [d for d in _defaults(func) if d != text][:2] + ['""', "0", "[]"]
+        )
+        for k, d in enumerate(alts[: 4 + len(lookups) + len(fallbacks)]):
+            m = _mut(fi, node, f"{text} or {d}", "wrap-or-default", f"{short} -> ... or {d}")
+            if k < len(fallbacks) and _optional_field(fi, node):
+                m.prior *= 1.2  # an optional field falling back to another field of its object
+            out.append(m)
+    for m in out:
+        m.prior *= weight
     return out
+
+
+#: one-argument calls whose argument may have been meant as a count (``len(e)``)
+_COUNTED_CALLS = frozenset({"str", "range"})
+
+
+def _sole_arg_of(fi: FileInfo, node: cst.CSTNode) -> str | None:
+    """The callee's name when ``node`` is the one positional argument of a call, else None."""
+    parent, _ = fi.parent_of(node)
+    if not isinstance(parent, cst.Arg) or parent.keyword is not None:
+        return None
+    call, _ = fi.parent_of(parent)
+    if not isinstance(call, cst.Call) or len(call.args) != 1:
+        return None
+    return _callee(call) if isinstance(call.func, cst.Name) else None
+
+
+def _bare_type(annotation: str) -> str:
+    """``str`` of ``str | None`` / ``Optional[str]`` / ``str``; ``""`` for no annotation."""
+    a = annotation.replace(" ", "")
+    if a.startswith("Optional[") and a.endswith("]"):
+        a = a[len("Optional[") : -1]
+    parts = [p for p in a.split("|") if p != "None"]
+    return "|".join(parts)
+
+
+def _optional_field(fi: FileInfo, node: cst.CSTNode) -> bool:
+    """``x.a`` where ``a`` is a field the file's classes may hold ``None`` in."""
+    return isinstance(node, cst.Attribute) and node.attr.value in none_fields(fi)
+
+
+def _fallback_fields(fi: FileInfo, node: cst.CSTNode, limit: int = 2) -> list[str]:
+    """``x.f`` fallbacks for a field read ``x.a``: other fields of the classes with a field ``a``.
+
+    Fields of ``a``'s own type first (by annotation, ``None`` aside), fields of a known other type
+    left out; at most ``limit``.
+    """
+    if not (isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name)):
+        return []
+    attr = node.attr.value
+    own = ""
+    for cls in fi.classes.values():
+        for f, ann in class_fields(fi, cls):
+            if f == attr and ann:
+                own = _bare_type(ann)
+    same: list[str] = []
+    unknown: list[str] = []
+    for cand, a, ann in sibling_fields(fi, node):
+        if a != attr:
+            continue
+        kind = _bare_type(ann)
+        if own and kind == own:
+            same.append(cand)
+        elif not (own and kind):
+            unknown.append(cand)
+    return (same + unknown)[:limit]
 
 
 def none_guard_mutations(
@@ -388,8 +447,11 @@ def none_guard_mutations(
     text = fi.text(node)
     if "\n" in text:
         return []
-    nones = _none_default_params(func)
-    names = [n for n in sorted(fi.names_in(node)) if n in func.params or n in func.locals]
+    chain = enclosing_funcs(fi, func)  # a nested function reads its outer ones' names too
+    nones = set().union(*(_none_default_params(f) for f in chain))
+    names = [
+        n for n in sorted(fi.names_in(node)) if any(n in f.params or n in f.locals for f in chain)
+    ]
     names = [n for n in names if n not in ("self", "cls")]
     names.sort(key=lambda n: (n not in nones, n))
     # ``b.drink_by`` for a name in scope ``b``: an optional field (a ``None`` default of the file)

@@ -1,0 +1,251 @@
+"""Where an expression's value goes: one classifier for every expression position.
+
+The expression templates (the wrappers of :mod:`.templates_wrappers`, the literal and context
+kinds) decide what to try on a value by where the value goes: a returned value may need
+``max(0, e)``, a condition ``not e``, what a loop walks ``sorted(e)``. They used to ask the
+node's direct parent, so a value one step removed from a ``return`` or an assignment (the body
+of a lambda, a branch of a conditional expression, an f-string's replacement field, a dict
+value, a comprehension's element) had no position and got no wrapper. :func:`value_position`
+looks through those containers, so that every template sees every expression position:
+
+==================  ===============================================================
+position            the value is ...
+==================  ===============================================================
+``"return"``        returned: ``return e``, a lambda's body, ``yield e``
+``"assign"``        assigned: ``x = e``, ``x: T = e``, ``x += e``, ``(x := e)``
+``"arg"``           a call argument, positional or keyword (``f(e)``, ``f(k=e)``)
+``"formatted"``     an f-string's replacement field (``f"{e:.1f}"``)
+``"element"``       an element of a list, tuple or set display, a dict value, the
+                    element (or dict value) of a comprehension
+``"operand"``       the right operand of a binary operator
+``"left"``          the left operand of a binary operator
+``"compared"``      either side of one ``<`` / ``<=`` / ``>`` / ``>=`` comparison
+``"iter"``          what a ``for`` loop or a comprehension walks
+``""``              anything else (a condition is the caller's to know)
+==================  ===============================================================
+
+A branch of a conditional expression (``a if c else b``) takes the position of the whole
+expression, at any depth, so ``"k": total / n if n else 0.0`` is an element like ``total / n``
+would be alone.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from .templates_ast import FileInfo, FuncInfo
+
+#: ``e <= bound``-like comparisons where ``e`` may be meant as a magnitude (``abs(e)``).
+MAGNITUDE_CMP = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
+
+#: the positions whose value is kept or handed on (returned, stored, passed, shown, collected)
+VALUED = frozenset({"return", "assign", "arg", "formatted", "element"})
+
+
+def _through_ifexp(fi: FileInfo, node: cst.CSTNode) -> cst.CSTNode:
+    """``node``, or the outermost conditional expression it is a branch of (not its test)."""
+    cur = node
+    while True:
+        parent, _ = fi.parent_of(cur)
+        if isinstance(parent, cst.IfExp) and (parent.body is cur or parent.orelse is cur):
+            cur = parent
+            continue
+        return cur
+
+
+def value_position(fi: FileInfo, node: cst.CSTNode) -> str:
+    """Where the value of the expression ``node`` goes (see the module's table).
+
+    Args:
+        fi: the file ``node`` belongs to (its parent map is read).
+        node: an expression node of ``fi``'s tree.
+
+    Returns:
+        one of ``"return"``, ``"assign"``, ``"arg"``, ``"formatted"``, ``"element"``,
+        ``"operand"``, ``"left"``, ``"compared"``, ``"iter"``, or ``""``.
+    """
+    cur = _through_ifexp(fi, node)
+    parent, fld = fi.parent_of(cur)
+    if parent is None:
+        return ""
+    if isinstance(parent, (cst.Return, cst.Yield)):
+        return "return"
+    if isinstance(parent, cst.Lambda) and parent.body is cur:
+        return "return"
+    if isinstance(parent, (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.NamedExpr)):
+        return "assign" if parent.value is cur else ""
+    if isinstance(parent, cst.Arg):
+        return "arg" if parent.value is cur and not parent.star else ""
+    if isinstance(parent, cst.FormattedStringExpression) and parent.expression is cur:
+        return "formatted"
+    if isinstance(parent, (cst.Element, cst.DictElement)) and parent.value is cur:
+        return "element"
+    if isinstance(parent, (cst.ListComp, cst.SetComp, cst.GeneratorExp)) and parent.elt is cur:
+        return "element"
+    if isinstance(parent, cst.DictComp) and parent.value is cur:
+        return "element"
+    if isinstance(parent, cst.BinaryOperation):
+        return "operand" if fld == "right" else "left"
+    if (
+        isinstance(parent, cst.Comparison)
+        and parent.left is cur
+        and len(parent.comparisons) == 1
+        and isinstance(parent.comparisons[0].operator, MAGNITUDE_CMP)
+    ):
+        return "compared"
+    if isinstance(parent, cst.ComparisonTarget) and parent.comparator is cur:
+        comp, _ = fi.parent_of(parent)
+        if (
+            isinstance(comp, cst.Comparison)
+            and len(comp.comparisons) == 1
+            and isinstance(parent.operator, MAGNITUDE_CMP)
+        ):
+            return "compared"
+        return ""
+    if isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is cur:
+        return "iter"
+    return ""
+
+
+def sign_tested(fi: FileInfo, node: cst.CSTNode, scope: cst.CSTNode | None) -> bool:
+    """Whether ``scope`` compares the value ``node`` spells (same text) with zero.
+
+    ``if rate < 0``, ``"fast" if rate > 0 else "slow"``: code that branches on a value's sign
+    and then shows or returns the value itself often meant its magnitude (``abs(rate)``).
+
+    Args:
+        fi: the file.
+        node: the value (its source text is compared, whitespace aside).
+        scope: the function (or any node) searched; None: False.
+    """
+    if scope is None:
+        return False
+    want = "".join(fi.text(node).split())
+    found = False
+
+    class V(cst.CSTVisitor):
+        def visit_Comparison(self, n: cst.Comparison) -> None:
+            nonlocal found
+            if found or len(n.comparisons) != 1 or n not in fi.positions:
+                return
+            target = n.comparisons[0]
+            if not isinstance(target.operator, (*MAGNITUDE_CMP, cst.Equal, cst.NotEqual)):
+                return
+            sides = (n.left, target.comparator)
+            for a, b in (sides, sides[::-1]):
+                if _is_zero(b) and a in fi.positions and "".join(fi.text(a).split()) == want:
+                    found = True
+
+    scope.visit(V())
+    return found
+
+
+def _is_zero(node: cst.CSTNode) -> bool:
+    return (isinstance(node, cst.Integer) and node.value == "0") or (
+        isinstance(node, cst.Float) and node.value in ("0.0", "0.", ".0")
+    )
+
+
+def arithmetic_has(node: cst.CSTNode, op: type[cst.BaseBinaryOp]) -> bool:
+    """Whether the arithmetic spine of ``node`` (binary operations, nested) uses ``op``.
+
+    ``(base - avg) * percent // 100`` has a subtraction; ``f(a - b) * 2`` has none (a call's
+    arguments are not the spine).
+    """
+    if not isinstance(node, cst.BinaryOperation):
+        return False
+    if isinstance(node.operator, op):
+        return True
+    return arithmetic_has(node.left, op) or arithmetic_has(node.right, op)
+
+
+def class_fields(fi: FileInfo, cls: cst.ClassDef) -> list[tuple[str, str]]:
+    """The fields of a class of the file, in order, with their annotation text (or ``""``).
+
+    Class-body fields (``name: str``, ``level = 0``: a dataclass's or a plain class's) first, then
+    the ``self.`` attributes its methods use that the body does not declare.
+    """
+    out: list[tuple[str, str]] = []
+    body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
+    for line in body:
+        if not isinstance(line, cst.SimpleStatementLine):
+            continue
+        for small in line.body:
+            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                expr = small.annotation.annotation
+                ann = fi.text(expr) if expr in fi.positions else ""
+                out.append((small.target.value, ann))
+            elif isinstance(small, cst.Assign):
+                out += [
+                    (t.target.value, "") for t in small.targets if isinstance(t.target, cst.Name)
+                ]
+    have = {n for n, _ in out}
+    out += [(a, "") for a in fi.class_attrs.get(id(cls), []) if a not in have]
+    return out
+
+
+def sibling_fields(fi: FileInfo, node: cst.CSTNode) -> list[tuple[str, str, str]]:
+    """Other fields of the objects whose fields ``node`` reads: ``(x.f, a, annotation of f)``.
+
+    For each ``x.a`` in ``node`` (``x`` a plain name other than ``self``, whose attributes the
+    class's own scope covers), every class of the file with a field ``a`` gives its other fields
+    ``f`` as ``x.f`` (fields ``node`` already reads left out), in the class's order: the
+    ``capacity`` of the barrel whose ``level`` is computed, the ``booking`` name of the team whose
+    ``nickname`` is shown.
+    """
+    reads: list[tuple[str, str]] = []
+
+    class V(cst.CSTVisitor):
+        def visit_Attribute(self, n: cst.Attribute) -> None:
+            if isinstance(n.value, cst.Name) and n.value.value not in ("self", "cls"):
+                pair = (n.value.value, n.attr.value)
+                if pair not in reads:
+                    reads.append(pair)
+
+    node.visit(V())
+    if not reads:
+        return []
+    text = fi.text(node)
+    out: list[tuple[str, str, str]] = []
+    for cls in fi.classes.values():
+        fields = class_fields(fi, cls)
+        names = {f for f, _ in fields}
+        for base, attr in reads:
+            if attr not in names:
+                continue
+            for f, ann in fields:
+                cand = f"{base}.{f}"
+                if f != attr and cand not in text and all(cand != o[0] for o in out):
+                    out.append((cand, attr, ann))
+    return out
+
+
+def enclosing_funcs(fi: FileInfo, func: FuncInfo) -> list[FuncInfo]:
+    """``func`` and the functions around it, innermost first (a closure's scope chain)."""
+    out = [func]
+    cur = fi.func_of.get(id(func.node))
+    while cur is not None and cur not in out:
+        out.append(cur)
+        cur = fi.func_of.get(id(cur.node))
+    return out
+
+
+def scope_params(fi: FileInfo, func: FuncInfo) -> list[str]:
+    """The parameters a function sees: its own, then its enclosing functions' (nearest first)."""
+    out: list[str] = []
+    for f in enclosing_funcs(fi, func):
+        out += [p for p in f.params if p not in out]
+    return out
+
+
+def method_class(fi: FileInfo, func: FuncInfo) -> cst.ClassDef | None:
+    """The class whose ``self`` the function sees, or None.
+
+    Its own class for a method taking ``self``, or that of the nearest enclosing method (a nested
+    function reads ``self`` by closure).
+    """
+    for f in enclosing_funcs(fi, func):
+        cls = fi.class_of_func.get(id(f.node))
+        if cls is not None:
+            return cls if f.params[:1] == ["self"] else None
+    return None
