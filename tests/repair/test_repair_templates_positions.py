@@ -273,6 +273,43 @@ CASES = [
         "def speed_label(km, hours):\n    return f'{round(km / hours, 1)} km/h'\n",
         "return",
     ),
+    (
+        "wrap-len",
+        """
+        def summary(name, words):
+            kept = []
+            for w in words:
+                kept.append(w.lower())
+            return f"{name}: {kept} words"
+        """,
+        """
+        def summary(name, words):
+            kept = []
+            for w in words:
+                kept.append(w.lower())
+            return f"{name}: {len(kept)} words"
+        """,
+        "return f",
+    ),
+    # --- the separator between an f-string's fields
+    (
+        "string-common",
+        "def pair(a, b):\n    return f'{a},{b}'\n",
+        "def pair(a, b):\n    return f'{a}, {b}'\n",
+        "return",
+    ),
+    (
+        "string-common",
+        """
+        def rows(table):
+            return [f"{k}:{v}" for k, v in table.items()]
+        """,
+        """
+        def rows(table):
+            return [f"{k}: {v}" for k, v in table.items()]
+        """,
+        "return",
+    ),
     # --- a path joint inside an f-string
     (
         "separator-constant",
@@ -333,6 +370,18 @@ def test_arithmetic_spine_not_call_arguments() -> None:
     b = cst.parse_expression("f(a - b) * 2")
     assert arithmetic_has(a, cst.Subtract)
     assert not arithmetic_has(b, cst.Subtract)
+
+
+def test_len_of_a_formatted_value_only_for_a_collection() -> None:
+    """An f-string field the function never walks, grows or measures gets no len()."""
+    buggy = src(
+        """
+        def line(name, total):
+            return f"{name}: {total} words"
+        """
+    )
+    cands = generate_candidates(buggy, "mod.py", {2: 1.0})
+    assert not [c for c in cands if c.template == "wrap-len"]
 
 
 def test_abs_only_for_a_sign_tested_value() -> None:

@@ -249,3 +249,44 @@ def method_class(fi: FileInfo, func: FuncInfo) -> cst.ClassDef | None:
         if cls is not None:
             return cls if f.params[:1] == ["self"] else None
     return None
+
+
+#: methods that grow a collection in place
+_GROWERS = frozenset({"append", "extend", "add", "insert", "update", "appendleft"})
+
+
+def collection_like(fi: FileInfo, func: FuncInfo, node: cst.CSTNode) -> bool:
+    """Whether the function treats the value ``node`` spells as a collection elsewhere.
+
+    It walks it (``for x in v``, a comprehension over ``v``), grows it (``v.append(x)``,
+    ``v.add``, ``v.extend``...), or takes ``len(v)``; compared by source text, whitespace aside,
+    in the function and the functions around it.
+    """
+    want = "".join(fi.text(node).split())
+    found = False
+
+    def same(n: cst.CSTNode) -> bool:
+        return n in fi.positions and n is not node and "".join(fi.text(n).split()) == want
+
+    class V(cst.CSTVisitor):
+        def visit_For(self, n: cst.For) -> None:
+            nonlocal found
+            found = found or same(n.iter)
+
+        def visit_CompFor(self, n: cst.CompFor) -> None:
+            nonlocal found
+            found = found or same(n.iter)
+
+        def visit_Call(self, n: cst.Call) -> None:
+            nonlocal found
+            f = n.func
+            if isinstance(f, cst.Attribute) and f.attr.value in _GROWERS:
+                found = found or same(f.value)
+            elif isinstance(f, cst.Name) and f.value == "len" and len(n.args) == 1:
+                found = found or same(n.args[0].value)
+
+    for f in enclosing_funcs(fi, func):
+        f.node.visit(V())
+        if found:
+            return True
+    return False

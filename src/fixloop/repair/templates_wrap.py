@@ -9,7 +9,8 @@ wrappers and ``None`` checks are common one-line fixes):
   ``round(e)``, ``x is None or c``) are :mod:`.templates_wrappers`;
 - ``constant-related``: an integer literal to a related unit constant (``60`` -> ``3600``,
   ``1000`` -> ``1024``) or its own square;
-- ``string-common``: a short string literal to a common one (``""`` -> ``"0"``, ``","`` -> ``", "``);
+- ``string-common``: a short string literal to a common one (``""`` -> ``"0"``, ``","`` -> ``", "``),
+  also the text between an f-string's fields (``f"{a},{b}"`` -> ``f"{a}, {b}"``);
 - ``literal-container``: ``[]`` -> ``[[]]`` / ``[0]`` / ``[None]`` and back;
 - ``compare-bound``: operator and integer bound changed together (``== 0`` -> ``<= 1``);
 - ``swap-operands`` for ``+`` (string building: ``s + c`` -> ``c + s``);
@@ -27,7 +28,16 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .templates_ast import FileInfo, FuncInfo, Mutation, StmtInfo, bare, fix_child_parens, guarded
+from .templates_ast import (
+    Edit,
+    FileInfo,
+    FuncInfo,
+    Mutation,
+    StmtInfo,
+    bare,
+    fix_child_parens,
+    guarded,
+)
 from .templates_base import (
     _BIN_CLASSES,
     _CMP_CLASSES,
@@ -112,6 +122,34 @@ def common_string_mutations(fi: FileInfo, node: cst.SimpleString) -> list[Mutati
             continue
         new = f"{prefix}{quote}{alt}{quote}"
         out.append(_mut(fi, node, new, "string-common", f"{raw} -> {new}"))
+    return out
+
+
+def fstring_text_mutations(fi: FileInfo, node: cst.FormattedStringText) -> list[Mutation]:
+    """``string-common`` on the text between an f-string's fields (``f"{a},{b}"`` -> ``", "``).
+
+    Only a text part that is one of the common strings as a whole, in a one-line f-string.
+    """
+    fs, _ = fi.parent_of(node)
+    if not isinstance(fs, cst.FormattedString) or len(fs.parts) < 2:
+        return []
+    if fs.start.endswith(('"""', "'''")) or "b" in fs.start.lower():
+        return []
+    quote = fs.start[-1]
+    out = []
+    s, e = fi.span(node)
+    for alt in _COMMON_STRINGS.get(node.value, ()):
+        if quote in alt or "{" in alt or "}" in alt:
+            continue
+        out.append(
+            Mutation(
+                (Edit(s, e, alt),),
+                "string-common",
+                f"f-string text {node.value!r} -> {alt!r}",
+                fi.line_of(node),
+                PRIORS["string-common"] * 0.9,
+            )
+        )
     return out
 
 
@@ -353,6 +391,8 @@ def wrap_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) -> list[
             out.extend(guarded(fi, related_constant_mutations, fi, n))
         elif isinstance(n, cst.SimpleString):
             out.extend(guarded(fi, common_string_mutations, fi, n))
+        elif isinstance(n, cst.FormattedStringText):
+            out.extend(guarded(fi, fstring_text_mutations, fi, n))
         elif isinstance(n, cst.List):
             out.extend(guarded(fi, container_literal_mutations, fi, n))
         elif isinstance(n, cst.Comparison):

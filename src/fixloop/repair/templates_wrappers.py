@@ -16,7 +16,9 @@ condition's and/or chain (also in a comprehension's ``if``):
   ``floor``), drawn from the function's parameters, its class's ``self.`` attributes and the
   module's constants, never a literal; ``min(cap, name)`` for a plain name too, ``cap`` also an
   attribute the method's class stores and never reads (:func:`plain_caps`);
-- ``wrap-len``: ``len(e)`` for a non-numeric value divided, subtracted, taken modulo, compared;
+- ``wrap-len``: ``len(e)`` for a non-numeric value divided, subtracted, taken modulo, compared,
+  the one argument of ``str()`` or ``range()``, or an f-string field the function otherwise
+  treats as a collection (:func:`~.templates_positions.collection_like`);
 - ``wrap-not``: ``not e`` for a value returned or assigned, or an operand of a condition;
 - ``wrap-or-default``: ``e or d`` with ``d`` another lookup of the same mapping, a module
   constant sharing a word with ``e`` (``params.get("charset") or DEFAULT_CHARSET``), a defaulted
@@ -46,6 +48,7 @@ from .templates_positions import (
     VALUED,
     arithmetic_has,
     class_fields,
+    collection_like,
     enclosing_funcs,
     method_class,
     scope_params,
@@ -357,8 +360,10 @@ def wrapper_mutations(
         )
         if (where in ("operand", "left") and arith) or where == "compared":
             out.append(_mut(fi, node, f"len({text})", "wrap-len", f"{short} -> len(...)"))
-        elif where == "arg" and _sole_arg_of(fi, node) in _COUNTED_CALLS:
-            # ``str(piece)`` / ``range(xs)``: a count was meant (``str(len(piece))``)
+        elif (where == "arg" and _sole_arg_of(fi, node) in _COUNTED_CALLS) or (
+            where == "formatted" and collection_like(fi, func, node)
+        ):
+            # ``str(piece)`` / ``range(xs)`` / ``f"{items} items"``: a count was meant
             m = _mut(fi, node, f"len({text})", "wrap-len", f"{short} -> len(...)")
             m.prior *= 0.7
             out.append(m)
