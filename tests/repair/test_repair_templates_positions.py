@@ -484,3 +484,24 @@ def test_slice_first_when_the_function_reads_that_end_apart() -> None:
     again = [c for c in generate_candidates(plain, "mod.py", {4: 1.0}) if c.template == "add-slice"]
     first = next(c for c in again if "cells[1:]" in c.new_source)
     assert slices[0].prior > first.prior
+
+
+def test_a_decorators_argument_is_mutated_from_its_line() -> None:
+    """A decorator's line belongs to the definition it decorates, not the class around it."""
+    buggy = src(
+        """
+        def every(seconds):
+            def deco(fn):
+                fn.every = seconds
+                return fn
+            return deco
+
+        class Job:
+            @every(seconds=60)
+            def tick(self):
+                return 1
+        """
+    )
+    fixed = buggy.replace("seconds=60", "seconds=3600")
+    c = fix_of(buggy, fixed, "@every")
+    assert c.template == "constant-related"

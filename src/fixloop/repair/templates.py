@@ -68,6 +68,7 @@ from .templates_expr import expression_mutations
 from .templates_guards import guard_stmt_mutations
 from .templates_insert import insert_more_mutations
 from .templates_names import name_mutations
+from .templates_positions import decorator_stmt
 from .templates_stmt import function_mutations, statement_mutations
 from .templates_table import table_mutations
 from .templates_wrap import wrap_mutations
@@ -132,7 +133,7 @@ def generate_candidates(
     done_funcs: set[int] = set()
     for susp, line in lines:
         muts: list[Mutation] = []
-        st = fi.stmt_at(line)
+        st = decorator_stmt(fi, line) or fi.stmt_at(line)  # a decorator: the definition's header
         if st is not None:
             multi = st.header_end > st.start
             key = (id(st.node), line if multi else 0)

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .templates_ast import FileInfo, FuncInfo
+from .templates_ast import FileInfo, FuncInfo, StmtInfo
 
 #: ``e <= bound``-like comparisons where ``e`` may be meant as a magnitude (``abs(e)``).
 MAGNITUDE_CMP = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
@@ -290,3 +290,24 @@ def collection_like(fi: FileInfo, func: FuncInfo, node: cst.CSTNode) -> bool:
         if found:
             return True
     return False
+
+
+def decorator_stmt(fi: FileInfo, line: int) -> StmtInfo | None:
+    """The decorated ``def`` or ``class`` whose decorators cover ``line``, or None.
+
+    libcst's position of a definition starts at its ``def``/``class`` keyword, so a decorator's
+    line (``@retry(times=n - 1)``) belongs to no statement's header (or to the header of the
+    class around a method); the templates reach a decorator's arguments through the definition
+    it decorates (its header nodes include the decorators).
+    """
+    best: StmtInfo | None = None
+    for st in fi.stmts:
+        node = st.node
+        if not isinstance(node, (cst.FunctionDef, cst.ClassDef)) or not node.decorators:
+            continue
+        first = node.decorators[0]
+        if first not in fi.positions:
+            continue
+        if fi.line_of(first) <= line < st.start and (best is None or st.depth > best.depth):
+            best = st
+    return best
