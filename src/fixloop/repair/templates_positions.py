@@ -116,28 +116,43 @@ def sign_tested(fi: FileInfo, node: cst.CSTNode, scope: cst.CSTNode | None) -> b
     Args:
         fi: the file.
         node: the value (its source text is compared, whitespace aside).
-        scope: the function (or any node) searched; None: False.
+        scope: the function (or any node) searched; None: False. Its compared texts are
+            collected once per file and scope (:func:`_zero_compared`).
     """
     if scope is None:
         return False
-    want = "".join(fi.text(node).split())
-    found = False
+    return "".join(fi.text(node).split()) in _zero_compared(fi, scope)
+
+
+def _zero_compared(fi: FileInfo, scope: cst.CSTNode) -> frozenset[str]:
+    """The texts (whitespace aside) ``scope`` compares with ``0`` / ``0.0`` (cached)."""
+    key = (id(fi), id(scope))
+    got = _ZERO_CACHE.get(key)
+    if got is not None and got[0] is fi.source:
+        return got[1]
+    texts: set[str] = set()
 
     class V(cst.CSTVisitor):
         def visit_Comparison(self, n: cst.Comparison) -> None:
-            nonlocal found
-            if found or len(n.comparisons) != 1 or n not in fi.positions:
+            if len(n.comparisons) != 1:
                 return
             target = n.comparisons[0]
             if not isinstance(target.operator, (*MAGNITUDE_CMP, cst.Equal, cst.NotEqual)):
                 return
             sides = (n.left, target.comparator)
             for a, b in (sides, sides[::-1]):
-                if _is_zero(b) and a in fi.positions and "".join(fi.text(a).split()) == want:
-                    found = True
+                if _is_zero(b) and a in fi.positions:
+                    texts.add("".join(fi.text(a).split()))
 
     scope.visit(V())
-    return found
+    if len(_ZERO_CACHE) > 256:
+        _ZERO_CACHE.clear()
+    result = frozenset(texts)
+    _ZERO_CACHE[key] = (fi.source, result)
+    return result
+
+
+_ZERO_CACHE: dict[tuple[int, int], tuple[str, frozenset[str]]] = {}
 
 
 def _is_zero(node: cst.CSTNode) -> bool:
