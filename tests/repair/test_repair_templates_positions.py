@@ -291,6 +291,26 @@ CASES = [
         """,
         "return f",
     ),
+    (
+        "wrap-len",
+        "def longest(words):\n    return max(words, key=lambda w: w)\n",
+        "def longest(words):\n    return max(words, key=lambda w: len(w))\n",
+        "return",
+    ),
+    # --- not e for a dict value stored under a key, x is None or c in a lambda's body
+    (
+        "wrap-not",
+        "def flags(user):\n    return {'name': user.name, 'active': user.banned}\n",
+        "def flags(user):\n    return {'name': user.name, 'active': not user.banned}\n",
+        "return",
+    ),
+    (
+        "wrap-none-guard",
+        "def late(tasks, now):\n    return list(filter(lambda t: t.due < now, tasks))\n",
+        "def late(tasks, now):\n"
+        "    return list(filter(lambda t: t.due is not None and t.due < now, tasks))\n",
+        "return",
+    ),
     # --- the separator between an f-string's fields
     (
         "string-common",

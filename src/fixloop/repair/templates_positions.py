@@ -326,3 +326,19 @@ def decorator_stmt(fi: FileInfo, line: int) -> StmtInfo | None:
         if fi.line_of(first) <= line < st.start and (best is None or st.depth > best.depth):
             best = st
     return best
+
+
+def lambda_params(fi: FileInfo, node: cst.CSTNode) -> set[str]:
+    """The parameter names of every lambda ``node`` sits in (``x`` in ``lambda x: x.due < t``)."""
+    out: set[str] = set()
+    cur: cst.CSTNode | None = node
+    while cur is not None:
+        parent, _ = fi.parent_of(cur)
+        if isinstance(parent, cst.Lambda):
+            p = parent.params
+            for prm in (*p.posonly_params, *p.params, *p.kwonly_params):
+                out.add(prm.name.value)
+        if isinstance(parent, (cst.FunctionDef, cst.BaseSmallStatement, cst.BaseCompoundStatement)):
+            break
+        cur = parent
+    return out

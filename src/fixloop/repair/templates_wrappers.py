@@ -50,6 +50,7 @@ from .templates_positions import (
     class_fields,
     collection_like,
     enclosing_funcs,
+    lambda_params,
     method_class,
     scope_params,
     sibling_fields,
@@ -367,10 +368,18 @@ def wrapper_mutations(
             m = _mut(fi, node, f"len({text})", "wrap-len", f"{short} -> len(...)")
             m.prior *= 0.7
             out.append(m)
-    if plain and where in ("return", "assign", "condition"):
+    keyed = where == "element" and isinstance(_holder(fi, node), cst.DictElement)
+    if plain and (where in ("return", "assign", "condition") or keyed):
+        # a dict value under a key is stored like an assignment (``{"active": u.banned}``)
         parent, _ = fi.parent_of(node)
         if not isinstance(parent, cst.UnaryOperation):
             out.append(_mut(fi, node, f"not {text}", "wrap-not", f"{short} -> not ..."))
+    if isinstance(node, cst.Name) and _identity_lambda(fi, node):
+        # ``key=lambda w: w`` orders by the value itself: a measure of it was meant
+        for wrapper, template, factor in (("len", "wrap-len", 0.8), ("abs", "wrap-abs", 0.6)):
+            m = _mut(fi, node, f"{wrapper}({text})", template, f"{short} -> {wrapper}(...)")
+            m.prior *= factor
+            out.append(m)
     if valued and isinstance(node, (cst.Name, cst.Attribute, cst.Call)):
         fallbacks = _fallback_fields(fi, node)
         lookups = sibling_lookups(fi, node) + _related_constants(fi, node)
@@ -385,6 +394,26 @@ def wrapper_mutations(
     for m in out:
         m.prior *= weight
     return out
+
+
+def _holder(fi: FileInfo, node: cst.CSTNode) -> cst.CSTNode | None:
+    """The parent of ``node``, or of the conditional expression ``node`` is a branch of."""
+    cur = node
+    while True:
+        parent, _ = fi.parent_of(cur)
+        if isinstance(parent, cst.IfExp) and parent.test is not cur:
+            cur = parent
+            continue
+        return parent
+
+
+def _identity_lambda(fi: FileInfo, node: cst.Name) -> bool:
+    """``node`` is the whole body of a lambda and its one parameter (``lambda w: w``)."""
+    parent, _ = fi.parent_of(node)
+    if not (isinstance(parent, cst.Lambda) and parent.body is node):
+        return False
+    params = parent.params.params
+    return len(params) == 1 and params[0].name.value == node.value
 
 
 #: one-argument calls whose argument may have been meant as a count (``len(e)``)
@@ -454,8 +483,11 @@ def none_guard_mutations(
         return []
     chain = enclosing_funcs(fi, func)  # a nested function reads its outer ones' names too
     nones = set().union(*(_none_default_params(f) for f in chain))
+    lam = lambda_params(fi, node)  # a lambda's parameters are names in scope too
     names = [
-        n for n in sorted(fi.names_in(node)) if any(n in f.params or n in f.locals for f in chain)
+        n
+        for n in sorted(fi.names_in(node))
+        if n in lam or any(n in f.params or n in f.locals for f in chain)
     ]
     names = [n for n in names if n not in ("self", "cls")]
     names.sort(key=lambda n: (n not in nones, n))
