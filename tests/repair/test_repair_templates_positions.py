@@ -311,6 +311,19 @@ CASES = [
         "    return list(filter(lambda t: t.due is not None and t.due < now, tasks))\n",
         "return",
     ),
+    (
+        "wrap-none-guard",
+        "def check(x, lo=None):\n    assert x > lo\n    return x\n",
+        "def check(x, lo=None):\n    assert lo is None or x > lo\n    return x\n",
+        "assert",
+    ),
+    # --- an open() mode inside a with item
+    (
+        "string-common",
+        "def load(p):\n    with open(p, 'w') as fh:\n        return fh.read()\n",
+        "def load(p):\n    with open(p, 'r') as fh:\n        return fh.read()\n",
+        "with",
+    ),
     # --- the separator between an f-string's fields
     (
         "string-common",

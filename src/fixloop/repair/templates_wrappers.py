@@ -582,7 +582,7 @@ def wrapper_stmt_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) 
     every = list(fi.header_nodes(st))
     conditions: set[int] = set()
     for n in every:
-        if isinstance(n, (cst.If, cst.While, cst.IfExp, cst.CompIf)):
+        if isinstance(n, (cst.If, cst.While, cst.IfExp, cst.CompIf, cst.Assert)):
             conditions.add(id(n.test))
     for n in every:  # the operands of an and/or chain are conditions too (pre-order)
         if isinstance(n, cst.BooleanOperation):
