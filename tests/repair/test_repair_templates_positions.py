@@ -324,6 +324,23 @@ CASES = [
         "def load(p):\n    with open(p, 'r') as fh:\n        return fh.read()\n",
         "with",
     ),
+    # --- a closure's variable replaced by another name of the function around it
+    (
+        "variable",
+        """
+        def clip(values, low, high):
+            def one(v):
+                return min(high, max(high, v))
+            return [one(v) for v in values]
+        """,
+        """
+        def clip(values, low, high):
+            def one(v):
+                return min(high, max(low, v))
+            return [one(v) for v in values]
+        """,
+        "return min",
+    ),
     # --- the separator between an f-string's fields
     (
         "string-common",

@@ -24,6 +24,7 @@ from .templates_base import (
     _short,
     _spaced_like,
 )
+from .templates_positions import enclosing_funcs
 
 #: list methods whose first argument is a position (an index ``xs.pop(i)`` may be off by one)
 _INDEX_METHODS = frozenset({"pop", "insert"})
@@ -206,23 +207,32 @@ def _mentions_len(node: cst.CSTNode) -> bool:
 def variable_mutations(
     fi: FileInfo, node: cst.Name, func: FuncInfo | None, limit: int = 5
 ) -> list[Mutation]:
-    """A variable replaced by another name bound in the same function (siblings first)."""
+    """A variable replaced by another name bound in the same function (siblings first).
+
+    In a nested function, a variable of a function around it (a closure's) draws from that
+    function's names; the parameters of every function in the scope chain come after.
+    """
     if not _is_load_name(fi, node):
         return []
     name = node.value
     line = fi.line_of(node)
     pool: list[str] = []
     siblings: set[str] = set()
-    if func is not None and (name in func.locals or name in func.params):
-        groups = [g for g in func.groups if name in g]
+    chain = enclosing_funcs(fi, func) if func is not None else []
+    # the function that binds the name: this one, or one around it (a closure's variable)
+    owner = next((f for f in chain if name in f.locals or name in f.params), None)
+    if owner is not None:
+        groups = [g for g in owner.groups if name in g]
         for g in groups:
             pool.extend(n for n in g if n != name)
         siblings = set(pool)
-        bound = {n: ln for ln, n in reversed(func.assigns)}  # first binding line
+        bound = {n: ln for ln, n in reversed(owner.assigns)}  # first binding line
         cands = [(abs(ln - line), n) for n, ln in bound.items() if ln <= line]
-        cands += [(abs(func.start - line) + 1000, p) for p in func.params]
+        cands += [(abs(owner.start - line) + 1000, p) for p in owner.params]
         for _, n in sorted(cands):
             pool.append(n)
+        for f in chain:  # the parameters of the other scopes a nested function sees, after
+            pool.extend(p for p in f.params if p not in pool)
     elif name.isupper() and name in fi.module_names:
         pool = [n for n in fi.module_names if n.isupper()]
     out: list[Mutation] = []
