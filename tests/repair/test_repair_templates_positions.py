@@ -248,6 +248,22 @@ CASES = [
         """,
         "return {",
     ),
+    (
+        "wrap-or-default",
+        """
+        def greet(user):
+            def name(u):
+                return f"hello {u.nick}"
+            return name(user)
+        """,
+        """
+        def greet(user):
+            def name(u):
+                return f"hello {u.nick or ''}"
+            return name(user)
+        """,
+        "return f",
+    ),
     # --- round(e, n) as a dict value under a conditional expression, in an f-string field
     (
         "wrap-round",

@@ -52,6 +52,7 @@ from .templates_base import (
     _short,
     _spaced_like,
 )
+from .templates_positions import enclosing_funcs
 
 #: Related unit constants: a literal of the key may have been meant as one of these.
 RELATED_INTS: dict[int, tuple[int, ...]] = {
@@ -251,8 +252,8 @@ def slice_mutations(fi: FileInfo, node: cst.Name, func: FuncInfo | None) -> list
     """
     if func is None or not _is_load_name(fi, node):
         return []
-    if node.value not in func.params and node.value not in func.locals:
-        return []
+    if not any(node.value in f.params or node.value in f.locals for f in enclosing_funcs(fi, func)):
+        return []  # bound by neither this function nor one around it (a closure's)
     parent, _ = fi.parent_of(node)
     ok = False
     if isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is node:

@@ -384,7 +384,10 @@ def wrapper_mutations(
         fallbacks = _fallback_fields(fi, node)
         lookups = sibling_lookups(fi, node) + _related_constants(fi, node)
         alts = (
-            fallbacks + lookups + [d for d in _defaults(func) if d != text][:2] + ['""', "0", "[]"]
+            fallbacks
+            + lookups
+            + [d for f in enclosing_funcs(fi, func) for d in _defaults(f) if d != text][:2]
+            + [_empty_string(fi, node), "0", "[]"]
         )
         for k, d in enumerate(alts[: 4 + len(lookups) + len(fallbacks)]):
             m = _mut(fi, node, f"{text} or {d}", "wrap-or-default", f"{short} -> ... or {d}")
@@ -394,6 +397,19 @@ def wrapper_mutations(
     for m in out:
         m.prior *= weight
     return out
+
+
+def _empty_string(fi: FileInfo, node: cst.CSTNode) -> str:
+    """``""``, or ``''`` inside an f-string quoted with ``"``.
+
+    Before Python 3.12 a replacement field cannot reuse its string's quote.
+    """
+    cur: cst.CSTNode | None = node
+    while cur is not None:
+        cur, _ = fi.parent_of(cur)
+        if isinstance(cur, cst.FormattedString):
+            return "''" if '"' in cur.start else '""'
+    return '""'
 
 
 def _holder(fi: FileInfo, node: cst.CSTNode) -> cst.CSTNode | None:
