@@ -571,3 +571,8 @@ def test_a_decorators_argument_is_mutated_from_its_line() -> None:
     fixed = buggy.replace("seconds=60", "seconds=3600")
     c = fix_of(buggy, fixed, "@every")
     assert c.template == "constant-related"
+
+
+def test_a_count_range_widened_to_a_failing_inputs_run() -> None:
+    variants = pattern_variants(r"^\d{2,3}$", True, samples=["12345"])
+    assert any(new == r"^\d{2,5}$" for _, new, _ in variants)

@@ -240,21 +240,25 @@ def pattern_variants(
 def _count_ranges(
     body: str, raw: bool, documented: Sequence[int], samples: Sequence[str]
 ) -> list[tuple[str, str, str]]:
-    """``X{n}`` -> ``X{n,m}``: a fixed repeat count made a range (``regex-widen``).
+    """``X{n}`` -> ``X{n,m}``, ``X{n,m}`` -> a wider range: a repeat count widened (``regex-widen``).
 
-    The other bound, in order: a number the docstring names (``{4}`` -> ``{4,6}`` for "4 to 6
-    digits"), the length of a run of ``X`` in a failing test's literal, and open (``{n,}``).
+    The new bound, in order: a number the docstring names (``{4}`` -> ``{4,6}`` for "4 to 6
+    digits"), the length of a run of ``X`` in a failing test's literal (unless a documented range
+    already covers it), and open (``{n,}``).
     """
     bs = "\\" if raw else "\\\\"
     atom = r"(?:" + re.escape(bs) + r"[dwsDWS]|(?<!\\)\[(?:\\.|[^\]\\])+\]|\.)"
     out: list[tuple[str, str, str]] = []
-    for m in re.finditer(r"(" + atom + r")\{(\d+)\}", body):
+    for m in re.finditer(r"(" + atom + r")\{(\d+)(?:,(\d+))?\}", body):
         x, n = m.group(1), int(m.group(2))
+        top = int(m.group(3)) if m.group(3) else n
+        old = m.group(0)[len(x) :]
         head, tail = body[: m.start()], body[m.end() :]
+
         spans: list[tuple[tuple[int, int], str]] = []
         for b in documented:
-            if 0 < b != n:
-                spans.append(((min(b, n), max(b, n)), _FROM_DOC))
+            if b > 0 and not n <= b <= top:
+                spans.append(((min(b, n), max(b, top)), _FROM_DOC))
         try:
             runs = re.compile(f"(?:{x if raw else x.replace(bs, chr(92))})+")
         except re.error:
@@ -263,10 +267,10 @@ def _count_ranges(
         for lit in samples if runs is not None else ():
             for r in runs.finditer(lit):  # type: ignore[union-attr]
                 k = len(r.group(0))
-                lo, hi = min(k, n), max(k, n)
+                lo, hi = min(k, n), max(k, top)
                 # a run a documented range already covers: the range is the evidence, the run
                 # only the failing test's own case (fitted to it, it refuses the rest)
-                if k != n and not any(a <= lo and hi <= b for a, b in documented_spans):
+                if not n <= k <= top and not any(a <= lo and hi <= b for a, b in documented_spans):
                     spans.append(((lo, hi), _FROM_INPUT))
         chosen: dict[tuple[int, int], str] = {}
         for span, why in spans:
@@ -274,13 +278,9 @@ def _count_ranges(
                 chosen[span] = why
         for (lo, hi), why in chosen.items():
             out.append(
-                (
-                    "regex-widen",
-                    f"{head}{x}{{{lo},{hi}}}{tail}",
-                    f"{x}{{{n}}} -> {{{lo},{hi}}}{why}",
-                )
+                ("regex-widen", f"{head}{x}{{{lo},{hi}}}{tail}", f"{x}{old} -> {{{lo},{hi}}}{why}")
             )
-        out.append(("regex-widen", f"{head}{x}{{{n},}}{tail}", f"{x}{{{n}}} -> {{{n},}}"))
+        out.append(("regex-widen", f"{head}{x}{{{n},}}{tail}", f"{x}{old} -> {{{n},}}"))
     return out
 
 
