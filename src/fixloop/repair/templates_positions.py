@@ -199,6 +199,21 @@ def class_fields(fi: FileInfo, cls: cst.ClassDef) -> list[tuple[str, str]]:
     return out
 
 
+def all_class_fields(fi: FileInfo) -> list[list[tuple[str, str]]]:
+    """:func:`class_fields` of every class of the file, in source order (cached per file)."""
+    got = _FIELDS_CACHE.get(id(fi))
+    if got is not None and got[0] is fi.source:
+        return got[1]
+    result = [class_fields(fi, cls) for cls in fi.classes.values()]
+    if len(_FIELDS_CACHE) > 64:
+        _FIELDS_CACHE.clear()
+    _FIELDS_CACHE[id(fi)] = (fi.source, result)
+    return result
+
+
+_FIELDS_CACHE: dict[int, tuple[str, list[list[tuple[str, str]]]]] = {}
+
+
 def sibling_fields(fi: FileInfo, node: cst.CSTNode) -> list[tuple[str, str, str]]:
     """Other fields of the objects whose fields ``node`` reads: ``(x.f, a, annotation of f)``.
 
@@ -222,8 +237,7 @@ def sibling_fields(fi: FileInfo, node: cst.CSTNode) -> list[tuple[str, str, str]
         return []
     text = fi.text(node)
     out: list[tuple[str, str, str]] = []
-    for cls in fi.classes.values():
-        fields = class_fields(fi, cls)
+    for fields in all_class_fields(fi):
         names = {f for f, _ in fields}
         for base, attr in reads:
             if attr not in names:

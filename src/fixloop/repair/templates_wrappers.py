@@ -46,8 +46,8 @@ from .templates_ast import FileInfo, FuncInfo, Mutation, StmtInfo, guarded
 from .templates_base import _callee, _is_load_name, _mut, _short
 from .templates_positions import (
     VALUED,
+    all_class_fields,
     arithmetic_has,
-    class_fields,
     collection_like,
     enclosing_funcs,
     lambda_params,
@@ -471,8 +471,8 @@ def _fallback_fields(fi: FileInfo, node: cst.CSTNode, limit: int = 2) -> list[st
         return []
     attr = node.attr.value
     own = ""
-    for cls in fi.classes.values():
-        for f, ann in class_fields(fi, cls):
+    for fields in all_class_fields(fi):
+        for f, ann in fields:
             if f == attr and ann:
                 own = _bare_type(ann)
     same: list[str] = []
