@@ -122,6 +122,7 @@ _state: dict = {
     "test_globs": (),
     "test_dirs": (),
     "test_scope": ("",),
+    "toolkits": (),
     "loaders": (),
 }
 
