@@ -34,6 +34,7 @@ from __future__ import annotations
 import libcst as cst
 
 from .templates_ast import FileInfo, FuncInfo, StmtInfo
+from .templates_base import _callee
 
 #: ``e <= bound``-like comparisons where ``e`` may be meant as a magnitude (``abs(e)``).
 MAGNITUDE_CMP = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
@@ -356,3 +357,87 @@ def lambda_params(fi: FileInfo, node: cst.CSTNode) -> set[str]:
             break
         cur = parent
     return out
+
+
+def empty_string(fi: FileInfo, node: cst.CSTNode) -> str:
+    """``""``, or ``''`` inside an f-string quoted with ``"``.
+
+    Before Python 3.12 a replacement field cannot reuse its string's quote.
+    """
+    cur: cst.CSTNode | None = node
+    while cur is not None:
+        cur, _ = fi.parent_of(cur)
+        if isinstance(cur, cst.FormattedString):
+            return "''" if '"' in cur.start else '""'
+    return '""'
+
+
+def holder_of(fi: FileInfo, node: cst.CSTNode) -> cst.CSTNode | None:
+    """The parent of ``node``, or of the conditional expression ``node`` is a branch of."""
+    cur = node
+    while True:
+        parent, _ = fi.parent_of(cur)
+        if isinstance(parent, cst.IfExp) and parent.test is not cur:
+            cur = parent
+            continue
+        return parent
+
+
+def identity_lambda(fi: FileInfo, node: cst.Name) -> bool:
+    """``node`` is the whole body of a lambda and its one parameter (``lambda w: w``)."""
+    parent, _ = fi.parent_of(node)
+    if not (isinstance(parent, cst.Lambda) and parent.body is node):
+        return False
+    params = parent.params.params
+    return len(params) == 1 and params[0].name.value == node.value
+
+
+#: one-argument calls whose argument may have been meant as a count (``len(e)``)
+COUNTED_CALLS = frozenset({"str", "range"})
+
+
+def sole_arg_of(fi: FileInfo, node: cst.CSTNode) -> str | None:
+    """The callee's name when ``node`` is the one positional argument of a call, else None."""
+    parent, _ = fi.parent_of(node)
+    if not isinstance(parent, cst.Arg) or parent.keyword is not None:
+        return None
+    call, _ = fi.parent_of(parent)
+    if not isinstance(call, cst.Call) or len(call.args) != 1:
+        return None
+    return _callee(call) if isinstance(call.func, cst.Name) else None
+
+
+def bare_type(annotation: str) -> str:
+    """``str`` of ``str | None`` / ``Optional[str]`` / ``str``; ``""`` for no annotation."""
+    a = annotation.replace(" ", "")
+    if a.startswith("Optional[") and a.endswith("]"):
+        a = a[len("Optional[") : -1]
+    parts = [p for p in a.split("|") if p != "None"]
+    return "|".join(parts)
+
+
+def fallback_fields(fi: FileInfo, node: cst.CSTNode, limit: int = 2) -> list[str]:
+    """``x.f`` fallbacks for a field read ``x.a``: other fields of the classes with a field ``a``.
+
+    Fields of ``a``'s own type first (by annotation, ``None`` aside), fields of a known other type
+    left out; at most ``limit``.
+    """
+    if not (isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name)):
+        return []
+    attr = node.attr.value
+    own = ""
+    for fields in all_class_fields(fi):
+        for f, ann in fields:
+            if f == attr and ann:
+                own = bare_type(ann)
+    same: list[str] = []
+    unknown: list[str] = []
+    for cand, a, ann in sibling_fields(fi, node):
+        if a != attr:
+            continue
+        kind = bare_type(ann)
+        if own and kind == own:
+            same.append(cand)
+        elif not (own and kind):
+            unknown.append(cand)
+    return (same + unknown)[:limit]

@@ -3,9 +3,11 @@
 Issue 19's wrapper kinds, as fix patterns (PraPR's method-call mutators; Python repair studies,
 e.g. Widyasari et al., "BugsInPy", FSE 2020 demo, where ``max``/``abs``/``len``/``or`` wrappers
 and ``None`` checks are common one-line fixes). Each wrapper is tried wherever its kind of value
-sits, not only in a returned or assigned expression: an operand of an arithmetic operation (either
-side), a call argument, a compared value, a list or comprehension element, an operand of a
-condition's and/or chain (also in a comprehension's ``if``):
+sits (:func:`~.templates_positions.value_position`): returned (also a lambda's body, at any
+nesting of functions), assigned, passed (positional or keyword, also a decorator's argument),
+shown in an f-string field, stored as a dict value or an element, a branch of ``a if c else b``
+where the whole sits, an operand of an arithmetic operation (either side), a compared value, an
+operand of a condition's and/or chain (also a comprehension's ``if`` and an ``assert``):
 
 - ``wrap-abs``: ``abs(a - b)`` for a difference anywhere, or a value compared with a bound (the
   prior is raised when the same statement already takes an ``abs`` elsewhere: the mirror of a
@@ -13,15 +15,17 @@ condition's and/or chain (also in a comprehension's ``if``):
 - ``wrap-max0``: ``max(0, e)`` for a sum or difference that is returned, assigned or passed;
 - ``wrap-min-cap`` / ``wrap-max-floor``: ``min(cap, e)`` / ``max(floor, e)`` with ``cap`` a name
   in scope whose words say it is a bound (``capacity``, ``limit``, ``max_...``; ``min_...``,
-  ``floor``), drawn from the function's parameters, its class's ``self.`` attributes and the
-  module's constants, never a literal; ``min(cap, name)`` for a plain name too, ``cap`` also an
+  ``floor``), drawn from the parameters in scope, its class's ``self.`` attributes, the other
+  fields of the object the value reads (``b.capacity`` for ``b.level + x``) and the module's
+  constants, never a literal; ``min(cap, name)`` for a plain name too, ``cap`` also an
   attribute the method's class stores and never reads (:func:`plain_caps`);
 - ``wrap-len``: ``len(e)`` for a non-numeric value divided, subtracted, taken modulo, compared,
   the one argument of ``str()`` or ``range()``, or an f-string field the function otherwise
   treats as a collection (:func:`~.templates_positions.collection_like`);
 - ``wrap-not``: ``not e`` for a value returned or assigned, or an operand of a condition;
 - ``wrap-or-default``: ``e or d`` with ``d`` another lookup of the same mapping, a module
-  constant sharing a word with ``e`` (``params.get("charset") or DEFAULT_CHARSET``), a defaulted
+  constant sharing a word with ``e`` (``params.get("charset") or DEFAULT_CHARSET``), another
+  field of the object of an optional field (``team.nickname or team.booking``), a defaulted
   parameter or an empty literal;
 - ``wrap-round``: ``round(e)``, ``round(e, 1)``, ``round(e, 2)`` for a product or quotient that
   is returned, assigned or passed;
@@ -45,16 +49,21 @@ import libcst as cst
 from .templates_ast import FileInfo, FuncInfo, Mutation, StmtInfo, guarded
 from .templates_base import _callee, _is_load_name, _mut, _short
 from .templates_positions import (
+    COUNTED_CALLS,
     VALUED,
-    all_class_fields,
     arithmetic_has,
     collection_like,
+    empty_string,
     enclosing_funcs,
+    fallback_fields,
+    holder_of,
+    identity_lambda,
     lambda_params,
     method_class,
     scope_params,
     sibling_fields,
     sign_tested,
+    sole_arg_of,
     value_position,
 )
 
@@ -361,33 +370,33 @@ def wrapper_mutations(
         )
         if (where in ("operand", "left") and arith) or where == "compared":
             out.append(_mut(fi, node, f"len({text})", "wrap-len", f"{short} -> len(...)"))
-        elif (where == "arg" and _sole_arg_of(fi, node) in _COUNTED_CALLS) or (
+        elif (where == "arg" and sole_arg_of(fi, node) in COUNTED_CALLS) or (
             where == "formatted" and collection_like(fi, func, node)
         ):
             # ``str(piece)`` / ``range(xs)`` / ``f"{items} items"``: a count was meant
             m = _mut(fi, node, f"len({text})", "wrap-len", f"{short} -> len(...)")
             m.prior *= 0.7
             out.append(m)
-    keyed = where == "element" and isinstance(_holder(fi, node), cst.DictElement)
+    keyed = where == "element" and isinstance(holder_of(fi, node), cst.DictElement)
     if plain and (where in ("return", "assign", "condition") or keyed):
         # a dict value under a key is stored like an assignment (``{"active": u.banned}``)
         parent, _ = fi.parent_of(node)
         if not isinstance(parent, cst.UnaryOperation):
             out.append(_mut(fi, node, f"not {text}", "wrap-not", f"{short} -> not ..."))
-    if isinstance(node, cst.Name) and _identity_lambda(fi, node):
+    if isinstance(node, cst.Name) and identity_lambda(fi, node):
         # ``key=lambda w: w`` orders by the value itself: a measure of it was meant
         for wrapper, template, factor in (("len", "wrap-len", 0.8), ("abs", "wrap-abs", 0.6)):
             m = _mut(fi, node, f"{wrapper}({text})", template, f"{short} -> {wrapper}(...)")
             m.prior *= factor
             out.append(m)
     if valued and isinstance(node, (cst.Name, cst.Attribute, cst.Call)):
-        fallbacks = _fallback_fields(fi, node)
+        fallbacks = fallback_fields(fi, node)
         lookups = sibling_lookups(fi, node) + _related_constants(fi, node)
         alts = (
             fallbacks
             + lookups
             + [d for f in enclosing_funcs(fi, func) for d in _defaults(f) if d != text][:2]
-            + [_empty_string(fi, node), "0", "[]"]
+            + [empty_string(fi, node), "0", "[]"]
         )
         for k, d in enumerate(alts[: 4 + len(lookups) + len(fallbacks)]):
             m = _mut(fi, node, f"{text} or {d}", "wrap-or-default", f"{short} -> ... or {d}")
@@ -399,93 +408,9 @@ def wrapper_mutations(
     return out
 
 
-def _empty_string(fi: FileInfo, node: cst.CSTNode) -> str:
-    """``""``, or ``''`` inside an f-string quoted with ``"``.
-
-    Before Python 3.12 a replacement field cannot reuse its string's quote.
-    """
-    cur: cst.CSTNode | None = node
-    while cur is not None:
-        cur, _ = fi.parent_of(cur)
-        if isinstance(cur, cst.FormattedString):
-            return "''" if '"' in cur.start else '""'
-    return '""'
-
-
-def _holder(fi: FileInfo, node: cst.CSTNode) -> cst.CSTNode | None:
-    """The parent of ``node``, or of the conditional expression ``node`` is a branch of."""
-    cur = node
-    while True:
-        parent, _ = fi.parent_of(cur)
-        if isinstance(parent, cst.IfExp) and parent.test is not cur:
-            cur = parent
-            continue
-        return parent
-
-
-def _identity_lambda(fi: FileInfo, node: cst.Name) -> bool:
-    """``node`` is the whole body of a lambda and its one parameter (``lambda w: w``)."""
-    parent, _ = fi.parent_of(node)
-    if not (isinstance(parent, cst.Lambda) and parent.body is node):
-        return False
-    params = parent.params.params
-    return len(params) == 1 and params[0].name.value == node.value
-
-
-#: one-argument calls whose argument may have been meant as a count (``len(e)``)
-_COUNTED_CALLS = frozenset({"str", "range"})
-
-
-def _sole_arg_of(fi: FileInfo, node: cst.CSTNode) -> str | None:
-    """The callee's name when ``node`` is the one positional argument of a call, else None."""
-    parent, _ = fi.parent_of(node)
-    if not isinstance(parent, cst.Arg) or parent.keyword is not None:
-        return None
-    call, _ = fi.parent_of(parent)
-    if not isinstance(call, cst.Call) or len(call.args) != 1:
-        return None
-    return _callee(call) if isinstance(call.func, cst.Name) else None
-
-
-def _bare_type(annotation: str) -> str:
-    """``str`` of ``str | None`` / ``Optional[str]`` / ``str``; ``""`` for no annotation."""
-    a = annotation.replace(" ", "")
-    if a.startswith("Optional[") and a.endswith("]"):
-        a = a[len("Optional[") : -1]
-    parts = [p for p in a.split("|") if p != "None"]
-    return "|".join(parts)
-
-
 def _optional_field(fi: FileInfo, node: cst.CSTNode) -> bool:
     """``x.a`` where ``a`` is a field the file's classes may hold ``None`` in."""
     return isinstance(node, cst.Attribute) and node.attr.value in none_fields(fi)
-
-
-def _fallback_fields(fi: FileInfo, node: cst.CSTNode, limit: int = 2) -> list[str]:
-    """``x.f`` fallbacks for a field read ``x.a``: other fields of the classes with a field ``a``.
-
-    Fields of ``a``'s own type first (by annotation, ``None`` aside), fields of a known other type
-    left out; at most ``limit``.
-    """
-    if not (isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name)):
-        return []
-    attr = node.attr.value
-    own = ""
-    for fields in all_class_fields(fi):
-        for f, ann in fields:
-            if f == attr and ann:
-                own = _bare_type(ann)
-    same: list[str] = []
-    unknown: list[str] = []
-    for cand, a, ann in sibling_fields(fi, node):
-        if a != attr:
-            continue
-        kind = _bare_type(ann)
-        if own and kind == own:
-            same.append(cand)
-        elif not (own and kind):
-            unknown.append(cand)
-    return (same + unknown)[:limit]
 
 
 def none_guard_mutations(
