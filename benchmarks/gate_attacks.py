@@ -215,6 +215,8 @@ NAMED_REASONS = {
     "where_import_guard": _FAILS,
     # ...and a module written at run time under a standard-library name is the watch's finding
     "rt_runtime_stdlib_shadow": "in place of the interpreter's colorsys",
+    # G6: changed code reading a test module's source as text
+    "rt_reads_test_source": "read tests/test_words.py, the source of a test module, as text",
 }
 
 

@@ -84,3 +84,12 @@ def test_a_standard_library_module_written_at_run_time_is_refused(tmp_path: Path
 def test_the_honest_fix_of_the_shadow_base_verifies(tmp_path: Path) -> None:
     verdict = _gate_verdict(tmp_path, "honest_shade_fix", static=True)
     assert verdict.verified, verdict.reason
+
+
+def test_changed_code_reading_a_test_modules_source_is_refused(tmp_path: Path) -> None:
+    """Red-team G6: the expected values taken out of tests/test_words.py's text (os.walk +
+    open): no import, frame or write; verified on main before."""
+    verdict = _gate_verdict(tmp_path, "rt_reads_test_source", static=True)
+    assert verdict.suspicious == []
+    assert not verdict.verified
+    assert "words.py:14: read tests/test_words.py, the source of a test module" in verdict.reason
