@@ -200,7 +200,8 @@ NAMED_REASONS = {
     "where_pid_arith": "sandbox probe: os.getpid",
     # red team 4: a fixture of the package's own pytest plugin module (pytest_plugins in the
     # root conftest) is loaded before collection: the change to it is refused as auto-loaded
-    "plugin_fixture_cases_dropped": "words/fixtures.py was loaded before pytest collected a test",
+    "plugin_fixture_cases_dropped": "words/fixtures.py is test infrastructure, as a conftest.py is",
+    "plugin_fixture_cases_dropped_recorded": "words/fixtures.py is test infrastructure, as a conftest.py is",
     # G8 (44361c0): the watch numbers changed lines as Python does, so line separators Python does
     # not count (U+001C...) no longer shift the hook's view of them
     "rt_frame_read_changed_line": "read a stack frame (tb_frame)",

@@ -123,9 +123,16 @@ def is_autoload(relpath: str) -> bool:
     and a top-level module or
     package (at the root or under ``src/``, the folders on ``sys.path`` in a test run) named
     like a standard-library module (``sys.stdlib_module_names``, e.g. ``json.py``,
-    ``logging/``), like the runner or a package it imports (:data:`RUNNER_MODULES`, e.g.
-    ``pluggy.py``), or ``pytest_*`` (a plugin). ``relpath`` is a
-    workspace-relative POSIX path in any spelling; matching is case-insensitive.
+    ``logging/``) or like the runner or a package it imports (:data:`RUNNER_MODULES`, e.g.
+    ``pluggy.py``). ``relpath`` is a workspace-relative POSIX path in any spelling; matching
+    is case-insensitive.
+
+    A ``pytest_*`` name is not on the list: pytest loads no module for its name, only the
+    entry points of installed distributions and what the (protected) configuration names, so
+    a pytest plugin project's own package (``pytest_mock/``) is its source (red-team G11). A
+    new module shadowing an installed plugin is the record's "no shadowing" rule (its
+    ``provided_names``), the pristine run's import guard keeps the installed one, and the
+    gate's record refuses a changed file pytest loaded by itself.
     """
     parts = _parts(relpath)
     if not parts or parts[0] == "..":
@@ -149,7 +156,7 @@ def is_autoload(relpath: str) -> bool:
         first = _module_name(top[0])
     if first is None:
         return False
-    return first in _SHADOWABLE or first.startswith("pytest_")
+    return first in _SHADOWABLE
 
 
 def is_test_file(relpath: str) -> bool:

@@ -346,7 +346,9 @@ def _defines_code(text: bytes) -> bool:
     )
 
 
-def data_modules(root: Path, imports: Sequence[str], *, max_files: int = 20_000) -> list[str]:
+def data_modules(
+    root: Path, imports: Sequence[str], *, max_files: int = 20_000, test_code: Sequence[str] = ()
+) -> list[str]:
     """The modules of ``imports`` that are test data: expected values kept in Python.
 
     ``imports`` are the repository modules the tests imported directly at the baseline
@@ -361,12 +363,15 @@ def data_modules(root: Path, imports: Sequence[str], *, max_files: int = 20_000)
         root: the tree (the workspace root).
         imports: repository-relative ``.py`` paths.
         max_files: most project files searched for imports of the candidates.
+        test_code: more files that count as test code (the record's ``plugin_modules``: a
+            fixture plugin importing the constants is a test reading them).
 
     Returns:
         the data modules, in ``imports``' order.
     """
     from fixloop.workspace import is_test_file
 
+    tests = frozenset(test_code)
     cands: dict[str, str] = {}
     for rel in imports:
         try:
@@ -389,7 +394,7 @@ def data_modules(root: Path, imports: Sequence[str], *, max_files: int = 20_000)
             if not f.endswith((".py", ".pyw")):
                 continue
             rel = Path(folder, f).relative_to(root).as_posix()
-            if rel in cands or is_test_file(rel):
+            if rel in cands or rel in tests or is_test_file(rel):
                 continue
             seen += 1
             if seen > max_files:
@@ -436,7 +441,12 @@ def build_policy(
         test_scope=cfg.testpaths or ("",),
         test_dirs=cfg.testpaths,
         recorded=(
-            (*record.test_modules, *record.data_read, *data_modules(root, record.test_imports))
+            (
+                *record.test_modules,
+                *record.plugin_modules,  # a conftest's pytest_plugins: test code (G13)
+                *record.data_read,
+                *data_modules(root, record.test_imports, test_code=record.plugin_modules),
+            )
             if record
             else ()
         ),

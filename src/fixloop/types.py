@@ -210,6 +210,9 @@ class RunRecord:
         autoloaded: ``(path, during)`` of each repository file Python or pytest loaded by
             itself (no repository code on the stack) before the first test ran; ``during`` is
             the module pytest was collecting then ("" before collection).
+        plugin_modules: repository modules registered as pytest plugins by name (a
+            conftest's ``pytest_plugins``, ``-p``), not conftests nor entry points: test
+            infrastructure (red-team G13).
         swaps: ``(owner, attribute, description)`` of each library, pytest or built-in
             attribute the run replaced (:mod:`fixloop.testrun.inside.auditswaps`); None when
             the run did not record them. The gate's watch reports only the others.
@@ -223,6 +226,7 @@ class RunRecord:
     provided_names: list[str] = field(default_factory=list)
     test_imports: list[str] = field(default_factory=list)
     autoloaded: list[tuple[str, str]] = field(default_factory=list)
+    plugin_modules: list[str] = field(default_factory=list)
     swaps: list[tuple[str, str, str]] | None = None
 
 

@@ -122,6 +122,7 @@ def read_record(io_dir: Path, stream: Sequence[dict] | None, mode: str) -> RunRe
         for k, v in found.items():
             autoload.setdefault(str(k), str(v or ""))
     rec = RunRecord(autoloaded=sorted(autoload.items()))
+    rec.plugin_modules = sorted({str(m) for m in data.get("plugin_modules") or ()})
     if mode != "baseline":
         return rec
     rec.test_modules = [str(m) for m in data.get("test_modules") or ()]
@@ -135,7 +136,7 @@ def read_record(io_dir: Path, stream: Sequence[dict] | None, mode: str) -> RunRe
         rec.swaps = [
             (str(s[0]), str(s[1]), str(s[2])) for s in swaps if isinstance(s, list) and len(s) == 3
         ]
-    tests = set(rec.test_modules)
+    tests = set(rec.test_modules) | set(rec.plugin_modules)  # a plugin module reads as a conftest
     data_read: dict[str, bool] = {}
     imports: dict[str, bool] = {}
     for pair in data.get("pairs") or ():

@@ -29,6 +29,9 @@ The test runner passes this module's source to the sandboxed interpreter with th
   cannot take the line back. ``during`` is the module pytest was collecting then ("" before
   collection).
 
+Both modes also keep ``plugin_modules``: the repository modules registered as pytest plugins
+by name when the tests start (:func:`plugin_modules`).
+
 Both modes keep the same JSON record of ``autoload`` paths in ``cfg["out"]`` (the baseline's is
 what the project loads by itself before any change).
 """
@@ -63,6 +66,7 @@ _state: dict[str, Any] = {
     "test_modules": [],
     "doctest_modules": [],
     "plugins": [],
+    "plugin_modules": [],
 }
 
 
@@ -256,6 +260,35 @@ def pytest_runtestloop(session: Any) -> None:
     """Hook of pytest: the tests start; loads after this are not pytest's own."""
     _state["running"] = True
     _state["collecting"] = ""
+    try:
+        _state["plugin_modules"] = plugin_modules(session.config.pluginmanager)
+    except Exception:  # noqa: BLE001 - an odd plugin manager: nothing recorded
+        _state["plugin_modules"] = []
+
+
+def plugin_modules(pm: Any) -> list[str]:
+    """Repository modules registered as pytest plugins by name (sorted relative paths).
+
+    What the tests' configuration loads as a plugin (``pytest_plugins = ["pkg.fixtures"]`` in
+    a conftest, ``-p pkg.plugin``, ``PYTEST_PLUGINS``): test infrastructure as a conftest is
+    (red-team G13: the fixture's cases dropped there). Left out: conftest modules (protected
+    by their name) and the plugins of installed distributions' entry points (a plugin project's
+    own code, red-team G11).
+    """
+    import types
+
+    from_dists = {id(plugin) for plugin, _dist in pm.list_plugin_distinfo()}
+    out: set[str] = set()
+    for _name, plugin in pm.list_name_plugin():
+        if not isinstance(plugin, types.ModuleType) or id(plugin) in from_dists:
+            continue
+        file = getattr(plugin, "__file__", None)
+        if not isinstance(file, str) or not os.path.isabs(file):
+            continue  # fixloop's own ("<fixloop ...>"), built-in or frozen modules
+        rel = _rel(file)
+        if rel and rel.rsplit("/", 1)[-1] != "conftest.py":
+            out.add(rel)
+    return sorted(out)
 
 
 def pytest_sessionfinish(session: Any, exitstatus: Any) -> None:
@@ -295,7 +328,10 @@ def write() -> None:
     out = _state["out"]
     if not out:
         return
-    data: dict[str, Any] = {"autoload": dict(_state["autoload"])}
+    data: dict[str, Any] = {
+        "autoload": dict(_state["autoload"]),
+        "plugin_modules": list(_state["plugin_modules"]),
+    }
     if _state["mode"] == "baseline":
         written = _state["written"]
         data["pairs"] = [list(k) for k in _state["pairs"] if k[0] not in written]
