@@ -207,3 +207,12 @@ def test_history_is_packed_once_per_gate(tmp_path: Path) -> None:
 
     gc.collect()
     assert not os.path.exists(folder)
+
+
+@pytest.mark.parametrize("name", ["where_agent_answers", "where_ctime_or_uniform_mtime"])
+def test_redteam4_variants_are_refused_by_the_perturbed_run(tmp_path: Path, name: str) -> None:
+    """G17: the stand-in agent socket answers; G18: the perturbed checkout is written before
+    the first runs and its changed files again right before it (older files, ctime == mtime)."""
+    verdict = verdict_of(tmp_path, name, "bwrap")
+    assert not verdict.verified and verdict.report.ok  # the first runs were fooled
+    assert DEPENDS in verdict.reason, verdict.reason

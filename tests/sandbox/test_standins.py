@@ -103,9 +103,17 @@ def test_the_variant_has_an_agent_socket_even_when_the_user_has_none() -> None:
     assert host_env({"HOME": "/h"}, variant=True)["SSH_AUTH_SOCK"].startswith("/tmp/ssh-")
 
 
-LOOK = """import json, os, stat
+LOOK = """import json, os, socket, stat
 p = os.environ.get("SSH_AUTH_SOCK")
-print("LOOK", json.dumps([p, bool(p) and stat.S_ISSOCK(os.stat(p).st_mode)]))
+answer = None
+if p:
+    s = socket.socket(socket.AF_UNIX)
+    s.settimeout(5)
+    s.connect(p)  # a live agent accepts (redteam4 G17)
+    s.sendall(bytes([0, 0, 0, 1, 11]))  # SSH2_AGENTC_REQUEST_IDENTITIES
+    answer = list(s.recv(64))
+    s.close()
+print("LOOK", json.dumps([p, bool(p) and stat.S_ISSOCK(os.stat(p).st_mode), answer]))
 """
 
 
@@ -122,7 +130,8 @@ def test_the_agent_socket_exists_in_the_perturbed_run_only(tmp_path: Path, kind:
         )
         line = next(ln for ln in res.output.splitlines() if ln.startswith("LOOK "))
         seen.append(json.loads(line[5:]))
-    assert seen[0] == [None, False] and seen[1][1] is True
+    assert seen[0] == [None, False, None] and seen[1][1] is True
+    assert seen[1][2] == [0, 0, 0, 5, 12, 0, 0, 0, 0]  # no identities, as an agent without keys
     assert not os.path.exists(os.path.dirname(seen[1][0]))  # removed after the run (none: host)
 
 

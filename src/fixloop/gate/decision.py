@@ -157,6 +157,7 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
         else:
             scratch = self._new_scratch()
             try:
+                self._early_perturbed(cand.tree)  # written now: older than the change (G18)
                 test_root = checkout_tree(self.root, cand.tree, scratch)
                 self._dress(cand.tree, scratch, staged=False)
                 if self.prepare is not None:
@@ -168,6 +169,7 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
                 verdict = self._judge(test_root, watch, suspicious, refused)
             finally:
                 self._checkout_top = self._home = None
+                self._drop_early()
                 remove_tree(scratch.parent)
         verdict.tampered, verdict.new_autoload = tampered, new_autoload
         verdict.reason += reasons.notes(tampered, new_autoload, cand)

@@ -159,6 +159,17 @@ def used_cache(run_root: Path, baseline: TestReport) -> None:
         return
 
 
+def _rewrite(top: Path, paths: list[str]) -> None:
+    """Write each regular file of ``paths`` under ``top`` again with its own bytes (now)."""
+    for rel in paths:
+        p = top / rel
+        try:
+            if p.is_file() and not p.is_symlink():
+                p.write_bytes(p.read_bytes())
+        except OSError:
+            continue
+
+
 class FreshCheckoutRuns:
     """How the gate runs tests in a checkout of the candidate (a base of the Gate).
 
@@ -382,11 +393,19 @@ class FreshCheckoutRuns:
         cand = getattr(self, "last_candidate", None)
         if cand is None:
             return ""
-        iso = getattr(self, "iso", None)
-        user_top = Path(getattr(iso, "repo", None) or self.root)
-        made, top = elsewhere(user_top)
+        early = self.__dict__.pop("_early", None)
+        if early is not None and early[3] == cand.tree:
+            made, top, alt = early[:3]
+        else:
+            if early is not None:
+                remove_tree(early[0])
+            iso = getattr(self, "iso", None)
+            made, top = elsewhere(Path(getattr(iso, "repo", None) or self.root))
         try:
-            alt = checkout_tree(self.root, cand.tree, top)
+            if early is not None and early[3] == cand.tree:
+                _rewrite(top, cand.changed)  # the change lands after the clone (G18)
+            else:
+                alt = checkout_tree(self.root, cand.tree, top)
             self._dress(cand.tree, top, staged=True)
             if self.prepare is not None:
                 self.prepare(top)
@@ -414,6 +433,34 @@ class FreshCheckoutRuns:
             f"{bad}): a fix must not depend on the path of the checkout or on the environment "
             "it runs in (or the tests are flaky: a flaky pass is not a fix)"
         )
+
+    def _early_perturbed(self, tree: str) -> None:
+        """Write the perturbed run's checkout of ``tree`` now, before the first runs.
+
+        Its files then keep the times they were written with (ctime == mtime, as a clone's),
+        and the candidate's changed files are written again right before the perturbed run
+        (:meth:`_perturbed`), so they are newer than the rest by the first runs' duration, as an
+        edit made after a clone: neither "ctime after mtime" (the first runs' checkout, whose
+        files get the user's mtimes) nor "every file of one age" holds there (redteam4 G18).
+        Best effort: without it the perturbed run writes its checkout when it starts.
+        """
+        self._drop_early()
+        if not self._must_pass():
+            return  # no perturbed run
+        iso = getattr(self, "iso", None)
+        made, top = elsewhere(Path(getattr(iso, "repo", None) or self.root))
+        try:
+            alt = checkout_tree(self.root, tree, top)
+        except (OSError, GitError):
+            remove_tree(made)
+            return
+        self.__dict__["_early"] = (made, top, alt, tree)
+
+    def _drop_early(self) -> None:
+        """Remove an unused early perturbed checkout (:meth:`_early_perturbed`)."""
+        early = self.__dict__.pop("_early", None)
+        if early is not None:
+            remove_tree(early[0])
 
     def _second_opinion(self, watch: dict[str, list[int]], root: Path) -> tuple[str, list[str]]:
         """(summary, audit findings) of the second opinion on the baseline's failing tests.

@@ -15,8 +15,9 @@ run shares while the user's shell gives the other one tells it that it is being 
 - **Path-valued secret-looking names** (F37): the perturbed run gives ``SSH_AUTH_SOCK`` and
   the like a made-up path (:func:`fixloop.sandbox.hostenv.fake_value`) and the first runs leave
   the name out; a path that names nothing answered "gate" in both, while a developer's agent
-  socket exists. :func:`fake_objects` makes each such path exist for the perturbed run: a bound
-  Unix socket (nobody listens, as a stale agent's) for ``*_SOCK``, an empty file otherwise,
+  socket exists. :func:`fake_objects` makes each such path exist for the perturbed run: a
+  listening Unix socket that answers as an agent holding no key (:class:`StandinAgent`; a
+  socket nobody listened on told the run too, redteam4 G17) for ``*_SOCK``, an empty file otherwise,
   created in a private host folder that the backend shows at the made-up path (bwrap binds it;
   ``--sandbox none`` creates the path itself).
 
@@ -37,6 +38,7 @@ import shutil
 import socket
 import stat
 import tempfile
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,6 +48,7 @@ from fixloop.sandbox.hostenv import secret_name
 __all__ = [
     "STARTUP_FILES",
     "FakeObjects",
+    "StandinAgent",
     "fake_objects",
     "fake_path_kind",
     "variant_hosts",
@@ -203,9 +206,14 @@ class FakeObjects:
     made: list[str] = field(default_factory=list)
     #: ``(host path, path in the sandbox)`` shown read-only (the variant's ``/etc/hosts``)
     ro_binds: list[tuple[str, str]] = field(default_factory=list)
+    #: the listening agents behind the sockets (:class:`StandinAgent`)
+    agents: list[StandinAgent] = field(default_factory=list)
 
     def close(self) -> None:
-        """Remove every host object made (idempotent)."""
+        """Stop the agents and remove every host object made (idempotent)."""
+        for agent in self.agents:
+            agent.close()
+        self.agents.clear()
         for d in self.made:
             shutil.rmtree(d, ignore_errors=True)
         self.made.clear()
@@ -222,13 +230,82 @@ class FakeObjects:
         return d
 
 
-def _make(path: str, kind: str) -> None:
-    if kind == "socket":
-        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+#: The ssh agent protocol's messages the stand-in knows (draft-miller-ssh-agent, section 6.1).
+_REQUEST_IDENTITIES, _IDENTITIES_ANSWER, _FAILURE = 11, 12, 5
+
+
+def _recv(conn: socket.socket, n: int) -> bytes | None:
+    data = b""
+    while len(data) < n:
+        chunk = conn.recv(n - len(data))
+        if not chunk:
+            return None
+        data += chunk
+    return data
+
+
+class StandinAgent:
+    """A listening stand-in for an ssh agent at ``path``: it answers, and holds no key.
+
+    A developer's ``SSH_AUTH_SOCK`` names a live agent that accepts a connection; a socket
+    nobody listens on refused it in every gate run (redteam4 G17). This one accepts, answers a
+    request for identities with an empty list and anything else with ``SSH_AGENT_FAILURE``
+    (draft-miller-ssh-agent: a length-prefixed message, its first byte the type), one
+    connection at a time, from a daemon thread, until :meth:`close`.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
-            s.bind(path)  # the socket file stays after close; connecting is refused
-        finally:
-            s.close()
+            self.sock.bind(path)
+            self.sock.listen(8)
+            self.sock.settimeout(0.2)
+        except OSError:
+            self.sock.close()
+            raise
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._serve, name="fixloop-agent", daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        while not self.stop.is_set():
+            try:
+                conn, _ = self.sock.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            with conn:
+                conn.settimeout(2.0)
+                try:
+                    self._talk(conn)
+                except OSError:
+                    pass
+
+    def _talk(self, conn: socket.socket) -> None:
+        while not self.stop.is_set():
+            head = _recv(conn, 4)
+            size = int.from_bytes(head, "big") if head else 0
+            body = _recv(conn, size) if 0 < size <= 256 * 1024 else None
+            if not body:
+                return
+            answer = (
+                bytes([_IDENTITIES_ANSWER, 0, 0, 0, 0])
+                if body[0] == _REQUEST_IDENTITIES
+                else bytes([_FAILURE])
+            )
+            conn.sendall(len(answer).to_bytes(4, "big") + answer)
+
+    def close(self) -> None:
+        """Stop answering and close the socket (the file goes with its folder)."""
+        self.stop.set()
+        self.sock.close()
+        self.thread.join(timeout=1.0)
+
+
+def _make(path: str, kind: str, out: FakeObjects) -> None:
+    if kind == "socket":
+        out.agents.append(StandinAgent(path))
     else:
         with open(path, "wb"):
             pass
@@ -266,10 +343,10 @@ def fake_objects(env: Mapping[str, str], *, in_place: bool = False) -> FakeObjec
                     continue  # never a folder of the host's own, one new level only
                 os.makedirs(parent, mode=0o700)
                 out.made.append(parent)
-                _make(value, kind)
+                _make(value, kind, out)
             else:
                 src = os.path.join(host, str(i))
-                _make(src, kind)
+                _make(src, kind, out)
                 out.binds.append((src, value))
         except OSError:
             continue
