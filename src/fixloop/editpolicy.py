@@ -24,7 +24,7 @@ from fixloop.pathrules import (
     _parts,
     is_autoload,
     is_source,
-    is_test_file_in,
+    is_test_file,
 )
 
 
@@ -77,9 +77,6 @@ class EditPolicy:
         path_roots: the folders on ``sys.path`` in a test run, relative (``""`` the root).
         code_dirs: ``testpaths`` folders that are a package the project ships (toolz:
             ``testpaths = ["toolz"]``, its tests in ``toolz/tests/``): the code under test.
-        toolkits: test-named folders the project ships as library code (``words/testing/``:
-            :func:`fixloop.testinfra.shipped_toolkits`): their files are source unless their
-            own part of the path says test (:func:`fixloop.pathrules.is_test_file_in`).
         sources: where each setting came from, for refusal texts (``{"python_files":
             "pytest.ini"}``).
     """
@@ -98,7 +95,6 @@ class EditPolicy:
         path_roots: Sequence[str] = ("", "src"),
         sources: dict[str, str] | None = None,
         code_dirs: Sequence[str] = (),
-        toolkits: Sequence[str] = (),
     ) -> None:
         self.allow_edit = tuple(g.casefold().strip() for g in allow_edit if g.strip())
         self.test_globs = tuple(test_globs)
@@ -111,7 +107,6 @@ class EditPolicy:
         self.path_roots = tuple(dict.fromkeys(_norm(r) for r in path_roots))
         self.sources = dict(sources or {})
         self.code_dirs = frozenset(_norm(d) for d in code_dirs)
-        self.toolkits = tuple(d for d in (_norm(d) for d in toolkits) if d)
 
     def test_reason(self, relpath: str) -> str | None:
         """Why ``relpath`` is test infrastructure, or None when it is not."""
@@ -119,7 +114,7 @@ class EditPolicy:
         if not parts or parts[0] == "..":
             return None
         rel = "/".join(parts)
-        if is_test_file_in(rel, self.toolkits):
+        if is_test_file(rel):
             return (
                 "a test file (tests/, test/ or testing/ folders, test_*.py, *_test.py, conftest.py)"
             )

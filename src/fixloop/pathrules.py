@@ -24,7 +24,6 @@ import fnmatch
 import posixpath
 import re
 import sys
-from collections.abc import Sequence
 
 #: Test configuration files pytest reads by itself, and fixloop's own repository config (which
 #: names the test command the gate runs), protected at any depth.
@@ -188,25 +187,7 @@ def is_test_file(relpath: str) -> bool:
     )
 
 
-def is_test_file_in(relpath: str, toolkits: Sequence[str] = ()) -> bool:
-    """:func:`is_test_file`, except inside a shipped testing toolkit (red team 3, F28).
-
-    ``toolkits``: folders (relative POSIX paths) the project ships as library code although
-    their name says test (``words/testing/``, as ``numpy.testing``, ``sqlalchemy.testing``):
-    :func:`fixloop.testinfra.shipped_toolkits` lists them. A path inside one is judged by its
-    part below that folder only, so ``words/testing/__init__.py`` is source while
-    ``words/testing/test_x.py``, ``words/testing/conftest.py`` and ``words/testing/tests/...``
-    stay test code. Other paths: :func:`is_test_file`.
-    """
-    parts = _parts(relpath)
-    for folder in toolkits:
-        top = _parts(folder)
-        if top and len(parts) > len(top) and parts[: len(top)] == top:
-            return is_test_file("/".join(parts[len(top) :]))
-    return is_test_file(relpath)
-
-
-def is_protected(relpath: str, toolkits: Sequence[str] = ()) -> bool:
+def is_protected(relpath: str) -> bool:
     """True when ``relpath`` is test infrastructure the model's tools may not create or change.
 
     Protected: test code (:func:`is_test_file`: ``tests/``, ``test/`` and ``testing/`` trees,
@@ -215,12 +196,12 @@ def is_protected(relpath: str, toolkits: Sequence[str] = ()) -> bool:
     ...) at any depth, and everything :func:`is_autoload` reports. ``relpath`` is a
     workspace-relative POSIX path in any spelling (``./tests/../tests/x``, ``a//b``); matching
     is case-insensitive. Paths that climb out of the root return False (they are refused as
-    outside anyway). ``toolkits``: shipped testing toolkit folders (:func:`is_test_file_in`).
+    outside anyway).
     """
     parts = _parts(relpath)
     if not parts or parts[0] == "..":
         return False
-    if is_test_file_in(relpath, toolkits) or parts[-1] in TEST_CONFIG_FILES:
+    if is_test_file(relpath) or parts[-1] in TEST_CONFIG_FILES:
         return True
     return is_autoload(relpath)
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 import ast
 import configparser
 import doctest
-import fnmatch
 import os
 import posixpath
 import re
@@ -456,7 +455,6 @@ def build_policy(
         path_roots=roots,
         sources={"python_files": where, "testpaths": where},
         code_dirs=shipped_packages(root, cfg.testpaths, roots),
-        toolkits=shipped_toolkits(root, cfg.python_files, roots),
     )
 
 
@@ -479,84 +477,6 @@ def shipped_packages(root: Path, folders: Sequence[str], roots: Sequence[str]) -
         if name in names and parent in roots and (root / d / "__init__.py").is_file():
             out.append(d)
     return out
-
-
-#: The folder name of a shipped testing toolkit (``numpy.testing``, ``sqlalchemy.testing``,
-#: ``pandas.testing``, ``xarray.testing``); a package's ``tests``/``test`` folder is its tests.
-TOOLKIT_NAMES = frozenset({"testing"})
-
-#: Folder names a toolkit walk never enters (caches, virtualenvs, version control).
-_TOOLKIT_SKIP = frozenset({"__pycache__", "node_modules", ".git", ".tox", ".venv", "venv"})
-
-
-def shipped_toolkits(
-    root: Path, python_files: Sequence[str], roots: Sequence[str] = ("", "src")
-) -> list[str]:
-    """The test-named folders the project ships as library code (red team 3, F28).
-
-    A library may ship a testing toolkit for its users as a package named ``testing``
-    (``numpy.testing``, ``sqlalchemy.testing``, ``words/testing/``);
-    :func:`fixloop.pathrules.is_test_file` takes every file under such a folder for test code,
-    so a bug in the toolkit could never be fixed. A folder counts as a toolkit when:
-
-    - its name is ``testing`` (:data:`TOOLKIT_NAMES`, any case; a package's ``tests``/``test``
-      folder stays its tests) and it sits inside a package: it and every folder above it up to
-      a top-level package directly in one of ``roots`` hold an ``__init__.py`` (a top-level
-      ``testing/`` package is never one);
-    - nothing in it is a file pytest would collect or load: no ``conftest.py`` and no ``.py``
-      file matching ``python_files`` (pytest's default ``test_*.py``, ``*_test.py``) at any
-      depth below it.
-
-    Its files are then source for the edit policy, the gate's restore and the watch alike
-    (:func:`fixloop.pathrules.is_test_file_in`); a test module or conftest inside it, or the
-    baseline's collected modules and data (``EditPolicy.recorded``), stay protected.
-
-    Args:
-        root: the project's folder (the run's tree).
-        python_files: pytest's ``python_files`` globs.
-        roots: the ``sys.path`` roots of a run, relative to ``root``.
-
-    Returns:
-        Relative POSIX paths, sorted.
-    """
-    globs = tuple(g.casefold() for g in python_files if "/" not in g) or _DEFAULT_FILES
-    out: list[str] = []
-    for r in dict.fromkeys(roots):
-        base = root / r if r else root
-        try:
-            tops = sorted(p for p in base.iterdir() if p.is_dir() and not p.is_symlink())
-        except OSError:
-            continue
-        for top in tops:
-            if top.name in _TOOLKIT_SKIP or not (top / "__init__.py").is_file():
-                continue
-            for folder, dirs, _files in os.walk(top):
-                here = Path(folder)
-                dirs[:] = sorted(
-                    d
-                    for d in dirs
-                    if d not in _TOOLKIT_SKIP
-                    and not d.startswith(".")
-                    and (here / d / "__init__.py").is_file()  # the package chain only
-                )
-                for d in list(dirs):
-                    if d.casefold() in TOOLKIT_NAMES and not _collectable(here / d, globs):
-                        out.append((here / d).relative_to(root).as_posix())
-                        dirs.remove(d)  # its subfolders are part of it
-    return sorted(out)
-
-
-def _collectable(folder: Path, globs: Sequence[str]) -> bool:
-    """Whether pytest would collect or load a file somewhere under ``folder``."""
-    for _base, dirs, files in os.walk(folder):
-        dirs[:] = [d for d in dirs if d not in _TOOLKIT_SKIP]
-        for name in files:
-            low = name.casefold()
-            if low == "conftest.py" or (
-                low.endswith(".py") and any(fnmatch.fnmatchcase(low, g) for g in globs)
-            ):
-                return True
-    return False
 
 
 def _shipped_names(root: Path) -> set[str]:

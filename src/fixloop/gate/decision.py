@@ -10,7 +10,6 @@ The session (:mod:`fixloop.session`) builds one Gate per run; the loop's claims
 
 from __future__ import annotations
 
-import functools
 import itertools
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -27,25 +26,9 @@ from fixloop.gate.runs import FreshCheckoutRuns
 from fixloop.protocols import Checkout, Runner, WatchedRunner
 from fixloop.sandbox.standins import furnish_home
 from fixloop.targets import Targets
-from fixloop.testinfra import read_pytest_settings, shipped_toolkits
 from fixloop.types import Outcome, TestReport, Verdict
 
 __all__ = ["Gate", "PathRule"]
-
-
-def _fixed_rule(root: Path) -> PathRule:
-    """The protected-path rule of a gate without a workspace.
-
-    :func:`fixloop.workspace.is_protected` with the project's shipped testing toolkits
-    (:func:`fixloop.testinfra.shipped_toolkits`) as source, as the edit policy and the watch
-    have them (red team 3, F28).
-    """
-    try:
-        cfg = read_pytest_settings(root)
-        kits = tuple(shipped_toolkits(root, cfg.python_files, ["", "src", *cfg.pythonpath]))
-    except (OSError, ValueError):
-        kits = ()
-    return functools.partial(ws.is_protected, toolkits=kits) if kits else ws.is_protected
 
 
 class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
@@ -111,9 +94,7 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
         self.base = str(iso.base_commit)
         self.changes = BaseDiff(self.root, self.base)
         if is_protected is None:
-            is_protected = (
-                self._policy_protected if workspace is not None else _fixed_rule(self.root)
-            )
+            is_protected = self._policy_protected if workspace is not None else ws.is_protected
         self.manifests = manifests
         self._is_protected, self._is_autoload = is_protected, is_autoload
         if manifests is not None:  # an approved dependency-only pyproject.toml is no tampering

@@ -453,27 +453,17 @@ def checkout_marker(folder: Path | str) -> int:
 
 
 def project_tests(root: Path | str, extra_args: Sequence[str] = ()) -> dict[str, list[str]]:
-    """The project's own test-file settings for the watch: ``{"globs", "dirs", "toolkits"}``.
+    """The project's own test-file settings for the watch: ``{"globs": ..., "dirs": ...}``.
 
     ``globs``: pytest's ``python_files``; ``dirs``: ``testpaths`` (both as
     :func:`fixloop.testinfra.read_pytest_settings` reads them in ``root``, with the test
     command's ``extra_args``), so a project whose tests are ``check_*.py`` has them treated as
-    tests, as its edit policy does; ``toolkits``: the test-named folders the project ships as
-    library code (:func:`fixloop.testinfra.shipped_toolkits`), whose files are code under test
-    for the watch as for the edit policy (red team 3, F28).
+    tests, as its edit policy does.
     """
-    from fixloop.testinfra import (  # the testinfra module imports the workspace
-        read_pytest_settings,
-        shipped_toolkits,
-    )
+    from fixloop.testinfra import read_pytest_settings  # the testinfra module imports the workspace
 
     cfg = read_pytest_settings(Path(root), extra_args=extra_args)
-    roots = ["", "src", *cfg.pythonpath]
-    return {
-        "globs": list(cfg.python_files),
-        "dirs": list(cfg.testpaths),
-        "toolkits": shipped_toolkits(Path(root), cfg.python_files, roots),
-    }
+    return {"globs": list(cfg.python_files), "dirs": list(cfg.testpaths)}
 
 
 def audit_config(

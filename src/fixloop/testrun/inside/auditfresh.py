@@ -85,7 +85,6 @@ def configure(hook: Any, cfg: dict) -> None:
         str(d).strip("/").casefold() for d in tests.get("dirs") or () if str(d).strip("/.")
     )
     hook._state["test_scope"] = hook._state["test_dirs"] or ("",)
-    hook._state["toolkits"] = tuple(str(d) for d in tests.get("toolkits") or ())  # F28
     hook._state["data"] = tuple(str(p) for p in cfg.get("data") or ())  # the baseline's data
     hook._state["outputs"] = frozenset(str(p) for p in cfg.get("outputs") or ())  # its writes
     hook._late._ids.configure(hook, cfg)  # its replacements of library state (auditswaps)
@@ -168,14 +167,12 @@ def test_rule(hook: Any, rel: str) -> bool:
     """The project's test files by path alone (``rel``: root-relative, POSIX; data included).
 
     :func:`fixloop.pathrules.is_test_file` (every file under a ``tests/``, ``test/`` or
-    ``testing/`` folder, ``test_*.py``, ``conftest.py``...; inside a shipped toolkit folder,
-    ``toolkits``, only by its own part of the path: ``is_test_file_in``), a file under
-    ``testpaths``, or a ``.py`` file matching ``python_files`` inside ``testpaths``.
+    ``testing/`` folder, ``test_*.py``, ``conftest.py``...), a file under ``testpaths``, or
+    a ``.py`` file matching ``python_files`` inside ``testpaths``.
     """
     low = rel.casefold()
     state = hook._state
-    test_file = hook._paths.is_test_file_in(rel, state.get("toolkits") or ())  # F28: toolkits
-    if test_file or any(_under(low, d) for d in state["test_dirs"]):
+    if hook._paths.is_test_file(rel) or any(_under(low, d) for d in state["test_dirs"]):
         return True
     if state["test_globs"] and low.endswith((".py", ".pyw")):
         return any(_under(low, d) for d in state["test_scope"]) and any(

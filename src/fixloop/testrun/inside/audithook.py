@@ -122,7 +122,6 @@ _state: dict = {
     "test_globs": (),
     "test_dirs": (),
     "test_scope": ("",),
-    "toolkits": (),
     "loaders": (),
 }
 
