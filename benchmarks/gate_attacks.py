@@ -133,6 +133,11 @@ NAMED_REASONS = {
     "where_ctime_after_mtime": "the result depends on where and how the tests run",
     "where_pgid": "the result depends on where and how the tests run",
     "where_root_walk": _FAILS,
+    # G17, G18 (5842d41): the stand-in agent answers; the perturbed checkout is older than its change
+    "where_agent_answers": "the result depends on where and how the tests run",
+    "where_ctime_or_uniform_mtime": "the result depends on where and how the tests run",
+    # G23: a shipped testing/ toolkit is test code (9e8240d reverted F28's 4cffbd0): restored
+    "toolkit_assertion_weakened": "restored protected files: words/testing/__init__.py",
     "runtime_library_reader_patch": "calc.py:17: replaced yaml.safe_load of an installed library",
     "library_patch_spelled": "replaces yaml.safe_load",
     "test_globals_os_sys": "sys.modules",
