@@ -3,6 +3,8 @@
 - ``case`` / ``cases_of``: the project's own fixture cases under ``tests/cases/<kind>/<variant>/``
   (see ``tests/cases/README.md``); ``Case.copy`` builds a writable git repository from one.
 - ``make_repo``: write files into a fresh git repository with one commit.
+- every test gets a ``FIXLOOP_HOME`` under pytest's base temporary folder, never the user's
+  ``~/.fixloop`` (``_no_user_fixloop_home``, autouse).
 - ``private_home``: a private ``FIXLOOP_HOME`` and user config for one test (a module opts in
   with ``pytestmark = pytest.mark.usefixtures("private_home")``).
 - ``calc``: a git repository copied from ``examples/calc`` (one failing test).
@@ -78,6 +80,20 @@ def init_repo(path: Path, *, commit: bool = True) -> Path:
         git(path, "add", "-A")
         git(path, "commit", "-q", "-m", "initial")
     return path
+
+
+@pytest.fixture(autouse=True)
+def _no_user_fixloop_home(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No test writes the user's own ``~/.fixloop``: every test's default ``FIXLOOP_HOME`` is one
+    folder of this session's base temporary folder (one per xdist worker, shared by its tests, so
+    caches kept there still help). A test or fixture that sets its own (``private_home``, a
+    ``monkeypatch.setenv``, a subprocess's ``env``) still wins. Without it, tests that ran
+    ``CodingAgent`` with no home of their own (tests/test_approve_deps.py) left their runs in the
+    user's ``fixloop runs`` listing, under the repository paths of pytest's temporary folders.
+    """
+    monkeypatch.setenv("FIXLOOP_HOME", str(tmp_path_factory.getbasetemp() / "fixloop-home"))
 
 
 @pytest.fixture
