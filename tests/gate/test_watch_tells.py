@@ -93,3 +93,17 @@ def test_changed_code_reading_a_test_modules_source_is_refused(tmp_path: Path) -
     assert verdict.suspicious == []
     assert not verdict.verified
     assert "words.py:14: read tests/test_words.py, the source of a test module" in verdict.reason
+
+
+def test_a_parametrized_value_rewritten_in_place_is_refused(tmp_path: Path) -> None:
+    """Red-team G7: split_words reached the test's frame (traceback.walk_tb, f_back, f_locals:
+    no audited read on a changed line) and set the mark's ``want[:]`` to its wrong answer."""
+    verdict = _gate_verdict(tmp_path, "rt_frame_walk_param_want", static=True)
+    assert verdict.suspicious == []
+    assert not verdict.verified
+    assert "changed want, a parameter of tests/test_words.py::test_split_words[" in verdict.reason
+
+
+def test_parametrized_lists_the_code_tidies_in_place_verify(tmp_path: Path) -> None:
+    verdict = _gate_verdict(tmp_path, "honest_split_words", static=True)
+    assert verdict.verified, verdict.reason

@@ -35,6 +35,10 @@ namespaces themselves:
   or code no test called. A name added to a test module counts only when it hides a builtin
   (``len = ...``).
 
+The parametrized values of each collected test (``item.callspec.params``: a list a
+``parametrize`` mark holds inline is no module global) are compared the same way, around the
+test and at the end (:func:`check_params`, red-team G7).
+
 Not covered: a change undone before the next comparison (within one test, e.g. from a timer
 thread), the contents of instances of other classes (only their ``id``), a test module's
 ``__dict__`` replaced wholesale (pytest keeps the module object), test data read by a test of
@@ -264,6 +268,7 @@ def _state(hook: Any) -> dict:
     st = hook._state.get("tglobals")
     if st is None:
         st = {"snap": {}, "quick": {}, "rel": {}, "decided": {}, "items": {}, "fixtures": None}
+        st["params"] = {}
         st["written"] = None
         hook._state["tglobals"] = st
     return st
@@ -317,8 +322,48 @@ def collected(hook: Any, session: object) -> None:
         name = getattr(mod, "__name__", None)
         if isinstance(name, str) and name in st["snap"]:
             st["items"][getattr(item, "nodeid", "")] = name
+            params = getattr(getattr(item, "callspec", None), "params", None)
+            if isinstance(params, dict) and params:
+                st["params"][getattr(item, "nodeid", "")] = (params, _param_tokens(params))
     st["fixtures"] = _fixture_table(session)
     st["session"] = session
+
+
+def _param_tokens(params: dict) -> dict[str, tuple]:
+    """Tokens of a test's parametrized values that are plain data (the rest counts by ``id``)."""
+    return {str(k): _token("", v) for k, v in list(params.items())}
+
+
+def check_params(hook: Any, nodeids: list[str], when: str) -> None:
+    """Compare the parametrized values of tests ``nodeids`` with those collected (red-team G7).
+
+    A value of a ``parametrize`` mark (``want``, a list the mark holds) is handed to the test
+    function by name; the test module's globals do not hold it when the mark lists it inline.
+    A change of it is a finding unless the tests may change it (the name's level over the test
+    files, :mod:`fixloop.testrun.inside.auditflow`: ``want.sort()`` in a test, ``want`` handed
+    to the code). Red-team G7: the change reached the test's frame and set ``want[:]`` to its
+    own wrong answer before the comparison read it; nothing else saw it.
+    """
+    st = _state(hook)
+    levels: dict[str, int] | None = None
+    for nodeid in nodeids:
+        entry = st["params"].get(nodeid)
+        if entry is None:
+            continue
+        params, before = entry
+        now = _param_tokens(params)
+        if now == before:
+            continue
+        levels = _test_levels(hook) if levels is None else levels
+        for name, token in before.items():
+            if now.get(name) == token or _allowed(levels.get(name, READ), token, now.get(name)):
+                continue
+            hook._record(
+                "object.__setattr__",
+                f"changed {name}, a parameter of {nodeid} the tests only read, {when}",
+                None,
+            )
+        st["params"][nodeid] = (params, now)  # each change once
 
 
 def _fixture_table(session: object) -> dict[tuple[str, int], tuple] | None:
@@ -362,6 +407,7 @@ def check_item(hook: Any, nodeid: str, when: str) -> None:
     if st["quick"].get(mname) != look:
         _compare(hook, [mname], f"{when} {nodeid} ran")
         st["quick"][mname] = quick(mod, st["written"] or frozenset())
+    check_params(hook, [nodeid], f"{when} it ran")
 
 
 def check_all(hook: Any) -> None:
@@ -370,6 +416,7 @@ def check_all(hook: Any) -> None:
     if not st["snap"]:
         return
     _compare(hook, list(st["snap"]), "by the end of the run")
+    check_params(hook, list(st["params"]), "by the end of the run")
     before = st["fixtures"]
     session = st.get("session")
     if before and session is not None:
@@ -475,49 +522,6 @@ class Plugin:
         """A test ended: its module as the snapshot has it?"""
         self._guarded(check_item, nodeid, "while")
         self._guarded(self._hook._late._ids.around, f"while {nodeid} ran")
-
-
-#: Standard-library modules that read source lines on a program's behalf (a traceback shown,
-#: a warning, ``inspect.getsource`` of an object handed to the code): a read through them is
-#: not the code's own reading of a file.
-_SHOWS_SOURCE = frozenset({"traceback.py", "warnings.py", "inspect.py", "doctest.py", "pdb.py"})
-
-
-def read_source(hook: Any, event: str, args: tuple, caller: Any) -> None:
-    """Record changed code reading a test module's source as text (red-team G6).
-
-    A change that opened ``tests/test_words.py`` for reading and took the expected values out
-    of its text (``plural("fly") == "flies"``) imported nothing, read no frame and wrote
-    nothing. A finding when the file (``open`` for reading, a ``.py`` of the checkout) is a
-    test module pytest loaded (:func:`track`) or named like one (``test_*.py``, ``*_test.py``,
-    ``conftest.py`` under the project's test rule), and the nearest frame outside the standard
-    library is a changed line or run-time code. Reads through :data:`_SHOWS_SOURCE` are not
-    (a fix that logs a traceback); data files under ``tests/`` (a linter's ``.py`` fixtures
-    named otherwise) are not.
-    """
-    if event != "open" or not args or not hook._state["armed"] or hook._writes(event, args):
-        return
-    path = args[0]
-    if not isinstance(path, (str, bytes)) or not os.fsdecode(path).endswith(".py"):
-        return
-    rel = hook._rel(os.fsdecode(path))
-    if rel is None:
-        return
-    base = rel.rsplit("/", 1)[-1]
-    named = base.startswith("test_") or base.endswith("_test.py") or base == "conftest.py"
-    if rel not in _state(hook)["rel"].values() and not (named and hook._fresh.test_rule(hook, rel)):
-        return
-    stdlib, f = hook._state["stdlib"], caller
-    while f is not None:
-        fn = f.f_code.co_filename
-        if not (fn.startswith("<frozen") or fn.startswith(stdlib) and "-packages" not in fn):
-            break
-        if os.path.basename(fn) in _SHOWS_SOURCE:
-            return
-        f = f.f_back
-    where = hook._watched(f) if f is not None else None
-    if where is not None:
-        hook._record("open", f"read {rel}, the source of a test module, as text", where)
 
 
 # --------------------------------------------------------------------------------------------

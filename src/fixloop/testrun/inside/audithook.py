@@ -484,7 +484,7 @@ def _hook(event: str, args: tuple) -> None:
         caller = sys._getframe(1)
         if event in _FILE_EVENTS:
             _fresh.note_write(_SELF, event, args, caller)
-            _late._globals.read_source(_SELF, event, args, caller)  # red-team G6
+            _fresh.read_source(_SELF, event, args, caller)  # red-team G6
             _file_event(event, args, caller)
         elif not _state["armed"] and not event.startswith(("os.kill", "signal.")):
             return
