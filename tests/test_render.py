@@ -110,6 +110,25 @@ def test_summary_uses_the_same_pieces() -> None:
     assert text.startswith("NOT VERIFIED (budget_exhausted)")
 
 
+def test_an_interrupt_names_where_its_failing_list_comes_from() -> None:
+    # Ctrl-C during the engine's first step: no test ran after the baseline, so the list is the
+    # baseline's; after a test run it is that run's
+    before = RunResult(
+        status=RunStatus.INTERRUPTED, verified=False, stop_reason="Ctrl-C", failing_tests=["t1"]
+    )
+    text = render.summary(before, edits=0, baseline=REPORT)
+    assert "Failing at the start (no test ran since): t1" in text
+    assert "last test run" not in text
+    after = RunResult(
+        status=RunStatus.INTERRUPTED,
+        verified=False,
+        stop_reason="Ctrl-C",
+        failing_tests=["t1"],
+        test_runs=1,
+    )
+    assert "Failing in the last test run: t1" in render.summary(after, edits=0, baseline=REPORT)
+
+
 def test_nothing_to_fix_with_uncommitted_changes_says_what_was_not_tested() -> None:
     # a newcomer's bug sits uncommitted in the checkout; the run tests HEAD, where every test
     # passes: the report says the changes were not tested and how to have them tested

@@ -464,10 +464,14 @@ def summary(
     if result.targets:
         lines.append(f"Targets: {id_list(result.targets, 8)}")
     if result.failing_tests:
+        # an interrupt before any test run of the model or the gate: the list is the baseline's
+        ran_since = result.test_runs > 0 or result.verifications > 0
         label = (
-            "Failing in the last test run"
-            if result.status == RunStatus.INTERRUPTED
-            else "Still failing"
+            "Still failing"
+            if result.status != RunStatus.INTERRUPTED
+            else "Failing in the last test run"
+            if ran_since
+            else "Failing at the start (no test ran since)"
         )
         lines.append(f"{label}: {id_list(result.failing_tests, 8)}")
     if result.still_failing_not_target:
