@@ -418,31 +418,46 @@ def variant_hosts(
 VARIANT_WRAPPER = 'i=0; while [ "$i" -lt 120 ]; do (:); i=$((i+1)); done; "$@"; exit $?'
 
 #: The perturbed run's wrapper when the command is a Python interpreter (the test runs): it
-#: starts ``argv[1]`` short-lived threads (each takes the pid namespace's next id, ~20 us, far
-#: cheaper than a fork), then forks the command into its own process group, as a shell with job
-#: control starts a job: its pid, process group and parent are not the first run's tiny
-#: constants (``os.getpgid(0) < 1000`` told every gate run, redteam4 G2). The wrapper waits and
-#: exits with the command's status (128 + the signal when one killed it, as a shell does).
+#: starts ``argv[1]`` short-lived threads (each takes the pid namespace's next id, ~50 us, far
+#: cheaper than a fork), then forks a middle process (the command's parent, as a user's shell
+#: is) that forks the command into its own process group, as a shell with job control starts a
+#: job: its pid, process group and parent are not the first run's tiny constants
+#: (``os.getpgid(0) < 1000`` told every gate run, redteam4 G2; the parent's pid too, G27).
+#: Each waits and exits with the command's status (128 + the signal when one killed it, as a
+#: shell does).
 VARIANT_PYWRAPPER = """import os, sys, _thread
 lock = _thread.allocate_lock()
 for _ in range(int(sys.argv[1])):
     lock.acquire()
     _thread.start_new_thread(lock.release, ())
 lock.acquire()
+
+
+def wait(pid):
+    while True:
+        try:
+            st = os.waitpid(pid, 0)[1]
+            break
+        except InterruptedError:
+            continue
+    return 128 + os.WTERMSIG(st) if os.WIFSIGNALED(st) else os.WEXITSTATUS(st)
+
+
 pid = os.fork()
 if pid == 0:
+    code = 127
     try:
-        os.setpgid(0, 0)
-        os.execvp(sys.argv[2], sys.argv[2:])
+        child = os.fork()
+        if child == 0:
+            try:
+                os.setpgid(0, 0)
+                os.execvp(sys.argv[2], sys.argv[2:])
+            finally:
+                os._exit(127)
+        code = wait(child)
     finally:
-        os._exit(127)
-while True:
-    try:
-        st = os.waitpid(pid, 0)[1]
-        break
-    except InterruptedError:
-        continue
-sys.exit(128 + os.WTERMSIG(st) if os.WIFSIGNALED(st) else os.WEXITSTATUS(st))
+        os._exit(code)
+sys.exit(wait(pid))
 """
 
 #: How many ids the Python wrapper takes before the command (drawn per run).
