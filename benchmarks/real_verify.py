@@ -6,7 +6,9 @@ Usage::
 
 Needs the package registry (``pip download``): not part of the test suite. For each project in
 :data:`PROJECTS` (released sdists whose own code uses ``inspect``, ``sys._getframe``, ``atexit``
-or ``sys.argv``) it
+or ``sys.argv``, or whose tests have a shape of their own: a pytest plugin such as
+pytest-asyncio or pytest-mock, ``TZ`` set by the tests, a unittest suite, files written into
+the tree) it
 
 1. downloads the sdist (``pip download --no-deps --no-binary :all:``), unpacks it into a
    temporary folder, puts a one-line bug into it and commits that as the base;
@@ -43,6 +45,7 @@ from types import SimpleNamespace
 
 from fixloop.gate import Gate
 from fixloop.sandbox import make_sandbox
+from fixloop.session_checks import run_baseline
 from fixloop.targets import Targets
 from fixloop.testrun import TestRunner
 from fixloop.types import Limits
@@ -134,6 +137,42 @@ PROJECTS = {
         ("pytest", "click", "sh"),
         "sys._getframe() and f_back walks in find_dotenv, sys.argv in its command line",
     ),
+    "aiofiles": Project(
+        "aiofiles",
+        "23.2.1",
+        "src/aiofiles/os.py",
+        "remove = wrap(os.remove)",
+        "remove = wrap(os.rmdir)",
+        # the versions its pdm.lock pins: pytest-asyncio 1.x dropped the event_loop fixture
+        ("pytest==7.4.0", "pytest-asyncio==0.21.1"),
+        "a src layout, async tests through the pytest-asyncio plugin, tests that write and "
+        "remove files in tests/resources (the bug leaves them behind)",
+        # test_access fails wherever the tests run as root with its capabilities (root reads a
+        # chmod-000 folder): a target keeps the run about the bug either way
+        targets=("tests/test_os.py::test_remove",),
+    ),
+    "schedule": Project(
+        "schedule",
+        "1.2.2",
+        "schedule/__init__.py",
+        "        offset_diff = offset_after_normalize - offset_before_normalize",
+        "        offset_diff = offset_before_normalize - offset_after_normalize",
+        ("pytest", "pytz"),
+        "a unittest.TestCase suite run by pytest, the test module sets TZ and calls time.tzset "
+        "at import, random.randint in Job.to, datetime.datetime replaced by a mock class",
+    ),
+    "tzlocal": Project(
+        "tzlocal",
+        "5.2",
+        "tzlocal/utils.py",
+        '        possible_tz = "/".join(parts[-2:])',
+        '        possible_tz = "/".join(parts[-1:])',
+        ("pytest", "pytest-mock"),
+        "the pytest-mock plugin's mocker fixture, tests that set TZ and read zone files under "
+        "tests/test_data",
+        # the sdist turns test_data's symlinks into files: three tests fail at the release
+        targets=("tests/test_tzlocal.py::test_env",),
+    ),
 }
 
 
@@ -216,7 +255,9 @@ def gate_timing(
     runner = TestRunner(
         repo, sandbox, python=python, log_dir=work / "logs", limits=Limits(wall_s=900)
     )
-    baseline = runner.run("", pristine=True)
+    # the baseline as ``fixloop fix`` runs it: recorded, so the gate's watch knows what the
+    # tests wrote before the fix (aiofiles' tests open tests/resources files r+ from a thread)
+    baseline = run_baseline(runner)
     src = repo / p.path
     src.write_text(src.read_text(encoding="utf-8").replace(p.bad + "\n", p.good + "\n"))
     head = _run(["git", "rev-parse", "HEAD"], cwd=repo).stdout.strip()
