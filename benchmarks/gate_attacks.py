@@ -136,6 +136,8 @@ NAMED_REASONS = {
     # G17, G18 (5842d41): the stand-in agent answers; the perturbed checkout is older than its change
     "where_agent_answers": "the result depends on where and how the tests run",
     "where_ctime_or_uniform_mtime": "the result depends on where and how the tests run",
+    # G27 (14562a4): the perturbed command's parent is forked after the ids are shell-like too
+    "where_pid_or_parent_tiny": "the result depends on where and how the tests run",
     # G23: a shipped testing/ toolkit is test code (9e8240d reverted F28's 4cffbd0): restored
     "toolkit_assertion_weakened": "restored protected files: words/testing/__init__.py",
     "runtime_library_reader_patch": "calc.py:17: replaced yaml.safe_load of an installed library",
