@@ -139,6 +139,29 @@ def test_unittest_command_without_pytest_is_the_environment(tmp_path: Path) -> N
     assert found is not None and found.kind == "no_tests"
 
 
+def test_no_tests_in_a_subfolder_names_the_tests_outside_it(tmp_path: Path) -> None:
+    # `fixloop fix repo/pkg` (a package folder, as a newcomer typed it for inflection 0.5.1):
+    # the run's project is that folder, whose suite collects nothing; the test file sits beside it
+    top = tmp_path / "repo"
+    _write(top, {"pkg/__init__.py": "", "test_pkg.py": "", ".venv/lib/test_x.py": ""})
+    rep = _report(Outcome.NO_TESTS_COLLECTED)
+    argv = ["python", "-m", "pytest"]
+    found = diagnose(rep, root=top / "pkg", python="py", test_cmd=argv, top=top, repo=Path("/r"))
+    assert found is not None and found.kind == "no_tests"
+    assert "the folder pkg of the repository" in found.fix
+    assert "test files such as test_pkg.py are outside it" in found.fix
+    assert "run fixloop on the repository (/r)" in found.fix
+    # no test file outside the folder (a virtual environment's do not count): the usual fix
+    (top / "test_pkg.py").unlink()
+    alone = diagnose(rep, root=top / "pkg", python="py", test_cmd=argv, top=top, repo=top)
+    assert alone is not None and alone.fix.startswith("point the test command at the tests")
+    # PATH was the repository itself: nothing to say about other folders
+    (top / "tests").mkdir()
+    (top / "tests" / "test_a.py").write_text("")
+    whole = diagnose(rep, root=top, python="py", test_cmd=argv)
+    assert whole is not None and whole.fix.startswith("point the test command at the tests")
+
+
 def test_unittest_load_tests_module_is_unreadable(tmp_path: Path) -> None:
     # idna 3.10: tests/test_idna_uts46.py makes ~6,200 tests in load_tests; pytest's unittest
     # support ignores the protocol, so they would never run behind `python -m unittest`

@@ -172,6 +172,8 @@ def diagnose(
     test_cmd: Sequence[str],
     source: Path | None = None,
     reads_counts: bool = True,
+    top: Path | None = None,
+    repo: Path | None = None,
 ) -> EnvironmentProblem | None:
     """Name the environment problem in a baseline report, or None when the model has work.
 
@@ -184,6 +186,9 @@ def diagnose(
             None when it is the same as ``root``.
         reads_counts: False when the test command is neither pytest nor unittest, so fixloop
             cannot count its tests.
+        top: the run tree's top when PATH named a folder inside it, else None (a no-tests fix
+            then names a test file outside that folder).
+        repo: the user's repository top, named in that fix.
 
     Returns:
         the first problem found, in the order of the module docstring, or None.
@@ -215,13 +220,43 @@ def diagnose(
             "`python -m unittest ...` command",
         )
     if report.collected == 0 and report.outcome in (Outcome.NO_TESTS_COLLECTED, Outcome.PASSED):
+        fix = "point the test command at the tests (test_cmd in fixloop.toml) or check "
+        fix += "testpaths / python_files in the pytest configuration"
+        if top is not None and (outside := test_file_outside(root, top)) is not None:
+            fix = (
+                f"the path you gave is the folder {root.relative_to(top).as_posix()} of the "
+                "repository, and fixloop runs the tests of that folder only, while test files "
+                f"such as {outside} are outside it: run fixloop on the repository "
+                f"({repo or top}), or {fix}"
+            )
         return EnvironmentProblem(
             kind="no_tests",
             cause=f"the test command `{cmd}` collected no tests, so there is nothing to verify a "
             "fix against",
-            fix="point the test command at the tests (test_cmd in fixloop.toml) or check "
-            "testpaths / python_files in the pytest configuration",
+            fix=fix,
         )
+    return None
+
+
+_NOT_SEARCHED = {".git", ".venv", "venv", "node_modules", "__pycache__", ".tox", ".nox"}
+
+
+def test_file_outside(root: Path, top: Path, *, limit: int = 20_000) -> str | None:
+    """A test file (pytest's default ``test_*.py``/``*_test.py``) of ``top`` outside ``root``.
+
+    Returns its path relative to ``top`` (POSIX), or None. Walks at most ``limit`` entries in
+    sorted order, skipping ``root`` and version-control, virtual-environment and cache folders;
+    never raises (an unreadable folder is skipped).
+    """
+    seen = 0
+    for here, dirs, files in os.walk(top, onerror=lambda _e: None):
+        dirs[:] = sorted(d for d in dirs if d not in _NOT_SEARCHED and Path(here, d) != root)
+        seen += len(dirs) + len(files)
+        for name in sorted(files):
+            if name.endswith(".py") and (name.startswith("test_") or name.endswith("_test.py")):
+                return Path(here, name).relative_to(top).as_posix()
+        if seen > limit:
+            return None
     return None
 
 

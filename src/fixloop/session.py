@@ -361,6 +361,8 @@ class RunSession:
                 test_cmd=runner.test_cmd,
                 source=iso.source,
                 reads_counts=runner.reads_counts,
+                top=iso.worktree if iso.root != iso.worktree else None,
+                repo=iso.repo,
             )
         self.environment = env_problem
         if env_problem is not None:
