@@ -743,3 +743,90 @@ def test_a_branch_pushes_when_only_some_sibling_branches_push():
         return out
     """
     assert "insert-branch-push" in templates_fixing(buggy, fixed, ["mark = len(out)"])
+
+
+def test_a_none_check_is_boosted_only_after_a_nonetype_failure():
+    from fixloop.repair.templates_guards import NONE_BOOST, none_check_boost
+
+    old = "def opens(self, now):\n    return now < self.expires\n"
+    guarded = old.replace("now <", "self.expires is None or now <")
+    other = old.replace("<", "!=")
+    assert none_check_boost(old, guarded, True) == NONE_BOOST
+    assert none_check_boost(old, other, True) == 1.0
+    assert none_check_boost(old, guarded, False) == 1.0
+    assert (
+        none_check_boost(old, old.replace("return", "if now is not None:\n        return"), True)
+        > 1
+    )
+
+
+# ------------------------------------------------------------------ with / try bodies
+
+
+WITH_TRY_CASES = [
+    (  # the set add inside a with body
+        """
+        def unique_lines(path, opener):
+            seen = set()
+            out = []
+            with opener(path) as f:
+                for line in f:
+                    if line in seen:
+                        continue
+                    out.append(line)
+            return out
+        """,
+        """
+        def unique_lines(path, opener):
+            seen = set()
+            out = []
+            with opener(path) as f:
+                for line in f:
+                    if line in seen:
+                        continue
+                    seen.add(line)
+                    out.append(line)
+            return out
+        """,
+        ["out.append(line)"],
+        "insert-set-add",
+    ),
+    (  # the class's reset inside a try body of a method
+        """
+        class Reader:
+            def __init__(self):
+                self.chunk = []
+                self.chunks = []
+
+            def flush(self, sink):
+                try:
+                    sink(list(self.chunk))
+                    self.chunks.append(self.chunk)
+                except ValueError:
+                    return False
+                return True
+        """,
+        """
+        class Reader:
+            def __init__(self):
+                self.chunk = []
+                self.chunks = []
+
+            def flush(self, sink):
+                try:
+                    sink(list(self.chunk))
+                    self.chunks.append(self.chunk)
+                    self.chunk = []
+                except ValueError:
+                    return False
+                return True
+        """,
+        ["self.chunks.append"],
+        "insert-outer-statement",
+    ),
+]
+
+
+@pytest.mark.parametrize("buggy,fixed,needles,template", WITH_TRY_CASES)
+def test_missing_statements_in_with_and_try_bodies(buggy, fixed, needles, template):
+    assert template in templates_fixing(buggy, fixed, needles)

@@ -46,6 +46,7 @@ from fixloop.repair.port import RepairPort
 from fixloop.repair.screen import ScreenResult, WarmScreener
 from fixloop.repair.siblings import sibling_candidates
 from fixloop.repair.templates_context_stmt import expected_literal_candidates, failing_literals
+from fixloop.repair.templates_guards import none_check_boost
 from fixloop.repair.templates_names import FailureHints, hinted_candidates, hints_from_spectrum
 from fixloop.repair.traced import read_sources, scratch_copy, traced_spectrum, without_tests
 from fixloop.targets import covers
@@ -462,7 +463,8 @@ class RepairEngine:
         (:func:`.templates_names.hinted_candidates`) come before the generator's; with
         ``literals`` (the failing lines' strings), string literals replaced by them
         (:func:`.templates_context_stmt.expected_literal_candidates`) join them. The hints also
-        scale scores (:meth:`.templates_names.FailureHints.boost`).
+        scale scores (:meth:`.templates_names.FailureHints.boost`, and
+        :func:`.templates_guards.none_check_boost` after a ``NoneType`` failure).
         """
         gen = self.generator()
         seen: set[tuple[str, ...]] = set()
@@ -491,8 +493,9 @@ class RepairEngine:
                 seen.add(c.key)
                 if c.score <= 0:
                     c.score = lines.get(c.line, 0.5 * floor) * c.prior
-                if hints is not None:
+                if hints is not None:  # a DID NOT RAISE, a NoneType: the patches answering it
                     c.score *= hints.boost(c)
+                    c.score *= none_check_boost(c.old_source, c.new_source, hints.none_used)
                 out.append(c)
         return order_candidates(out, self.line_decay, self.seed)
 

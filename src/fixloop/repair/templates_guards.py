@@ -330,6 +330,30 @@ def _state_assign(st: StmtInfo) -> tuple[cst.BaseExpression, cst.BaseExpression]
     return target, small.value
 
 
+#: score factor of a patch adding an ``is None`` test after a failure that named ``NoneType``
+NONE_BOOST = 1.5
+_NONE_TEST = re.compile(r"\bis\s+(?:not\s+)?None\b")
+
+
+def none_check_boost(old_source: str, new_source: str, none_used: bool) -> float:
+    """``NONE_BOOST`` for a patch that adds an ``is None``/``is not None`` test, else 1.0.
+
+    Only when a failing test's error named ``NoneType`` (``FailureHints.none_used``): a ``None``
+    reached an operation, and the patch that checks for it answers that cause, where another
+    plausible one (``now < self.expires`` -> ``now != self.expires``, which ``None`` passes)
+    only makes the operation accept it.
+
+    Args:
+        old_source: the file before the patch.
+        new_source: the file after it.
+        none_used: whether a failure named ``NoneType``.
+    """
+    if not none_used:
+        return 1.0
+    added = len(_NONE_TEST.findall(new_source)) > len(_NONE_TEST.findall(old_source))
+    return NONE_BOOST if added else 1.0
+
+
 def state_guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     """``if T == V: raise E(...)`` before a state change ``T = V`` another function guards.
 
