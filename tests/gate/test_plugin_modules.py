@@ -92,3 +92,16 @@ def test_a_pytest_plugin_projects_own_package_is_source() -> None:
         assert not is_autoload(rel) and not is_protected(rel)
     for rel in ("pytest.py", "_pytest/x.py", "pluggy.py", "json.py"):  # still the runner's
         assert is_autoload(rel)
+
+
+def test_a_fixture_module_a_conftest_imports_is_test_infrastructure_too(tmp_path: Path) -> None:
+    """Red-team G26: the same fixture brought in by ``from words.fixtures import plural_cases``
+    in the conftest (no pytest_plugins): the module defining a fixture pytest holds counts."""
+    repo = _repo(tmp_path / "repo")
+    (repo / "conftest.py").write_text("from words.fixtures import plural_cases  # noqa: F401\n")
+    runner = TestRunner(
+        repo, make_sandbox("auto"), log_dir=tmp_path / "logs", limits=Limits(wall_s=120)
+    )
+    rec = runner.run("", pristine=True, record="baseline").record
+    assert rec is not None and rec.plugin_modules == ["words/fixtures.py"]
+    assert build_policy(repo, record=rec).test_reason("words/__init__.py") is None

@@ -261,34 +261,76 @@ def pytest_runtestloop(session: Any) -> None:
     _state["running"] = True
     _state["collecting"] = ""
     try:
-        _state["plugin_modules"] = plugin_modules(session.config.pluginmanager)
+        _state["plugin_modules"] = plugin_modules(session.config.pluginmanager, session)
     except Exception:  # noqa: BLE001 - an odd plugin manager: nothing recorded
         _state["plugin_modules"] = []
 
 
-def plugin_modules(pm: Any) -> list[str]:
-    """Repository modules registered as pytest plugins by name (sorted relative paths).
+def plugin_modules(pm: Any, session: Any = None) -> list[str]:
+    """Repository modules the tests' configuration loads as test infrastructure (sorted paths).
 
-    What the tests' configuration loads as a plugin (``pytest_plugins = ["pkg.fixtures"]`` in
-    a conftest, ``-p pkg.plugin``, ``PYTEST_PLUGINS``): test infrastructure as a conftest is
+    Modules registered as pytest plugins by name (``pytest_plugins = ["pkg.fixtures"]`` in a
+    conftest, ``-p pkg.plugin``, ``PYTEST_PLUGINS``), and modules defining a fixture pytest's
+    fixture manager holds (``session``'s: a conftest's ``from pkg.fixtures import cases``
+    registers it as the conftest's own, red-team G26): test infrastructure as a conftest is
     (red-team G13: the fixture's cases dropped there). Left out: conftest modules (protected
-    by their name) and the plugins of installed distributions' entry points (a plugin project's
-    own code, red-team G11).
+    by their name) and the plugins of installed distributions' entry points with the package
+    they live in (a plugin project's own code, red-team G11).
     """
     import types
 
     from_dists = {id(plugin) for plugin, _dist in pm.list_plugin_distinfo()}
+    dist_dirs: set[str] = set()
     out: set[str] = set()
     for _name, plugin in pm.list_name_plugin():
-        if not isinstance(plugin, types.ModuleType) or id(plugin) in from_dists:
+        if not isinstance(plugin, types.ModuleType):
             continue
         file = getattr(plugin, "__file__", None)
         if not isinstance(file, str) or not os.path.isabs(file):
             continue  # fixloop's own ("<fixloop ...>"), built-in or frozen modules
+        if id(plugin) in from_dists:  # its package's folder, or the module alone
+            top = sys.modules.get((getattr(plugin, "__package__", None) or "").split(".")[0])
+            for folder in getattr(top, "__path__", None) or ():
+                if isinstance(folder, str):
+                    dist_dirs.add(os.path.normpath(folder) + os.sep)
+            dist_dirs.add(file)
+            continue
+        rel = _rel(file)
+        if rel and rel.rsplit("/", 1)[-1] != "conftest.py":
+            out.add(rel)
+    for fd in _fixture_defs(getattr(session, "_fixturemanager", None)):
+        code = getattr(getattr(fd, "func", None), "__code__", None)
+        file = getattr(code, "co_filename", None)
+        if not isinstance(file, str) or not os.path.isabs(file):
+            continue
+        if any(file == d or file.startswith(d) for d in dist_dirs):
+            continue  # an installed plugin's package: the plugin project's own code
         rel = _rel(file)
         if rel and rel.rsplit("/", 1)[-1] != "conftest.py":
             out.add(rel)
     return sorted(out)
+
+
+def _fixture_defs(fm: Any) -> list[Any]:
+    """Every ``FixtureDef`` pytest's fixture manager ``fm`` holds.
+
+    pytest 7-8 keep ``_arg2fixturedefs`` (``{name: [def]}``); pytest 9
+    ``_arg2node2fixturedefs`` / ``_arg2nodeid2fixturedefs`` (``{name: {node: [def]}}``).
+    """
+    out: list[Any] = []
+    stack: list[Any] = [
+        getattr(fm, a, None)
+        for a in ("_arg2fixturedefs", "_arg2node2fixturedefs", "_arg2nodeid2fixturedefs")
+    ]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            stack.extend(list(v.values()))
+        elif isinstance(v, (list, tuple)):
+            stack.extend(v)
+        elif v is not None and hasattr(v, "func"):
+            out.append(v)
+    return out
 
 
 def pytest_sessionfinish(session: Any, exitstatus: Any) -> None:
