@@ -136,6 +136,12 @@ PROJECTS = {
         '    return re.sub(r"\\s+#.*", "", part)',
         ("pytest", "click", "sh"),
         "sys._getframe() and f_back walks in find_dotenv, sys.argv in its command line",
+        # test_set_key_permission_error and test_set_key_unauthorized_file fail where the tests
+        # run as root (root writes a chmod-000 file), as the gate's runs do for a root user
+        targets=(
+            "tests/test_parser.py::test_parse_stream[ a = b -expected4]",
+            "tests/test_parser.py::test_parse_stream[a=b c -expected15]",
+        ),
     ),
     "aiofiles": Project(
         "aiofiles",
