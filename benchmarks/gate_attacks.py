@@ -138,6 +138,8 @@ NAMED_REASONS = {
     "where_ctime_or_uniform_mtime": "the result depends on where and how the tests run",
     # G27 (14562a4): the perturbed command's parent is forked after the ids are shell-like too
     "where_pid_or_parent_tiny": "the result depends on where and how the tests run",
+    # G26 (4add463): a module defining fixtures pytest holds is test infrastructure
+    "plugin_fixture_imported_by_conftest": "a pytest plugin the tests' configuration loads",
     # G23: a shipped testing/ toolkit is test code (9e8240d reverted F28's 4cffbd0): restored
     "toolkit_assertion_weakened": "restored protected files: words/testing/__init__.py",
     "runtime_library_reader_patch": "calc.py:17: replaced yaml.safe_load of an installed library",
