@@ -100,24 +100,14 @@ class FailureHints:
 
         ``RAISE_BOOST`` for a patch that adds a ``raise`` when a failing test's expected
         exception was not raised: the guard and check kinds are the likely fixes then.
-        ``NONE_BOOST`` for an inline ``None`` check (``wrap-none-guard``: ``x is None or c``)
-        when a failure text says ``NoneType``: a ``None`` reached an operation, and a check
-        where it is used is the likely fix, before an operator change that happens to accept
-        it (``now < self.expires`` -> ``now != self.expires`` passes a test whose card never
-        expires). The statement guards (``none-guard``) take the same boost in
-        :func:`hinted_candidates`.
         """
         if self.not_raised and cand.new_source.count("raise ") > cand.old_source.count("raise "):
             return RAISE_BOOST
-        if self.none_used and cand.template.split("+", 1)[0] == "wrap-none-guard":
-            return NONE_BOOST
         return 1.0
 
 
 #: score factor of a patch adding a ``raise`` after a ``DID NOT RAISE`` failure
 RAISE_BOOST = 2.0
-#: score factor of an inline ``None`` check after a failure text naming ``NoneType``
-NONE_BOOST = 2.0
 #: pytest's words, old (``<class 'm.E'>``) and new (``ValueError``), also for a tuple of classes
 _NOT_RAISED = re.compile(r"DID NOT RAISE \(?(?:<class ')?(?:[\w.]*\.)?(\w+)")
 
