@@ -28,7 +28,7 @@ import subprocess
 import threading
 from dataclasses import dataclass, field
 
-from fixloop.git import git_env
+from fixloop.git import SAFE_CONFIG, git_env
 
 __all__ = ["CleanCheck", "start"]
 
@@ -46,10 +46,11 @@ def _stat_key(path: str) -> tuple[int, int, int, int] | None:
 
 
 def _git(root: str, *args: str) -> subprocess.Popen[bytes]:
+    safe = [part for opt in SAFE_CONFIG for part in ("-c", opt)]
     return subprocess.Popen(
-        ["git", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", *args],
+        ["git", *safe, *args],
         cwd=root,
-        env={**git_env(), "GIT_OPTIONAL_LOCKS": "0"},
+        env=git_env({"GIT_OPTIONAL_LOCKS": "0"}),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
