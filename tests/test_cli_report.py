@@ -42,7 +42,8 @@ def scripted(steps: list[Any]) -> Any:
         step = next(it)
         if isinstance(step, BaseException):
             raise step
-        return {"stop_reason": "tool_use", "content": [step], "usage": {}}
+        stop = "tool_use" if step["type"] == "tool_use" else "end_turn"
+        return {"stop_reason": stop, "content": [step], "usage": {}}
 
     return model
 
@@ -60,6 +61,31 @@ def test_ctrl_c_after_a_passing_test_run_is_interrupted_not_a_verdict(
     assert obj["summary"].startswith("INTERRUPTED (Ctrl-C): the run stopped before a verdict")
     assert "work-in-progress commit" in obj["summary"]  # the work is kept, as promised
     assert "fixloop: interrupted" in res.stderr  # the box's title
+
+
+def test_ctrl_c_while_the_gate_runs_says_the_gate_did_not_finish(
+    calc: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C in the gate: counted "1 gate verification" and offered the WIP commit to merge."""
+    from fixloop.gate.decision import Gate
+
+    def interrupted_gate(self: Gate) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Gate, "verify", interrupted_gate)
+    done = {"type": "text", "text": "done: add adds now"}
+    fake_model(monkeypatch, scripted([EDIT_ADD, done]))
+    res = invoke("fix", str(calc), "--json", *default_sandbox_args())
+    assert res.exit_code == 130
+    obj = json.loads(res.stdout)
+    assert obj["status"] == "interrupted" and obj["verified"] is False
+    assert obj["verifications"] == 0 and obj["verified_commit"] is None
+    summary = obj["summary"]
+    assert "0 gate verifications" in summary and "1 gate verification" not in summary
+    assert "while the gate was checking the work; the gate did not finish" in summary
+    assert "work-in-progress commit" in summary and obj["head_commit"]  # the work is kept
+    assert "git merge" not in summary  # an unchecked commit is never offered as a fix
+    assert "not verified" in summary
 
 
 def run_read_only(ro: Path, args: list[str], home: Path) -> subprocess.CompletedProcess[str]:

@@ -564,12 +564,18 @@ def _where(result: RunResult, in_place: bool) -> str:
     if in_place:
         return (
             "The change is uncommitted in your checkout (on "
-            f"{checkout_place(result.branch, result.base_commit)}, which it never left): review "
+            f"{checkout_place(result.branch, result.base_commit)}, which it never left)"
+            f"{'' if result.verified else ', not verified by the gate'}: review "
             "with `git diff`, keep it with `git commit`, drop it with `git restore .`."
         )
-    kind = "commit" if result.verified else "work-in-progress commit"
+    review = f"`git diff {(result.base_commit or '')[:12]} {result.branch}`"
+    if not result.verified:  # never offered for merging as if the gate had checked it
+        return (
+            f"The work so far is a work-in-progress commit {(result.head_commit or '')[:12]} on "
+            f"branch {result.branch}, not verified by the gate: review it with {review} and "
+            "check it yourself before you use any of it."
+        )
     return (
-        f"The change is a {kind} {(result.head_commit or '')[:12]} on branch "
-        f"{result.branch}: review with `git diff {(result.base_commit or '')[:12]} "
-        f"{result.branch}`, merge with `git merge {result.branch}`."
+        f"The change is a commit {(result.head_commit or '')[:12]} on branch "
+        f"{result.branch}: review with {review}, merge with `git merge {result.branch}`."
     )

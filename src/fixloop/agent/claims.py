@@ -26,7 +26,10 @@ class Claims:
         events: the run's event emitter.
 
     Attributes:
-        verifications: gate runs so far.
+        verifications: gate runs that reached a verdict so far (one stopped while it ran, by
+            Ctrl-C or a halt, is not counted: it checked nothing).
+        in_gate: True from the start of a gate run until its verdict; still True after one that
+            did not finish (an interrupt or a halt raised out of it).
         tamper_detected: protected files restored, auto-loaded files deleted, suspicious
             constructs found and audit findings of the gate's watched runs, over all verdicts.
         verified_edits: the edit count when the gate last ran.
@@ -37,6 +40,7 @@ class Claims:
         self.gate, self.events = gate, events
         self.verifications = self.tamper_detected = self.verified_edits = 0
         self.last_rejected = ""
+        self.in_gate = False
 
     def verify(self, claim: str, edits: int) -> Verdict:
         """Have the gate check the work now.
@@ -44,8 +48,10 @@ class Claims:
         ``claim`` is the model's text ("" for the harness's own final check), ``edits`` the edit
         count so far.
         """
+        self.in_gate = True
+        verdict = self.gate.verify()  # a KeyboardInterrupt here leaves in_gate set
+        self.in_gate = False
         self.verifications += 1
-        verdict = self.gate.verify()
         self.tamper_detected += (
             len(verdict.tampered)
             + len(verdict.new_autoload)

@@ -98,7 +98,7 @@ class Agent:
 
     @property
     def verifications(self) -> int:
-        """Gate runs so far."""
+        """Gate runs that reached a verdict so far."""
         return self.claims.verifications
 
     def elapsed(self) -> float:
@@ -151,6 +151,9 @@ class Agent:
         if stop.announce:
             self.events.notice(f"stopping: {stop.reason}")
         reason = stop.reason
+        if self.claims.in_gate:  # stopped inside Gate.verify: no verdict, nothing checked
+            reason = f"{reason} while the gate was checking the work; the gate did not finish"
+            return self._result(stop.status, False, reason)
         if (
             stop.final_check
             and (self.meter.shared is None or self.meter.shared.cancelled is None)
