@@ -111,6 +111,7 @@ class CleanCheck:
     proc: subprocess.Popen[bytes]
     started_ns: int
     _done: dict[str, str] | None = field(default=None, repr=False)
+    _result: tuple[tuple[dict[str, str], set[str]] | None] | None = field(default=None, repr=False)
 
     def clean(self) -> dict[str, str]:
         """``{path: blob id}`` of the tracked regular files git found unchanged.
@@ -118,22 +119,36 @@ class CleanCheck:
         Empty when git failed or ``root`` is in no work tree (every file is then
         ``stat``-ed). Waits for ``diff-files``.
         """
-        if self._done is not None:
-            return self._done
+        if self._done is None:
+            got = self.result()
+            blobs, dirty = got if got is not None else ({}, set())
+            self._done = {p: b for p, b in blobs.items() if p not in dirty}
+        return self._done
+
+    def result(self) -> tuple[dict[str, str], set[str]] | None:
+        """``(blobs, dirty)``: the index's blob table and the paths ``diff-files`` named.
+
+        A tracked regular file of ``blobs`` (``{path: blob id}``) not in ``dirty`` is
+        unchanged. ``blobs`` is the same object from one call to the next while git's index
+        file is unchanged (a caller may key on it; it must not change it). None when git
+        failed or ``root`` is in no work tree. Waits for ``diff-files`` (once).
+        """
+        if self._result is not None:
+            return self._result[0]
         try:
             out, _ = self.proc.communicate(timeout=30)
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
-            self._done = {}
-            return self._done
+            self._result = (None,)
+            return None
         blobs = _blobs(self.root) if self.proc.returncode == 0 else None
-        if not blobs:
-            self._done = {}
-            return self._done
+        if blobs is None:
+            self._result = (None,)
+            return None
         dirty = {n.decode("utf-8", "surrogateescape") for n in out.split(b"\0") if n}
-        self._done = {p: b for p, b in blobs.items() if p not in dirty}
-        return self._done
+        self._result = ((blobs, dirty),)
+        return self._result[0]
 
 
 def start(root: str) -> CleanCheck | None:

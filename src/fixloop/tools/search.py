@@ -19,7 +19,7 @@ from typing import Any
 import regex
 
 from fixloop.quiet import no_warnings
-from fixloop.tools import cleanfiles, ripgrep
+from fixloop.tools import cleanfiles, filekinds, ripgrep
 from fixloop.tools.common import err, is_root, refused
 from fixloop.tools.listing import listed_files_unchecked
 from fixloop.tools.specs import Caps
@@ -254,10 +254,9 @@ def _ripgrep_pass(
     base = root.rstrip("/") + "/"
     # ripgrep searches the listed files that were text the last time they were seen (a binary
     # or large one among them is searched as text, its hits dropped below) while this thread
-    # decides what each file is now: the two overlap. A file that became text since is
-    # searched by the Python engine.
-    given = [rel for rel in files if _LAST_KIND.get(base + rel, "text") == "text"]
-    seen = {rel for rel in given if base + rel in _LAST_KIND}  # text (so within the cap) then
+    # decides what each file is now (:mod:`fixloop.tools.filekinds`): the two overlap. A file
+    # that became text since is searched by the Python engine.
+    given, seen, passed = filekinds.rg_inputs(base, files)
     box: dict[str, Any] = {}
 
     def run() -> None:
@@ -283,14 +282,13 @@ def _ripgrep_pass(
         if check is not None:
             check.clean()
         return _STALE, ripgrep.RgResult()
-    kinds = _kinds(base, files, caps.search_file_bytes, check)
+    kinds = filekinds.kinds(base, files, caps.search_file_bytes, check)
     worker.join()
     res = box.get("res")
     if res is None:
         return None
     if res.too_many:
         return None
-    passed = set(given) if len(given) != len(files) else None
     empty_hits: list[tuple[int, str, int, int]] | None = None
     for rel, kind in kinds.items():
         if kind == "python":
@@ -312,92 +310,8 @@ def _ripgrep_pass(
     return kinds, res
 
 
-def _kinds(
-    base: str, files: list[str], max_bytes: int, check: cleanfiles.CleanCheck | None
-) -> dict[str, str]:
-    """:func:`_file_kind` of each of ``files`` (paths under ``base``, which ends in ``/``).
-
-    A tracked file git found unchanged (``check``, :mod:`fixloop.tools.cleanfiles`) whose
-    blob was seen before takes that kind with no ``stat``; the rest are ``stat``-ed. A kind is
-    remembered under the blob only when the file was last changed before git's check began.
-    """
-    clean = check.clean() if check is not None else {}
-    if check is None or not clean:
-        return {rel: _file_kind(base + rel, max_bytes) for rel in files}
-    out: dict[str, str] = {}
-    for rel in files:
-        blob = clean.get(rel)
-        if blob is None:
-            out[rel] = _file_kind(base + rel, max_bytes)
-            continue
-        key = (rel, blob, max_bytes)
-        kind = _BLOB_KINDS.get(key)
-        if kind is None:
-            kind = _file_kind(base + rel, max_bytes)
-            try:
-                older = os.stat(base + rel).st_mtime_ns < check.started_ns - 2_000_000_000
-            except OSError:
-                older = False
-            if older:
-                if len(_BLOB_KINDS) > 500_000:
-                    _BLOB_KINDS.clear()
-                _BLOB_KINDS[key] = kind
-        else:
-            _LAST_KIND[base + rel] = "text" if kind in ("python", "empty") else kind
-        out[rel] = kind
-    return out
-
-
-# (path, blob id, size cap) -> kind, for tracked files git reports unchanged
-_BLOB_KINDS: dict[tuple[str, str, int], str] = {}
-
 #: ``_ripgrep_pass``'s answer when the file list changed under it (search again)
 _STALE: dict[str, str] = {}
-
-# (path, inode, size, mtime, ctime) -> kind: a file is read once per version of it
-_KINDS: dict[tuple[str, int, int, int, int], str] = {}
-# path -> its kind when last seen ("python" counts as text): which files ripgrep is given
-_LAST_KIND: dict[str, str] = {}
-
-
-def _file_kind(path: str, max_bytes: int) -> str:
-    """What :func:`_read_text` would make of a file, remembered per version of the file.
-
-    Returns:
-        ``"large"`` (over ``max_bytes``), ``"binary"`` (:func:`is_binary`), ``"unreadable"``,
-        ``"empty"`` (no bytes: the Python engine counts its one empty line), ``"python"``:
-        text that only the Python engine reads as fixloop does (a lone CR: a line break in the
-        LF view, not to ripgrep), or ``"text"``.
-    """
-    try:
-        st = os.stat(path)
-    except OSError:
-        return "unreadable"
-    if st.st_size > max_bytes:
-        _LAST_KIND[path] = "large"
-        return "large"
-    key = (path, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
-    kind = _KINDS.get(key)
-    if kind is None:
-        try:
-            with open(path, "rb") as fh:
-                data = fh.read()
-        except OSError:
-            return "unreadable"
-        if is_binary(data):
-            kind = "binary"
-        elif not data:
-            kind = "empty"
-        elif data.count(b"\r") != data.count(b"\r\n"):
-            kind = "python"
-        else:
-            kind = "text"
-        if len(_KINDS) > 500_000:
-            _KINDS.clear()
-            _LAST_KIND.clear()
-        _KINDS[key] = kind
-    _LAST_KIND[path] = "text" if kind in ("python", "empty") else kind
-    return kind
 
 
 def _text_hits(
