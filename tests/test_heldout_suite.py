@@ -2,12 +2,13 @@
 
 Each suite is one row of ``HELD`` (its kinds, what its README and its brief promise), and every
 check runs on every row: each task is checked for format without running its tests (the suite
-loads with fixloop's own loader, each reference fix applies and is small, kinds are the
-documented ones); each later suite is new (no task name, no program of an earlier one) and says
-how it was written; one task of each suite, chosen by index, runs the whole validation of
-benchmarks/heldout_check.py; and the checker itself is shown to reject a task whose bug is
-missing. The full validation of all 30 tasks is ``python benchmarks/heldout_check.py [--suite
-benchmarks/data/heldoutN]``. No test here runs the repair engine on any of the suites.
+loads with fixloop's own loader, each reference fix applies and is small, each program has the
+size and shape its README promises, kinds are the documented ones); each later suite is new (no
+task name, no program of an earlier one) and says how it was written; one task of each suite,
+chosen by index, runs the whole validation of benchmarks/heldout_check.py; and the checker itself
+is shown to reject a task whose bug is missing. The full validation of all 30 tasks is ``python
+benchmarks/heldout_check.py [--suite benchmarks/data/heldoutN]``. No test here runs the repair
+engine on any of the suites.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ SUITE4 = ROOT / "benchmarks" / "data" / "heldout4"
 SUITE5 = ROOT / "benchmarks" / "data" / "heldout5"
 # the sixth: written after heldout5 was measured, by a helper that never read the engine (README)
 SUITE6 = ROOT / "benchmarks" / "data" / "heldout6"
+# the seventh: written after heldout6 was measured, by a helper that never read the engine (README)
+SUITE7 = ROOT / "benchmarks" / "data" / "heldout7"
 
 _spec = importlib.util.spec_from_file_location(
     "heldout_check", ROOT / "benchmarks" / "heldout_check.py"
@@ -143,6 +146,26 @@ TOKENS6 = {
     "two-token-comparison",
 }
 REAL6 = {"wrong-name-in-scope", "missing-keyword-argument", "regex-anchor", "separator-constant"}
+# the seventh suite's kinds: the coordinator's brief of 2026-12-02 for heldout7 (9 wrappers, 9
+# missing statements, 8 one- or two-token changes, 4 real-history kinds)
+WRAPPERS7 = WRAPPERS6
+MISSING7 = MISSING6
+TOKENS7 = {
+    "comparison-in-elif",
+    "constant-related",
+    "returned-string-literal",
+    "empty-list-to-list-of-empty",
+    "swapped-arguments",
+    "index-minus-one-in-call",
+    "two-token-comparison",
+    "slice-added",
+}
+REAL7 = {
+    "wrong-name-in-scope",
+    "missing-keyword-argument",
+    "separator-constant",
+    "missing-none-guard",
+}
 
 
 @dataclass(frozen=True)
@@ -239,8 +262,20 @@ HELD = [
         min_lines=40,
         check=23,
     ),
+    Held(
+        SUITE7,
+        frozenset(MISSING7 | WRAPPERS7 | TOKENS7 | REAL7),
+        NO_ENGINE,
+        {"wrapper": 9, "missing": 9, "token": 8, "real": 4},
+        frozenset(TOKENS7),
+        frozenset(REAL7),
+        one_per_kind=True,
+        min_lines=40,
+        check=9,
+    ),
 ]
 ALL_TASKS = [t for held in HELD for t in held.tasks]
+HELD_OF = {held.folder: held for held in HELD}  # a task's suite row, by the task's parent folder
 
 
 @pytest.mark.parametrize("held", HELD, ids=[h.folder.name for h in HELD])
@@ -270,13 +305,7 @@ def test_each_later_suite_is_new_and_documented_as_held_out(at: int):
     }
     for task in held.tasks:
         for p in heldout_check.program_files(task / "repo"):
-            source = p.read_text(encoding="utf-8")
-            assert source not in programs, f"{task.name}: {p.name}"
-            if held.no_while:  # the README promises it: a deleted step cannot make a task hang
-                loops = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.While)]
-                assert not loops, f"{task.name}: {p.name} has a while loop"
-            lines = len(source.splitlines())  # a small realistic module, not a snippet
-            assert lines >= held.min_lines, f"{task.name}: {p.name} is under {held.min_lines} lines"
+            assert p.read_text(encoding="utf-8") not in programs, f"{task.name}: {p.name}"
     # the brief's spread of kinds
     kinds = [t.kind for t in load_suite(held.folder).tasks]
     if held.spread:
@@ -293,11 +322,18 @@ def test_each_task_has_a_small_reference_fix_that_applies(task: Path, tmp_path: 
     patch = (task / "solution.patch").read_text(encoding="utf-8")
     files, changed = heldout_check.patch_stats(patch)
     assert len(files) == 1 and 0 < changed <= heldout_check.MAX_CHANGED_LINES
-    lines = sum(
-        len(p.read_text(encoding="utf-8").splitlines())
-        for p in heldout_check.program_files(task / "repo")
-    )
-    assert 20 <= lines <= 80
+    # the program: heldout_check's size for all suites, and what the task's README promises
+    held, lines = HELD_OF[task.parent], 0
+    for p in heldout_check.program_files(task / "repo"):
+        source = p.read_text(encoding="utf-8")
+        if held.no_while:  # the README promises it: a deleted step cannot make a task hang
+            loops = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.While)]
+            assert not loops, f"{task.name}: {p.name} has a while loop"
+        file_lines = len(source.splitlines())  # a small realistic module, not a snippet
+        assert file_lines >= held.min_lines, f"{task.name}: {p.name} is under {held.min_lines}"
+        lines += file_lines
+    low, high = heldout_check.PROGRAM_LINES
+    assert low <= lines <= high, f"{task.name}: {lines} program lines"
     tree = shutil.copytree(task / "repo", tmp_path / "repo")
     assert heldout_check.apply_patch(tree, task / "solution.patch") == ""
     if (task / "overfit.patch").is_file():  # a plausible wrong fix, caught by the hidden tests
