@@ -1,4 +1,8 @@
-"""fixloop.tools.listing: search_code's kept file list follows every change that decides it."""
+"""fixloop.tools.listing: search_code's kept file list follows every change that decides it.
+
+Every test runs twice: folders checked by their ``stat`` data, and by inotify watches
+(:mod:`fixloop.tools.dirwatch`, made to apply to these small trees).
+"""
 
 from __future__ import annotations
 
@@ -8,13 +12,31 @@ from pathlib import Path
 
 import pytest
 
-from fixloop.tools import Tools
+from fixloop.tools import Tools, dirwatch
 from fixloop.tools.listing import listed_files, listed_files_unchecked
 from fixloop.workspace import Workspace
 
 
 def _search(t: Tools, pattern: str, **kw: object) -> str:
     return t.call("search_code", {"pattern": pattern, **kw}).content
+
+
+@pytest.fixture(params=["stat", "inotify"], autouse=True)
+def folder_check(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Which check the listing uses: ``stat`` of each folder, or inotify watches."""
+    if request.param == "inotify":
+        monkeypatch.setattr(dirwatch, "MIN_DIRS", 1)
+    else:
+        monkeypatch.setattr(dirwatch, "MIN_DIRS", 10**9)
+    return str(request.param)
+
+
+def _uses(ws: Workspace, folder_check: str) -> None:
+    """The listing of ``ws`` checks its folders the way ``folder_check`` says."""
+    from fixloop.tools.listing import _CACHE
+
+    watch = _CACHE[ws].watch
+    assert (watch is not None) == (folder_check == "inotify")
 
 
 @pytest.fixture
@@ -29,10 +51,11 @@ def repo(make_repo) -> Path:
     )
 
 
-def test_listing_follows_new_removed_and_ignored_files(repo: Path) -> None:
+def test_listing_follows_new_removed_and_ignored_files(repo: Path, folder_check: str) -> None:
     ws = Workspace(repo)
     t = Tools(ws, None)
     assert "1 hit(s) in 1 file(s)" in _search(t, "needle")
+    _uses(ws, folder_check)
     # a new untracked file in a folder, in a new folder, and in a folder of ignored files only
     (repo / "pkg" / "c.py").write_text("needle = 3\n")
     (repo / "newdir").mkdir()
@@ -69,10 +92,11 @@ def test_listing_follows_the_index_and_links(repo: Path) -> None:
     assert listed_files(ws, ".") == list(ws.iter_files("."))
 
 
-def test_unchecked_listing_says_when_it_changed(repo: Path) -> None:
+def test_unchecked_listing_says_when_it_changed(repo: Path, folder_check: str) -> None:
     ws = Workspace(repo)
     first, recheck = listed_files_unchecked(ws, ".")
     assert recheck() is None  # a first call lists afresh
+    _uses(ws, folder_check)
     same, recheck = listed_files_unchecked(ws, ".")
     assert same == first and recheck() is None
     (repo / "pkg" / "new.py").write_text("x = 1\n")

@@ -12,6 +12,10 @@ takes it again only when one of these changed (``mtime``, ``ctime``, inode, size
 - every ignore file: ``.gitignore`` files of the tree and of the folders above it up to the work
   tree's top, ``info/exclude``, and the user's global excludes file.
 
+The folders are checked by inotify watches (:mod:`fixloop.tools.dirwatch`: one read of the
+kernel's queue instead of one ``stat`` per folder) where that module says it is safe and pays,
+else by their ``stat`` data; the other watched files (ignore files, git's) by ``stat``.
+
 A narrower ``path`` is the whole list filtered by its prefix (what ``iter_files`` of that folder
 returns); a single file asks :meth:`~fixloop.workspace.Workspace.iter_files` directly. The file
 list is the same as :meth:`~fixloop.workspace.Workspace.iter_files` gives, in the same order.
@@ -22,9 +26,11 @@ from __future__ import annotations
 import os
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from fixloop.tools import dirwatch
+from fixloop.tools.dirwatch import DirWatch
 from fixloop.workspace import Workspace
 
 __all__ = ["listed_files", "listed_files_unchecked"]
@@ -44,9 +50,19 @@ def _key(path: str) -> StatKey:
 class _Listing:
     files: list[str]
     watched: list[tuple[str, StatKey]]
+    # inotify watches on the folders of ``watched`` (then only ``others`` is stat-ed)
+    watch: DirWatch | None = None
+    others: list[tuple[str, StatKey]] = field(default_factory=list)
 
     def fresh(self) -> bool:
+        w = self.watch
+        if w is not None and w.usable():
+            return not w.changed() and all(_key(p) == k for p, k in self.others)
         return all(_key(p) == k for p, k in self.watched)
+
+    def close(self) -> None:
+        if self.watch is not None and self.watch.usable():
+            self.watch.close()
 
 
 _CACHE: weakref.WeakKeyDictionary[Workspace, _Listing] = weakref.WeakKeyDictionary()
@@ -107,6 +123,7 @@ def _build(ws: Workspace) -> _Listing:
     root = str(ws.root)
     # the stat data first, then the list: a change in between makes the next call build again
     watched: list[tuple[str, StatKey]] = []
+    others: list[tuple[str, StatKey]] = []  # files (ignore files, git's): stat-ed each time
     for dirpath, dirnames, filenames in os.walk(root):
         rel = os.path.relpath(dirpath, root)
         rel = "" if rel == "." else rel.replace(os.sep, "/")
@@ -116,10 +133,15 @@ def _build(ws: Workspace) -> _Listing:
         watched.append((dirpath, _key(dirpath)))
         if ".gitignore" in filenames:
             p = os.path.join(dirpath, ".gitignore")
-            watched.append((p, _key(p)))
-    watched += [(p, _key(p)) for p in _git_paths(root)]
+            others.append((p, _key(p)))
+    folders = watched
+    others += [(p, _key(p)) for p in _git_paths(root)]
+    watched = folders + others
+    watch = dirwatch.start([p for p, _ in folders])
+    if watch is not None and not all(_key(p) == k for p, k in folders):
+        watch.mark_changed()  # changed before the watches were set: list again next time
     files = list(ws.iter_files("."))
-    return _Listing(files, watched)
+    return _Listing(files, watched, watch, others)
 
 
 def _subset(files: list[str], sub: str) -> list[str]:
@@ -185,6 +207,7 @@ def listed_files_unchecked(
             if listing.fresh():
                 memo.append(None)
             else:
+                listing.close()
                 new = _CACHE[ws] = _build(ws)
                 fresh = _subset(new.files, sub)
                 memo.append(None if fresh == files else fresh)
