@@ -152,6 +152,52 @@ def test_a_sleeping_test_is_woken_by_the_watchdog(make_repo, box, tmp_path) -> N
     assert report.passed == 1 and time.monotonic() - t0 < 30
 
 
+#: Tests that freeze the clock as freezegun does: ``time.monotonic``, ``time.time`` and
+#: ``time.perf_counter`` replaced in the ``time`` module while the test runs, ahead of the real
+#: clock and behind it (freezegun 1.5.1's suite under fixloop: 32 failures at the release, the
+#: per-test limit firing at once, "ran longer than 120 s (83728.4 s)", and the tests after it
+#: run with the clock still frozen).
+_FROZEN = (
+    "import time\n\n"
+    "def _frozen(at):\n"
+    "    real = (time.monotonic, time.time, time.perf_counter)\n"
+    "    time.monotonic = time.time = time.perf_counter = lambda: at\n"
+    "    try:\n"
+    "        time.sleep(0.3)\n"
+    "        return time.monotonic()\n"
+    "    finally:\n"
+    "        time.monotonic, time.time, time.perf_counter = real\n\n"
+    "def test_ahead():\n    assert _frozen(1326499200.0) == 1326499200.0\n\n"
+    "def test_behind():\n    assert _frozen(0.0) == 0.0\n\n"
+    "def test_after():\n    assert time.monotonic() > 0\n"
+)
+
+
+def test_a_test_that_freezes_the_clock_is_not_stopped(make_repo, box, tmp_path) -> None:
+    """The watchdog keeps its own reference to the real clock: a test replacing the ``time``
+    module's functions (freezegun) neither trips the limit nor escapes it."""
+    repo = make_repo({"tests/test_frozen.py": _FROZEN})
+    report = _runner(box, repo, tmp_path / "logs", 2.0).run("", pristine=True)
+    assert report.hung == [], report.output
+    assert report.outcome == Outcome.PASSED and report.passed == 3, report.output
+
+
+def test_a_frozen_clock_does_not_hide_a_hanging_test(make_repo, box, tmp_path) -> None:
+    tests = (
+        "import time\n\n"
+        "def test_spins_frozen():\n"
+        "    time.monotonic = lambda: 0.0\n"
+        "    while True:\n"
+        "        pass\n\n"
+        "def test_next():\n    assert True\n"
+    )
+    repo = make_repo({"tests/test_frozen_spin.py": tests})
+    t0 = time.monotonic()
+    report = _runner(box, repo, tmp_path / "logs", 1.0).run("", pristine=True)
+    assert report.hung == ["tests/test_frozen_spin.py::test_spins_frozen"], report.output
+    assert report.passed == 1 and time.monotonic() - t0 < 30
+
+
 #: A test that sees what code under test can see of fixloop's own runner in the process.
 _PLAIN_VIEW = (
     "import __main__\nimport sys\n\n\n"

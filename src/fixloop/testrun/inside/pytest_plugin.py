@@ -38,6 +38,12 @@ from typing import Any
 
 _state: dict = {"path": None, "fh": None, "fd": None, "timer": None}
 
+#: The real clock, bound when the plugin loads, before any test runs: a test that replaces
+#: ``time.monotonic`` in the ``time`` module (freezegun does, process-wide, threads included)
+#: must neither trip the per-test limit at once nor stop it from firing (freezegun 1.5.1's
+#: suite, realproj4). pytest keeps its own reference the same way (``_pytest.timing``).
+_clock = time.monotonic
+
 
 def configure(path: str | None, fd: int | None = None, per_test_s: float | None = None) -> None:
     """Set the progress file (append mode, line-buffered), the stream descriptor, the per-test limit.
@@ -335,10 +341,10 @@ class TestTimer:
                 if gen != self._gen:
                     return
                 deadline = self._deadline if self._phase else None
-                if deadline is not None and deadline <= time.monotonic():
+                if deadline is not None and deadline <= _clock():
                     self._interrupt()
                     continue
-            wait = IDLE_S if deadline is None else max(deadline - time.monotonic(), 0.001)
+            wait = IDLE_S if deadline is None else max(deadline - _clock(), 0.001)
             if not self._wake.acquire(True, wait) and deadline is None:
                 with self._mu:
                     if self._deadline is None and gen == self._gen:
@@ -351,7 +357,7 @@ class TestTimer:
         self._sent += 1
         if self.current and self.current not in self.hung:
             self.hung.append(self.current)
-        self._deadline = time.monotonic() + self.grace  # again, should the test swallow it
+        self._deadline = _clock() + self.grace  # again, should the test swallow it
         try:
             signal.pthread_kill(self._main, signal.SIGINT)
         except (OSError, ValueError):
@@ -367,7 +373,7 @@ class TestTimer:
     def _timeout(self) -> PerTestTimeout:
         return PerTestTimeout(
             f"the test ran longer than fixloop's per-test limit of {self.limit:g} s "
-            f"({time.monotonic() - self._t0:.1f} s) and was stopped; the other tests still ran"
+            f"({_clock() - self._t0:.1f} s) and was stopped; the other tests still ran"
         )
 
     def _phase_wrapper(self) -> Any:
@@ -434,7 +440,7 @@ class TestTimer:
         if self.limit <= 0 or threading.current_thread() is not threading.main_thread():
             return  # not the main thread: no Python signal handler runs here
         self.current, self.fired = nodeid, 0
-        self._t0 = time.monotonic()
+        self._t0 = _clock()
         sigint = signal.getsignal(signal.SIGINT)
         if hasattr(signal, "pthread_kill") and sigint is signal.default_int_handler:
             self._main = _thread.get_ident()
@@ -463,7 +469,7 @@ class TestTimer:
             self._set(0 if last else self.limit)
             return
         with self._mu:
-            self._deadline = None if last else time.monotonic() + self.limit
+            self._deadline = None if last else _clock() + self.limit
 
     def pytest_runtest_logfinish(self, nodeid: str, location: object) -> None:
         """Stop the test's clock (and put the previous ``SIGALRM`` handler back)."""
@@ -496,9 +502,9 @@ IDLE_S = 30.0
 
 def _absorb() -> BaseException | None:
     """Wait (up to 1 s) for a ``SIGINT`` already sent; the ``KeyboardInterrupt`` or None."""
-    end = time.monotonic() + 1.0
+    end = _clock() + 1.0
     try:
-        while time.monotonic() < end:
+        while _clock() < end:
             time.sleep(0.005)
     except KeyboardInterrupt as e:
         return e
