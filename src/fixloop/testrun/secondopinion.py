@@ -37,6 +37,7 @@ def second_sources() -> tuple[tuple[str, str], ...]:
         *audit_sources(),
         # an interpreter without pytest: the plain runner is the loop (secondrunner.main)
         ("_fixloop_plain", inside_source("plainrunner.py")),
+        ("_fixloop_secondhooks", inside_source("secondhooks.py")),
         ("_fixloop_second", inside_source("secondrunner.py")),
     )
 

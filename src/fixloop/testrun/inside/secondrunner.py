@@ -51,7 +51,35 @@ def _message(exc: BaseException) -> str:
     return text.splitlines()[0][:300] if text else type(exc).__name__
 
 
-def _run_unittest(item: object) -> tuple[str, str]:
+def _run_unittest(item: object, skip_exc: tuple) -> tuple[str, str]:
+    """A unittest case inside pytest's setup and call hooks (:func:`_run_function`'s rule).
+
+    fixloop's setup step is empty (``unittest``'s own suite sets the case up); its call step
+    is :func:`_unittest_case`.
+    """
+    setup = _phase(item, "pytest_runtest_setup", {"item": item})
+    setup.before()
+    failure = setup.after()
+    if isinstance(failure, KeyboardInterrupt):
+        raise failure
+    if isinstance(failure, skip_exc):
+        return "skipped", _message(failure)
+    if failure is not None:
+        return "error", "setup: " + _message(failure)
+    call = _phase(item, "pytest_runtest_call", {"item": item})
+    if not call.before():
+        failure = call.after()
+        return "failed", "pytest_runtest_call: " + _message(failure or RuntimeError("not run"))
+    verdict = _unittest_case(item)
+    failure = call.after()
+    if isinstance(failure, KeyboardInterrupt):
+        raise failure
+    if failure is not None and verdict[0] == "passed":
+        return "failed", "pytest_runtest_call: " + _message(failure)
+    return verdict
+
+
+def _unittest_case(item: object) -> tuple[str, str]:
     import unittest
 
     cls = _own_class(item.parent)  # type: ignore[attr-defined]
@@ -71,18 +99,44 @@ def _run_unittest(item: object) -> tuple[str, str]:
     return ("passed", "") if result.testsRun else ("unknown", "unittest ran nothing")
 
 
+def _hooks() -> Any:
+    """The hook driver of fixloop (:mod:`fixloop.testrun.inside.secondhooks`)."""
+    got = _peer("_fixloop_secondhooks")
+    if got is None:  # imported as a package module (fixloop's own tests)
+        from fixloop.testrun.inside import secondhooks as got
+    return got
+
+
+def _phase(node: object, name: str, kwargs: dict, first: bool = False) -> Any:
+    """A :class:`fixloop.testrun.inside.secondhooks.Phase` of hook ``name`` around a step."""
+    return _hooks().Phase(node, name, kwargs, firstresult=first, audit=_peer("_fixloop_audit"))
+
+
 def _run_function(item: object, skip_exc: tuple, fail_hint: str) -> tuple[str, str]:
+    """Set up, call and judge one test function, inside pytest's setup and call hooks.
+
+    The hooks' trusted implementations run around fixloop's own steps (red-team G19/G20:
+    ``caplog`` read the logging plugin's ``item.stash``, a conftest's ``pytest_runtest_setup``
+    set state the test needs); the verdict is the call's own (:func:`_call_main`): a hook that
+    raises can only fail the test.
+    """
     import inspect
 
     session = item.session  # type: ignore[attr-defined]
-    try:
-        session._setupstate.setup(item)
-    except skip_exc as e:
-        return "skipped", _message(e)
-    except BaseException as e:  # noqa: BLE001 - any setup failure is an error of the test
-        if isinstance(e, KeyboardInterrupt):
-            raise
-        return "error", "setup: " + _message(e)
+    setup = _phase(item, "pytest_runtest_setup", {"item": item})
+    failure: BaseException | None = None
+    if setup.before():
+        try:
+            session._setupstate.setup(item)
+        except BaseException as e:  # noqa: BLE001 - any setup failure is an error of the test
+            failure = e
+    failure = setup.after(failure)
+    if isinstance(failure, KeyboardInterrupt):
+        raise failure
+    if isinstance(failure, skip_exc):
+        return "skipped", _message(failure)
+    if failure is not None:
+        return "error", "setup: " + _message(failure)
     func = _own_function(item)
     if func is None:
         return "failed", (
@@ -94,15 +148,29 @@ def _run_function(item: object, skip_exc: tuple, fail_hint: str) -> tuple[str, s
         return "unknown", "an async test needs its plugin's event loop"
     names = item._fixtureinfo.argnames  # type: ignore[attr-defined]
     kwargs = {n: item.funcargs[n] for n in names}  # type: ignore[attr-defined]
+    seen = None
+    if "subtests" in kwargs and hasattr(kwargs["subtests"], "test"):
+        seen = kwargs["subtests"] = _hooks().SubtestsSeen(kwargs["subtests"], skip_exc)
     start = time.time()
     verdict: tuple[str, str] = ("passed", fail_hint)
-    error = _call_main(func, kwargs)
+    call = _phase(item, "pytest_runtest_call", {"item": item})
+    called = call.before()
+    error = _call_main(func, kwargs) if called else call.exc
+    after = call.after(error)
     if isinstance(error, skip_exc):
         verdict = ("skipped", _message(error))
     elif isinstance(error, KeyboardInterrupt):
         raise error
     elif error is not None:
         verdict = ("failed", _message(error))
+    elif seen is not None and seen.failures:  # pytest fails such a test too
+        verdict = (
+            "failed",
+            f"{len(seen.failures)} subtest(s) failed: {_message(seen.failures[0])}",
+        )
+    elif not called or after is not None:  # a hook kept the test from running, or raised
+        why = _message(after) if after is not None else "the test was not called"
+        verdict = ("failed", "pytest_runtest_call: " + why)
     _tell_plugins(item, error, start)
     return verdict
 
@@ -244,7 +312,12 @@ def _tell_plugins(item: object, error: BaseException | None, start: float) -> No
 
 
 def _run_items(items: list, done: dict, fail_hint: str) -> None:
-    """Judge each of ``items`` (set up, call, decide, tear down); record and emit each verdict."""
+    """Judge each of ``items`` (set up, call, decide, tear down); record and emit each verdict.
+
+    Each test runs inside the trusted wrappers of ``pytest_runtest_protocol`` (the warnings
+    plugin's ``filterwarnings``, a conftest's wrapper) and its teardown inside
+    ``pytest_runtest_teardown``'s implementations (:mod:`fixloop.testrun.inside.secondhooks`).
+    """
     from _pytest.outcomes import Skipped
     from _pytest.python import Function
 
@@ -258,19 +331,35 @@ def _run_items(items: list, done: dict, fail_hint: str) -> None:
         del os.environ[key]
     for i, item in enumerate(items):
         nextitem = items[i + 1] if i + 1 < len(items) else None
-        if isinstance(item, TestCaseFunction):
-            outcome, msg = _run_unittest(item)
-        elif isinstance(item, Function):
-            outcome, msg = _run_function(item, (Skipped,), fail_hint)
+        both = {"item": item, "nextitem": nextitem}
+        protocol = _phase(item, "pytest_runtest_protocol", both, first=True)
+        outcome, msg = "error", "a wrapper of pytest_runtest_protocol kept the test from running"
+        if protocol.before():
+            if isinstance(item, TestCaseFunction):
+                outcome, msg = _run_unittest(item, (Skipped,))
+            elif isinstance(item, Function):
+                outcome, msg = _run_function(item, (Skipped,), fail_hint)
+            else:
+                outcome, msg = "unknown", f"not a Python test function ({type(item).__name__})"
+            teardown = _phase(item, "pytest_runtest_teardown", both)
+            failure: BaseException | None = None
+            if teardown.before():
+                try:
+                    item.session._setupstate.teardown_exact(nextitem)  # type: ignore[attr-defined]
+                except BaseException as e:  # noqa: BLE001 - a teardown error fails the test
+                    failure = e
+            failure = teardown.after(failure)
+            if isinstance(failure, KeyboardInterrupt):
+                raise failure
+            if failure is not None and outcome == "passed":
+                outcome, msg = "error", "teardown: " + _message(failure)
+            ended = protocol.after(result=True)
         else:
-            outcome, msg = "unknown", f"not a Python test function ({type(item).__name__})"
-        try:
-            item.session._setupstate.teardown_exact(nextitem)  # type: ignore[attr-defined]
-        except BaseException as e:  # noqa: BLE001 - a teardown error fails the test
-            if isinstance(e, KeyboardInterrupt):
-                raise
-            if outcome == "passed":
-                outcome, msg = "error", "teardown: " + _message(e)
+            ended = protocol.after()
+        if isinstance(ended, KeyboardInterrupt):
+            raise ended
+        if ended is not None and outcome == "passed":
+            outcome, msg = "error", "pytest_runtest_protocol: " + _message(ended)
         nodeid = item.nodeid  # type: ignore[attr-defined]
         done[nodeid] = outcome
         _emit({"t": "result", "id": nodeid, "outcome": outcome, "msg": msg})
@@ -301,7 +390,18 @@ def _session_from_here(args: list, plugins: list, done: dict) -> int | None:
 
     def doit(config: object, session: object) -> int:
         config.hook.pytest_collection(session=session)  # type: ignore[attr-defined]
-        _run_items(list(session.items), done, "")  # type: ignore[attr-defined]
+        # inside pytest_runtestloop's trusted wrappers (the logging plugin's: the run's log
+        # level and handlers); a wrapper's error is printed: the verdicts are already sent
+        loop = _phase(session, "pytest_runtestloop", {"session": session}, first=True)
+        if loop.before():
+            _run_items(list(session.items), done, "")  # type: ignore[attr-defined]
+            ended = loop.after(result=True)
+        else:
+            ended = loop.after()
+        if isinstance(ended, KeyboardInterrupt):
+            raise ended
+        if ended is not None:
+            print(f"fixloop second opinion: pytest_runtestloop: {_message(ended)}", flush=True)
         return 0
 
     try:
@@ -392,8 +492,8 @@ def main(cfg_json: str) -> int:
     args = [
         # the cache provider on (config.cache works), its test-choosing plugins off (runner.py)
         *("-p", "no:lfplugin", "-p", "no:nfplugin", "-p", "no:stepwiseplugin"),
-        "-p",
-        "no:junitxml",
+        # junitxml stays: its record_property/record_xml_attribute/record_testsuite_property
+        # fixtures are builtin (red-team G19); with no --junitxml it writes nothing
         "-q",
         "-s",
         "--color=no",
