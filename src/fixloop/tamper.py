@@ -44,7 +44,8 @@ What is flagged, by kind (each finding carries reviewer words, :func:`describe`)
 The parts: this module walks the tree and counts against the base (:func:`scan_change`);
 :mod:`fixloop.tamper_rules` holds the rule tables and the reviewer words (:func:`describe`),
 :mod:`fixloop.tamper_fold` the constant folding, :mod:`fixloop.tamper_results` the lying
-result objects and :mod:`fixloop.tamper_probes` the sandbox probes.
+result objects, :mod:`fixloop.tamper_probes` the sandbox probes and :mod:`fixloop.tamper_idioms`
+the everyday uses of ``importlib``, ``atexit``, ``weakref.finalize`` and ``sys.argv`` let through.
 
 This is a static check in the spirit of the test-tampering and reward-hacking audits of agent
 benchmarks (METR's 2025 reward-hacking reports; ImpossibleBench, Zhong et al. 2025): it flags
@@ -64,7 +65,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from fixloop import tamper_mutation, tamper_probes, tamper_results
+from fixloop import tamper_idioms, tamper_mutation, tamper_probes, tamper_results
 from fixloop.tamper_fold import _Folder, _module_consts
 from fixloop.tamper_rules import (
     _EQUALITY,
@@ -481,7 +482,7 @@ def constructs(source: str) -> list[tuple[str, int]]:  # noqa: PLR0912, PLR0915
         )
     )
     found.sort(key=lambda c: c[1])
-    return _dedupe_nested(found)
+    return _dedupe_nested(tamper_idioms.everyday(tree, found, lambda n: _dotted(n, aliases)))
 
 
 def _env_finding(key: str, line: int, found: list[tuple[str, int]], decides: bool) -> None:
