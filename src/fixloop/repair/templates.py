@@ -36,6 +36,9 @@ Templates (``Candidate.template`` names; priors in ``PRIORS``):
   function) and ``insert-inverse`` (a push undoing a pop nothing undoes) (:mod:`.templates_blocks`);
   ``table-complete`` (:mod:`.templates_table`): the rows a literal table's scaling pattern
   implies.
+  idioms (:mod:`.templates_idioms`): ``alias-local`` (a name bypassing the local that stands
+  for it), ``wrap-str`` (a number joined into text), ``wrap-or-default`` on a receiver,
+  ``constant-from-doc`` (the number a docstring states), ``dict-key`` (a key's near spelling).
   multi-location: ``<template>+everywhere`` (the same line-level fix applied to every identical
   line of the file) from :func:`generate_candidates`, and pairs from :func:`pair_candidates` /
   :func:`combine` (two single-location candidates applied together).
@@ -66,6 +69,7 @@ from .templates_context import context_mutations
 from .templates_context_stmt import context_statement_mutations
 from .templates_expr import expression_mutations
 from .templates_guards import guard_stmt_mutations
+from .templates_idioms import idiom_mutations
 from .templates_insert import insert_more_mutations
 from .templates_names import name_mutations
 from .templates_positions import decorator_stmt
@@ -142,6 +146,7 @@ def generate_candidates(
                 muts.extend(guarded(fi, expression_mutations, fi, st, line))
                 muts.extend(guarded(fi, wrap_mutations, fi, st, line))
                 muts.extend(guarded(fi, wrapper_stmt_mutations, fi, st, line))
+                muts.extend(guarded(fi, idiom_mutations, fi, st, line))
                 muts.extend(guarded(fi, name_mutations, fi, st, line))  # real-history kinds
                 muts.extend(guarded(fi, context_mutations, fi, st, line))
             if id(st.node) not in done_stmts:
@@ -160,6 +165,7 @@ def generate_candidates(
                 muts.extend(guarded(fi, expression_mutations, fi, clause, line))
                 muts.extend(guarded(fi, wrap_mutations, fi, clause, line))
                 muts.extend(guarded(fi, wrapper_stmt_mutations, fi, clause, line))
+                muts.extend(guarded(fi, idiom_mutations, fi, clause, line))
                 muts.extend(guarded(fi, context_mutations, fi, clause, line))
         func = _function_at(fi, line)
         if func is not None and id(func.node) not in done_funcs:

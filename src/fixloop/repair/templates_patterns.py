@@ -29,6 +29,7 @@ _SEPARATORS: dict[str, tuple[str, ...]] = {
     "/": ("sep",),
     "\\": ("sep",),
     "\n": ("linesep",),
+    "\r\n": ("linesep",),
 }
 _SPLIT_JOIN = frozenset(
     "split rsplit join partition rpartition replace startswith endswith".split()

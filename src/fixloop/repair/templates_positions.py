@@ -290,7 +290,8 @@ def collection_like(fi: FileInfo, func: FuncInfo, node: cst.CSTNode) -> bool:
 
     It walks it (``for x in v``, a comprehension over ``v``), grows it (``v.append(x)``,
     ``v.add``, ``v.extend``...), or takes ``len(v)``; compared by source text, whitespace aside,
-    in the function and the functions around it.
+    in the function and the functions around it, and for a ``self.`` attribute read in a method
+    also in the other methods of its class.
     """
     want = "".join(fi.text(node).split())
     found = False
@@ -319,7 +320,10 @@ def collection_like(fi: FileInfo, func: FuncInfo, node: cst.CSTNode) -> bool:
         f.node.visit(V())
         if found:
             return True
-    return False
+    cls = method_class(fi, func)
+    if cls is not None and want.startswith("self."):
+        cls.visit(V())  # a ``self.`` attribute: the class's other methods walk or grow it too
+    return found
 
 
 def decorator_stmt(fi: FileInfo, line: int) -> StmtInfo | None:
