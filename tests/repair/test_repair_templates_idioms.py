@@ -291,3 +291,28 @@ def test_dict_key_leaves_keys_the_module_uses_elsewhere() -> None:
     keyed = [c.new_source for c in cands if c.template == "dict-key"]
     assert keyed  # STOCK's orphan "pear_kg" may be the misspelt one
     assert not any('"pear_kg": 2.5' in n for n in keyed)  # PRICE's key is read elsewhere: kept
+
+
+DRIFT = """
+def drift(a, b):
+    \"\"\"How far the clock drifts, in seconds, whichever the direction.\"\"\"
+    d = a - b
+    label = "ahead" if d > 0 else "behind"
+    return {"label": label, "seconds": d}
+"""
+
+
+def test_documented_magnitude_ranks_abs_first() -> None:
+    # the value is branched on by sign, then handed on; the docstring says a magnitude
+    line = next(i for i, ln in enumerate(DRIFT.splitlines(), 1) if '"seconds"' in ln)
+    cands = generate_candidates(DRIFT, "mod.py", {line: 1.0})
+    assert cands[0].template == "wrap-abs"
+    assert '"seconds": abs(d)' in cands[0].new_source
+
+
+def test_abs_without_the_docstring_stays_a_plain_wrapper() -> None:
+    plain = DRIFT.replace("How far the clock drifts, in seconds, whichever the direction", "Drift.")
+    line = next(i for i, ln in enumerate(plain.splitlines(), 1) if '"seconds"' in ln)
+    cands = generate_candidates(plain, "mod.py", {line: 1.0})
+    fixes = [c for c in cands if '"seconds": abs(d)' in c.new_source]
+    assert fixes and "magnitude" not in fixes[0].description

@@ -18,6 +18,9 @@ Each template reads its ingredient from the program itself, never from a list of
   assignment, a keyword argument) -> a number the docstrings around it (the function's, its
   class's, the module's) state next to a word of that name (``slot_minutes: int = 30`` under
   "a full groom takes 45 minutes" -> ``45``): the documentation's value over the code's.
+- ``wrap-abs`` with documentation: ``abs(v)`` for a value the function branches on by sign and
+  then hands on, when its docstring says the value is a magnitude ("whichever the direction",
+  "absolute", "how far").
 - ``dict-key``: a key of a dict display spelled like no other string of the module, renamed to
   the near spelling the module's other tables and lookups use (``"sugars_g"`` -> ``"sugar_g"``),
   from the key's line or from a line that subscripts the module-level dict.
@@ -36,7 +39,15 @@ import libcst as cst
 
 from .templates_ast import FileInfo, FuncInfo, Mutation, StmtInfo, guarded
 from .templates_base import _callee, _is_load_name, _mut, _short
-from .templates_positions import bare_type, class_fields, fallback_fields, method_class
+from .templates_positions import (
+    VALUED,
+    bare_type,
+    class_fields,
+    fallback_fields,
+    method_class,
+    sign_tested,
+    value_position,
+)
 from .templates_wrappers import none_fields
 
 #: each template's prior plausibility (the engine ranks by suspiciousness x prior)
@@ -46,6 +57,7 @@ IDIOM_PRIORS: dict[str, float] = {
     "wrap-or-default": 0.36,  # on a receiver: 1.2 x the wrappers' 0.3, as for an optional field
     "constant-from-doc": 0.5,
     "dict-key": 0.45,
+    "wrap-abs": 0.55,  # with a docstring saying magnitude: above the wrappers' plain 0.3
 }
 
 #: calls that copy or convert their one argument (``rows = list(ROWS)`` stands for ``ROWS``)
@@ -420,6 +432,46 @@ def _dict_of(fi: FileInfo, node: cst.CSTNode) -> cst.Dict | None:
     return None
 
 
+# ------------------------------------------------------------------------------ magnitudes
+
+#: docstring phrases that say a value is a magnitude, not a signed quantity
+_MAGNITUDE_DOC = re.compile(
+    r"\b(whichever (?:the )?direction|either direction|regardless of (?:the )?(?:sign|direction)"
+    r"|absolute|magnitude|how far)\b",
+    re.IGNORECASE,
+)
+
+
+def documented_abs_mutations(
+    fi: FileInfo, node: cst.BaseExpression, func: FuncInfo
+) -> list[Mutation]:
+    """``abs(v)`` for a value the function branches on by sign, under a docstring saying magnitude.
+
+    The function compares ``v`` with zero (:func:`~.templates_positions.sign_tested`) and then
+    returns, stores or shows ``v`` itself, and its docstring says the value is a distance
+    "whichever the direction" (an absolute value, a magnitude, "how far"): the wrappers' plain
+    ``wrap-abs`` with the documentation's evidence, ranked higher.
+    """
+    if not isinstance(node, (cst.Name, cst.Attribute, cst.Subscript)):
+        return []
+    if value_position(fi, node) not in VALUED or not sign_tested(fi, node, func.node):
+        return []
+    doc = func.node.get_docstring(clean=True) or ""
+    if not _MAGNITUDE_DOC.search(doc):
+        return []
+    text = fi.text(node)
+    return [
+        _mut(
+            fi,
+            node,
+            f"abs({text})",
+            "wrap-abs",
+            f"{_short(fi, node)} -> abs(...) (the docstring says a magnitude)",
+            IDIOM_PRIORS["wrap-abs"],
+        )
+    ]
+
+
 # ------------------------------------------------------------------------------ driver
 
 
@@ -438,6 +490,8 @@ def idiom_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) -> list
     for n in nodes:
         if isinstance(n, cst.Name) and func is not None:
             out.extend(guarded(fi, alias_local_mutations, fi, n, func))
+        if isinstance(n, cst.BaseExpression) and func is not None:
+            out.extend(guarded(fi, documented_abs_mutations, fi, n, func))
         if isinstance(n, cst.Attribute):
             out.extend(guarded(fi, receiver_or_default_mutations, fi, n, func))
         if isinstance(n, cst.Integer):
