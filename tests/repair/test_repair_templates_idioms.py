@@ -316,3 +316,24 @@ def test_abs_without_the_docstring_stays_a_plain_wrapper() -> None:
     cands = generate_candidates(plain, "mod.py", {line: 1.0})
     fixes = [c for c in cands if '"seconds": abs(d)' in c.new_source]
     assert fixes and "magnitude" not in fixes[0].description
+
+
+KETTLE = """
+class Kettle:
+    \"\"\"Boils water; a cup takes 250 millilitres.\"\"\"
+
+    def __init__(self, cup_millilitres: int = 200) -> None:
+        self.cup_millilitres = cup_millilitres
+
+    def cups(self, litres: float) -> int:
+        return int(litres * 1000 // self.cup_millilitres)
+"""
+
+
+@pytest.mark.parametrize("needle", ["self.cup_millilitres = cup", "return int"])
+def test_documented_default_from_the_lines_that_read_it(needle: str) -> None:
+    # the ``def`` line runs at import; the reads of the parameter and of its attribute do not
+    line = next(i for i, ln in enumerate(KETTLE.splitlines(), 1) if needle in ln)
+    cands = generate_candidates(KETTLE, "mod.py", {line: 1.0})
+    fixed = [c for c in cands if c.template == "constant-from-doc"]
+    assert [c.new_source.count("cup_millilitres: int = 250") for c in fixed] == [1]

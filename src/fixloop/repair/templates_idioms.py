@@ -17,7 +17,9 @@ Each template reads its ingredient from the program itself, never from a list of
 - ``constant-from-doc``: an integer literal bound to a name (a parameter's default, an
   assignment, a keyword argument) -> a number the docstrings around it (the function's, its
   class's, the module's) state next to a word of that name (``slot_minutes: int = 30`` under
-  "a full groom takes 45 minutes" -> ``45``): the documentation's value over the code's.
+  "a full groom takes 45 minutes" -> ``45``): the documentation's value over the code's; also
+  from a line of the body that reads the parameter (the ``def`` line runs at import), or from a
+  method reading ``self.a`` that ``__init__`` stored from that parameter.
 - ``wrap-abs`` with documentation: ``abs(v)`` for a value the function branches on by sign and
   then hands on, when its docstring says the value is a magnitude ("whichever the direction",
   "absolute", "how far").
@@ -336,6 +338,72 @@ def documented_constant_mutations(fi: FileInfo, node: cst.Integer) -> list[Mutat
     ]
 
 
+def _param_default(func: FuncInfo, name: str) -> cst.Integer | None:
+    """The integer literal a parameter ``name`` of the function defaults to, or None."""
+    p = func.node.params
+    for prm in (*p.posonly_params, *p.params, *p.kwonly_params):
+        if prm.name.value == name and isinstance(prm.default, cst.Integer):
+            return prm.default
+    return None
+
+
+def read_default_mutations(fi: FileInfo, node: cst.Name, func: FuncInfo) -> list[Mutation]:
+    """:func:`documented_constant_mutations` on the default of the parameter ``node`` reads.
+
+    A parameter's default sits on the ``def`` line, which runs at import and so is rarely the
+    suspicious line; the body's read of the parameter (``self.slot = slot_minutes``) is.
+    """
+    if not _is_load_name(fi, node):
+        return []
+    default = _param_default(func, node.value)
+    if default is None or default not in fi.positions:
+        return []
+    return documented_constant_mutations(fi, default)
+
+
+def attribute_default_mutations(
+    fi: FileInfo, node: cst.Attribute, func: FuncInfo | None
+) -> list[Mutation]:
+    """The same for ``self.a`` where the class's ``__init__`` stores a defaulted parameter as ``a``."""
+    if func is None or not (isinstance(node.value, cst.Name) and node.value.value == "self"):
+        return []
+    cls = method_class(fi, func)
+    if cls is None:
+        return []
+    init = next(
+        (
+            f
+            for f in fi.funcs.values()
+            if f.node.name.value == "__init__" and fi.class_of_func.get(id(f.node)) is cls
+        ),
+        None,
+    )
+    if init is None or init is func:
+        return []
+    attr = node.attr.value
+    source = ""
+
+    class V(cst.CSTVisitor):
+        def visit_Assign(self, n: cst.Assign) -> None:
+            nonlocal source
+            for t in n.targets:
+                tg = t.target
+                if (
+                    isinstance(tg, cst.Attribute)
+                    and isinstance(tg.value, cst.Name)
+                    and tg.value.value == "self"
+                    and tg.attr.value == attr
+                    and isinstance(n.value, cst.Name)
+                ):
+                    source = n.value.value
+
+    init.node.visit(V())
+    default = _param_default(init, source) if source else None
+    if default is None or default not in fi.positions:
+        return []
+    return documented_constant_mutations(fi, default)
+
+
 # ------------------------------------------------------------------------------ dict keys
 
 
@@ -490,10 +558,12 @@ def idiom_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) -> list
     for n in nodes:
         if isinstance(n, cst.Name) and func is not None:
             out.extend(guarded(fi, alias_local_mutations, fi, n, func))
+            out.extend(guarded(fi, read_default_mutations, fi, n, func))
         if isinstance(n, cst.BaseExpression) and func is not None:
             out.extend(guarded(fi, documented_abs_mutations, fi, n, func))
         if isinstance(n, cst.Attribute):
             out.extend(guarded(fi, receiver_or_default_mutations, fi, n, func))
+            out.extend(guarded(fi, attribute_default_mutations, fi, n, func))
         if isinstance(n, cst.Integer):
             out.extend(guarded(fi, documented_constant_mutations, fi, n))
         if isinstance(n, cst.BaseExpression):
