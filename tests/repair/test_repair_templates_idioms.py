@@ -86,20 +86,6 @@ CASES = [
         "join",
     ),
     (
-        "wrap-str",  # a list of numbers given to join as it is
-        """
-        def csv_line(values):
-            parts = values
-            return ";".join(parts)
-        """,
-        """
-        def csv_line(values):
-            parts = values
-            return ";".join(map(str, parts))
-        """,
-        "join",
-    ),
-    (
         "wrap-str",  # a count concatenated to a literal
         """
         def tag(n):
@@ -243,12 +229,18 @@ def test_alias_local_needs_a_binding_that_stands_for_the_name() -> None:
     assert "alias-local" not in templates_on(buggy, "return")
 
 
-def test_wrap_str_leaves_text_alone() -> None:
-    buggy = """
+@pytest.mark.parametrize(
+    "expr", ["r.name.upper() for r in rows", "NAMES[r] for r in rows", "rows", "r for r in rows"]
+)
+def test_wrap_str_leaves_text_and_lookups_alone(expr: str) -> None:
+    # a text method, a lookup, a list handed over whole; a plain loop variable is tried
+    buggy = f"""
+    NAMES = {{}}
     def names(rows):
-        return ", ".join(r.name.upper() for r in rows)
+        return ", ".join({expr})
     """
-    assert "wrap-str" not in templates_on(buggy, "join")
+    got = "wrap-str" in templates_on(buggy, "join")
+    assert got == (expr == "r for r in rows")
 
 
 def test_receiver_or_default_needs_an_optional_field() -> None:

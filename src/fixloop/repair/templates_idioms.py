@@ -7,8 +7,8 @@ Each template reads its ingredient from the program itself, never from a list of
   ``rows = list(ROWS)``) -> ``y``: the override the function prepared and then bypassed (the
   real-history kind "a wrong name in scope at the traceback", where the name is defined).
 - ``wrap-str``: a number joined into text: the element of a generator or comprehension that is
-  the one argument of ``sep.join(...)`` -> ``str(e)``; a plain value given to ``join`` ->
-  ``map(str, v)``; a plain value concatenated to a string literal (``"#" + n``) -> ``str(n)``.
+  the one argument of ``sep.join(...)`` -> ``str(e)`` (a name, a field read or arithmetic); a
+  name or field concatenated to a string literal (``"#" + n``) -> ``str(n)``.
 - ``wrap-or-default`` on a receiver: an optional field (a ``None`` default of the file, as
   :func:`~.templates_wrappers.none_fields` finds) whose method is called or whose attribute is
   read (``self.stage_name.strip()``) -> ``(self.stage_name or self.name).strip()``, the
@@ -189,35 +189,36 @@ def _join_call(fi: FileInfo, arg_value: cst.CSTNode) -> bool:
     )
 
 
-_PLAIN = (cst.Name, cst.Attribute, cst.Subscript, cst.Call)
-
-
 def wrap_str_mutations(fi: FileInfo, node: cst.BaseExpression) -> list[Mutation]:
-    """``str(e)`` for a value joined or concatenated into text (see the module docstring)."""
+    """``str(e)`` for a value joined or concatenated into text (see the module docstring).
+
+    Only a field or name read (``e.points``, ``n``) or arithmetic: a lookup or a call may well
+    give text already (``LETTERS[c]``, ``rules.get(ch)``), and a list handed to ``join`` whole
+    is far more often a list of strings than of numbers, so neither is tried.
+    """
+    if not isinstance(node, (cst.Name, cst.Attribute, cst.BinaryOperation)):
+        return []
     if _textual(node) or "\n" in fi.text(node):
+        return []
+    if isinstance(node, cst.BinaryOperation) and not isinstance(
+        node.operator, (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide)
+    ):
         return []
     parent, fld = fi.parent_of(node)
     short = _short(fi, node)
     prior = IDIOM_PRIORS["wrap-str"]
+    new = f"str({fi.text(node)})"
     if isinstance(parent, (cst.GeneratorExp, cst.ListComp)):
-        if parent.elt is not node:
+        if parent.elt is not node or not _join_call(fi, parent):
             return []
-        if not (_join_call(fi, parent) and isinstance(node, (*_PLAIN, cst.BinaryOperation))):
-            return []
-        return [_mut(fi, node, f"str({fi.text(node)})", "wrap-str", f"{short} -> str(...)", prior)]
-    if isinstance(node, _PLAIN) and _join_call(fi, node):
-        if isinstance(node, cst.Call) and _callee(node) in ("map", "sorted", "reversed"):
-            return []
-        new = f"map(str, {fi.text(node)})"
-        return [_mut(fi, node, new, "wrap-str", f"{short} -> map(str, ...)", prior * 0.7)]
+        return [_mut(fi, node, new, "wrap-str", f"{short} -> str(...)", prior)]
     if (
-        isinstance(node, _PLAIN)
+        not isinstance(node, cst.BinaryOperation)
         and isinstance(parent, cst.BinaryOperation)
         and isinstance(parent.operator, cst.Add)
     ):
         other = parent.right if fld == "left" else parent.left
         if isinstance(other, (cst.SimpleString, cst.FormattedString)):
-            new = f"str({fi.text(node)})"
             return [_mut(fi, node, new, "wrap-str", f"{short} -> str(...)", prior * 0.8)]
     return []
 
