@@ -203,3 +203,53 @@ def test_real_child_reads_non_ascii_and_astral_settings(
     assert f'"not {NON_ASCII.split()[0]}"' in seen  # the task's test_cmd (written config)
     assert f'"{ASTRAL}/*"' in seen and f'"{NON_ASCII}/*"' in seen  # the user's blocked paths
     assert f"modèle-{ASTRAL}" in seen  # the user's prices
+
+
+def test_an_exception_raised_into_the_waiting_thread_ends_the_wait_at_once(tmp_path: Path) -> None:
+    """Ray's cancel of a running task raises KeyboardInterrupt into its thread (asynchronously).
+
+    One long ``select`` did not see it until the agent ended (300 s here): the cancelled run went
+    on and its temporary folders outlived an interrupted Ray eval. Now the wait ends within a
+    slice, and the agent's process group is killed.
+    """
+    import ctypes
+    import os
+    import signal
+    import sys
+    import threading
+    import time
+
+    from fixloop.eval.agentproc import WAIT_SLICE_S, run_agent
+
+    pid_file = tmp_path / "pid"
+    script = (
+        f"import os, time; open({str(pid_file)!r}, 'w').write(str(os.getpid())); time.sleep(300)"
+    )
+    seen: list[BaseException] = []
+
+    def wait() -> None:
+        try:
+            run_agent([sys.executable, "-c", script], dict(os.environ), timeout_s=300)
+        except BaseException as exc:  # noqa: BLE001 - what the thread saw is the result
+            seen.append(exc)
+
+    thread = threading.Thread(target=wait)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not pid_file.exists() or not pid_file.read_text():
+        assert time.monotonic() < deadline, "the agent did not start"
+        time.sleep(0.05)
+    pid = int(pid_file.read_text())
+    raised_at = time.monotonic()
+    ident = ctypes.c_ulong(thread.ident or 0)
+    assert ctypes.pythonapi.PyThreadState_SetAsyncExc(ident, ctypes.py_object(KeyboardInterrupt))
+    thread.join(timeout=30)
+    took = time.monotonic() - raised_at
+    if thread.is_alive():  # the defect: end the agent, so the thread ends too, then fail
+        os.kill(pid, signal.SIGKILL)
+        thread.join()
+        pytest.fail("the wait did not see the interrupt")
+    assert [type(e) for e in seen] == [KeyboardInterrupt]
+    assert took < WAIT_SLICE_S + 10  # a slice, plus the kill and wait, under load
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)  # killed and reaped by run_agent (it is not a zombie: p.wait())

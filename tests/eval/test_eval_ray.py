@@ -221,9 +221,9 @@ def test_interrupt_cancels_ray_tasks_and_keeps_finished_records(tmp_path: Path) 
         "    ray.shutdown()\n"
         "    sys.exit(130)\n"
     )
-    # the two killed runs' temporary folders (a killed Ray worker never cleans up) land in
-    # this test's folder, not in /tmp (Ray's own folder stays where it was: its socket paths
-    # have a length limit)
+    # the runs' temporary folders land in this test's folder, not in /tmp, where the end of the
+    # test looks for leftovers (Ray's own folder stays where it was: its socket paths have a
+    # length limit)
     tmp = tmp_path / "tmp"
     tmp.mkdir()
     env = {
@@ -255,6 +255,10 @@ def test_interrupt_cancels_ray_tasks_and_keeps_finished_records(tmp_path: Path) 
     assert alive == []
     (rec,) = read_runs(out / RUNS_FILE)
     assert rec["task"] == "double" and not rec["resolved"]
+    # the interrupted runs' temporary folders (run folder, task repository) are gone, and so
+    # is the node's suite copy; the node's suites folder itself is shared by every eval
+    left = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*"))
+    assert left in ([], ["fixloop-ray-suites"]), left
 
 
 def _alive(pid: int) -> bool:

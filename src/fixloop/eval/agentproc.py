@@ -40,6 +40,10 @@ HARD_GRACE_S = 30.0
 #: Seconds the agent gets after SIGINT (on timeout) to commit its work before SIGKILL.
 KILL_GRACE_S = 10.0
 
+#: Seconds of one wait for the agent (:func:`run_agent` waits in slices, so an exception raised
+#: into its thread, such as Ray's cancel, is seen within this time).
+WAIT_SLICE_S = 0.5
+
 #: A fixed git identity for the task repositories and the agent's commits in them.
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "fixloop-eval",
@@ -350,7 +354,7 @@ def run_agent(
     timed_out = False
     try:
         try:
-            out, err = p.communicate(timeout=timeout_s)
+            out, err = _communicate(p, timeout_s)
         except subprocess.TimeoutExpired:
             timed_out = True
             _signal_group(p, signal.SIGINT)
@@ -374,6 +378,28 @@ def run_agent(
         wall_s=time.monotonic() - t0,
         result=parse_result(stdout),
     )
+
+
+def _communicate(p: subprocess.Popen[bytes], timeout_s: float) -> tuple[bytes, bytes]:
+    """``p.communicate(timeout=timeout_s)`` in slices of :data:`WAIT_SLICE_S` seconds.
+
+    One long ``select`` would not see an exception raised into this thread from outside
+    (Ray's ``ray.cancel`` of a running task, ``PyThreadState_SetAsyncExc``) until it returned:
+    the task went on for the whole run and its temporary folders outlived the eval. Between
+    slices such an exception is raised here at once. ``communicate`` keeps what it read across
+    the ``TimeoutExpired`` of a slice (the Python documentation's retry contract).
+
+    Raises:
+        subprocess.TimeoutExpired: ``timeout_s`` seconds passed (with the total as its timeout).
+    """
+    deadline = time.monotonic() + timeout_s
+    while True:
+        left = deadline - time.monotonic()
+        try:
+            return p.communicate(timeout=max(0.0, min(WAIT_SLICE_S, left)))
+        except subprocess.TimeoutExpired:
+            if left <= WAIT_SLICE_S:
+                raise subprocess.TimeoutExpired(p.args, timeout_s) from None
 
 
 # --------------------------------------------------------------------------------------------

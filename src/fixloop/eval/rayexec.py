@@ -22,9 +22,10 @@ repository, its own agent process with ``FIXLOOP_CPUS=N``, its own sandbox. A wo
 sandbox cannot start (no bubblewrap) fails its runs with status ``error`` and the reason; it
 never runs anything unsandboxed. Records are handed to ``on_record`` as runs finish
 (``ray.wait``), so ``runs.jsonl`` grows as they do and resume works as for the local executor.
-On Ctrl-C every outstanding task is cancelled (a running one gets KeyboardInterrupt, and its
-agent's process group is killed by :func:`fixloop.eval.agentproc.run_agent`); finished records
-stay.
+On Ctrl-C every outstanding task is cancelled (a running one gets KeyboardInterrupt, which
+:func:`fixloop.eval.agentproc.run_agent` sees within
+:data:`~fixloop.eval.agentproc.WAIT_SLICE_S`: it kills the agent's process group, and the run's
+temporary folders are removed as the task unwinds); finished records stay.
 
 Joining the cluster (a bad address fails within seconds, ``--quiet`` silences Ray) is
 :mod:`fixloop.eval.rayconnect`; while a new local cluster starts (it is this machine), the first
