@@ -1,0 +1,5 @@
+from calc import double
+
+
+def quadruple(x):
+    return double(double(x))
