@@ -131,17 +131,35 @@ def test_in_place_on_a_read_only_checkout_stops_before_any_work(calc: Path, tmp_
     assert not list((tmp_path / "home").glob("runs/*.jsonl"))  # no run started: no baseline
 
 
-@pytest.mark.parametrize("command", ["fix", "doctor"])
-def test_a_read_only_git_dir_is_named(calc: Path, tmp_path: Path, command: str) -> None:
+def test_a_read_only_git_dir_is_named(calc: Path, tmp_path: Path) -> None:
     before = snapshot(calc)
-    extra = ["--model", f"script:{FIX}"] if command == "fix" else []
-    proc = run_read_only(calc / ".git", [command, str(calc), *extra, *UNSANDBOXED], tmp_path / "h")
+    extra = ["--model", f"script:{FIX}"]
+    proc = run_read_only(calc / ".git", ["fix", str(calc), *extra, *UNSANDBOXED], tmp_path / "h")
     assert proc.returncode == 3, proc.stderr[-2000:]
     line = proc.stderr.strip().splitlines()[-1]
     assert line.startswith("fixloop: the repository's .git is not writable (")
     assert "fixloop needs to create a branch there" in line
     assert "cannot lock ref" not in proc.stderr and "Traceback" not in proc.stderr
     assert snapshot(calc) == before and fixloop_branches(calc) == []
+
+
+def test_doctor_reports_on_a_read_only_git_dir(calc: Path, tmp_path: Path) -> None:
+    """The doctor checks the suite in a private copy and says what it could not check.
+
+    It stopped with exit 3 ("fixloop needs to create a branch there") and checked nothing.
+    """
+    before = snapshot(calc)
+    home = tmp_path / "h"
+    proc = run_read_only(calc / ".git", ["doctor", str(calc), "--json", *UNSANDBOXED], home)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    obj = json.loads(proc.stdout)
+    assert obj["verdict"] == "ready" and obj["tally"]["failed"] == 2, obj  # calc: 2 fail
+    (note,) = [n for n in obj["notices"] if ".git is not writable" in n]
+    assert "checked a private copy of the HEAD commit" in note
+    assert "cannot check: `fixloop fix` needs to create a branch there" in note
+    assert "Traceback" not in proc.stderr and snapshot(calc) == before
+    assert fixloop_branches(calc) == []
+    assert list((home / "worktrees").iterdir()) == []  # the copy is gone
 
 
 @pytest.mark.parametrize(

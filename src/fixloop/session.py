@@ -78,6 +78,8 @@ from fixloop.types import (
     RunStatus,
     TestReport,
 )
+from fixloop.vcs_copy import NOTICE as COPY_NOTICE
+from fixloop.vcs_copy import isolate_copy, read_only_git
 from fixloop.workspace import DEFAULT_BLOCKED, Workspace
 from fixloop.writable import state_problem
 
@@ -226,7 +228,7 @@ class RunSession:
                 allow_unsandboxed=s.allow_unsandboxed,
             )
             try:
-                self.iso: Isolation = vcs.isolate(self.path, self.run_id, in_place=self.in_place)
+                self.iso: Isolation = self._isolate()
             except BaseException:
                 probe.cancel()
                 raise  # the pool waits for a probe already running: no process outlives it
@@ -255,6 +257,21 @@ class RunSession:
         self.trajectory = Trajectory(where, run_id=self.run_id, extra_secrets=self.secrets)
         self.events = Events(self.trajectory, self.on_event)
         return self
+
+    def _isolate(self) -> Isolation:
+        """The run's isolation (:func:`fixloop.vcs.isolate`); the doctor's copy on a read-only .git.
+
+        The doctor, which commits nothing, checks a private copy of HEAD where the git directory
+        cannot be written (:func:`fixloop.vcs_copy.isolate_copy`) and says what it cannot check.
+        """
+        try:
+            return vcs.isolate(self.path, self.run_id, in_place=self.in_place)
+        except NotWritable:
+            why = read_only_git(self.path) if self.check_only and not self.in_place else None
+            if why is None:
+                raise
+        self.config_notices.append(COPY_NOTICE.format(why=why))
+        return isolate_copy(self.path, self.run_id)
 
     def _check_price(self) -> None:
         """Check that a cost budget can be enforced.

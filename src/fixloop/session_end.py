@@ -119,7 +119,7 @@ def finish(session: RunSession, result: RunResult) -> None:
         try:
             iso.remove_worktree(force=True)
             result.worktree = None
-            if result.head_commit is None:  # an empty branch is clutter: drop it
+            if result.head_commit is None and iso.branch:  # an empty branch is clutter: drop it
                 vcs.git(iso.repo, "branch", "-D", iso.branch, check=False)
                 result.branch = None
         except Exception as e:  # noqa: BLE001
@@ -164,6 +164,7 @@ def undo_isolation(iso: Isolation) -> None:
         return  # the checkout never left its branch and no branch was made
     try:
         iso.remove_worktree(force=True)
-        vcs.git(iso.repo, "branch", "-D", iso.branch, check=False)
+        if iso.branch:  # the doctor's copy of a read-only repository made none
+            vcs.git(iso.repo, "branch", "-D", iso.branch, check=False)
     except Exception:  # noqa: BLE001 - best effort; the original error is what matters
         pass
