@@ -207,3 +207,24 @@ def test_cost_chart_counts_tasks_on_the_same_spot() -> None:
     labels = [t.text for t in chart.iter(f"{SVG}text") if t.get("class") == "point-count"]
     assert labels == ["3 tasks"]
     assert len([c for c in chart.iter(f"{SVG}circle")]) == 3
+
+
+def test_piped_eval_output_does_not_wrap(
+    summary: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``fixloop eval ... | tee log`` wrapped the table and the lines at rich's 80 columns."""
+    import io
+
+    from fixloop.eval.progress import report_console
+
+    monkeypatch.delenv("COLUMNS", raising=False)
+    out = tmp_path / ("a-long-output-folder-name-" * 4)
+    buf = io.StringIO()  # a pipe: not a terminal
+    print_table(summary, report_console(file=buf), out=out)
+    lines = buf.getvalue().splitlines()
+    wrote = [line for line in lines if line.startswith("wrote ")]
+    assert len(wrote) == 1 and wrote[0].endswith("report.html"), lines  # one line, whole
+    assert any(line.startswith("resolve rate 60.0% (3/5); ") for line in lines)
+    header = next(line for line in lines if "task" in line and "resolved" in line)
+    assert "kind" in header  # the kind column is shown: the width is not 80
+    assert all("…" not in line for line in lines)  # nothing cut

@@ -12,10 +12,11 @@ pipe, a CI log) each finished run is one plain line with the same numbers, no co
 
 from __future__ import annotations
 
+import os
 import time
 from datetime import timedelta
 from types import TracebackType
-from typing import Any
+from typing import IO, Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -144,4 +145,29 @@ class EvalProgress:
         )
 
 
-__all__ = ["EvalProgress", "mark", "run_line"]
+def report_console(
+    *, stderr: bool = False, quiet: bool = False, file: IO[str] | None = None
+) -> Console:
+    """The eval's console on stdout (or stderr); one that is not a terminal does not wrap.
+
+    rich gives a console writing to a pipe or a file 80 columns, so ``fixloop eval ... | tee``
+    wrapped the table (or dropped its ``kind`` column) and folded long lines. Unless ``COLUMNS``
+    says otherwise, such a console is :data:`PIPED_WIDTH` wide and prints each line whole
+    (``soft_wrap``); a terminal keeps its own width.
+
+    Args:
+        stderr: write to stderr instead of stdout.
+        quiet: print nothing (``--quiet``).
+        file: where to write instead (a test's buffer).
+    """
+    console = Console(stderr=stderr, quiet=quiet, file=file)
+    if console.is_terminal or "COLUMNS" in os.environ:
+        return console
+    return Console(stderr=stderr, quiet=quiet, file=file, width=PIPED_WIDTH, soft_wrap=True)
+
+
+#: The width of the eval's output to a pipe or a file, columns (:func:`report_console`).
+PIPED_WIDTH = 250
+
+
+__all__ = ["PIPED_WIDTH", "EvalProgress", "mark", "run_line", "report_console"]

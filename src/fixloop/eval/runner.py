@@ -35,8 +35,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-
 from fixloop import cpus
 from fixloop.errors import NotWritable, UsageError
 from fixloop.eval import agentproc
@@ -55,6 +53,7 @@ from fixloop.eval.agentproc import (
     write_agent_config,
 )
 from fixloop.eval.metrics import latest_records
+from fixloop.eval.progress import report_console
 from fixloop.eval.runlog import (
     RUNS_FILE,
     EvalStopped,
@@ -517,7 +516,7 @@ def _run_in(
     """
     from fixloop.eval.report import build_summary, print_table, write_reports
 
-    err = Console(stderr=True, quiet=cfg.quiet)
+    err = report_console(stderr=True, quiet=cfg.quiet)
     runs_path = out / RUNS_FILE
     existing = read_runs(
         runs_path,
@@ -554,7 +553,7 @@ def _run_in(
     )
     write_reports(out, summary, records)
     if not cfg.quiet:
-        print_table(summary, Console(), out=out)
+        print_table(summary, report_console(), out=out)
     return summary
 
 
