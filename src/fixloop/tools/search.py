@@ -13,6 +13,7 @@ import os
 import re
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -125,7 +126,12 @@ def search_code(
     if again is not None:  # the list changed: search the new one
         file_list = [f for f in again if not glob or _glob_match(f, glob)]
         rg = _ripgrep_pass(root_s, file_list, caps, rx, ignore_case, deadline, lambda: None)
-    for rel in file_list:
+    fast = _rg_walk(file_list, rg, caps) if rg is not None else None
+    counting = fast is None  # else the counts are known and only files with hits are walked
+    walk = file_list
+    if fast is not None:
+        walk, searched, skipped_binary, skipped_large = fast
+    for rel in walk:
         if rg is None or rel in rg[1].redo:
             if time.monotonic() >= deadline:
                 stopped_in = rel
@@ -138,10 +144,11 @@ def search_code(
             kind = rg[0][rel]
             file_hits = rg[1].hits.get(rel, ())
         if kind != "text":
-            skipped_large += kind == "large"
-            skipped_binary += kind == "binary"
+            if counting:
+                skipped_large += kind == "large"
+                skipped_binary += kind == "binary"
             continue
-        searched += 1
+        searched += counting
         hit_here = False
         try:
             for lineno, line, col, width in file_hits:
@@ -227,6 +234,33 @@ def search_code(
             kind="timeout",
         )
     return ToolResult("\n".join(out))
+
+
+def _rg_walk(
+    file_list: list[str], rg: tuple[dict[str, str], ripgrep.RgResult], caps: Caps
+) -> tuple[list[str], int, int, int] | None:
+    """The files with ripgrep's hits in list order, and the counts the full walk would make.
+
+    When ripgrep answered for every file (none to redo with the Python engine) and its hits
+    stay under the count limit (so no walk stops early), walking only the files with hits
+    gives the same result as walking ``file_list``: the per-file work of ~7,000 files (Django)
+    after ripgrep ends, on the search's critical path, becomes a count of the kinds.
+
+    Returns:
+        ``(files with hits in file_list order, text files, binary files, large files)``, or
+        None: walk ``file_list``.
+    """
+    kinds, res = rg
+    if res.redo or len(kinds) != len(file_list):
+        return None
+    with_hits = [rel for rel, h in res.hits.items() if h and kinds.get(rel) == "text"]
+    if sum(len(res.hits[rel]) for rel in with_hits) >= caps.search_count_limit:
+        return None
+    if len(with_hits) > 1:
+        pos = dict(zip(file_list, range(len(file_list)), strict=True))
+        with_hits.sort(key=pos.__getitem__)
+    n = Counter(kinds.values())
+    return with_hits, n["text"], n["binary"], n["large"]
 
 
 def _ripgrep_pass(
