@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from pathlib import Path
 
@@ -69,8 +70,9 @@ def test_too_few_folders_or_too_many_open_use_stat(
     monkeypatch.setattr(dirwatch, "MIN_DIRS", 4)
     assert dirwatch.start([str(tree), str(tree / "a"), str(tree / "a" / "b")]) is None
     monkeypatch.setattr(dirwatch, "MIN_DIRS", 1)
-    monkeypatch.setattr(dirwatch, "MAX_OPEN", dirwatch._OPEN[0] + 1)
+    gc.collect()  # watches of earlier tests' listings closed now, not in the middle
     first = _watch(tree)
+    monkeypatch.setattr(dirwatch, "MAX_OPEN", dirwatch._OPEN[0])
     assert dirwatch.start([str(tree)]) is None  # the process's share is used up
     first.close()
     first.close()  # idempotent: counted once

@@ -388,3 +388,41 @@ def test_set_operation_spellings_warn_nothing(ro_tools: Tools, pattern: str) -> 
         r = ro_tools.call("search_code", {"pattern": pattern})
     assert [str(w.message) for w in seen] == []
     assert r.kind != "invalid_regex" and not r.is_error
+
+
+def test_ripgrep_file_lists_are_cut_to_the_argument_budget() -> None:
+    files = [f"dir/file_{i:04}.py" for i in range(1000)]  # 16 bytes + NUL + pointer: 25 each
+    assert ripgrep._chunks(files, 10**6) == [files]  # one command line, one ripgrep run
+    parts = ripgrep._chunks(files, 2_600)
+    assert [f for part in parts for f in part] == files
+    assert len(parts) == 10 and all(len(p) * 25 <= 2_600 for p in parts)
+    assert ripgrep._chunks([], 100) == []
+    # the budget leaves the environment and half of the kernel's ARG_MAX aside, never < 200 kB
+    assert 200_000 <= ripgrep._argv_budget() <= 4 << 20
+
+
+@needs_rg
+def test_a_search_cut_into_several_ripgrep_runs_gives_the_same_hits(
+    make_repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = make_repo({f"d/f{i:02}.txt": f"needle {i}\nother\n" for i in range(30)})
+    whole = Tools(Workspace(root), None).call("search_code", {"pattern": "needle"}).content
+    monkeypatch.setattr(ripgrep, "_argv_budget", lambda: 60)  # about 3 files per run
+    cut = Tools(Workspace(root), None).call("search_code", {"pattern": "needle"}).content
+    assert cut == whole and whole.startswith("30 hit(s) in 30 file(s)")
+
+
+def test_counts_and_order_when_some_files_need_the_python_engine(make_repo) -> None:
+    """Files with a lone CR go to the Python engine: the walk then covers every file, and the
+    counts and order match a search where ripgrep answered for all."""
+    files: dict[str, str | bytes] = {f"f{i}.txt": f"needle {i}\n" for i in range(4)}
+    files["b.bin"] = b"needle\x00\x01"
+    root = make_repo(files)
+    t = Tools(Workspace(root), None)
+    first = t.call("search_code", {"pattern": "needle"}).content.splitlines()
+    assert first[0] == "4 hit(s) in 4 file(s) (skipped 1 binary file(s)):"
+    assert first[1:] == [f"f{i}.txt:1: needle {i}" for i in range(4)]
+    (root / "f2.txt").write_bytes(b"needle 2\rold mac\n")
+    second = t.call("search_code", {"pattern": "needle"}).content.splitlines()
+    assert second[0] == first[0] and second[1:3] == first[1:3] and second[4] == first[4]
+    assert second[3].startswith("f2.txt:1: needle 2")

@@ -198,7 +198,7 @@ def search(
         base += ["--max-filesize", str(max_filesize)]
         files = [f for f in files if f in known_small or _size(root, f) <= max_filesize]
     base += ["--max-count", str(count_limit), "-e", pattern, "--"]
-    for chunk in _chunks(files, 200_000):
+    for chunk in _chunks(files, _argv_budget()):
         _run_one(base + chunk, root, deadline, count_limit, res)
         if res.timed_out or res.too_many:
             break
@@ -213,13 +213,35 @@ def _size(root: str, rel: str) -> int:
         return 0
 
 
+def _argv_budget() -> int:
+    """Bytes of file arguments one ripgrep command line may carry (at least 200,000).
+
+    The kernel caps a new program's arguments and environment together (``ARG_MAX``: a
+    quarter of the stack limit, 2 MiB by default); half of it, less this environment, is
+    left for the files. One command line is one ripgrep run: Django's 5,500 text files
+    (~280 kB of paths) took two runs, one after the other, under the former fixed 200,000.
+    """
+    try:
+        arg_max = os.sysconf("SC_ARG_MAX")
+    except (OSError, ValueError):
+        arg_max = 0
+    env = sum(len(k) + len(v) + 2 + 8 for k, v in os.environ.items())
+    return max(200_000, min(arg_max, 8 << 20) // 2 - env - 65_536)
+
+
 def _chunks(files: list[str], max_bytes: int) -> list[list[str]]:
-    """``files`` cut into argument lists of at most ``max_bytes`` (the kernel caps argv)."""
+    """``files`` cut into argument lists of at most ``max_bytes`` (the kernel caps argv).
+
+    Each file counts its UTF-8 bytes, its NUL and its 8-byte pointer in the argument array.
+    """
+    joined = "\0".join(files).encode("utf-8", "surrogateescape")
+    if len(joined) + 9 * len(files) + 1 <= max_bytes:
+        return [files] if files else []
     out: list[list[str]] = []
     cur: list[str] = []
     size = 0
     for f in files:
-        n = len(f.encode("utf-8", "surrogateescape")) + 1
+        n = len(f.encode("utf-8", "surrogateescape")) + 9
         if cur and size + n > max_bytes:
             out.append(cur)
             cur, size = [], 0
