@@ -39,7 +39,9 @@ __all__ = ["edit_span", "sibling_candidates"]
 MAX_LINES = 8
 MAX_COMPLETIONS = 4
 
-_TOKEN = re.compile(r"\w+|[^\w\s]")
+#: Python's two-character operators are one token each: ``<`` -> ``<=`` changes the token ``<``,
+#: so its neighbours are the compared operands, not the ``<`` that every ``<`` line shares
+_TOKEN = re.compile(r"\w+|<=|>=|==|!=|\*\*|//|<<|>>|[^\w\s]")
 
 
 def _tokens(line: str) -> list[str]:

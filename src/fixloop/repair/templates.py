@@ -71,6 +71,7 @@ from .templates_expr import expression_mutations
 from .templates_guards import guard_stmt_mutations
 from .templates_idioms import idiom_mutations
 from .templates_insert import insert_more_mutations
+from .templates_missing import missing_mutations
 from .templates_names import name_mutations
 from .templates_positions import decorator_stmt
 from .templates_stmt import function_mutations, statement_mutations
@@ -153,6 +154,7 @@ def generate_candidates(
                 done_stmts.add(id(st.node))
                 muts.extend(guarded(fi, statement_mutations, fi, st))
                 muts.extend(guarded(fi, insert_more_mutations, fi, st))
+                muts.extend(guarded(fi, missing_mutations, fi, st))  # implied by reads
                 muts.extend(guarded(fi, block_mutations, fi, st))  # class, enclosing, inverses
                 muts.extend(guarded(fi, guard_stmt_mutations, fi, st))
                 muts.extend(guarded(fi, context_statement_mutations, fi, st))

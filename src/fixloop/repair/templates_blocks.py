@@ -304,11 +304,16 @@ def _kind(fi: FileInfo, scope: cst.CSTNode | None, coll: str) -> str:
 def self_collections(fi: FileInfo, cls: cst.ClassDef) -> dict[str, str]:
     """``"self.x"`` -> how to add to it (``add``, ``append``, ``dict``): the class's empty ones.
 
-    Sets, lists and dicts an assignment in any method binds empty (``self.seen = set()``).
+    Sets, lists and dicts an assignment in any method binds empty (``self.seen = set()``, also
+    annotated: ``self.seen: set[str] = set()``).
     """
     out: dict[str, str] = {}
 
     class V(cst.CSTVisitor):
+        def visit_AnnAssign(self, n: cst.AnnAssign) -> None:
+            if n.value is not None:
+                self.visit_Assign(cst.Assign([cst.AssignTarget(n.target)], n.value))
+
         def visit_Assign(self, n: cst.Assign) -> None:
             if len(n.targets) != 1:
                 return

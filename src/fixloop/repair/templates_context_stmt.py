@@ -34,8 +34,9 @@ from .candidate import Candidate
 from .parsecache import file_info, valid
 from .templates_ast import Edit, FileInfo, Mutation, StmtInfo, apply_edits, guarded, is_docstring
 from .templates_base import PRIORS, _int_value, _mut
+from .templates_blocks import self_collections
 from .templates_context import CONTEXT_PRIORS
-from .templates_insert import _bound, _mutations, _one_line, free_names
+from .templates_insert import _bound, _collections, _mutations, _one_line, free_names
 from .templates_lines import inserted
 from .templates_wrappers import _is_value_position
 
@@ -156,8 +157,10 @@ def branch_push_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     _, suites = got
     own = next((s for s in suites if any(b is st.node for b in getattr(s, "body", ()))), None)
     others = [s for s in suites if s is not own]
-    if own is None or not others or _pushes(own):
+    if own is None or not others:
         return []
+    if _pushes(own):
+        return unfilled_push_mutations(fi, st, own, others)
     common = set(_pushes(others[0]))
     for s in others[1:]:
         common &= set(_pushes(s))
@@ -180,7 +183,11 @@ def branch_push_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         for k, v in enumerate(names[:2])
     ]
     if not texts:
-        return []
+        return unfilled_push_mutations(fi, st, own, others)
+    return _branch_pushes(fi, st, texts[:3])
+
+
+def _branch_pushes(fi: FileInfo, st: StmtInfo, texts: list[tuple[str, float]]) -> list[Mutation]:
     indent = fi.indent_of_line(st.start)
     pos = fi.line_starts[st.end]
     return [
@@ -192,8 +199,84 @@ def branch_push_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
             st.start,
             CONTEXT_PRIORS["insert-branch-push"] * w,
         )
-        for text, w in texts[:3]
+        for text, w in texts
     ]
+
+
+_ADDS = ("append", "add", "put", "push", "appendleft", "extend", "insert", "update")
+
+
+def _pushed_values(suite: cst.CSTNode, fi: FileInfo) -> list[str]:
+    """Argument texts of the one-argument ``x.append(v)``-like calls of ``suite``, in order."""
+    out: list[str] = []
+
+    class V(cst.CSTVisitor):
+        def visit_Call(self, n: cst.Call) -> None:
+            f = n.func
+            if isinstance(f, cst.Attribute) and f.attr.value in _ADDS[:5] and len(n.args) == 1:
+                t = fi.text(n.args[0].value)
+                if "\n" not in t and t not in out:
+                    out.append(t)
+
+    suite.visit(V())
+    return out
+
+
+def _filled(fi: FileInfo, scope: cst.CSTNode, coll: str) -> bool:
+    """Whether ``scope`` adds to ``coll`` (a call of :data:`_ADDS`, ``coll[k] = v``, ``+=``)."""
+    found = False
+
+    class V(cst.CSTVisitor):
+        def visit_Call(self, n: cst.Call) -> None:
+            nonlocal found
+            f = n.func
+            if isinstance(f, cst.Attribute) and f.attr.value in _ADDS:
+                found = found or fi.text(f.value) == coll
+
+        def visit_AugAssign(self, n: cst.AugAssign) -> None:
+            nonlocal found
+            found = found or fi.text(n.target) == coll
+
+        def visit_AssignTarget(self, n: cst.AssignTarget) -> None:
+            nonlocal found
+            t = n.target
+            found = found or (isinstance(t, cst.Subscript) and fi.text(t.value) == coll)
+
+    scope.visit(V())
+    return found
+
+
+def unfilled_push_mutations(
+    fi: FileInfo, st: StmtInfo, own: cst.CSTNode, others: list[cst.BaseSuite]
+) -> list[Mutation]:
+    """``C.append(v)`` ending ``st``'s branch for a collection ``C`` nothing ever adds to.
+
+    ``C``: a list or set of the class (``self.residual = []``) or of the function bound empty
+    and never added to anywhere in its class or function, but read elsewhere (what the code
+    reports is never filled); ``v``: a value the sibling branches push on their own collections
+    (``item.name``). The branch must not push ``v`` itself. Weight 0.8 (0.6 for a second value).
+    """
+    func = fi.func_info(st.func)
+    if func is None or st.func is None:
+        return []
+    values = [v for s in others for v in _pushed_values(s, fi)]
+    values = [v for v in dict.fromkeys(values) if v not in _pushed_values(own, fi)]
+    if not values:
+        return []
+    scope: cst.CSTNode = st.cls if st.cls is not None else func.node
+    colls = dict(self_collections(fi, st.cls)) if st.cls is not None else {}
+    colls.update(_collections(fi, func))
+    bound = _bound(fi, func)
+    texts: list[tuple[str, float]] = []
+    for coll, kind in colls.items():
+        if kind == "dict" or _filled(fi, scope, coll):
+            continue
+        if fi.text(scope).count(coll) < 2:  # bound and never read: nothing reports it
+            continue
+        for k, v in enumerate(values[:2]):
+            if free_names(cst.parse_expression(v)) <= bound:
+                texts.append((f"{coll}.{kind}({v})", 0.8 - 0.2 * k))
+    return _branch_pushes(fi, st, texts[:3])
 
 
 def _callee_def(fi: FileInfo, call: cst.Call, st: StmtInfo) -> cst.FunctionDef | None:

@@ -225,6 +225,8 @@ def _collections(fi: FileInfo, func: FuncInfo) -> dict[str, str]:
                 kind = {"set": "add", "list": "append", "dict": "dict"}.get(v.func.value)
             elif isinstance(v, cst.Set):
                 kind = "add"
+            elif isinstance(v, (cst.SetComp, cst.ListComp)):  # filled from another collection
+                kind = "add" if isinstance(v, cst.SetComp) else "append"
             elif isinstance(v, cst.List) and not v.elements:
                 kind = "append"
             elif isinstance(v, cst.Dict) and not v.elements:
