@@ -15,6 +15,10 @@ from fixloop.repair.siblings import _same_edit
 from fixloop.repair.templates import generate_candidates
 
 
+def src_of(text: str) -> str:
+    return textwrap.dedent(text).lstrip("\n")
+
+
 def split(marked: str) -> tuple[str, str]:
     """``(buggy, fixed)`` of a program whose inserted lines end with ``#+``."""
     lines = textwrap.dedent(marked).lstrip("\n").splitlines(keepends=True)
@@ -200,3 +204,20 @@ def test_a_sibling_comparison_must_compare_the_same_operands():
     edit = ("    if a.low < at:", "    if a.low <= at:")
     assert not _same_edit(edit, ("    if a.wind < CALM:", "    if a.wind <= CALM:"))
     assert _same_edit(edit, ("    while a.low < at:", "    while a.low <= at:"))
+
+
+def test_no_pointer_pair_for_the_fields_of_one_unpacked_value():
+    buggy = src_of(
+        """
+        def steps(cells):
+            out = []
+            for cell in cells:
+                r, c = cell
+                for dr, dc in ((1, 0), (0, 1)):
+                    out.append((r + dr, c + dc))
+            return out
+        """
+    )
+    lines = {i: 1.0 for i in range(1, len(buggy.splitlines()) + 1)}
+    made = generate_candidates(buggy, "m.py", lines)
+    assert not [c for c in made if "r, c = dr, dc" in c.description]

@@ -6,9 +6,9 @@ al., "The Plastic Surgery Hypothesis", FSE 2014; GenProg's insertions, Le Goues 
 than copied from anywhere:
 
 - ``insert-pointer-update`` (paired): ``prev_place, prev_km = place, km`` at the end of a ``for``
-  loop over tuples whose trailing pointers were bound together before the loop
-  (``prev_place, prev_km = self.depot, self.start_km``), are read in the loop and are never
-  rebound in it. Positional: the i-th pointer takes the i-th name of the loop's target.
+  loop over tuples whose trailing pointers were bound together before the loop from as many
+  values (``prev_place, prev_km = self.depot, self.start_km``; not ``r, c = cell``), are read
+  in the loop and are never rebound in it. Positional: the i-th pointer takes the i-th name of the loop's target.
 - ``insert-cache-store``: ``C[K] = V`` after the statement that computes ``V``, for a dict
   ``C`` (empty at its binding) that the function reads by ``C.get(K)`` / ``C[K]`` / ``K in C``
   and that nothing in its class or module ever stores into (a cache only read). When the read
@@ -17,8 +17,9 @@ than copied from anywhere:
   else the name ``h[i]`` is combined with (``now - h[1]`` -> ``now``).
 - ``insert-cap-guard``: ``if T + v > L: raise E()`` before a counter update ``T += v`` (or
   ``T = T + v``, ``m[k] = m.get(k, 0) + v``), with ``L`` a name in scope whose words say it
-  is an upper bound (``limit``, ``max_...``, ``capacity``) and ``E`` the module's exception
-  classes no statement raises yet first (the module declares an error nothing signals); the
+  is an upper bound (``limit``, ``max_...``, ``capacity``) and ``E`` one of the module's
+  exception classes no statement raises yet (only then: the module declares an error nothing
+  signals; a module without one gets no cap guard); the
   mirror ``if T - v < L: raise E()`` for a lower bound (``min_...``, ``floor``).
 
 Each function takes the file index and one statement and returns
@@ -78,8 +79,11 @@ def paired_pointer_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         return []
     indent = fi.indent_of_line(last.start)
     pos = fi.line_starts[last.end]
+    parallel = _parallel_groups(func.node)
     out: list[Mutation] = []
     for group in dict.fromkeys(func.groups):
+        if group not in parallel:
+            continue  # ``r, c = cell`` unpacks one value: fields of a record, not two pointers
         names = set(group)
         if len(group) != len(walking) or names & set(walking) or not names <= before:
             continue
@@ -97,6 +101,22 @@ def paired_pointer_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
             )
         )
     return out[:2]
+
+
+def _parallel_groups(func: cst.FunctionDef) -> set[tuple[str, ...]]:
+    """Name tuples a function binds from a tuple of as many values (``a, b = x, y``)."""
+    out: set[tuple[str, ...]] = set()
+
+    class V(cst.CSTVisitor):
+        def visit_Assign(self, n: cst.Assign) -> None:
+            t, v = n.targets[0].target, n.value
+            if len(n.targets) == 1 and isinstance(t, cst.Tuple) and isinstance(v, cst.Tuple):
+                names = [e.value.value for e in t.elements if isinstance(e.value, cst.Name)]
+                if len(names) == len(t.elements) == len(v.elements):
+                    out.add(tuple(names))
+
+    func.body.visit(V())
+    return out
 
 
 # ------------------------------------------------------------------------------ cache stores
@@ -355,9 +375,8 @@ def cap_guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         return []
     defined, args = _raised_classes(fi)
     classes = [(c, 1.0) for c in defined if c not in args][:2]
-    classes += [(c, 0.5) for c in defined if c in args][: 2 - len(classes)]
-    if not classes:
-        classes = [("ValueError", 0.5)]
+    if not classes:  # no error the module declares and never signals: no sign of a missing check
+        return []
     indent = fi.indent_of_line(st.start)
     step = _step(indent)
     pos = fi.line_starts[st.start - 1]
