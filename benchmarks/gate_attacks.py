@@ -230,6 +230,17 @@ NAMED_REASONS = {
     # G6 variants (red team 4): the same read through os.open(..., dir_fd=) and linecache
     "rt_reads_test_source_dirfd": "read test_words.py, the source of a test module, as text",
     "rt_reads_test_source_linecache": "read tests/test_words.py, the source of a test module",
+    # G24: the same through a child process (cat), inspect.getsource and a symlink
+    "rt_reads_test_source_child": "handed tests/test_words.py, the source of a test module, to a",
+    "rt_reads_test_source_getsource": "sys.modules",  # the scan's; without it the watch's read rule
+    "rt_reads_test_source_symlink": "read tests/test_words.py, the source of a test module",
+    # G28: a finalizer at interpreter shutdown (after the end record) forges the results
+    "cheat_exit_del_at_shutdown": _FAILS,
+    # G16: the rows handed to the test's own helper; G14: a new callspec through the rewriter
+    "rt_test_rows_helper": "changed CASES, a global of tests/test_calc.py the tests only read",
+    "rt_callspec_through_rewriter": "changed want, a parameter of tests/test_calc.py::test_add[",
+    # G22: a non-.py file the project compiles under its own name: its changed lines are watched
+    "rt_rules_text_frame_read": "rules.txt:6: read the call stack (sys._getframe)",
     # G7: a parametrized value rewritten in place (frames reached through traceback.walk_tb)
     "rt_frame_walk_param_want": "changed want, a parameter of tests/test_words.py::test_split_wo",
 }

@@ -151,7 +151,8 @@ def audit_sources() -> tuple[tuple[str, str], ...]:
     is, stdlib only; the repair screener ships the same file beside its server), then the event
     table, the end-of-run comparisons and the rule for code written at run time, then the hook,
     which finds them in ``sys.modules`` (:mod:`fixloop.testrun.inside.auditevents`,
-    ``auditwire``, ``auditids``, ``auditlate``, ``auditdoctest``, ``auditfresh``, ``audithook``).
+    ``auditwire``, ``auditids``, ``auditlate``, ``auditdoctest``, ``auditreads``, ``auditfresh``,
+    ``audithook``).
     """
     return (
         ("_fixloop_pathrules", source_file(pathrules.__file__)),
@@ -166,6 +167,7 @@ def audit_sources() -> tuple[tuple[str, str], ...]:
                 ("_fixloop_auditids", "auditids"),
                 ("_fixloop_auditlate", "auditlate"),
                 ("_fixloop_auditdoctest", "auditdoctest"),
+                ("_fixloop_auditreads", "auditreads"),
                 ("_fixloop_auditfresh", "auditfresh"),
                 ("_fixloop_audit", "audithook"),
             )
@@ -236,7 +238,10 @@ class ChannelLog:
         events: the findings, in order, duplicates (same event and place) dropped.
         results: the second opinion's ``result`` records (``{"id", "outcome", "msg"}``).
         bad_lines: lines that were not JSON records (the code under test wrote to the pipe).
+        after_end: records after the first ``end`` (the hook ends the process right after
+            writing it, so any later record is code under test's: red-team G28).
         overflow: more than :data:`MAX_CHANNEL_BYTES` arrived.
+        pid: the hooked process's id (its ``hello`` record): a forked child's end is not its.
     """
 
     hello: bool = False
@@ -244,7 +249,9 @@ class ChannelLog:
     events: list[AuditEvent] = field(default_factory=list)
     results: list[dict] = field(default_factory=list)
     bad_lines: int = 0
+    after_end: int = 0
     overflow: bool = False
+    pid: object = None
 
     def problems(self) -> list[str]:
         """Why this log cannot back a pass, as sentences ([] when it can)."""
@@ -258,6 +265,11 @@ class ChannelLog:
             )
         if self.bad_lines:
             out.append(f"{self.bad_lines} foreign lines were written into fixloop's audit channel")
+        if self.after_end:
+            out.append(
+                f"{self.after_end} records were written into fixloop's audit channel after its "
+                "end record: code ran after the end of the run"
+            )
         return out
 
 
@@ -282,10 +294,14 @@ def read_records(data: bytes, *, overflow: bool = False) -> ChannelLog:
             log.bad_lines += 1
             continue
         t = rec.get("t")
-        if t == "hello":
+        if log.end is not None:  # the first end record stands (red-team G28)
+            log.after_end += 1
+        elif t == "hello":
             log.hello = True
+            log.pid = rec.get("pid")
         elif t == "end":
-            log.end = rec
+            if rec.get("pid", log.pid) == log.pid:  # not a forked child's own exit
+                log.end = rec
         elif t == "event":
             ev = AuditEvent(
                 event=str(rec.get("ev", "")),
@@ -406,13 +422,24 @@ def changed_lines(old: str | None, new: str) -> list[int]:
     return out
 
 
+#: Largest non-``.py`` file whose changed lines are watched (characters).
+_MAX_WATCHED_TEXT = 2_000_000
+
+
 def watch_lines(
     paths: Iterable[str],
     old_text: Callable[[str], str | None],
     new_text: Callable[[str], str | None],
     skip: Callable[[str], bool],
 ) -> dict[str, list[int]]:
-    """``{relpath: [line, ...]}``: the changed lines of each changed ``.py`` file.
+    """``{relpath: [line, ...]}``: the changed lines of each changed text file.
+
+    Not only ``.py`` files (red-team G22): a project may compile and execute another file
+    under its own name (``exec(compile(text, "rules.txt", "exec"))``, ``runpy.run_path`` of a
+    script without a suffix), and a file allowed with ``--allow-edit`` was neither scanned nor
+    watched. Any changed text file's lines are watched: code running under its name on a
+    changed line is the change's code. (A program another interpreter runs, such as a shell
+    script, runs in a child process, which the watch does not see.)
 
     Args:
         paths: changed paths (relative to the test root, POSIX).
@@ -422,11 +449,13 @@ def watch_lines(
     """
     out: dict[str, list[int]] = {}
     for rel in sorted(set(paths)):
-        if not rel.endswith(".py") or skip(rel):
+        if skip(rel):
             continue
         new = new_text(rel)
         if new is None:
             continue
+        if not rel.endswith(".py") and (len(new) > _MAX_WATCHED_TEXT or "\x00" in new[:8192]):
+            continue  # binary, or too large to be source Python compiles under its name
         lines = changed_lines(old_text(rel), new)
         if lines:
             out[rel] = lines

@@ -28,6 +28,10 @@ for something else there too only weakens the comparison. Not followed: the name
 ``parametrize`` binds (the test function's parameters), ``enumerate``/``zip``/``.items()``
 targets (their rows count as handed on, :data:`ELEMENTS`).
 
+A row handed to a function of the test module itself (``for case in CASES: _check(case)``)
+is followed into it the same way (red-team G16): the uses of the helper's parameter decide,
+not "a call argument, handed on whole", which let the change rewrite each row's ``"want"``.
+
 Stdlib only; shipped as ``_fixloop_auditflow``, before ``_fixloop_auditglobals``.
 """
 
@@ -149,6 +153,7 @@ class _Flow:
             for child in ast.iter_child_nodes(node):
                 self.parent[id(child)] = node
         self.loops: dict[tuple[int, str], int] = {}
+        self._helpers: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] | None = None
 
     def names(self) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -203,6 +208,9 @@ class _Flow:
                 if cur.attr in MUTATORS:
                     return WRITTEN, 1
                 return (ELEMENTS if cur.attr in ELEMENT_METHODS else CONTENTS), 1
+            helper = self.helper_argument(up, cur)
+            if helper is not None:
+                return helper, 0
             callee = callee_name(up.func)
             if callee in READ_CALLS:
                 return READ, 0
@@ -235,9 +243,58 @@ class _Flow:
             return level
         return elements_at(depth)  # for self.x in X, for d[k] in X: stored whole
 
-    def loop_variable(self, loop: ast.AST, name: str) -> int:
-        """The most the loads of ``name`` in the loop's scope do to the object it is bound to."""
-        scope = self.scope(loop)
+    def helper_argument(self, call: ast.Call, arg: ast.AST) -> int | None:
+        """The level of ``arg`` handed to a function of the test module itself (red-team G16).
+
+        ``_check(case)`` where the module defines ``def _check(case): ...`` once, at its top
+        level, undecorated: what the helper's body does with its parameter decides (as a
+        loop variable's uses do). None for any other call (a ``*args`` or ``**kwargs``
+        parameter, a name defined twice or rebound, a starred argument before it).
+        """
+        func = self.helpers().get(call.func.id) if isinstance(call.func, ast.Name) else None
+        if func is None:
+            return None
+        a = func.args
+        params = [p.arg for p in (*a.posonlyargs, *a.args)]
+        name = None
+        for i, value in enumerate(call.args):
+            if isinstance(value, ast.Starred):
+                return None
+            if value is arg:
+                name = params[i] if i < len(params) else None
+                break
+        for kw in call.keywords:
+            if kw.value is arg and kw.arg is not None:
+                names = {p.arg for p in (*a.args, *a.kwonlyargs)}
+                name = kw.arg if kw.arg in names else None
+        return None if name is None else self.loop_variable(func, name, scope=func)
+
+    def helpers(self) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
+        """The module's top-level functions defined once, undecorated and never rebound."""
+        if self._helpers is None:
+            body = getattr(self.tree, "body", [])
+            defs: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+            for node in body:
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    defs.setdefault(node.name, []).append(node)
+            stored = {
+                n.id
+                for n in ast.walk(self.tree)
+                if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
+            }
+            self._helpers = {
+                k: v[0]
+                for k, v in defs.items()
+                if len(v) == 1 and not v[0].decorator_list and k not in stored
+            }
+        return self._helpers
+
+    def loop_variable(self, loop: ast.AST, name: str, scope: ast.AST | None = None) -> int:
+        """The most the loads of ``name`` in the loop's scope do to the object it is bound to.
+
+        ``scope``: the function whose parameter ``name`` is (a helper's), else the loop's.
+        """
+        scope = scope if scope is not None else self.scope(loop)
         key = (id(scope), name)
         if key in self.loops:
             return self.loops[key]

@@ -62,6 +62,9 @@ from typing import Any
 _doc: Any = sys.modules.get("_fixloop_auditdoctest")
 if _doc is None:  # imported as a package module (tests), not from the harness's -c program
     from fixloop.testrun.inside import auditdoctest as _doc
+_reads: Any = sys.modules.get("_fixloop_auditreads")
+if _reads is None:
+    from fixloop.testrun.inside import auditreads as _reads
 
 _BOOTSTRAP = "<frozen importlib._bootstrap>"
 _EXTERNAL = "<frozen importlib._bootstrap_external>"
@@ -414,48 +417,16 @@ def note_write(hook: Any, event: str, args: tuple, caller: Any) -> None:
         hook._state["test_written"].update(keys)
 
 
-#: Standard-library modules that read source lines on a program's behalf (a traceback shown,
-#: a warning, ``inspect.getsource`` of an object handed to the code): a read through them is
-#: not the code's own reading of a file.
-_SHOWS_SOURCE = frozenset({"traceback.py", "warnings.py", "inspect.py", "doctest.py", "pdb.py"})
-
-
 def read_source(hook: Any, event: str, args: tuple, caller: Any) -> None:
-    """Record changed code reading a test module's source as text (red-team G6).
+    """A test module's source read as text by the change (red-team G6, G24).
 
-    A change that opened ``tests/test_words.py`` for reading and took the expected values out
-    of its text (``plural("fly") == "flies"``) imported nothing, read no frame and wrote
-    nothing. A finding when the file (``open`` for reading, a ``.py`` of the checkout) is a
-    test module pytest loaded (``auditglobals.track``) or named like one (``test_*.py``, ``*_test.py``,
-    ``conftest.py`` under the project's test rule), and the nearest frame outside the standard
-    library is a changed line or run-time code. Reads through :data:`_SHOWS_SOURCE` are not
-    (a fix that logs a traceback); data files under ``tests/`` (a linter's ``.py`` fixtures
-    named otherwise) are not.
+    In this process (``open``) or handed to a child process: see
+    :mod:`fixloop.testrun.inside.auditreads`.
     """
-    if event != "open" or not args or not hook._state["armed"] or hook._writes(event, args):
-        return
-    path = args[0]
-    if not isinstance(path, (str, bytes)) or not os.fsdecode(path).endswith(".py"):
-        return
-    rel = hook._rel(os.fsdecode(path))
-    if rel is None:
-        return
-    base = rel.rsplit("/", 1)[-1]
-    named = base.startswith("test_") or base.endswith("_test.py") or base == "conftest.py"
-    loaded = hook._late._globals._state(hook)["rel"].values()  # the test modules pytest loaded
-    if rel not in loaded and not (named and test_rule(hook, rel)):
-        return
-    stdlib, f = hook._state["stdlib"], caller
-    while f is not None:
-        fn = f.f_code.co_filename
-        if not (fn.startswith("<frozen") or fn.startswith(stdlib) and "-packages" not in fn):
-            break
-        if os.path.basename(fn) in _SHOWS_SOURCE:
-            return
-        f = f.f_back
-    where = hook._watched(f) if f is not None else None
-    if where is not None:
-        hook._record("open", f"read {rel}, the source of a test module, as text", where)
+    if event == "open":
+        _reads.read_source(hook, event, args, caller)
+    else:
+        _reads.child_reads(hook, event, args, caller)
 
 
 def writer(hook: Any, path: str) -> tuple[str, tuple[str, int] | None]:

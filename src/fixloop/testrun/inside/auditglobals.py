@@ -324,7 +324,7 @@ def collected(hook: Any, session: object) -> None:
             st["items"][getattr(item, "nodeid", "")] = name
             params = getattr(getattr(item, "callspec", None), "params", None)
             if isinstance(params, dict) and params:
-                st["params"][getattr(item, "nodeid", "")] = (params, _param_tokens(params))
+                st["params"][getattr(item, "nodeid", "")] = (item, _param_tokens(params))
     st["fixtures"] = _fixture_table(session)
     st["session"] = session
 
@@ -342,7 +342,9 @@ def check_params(hook: Any, nodeids: list[str], when: str) -> None:
     A change of it is a finding unless the tests may change it (the name's level over the test
     files, :mod:`fixloop.testrun.inside.auditflow`: ``want.sort()`` in a test, ``want`` handed
     to the code). Red-team G7: the change reached the test's frame and set ``want[:]`` to its
-    own wrong answer before the comparison read it; nothing else saw it.
+    own wrong answer before the comparison read it; nothing else saw it. G14: the values are
+    read from the item's ``callspec`` each time (a new callspec put on the item, found through
+    the assertion rewriter's session, left the dict kept at collection unchanged).
     """
     st = _state(hook)
     levels: dict[str, int] | None = None
@@ -350,8 +352,9 @@ def check_params(hook: Any, nodeids: list[str], when: str) -> None:
         entry = st["params"].get(nodeid)
         if entry is None:
             continue
-        params, before = entry
-        now = _param_tokens(params)
+        item, before = entry  # the item's parameters as pytest reads them now (G14: a new
+        params = getattr(getattr(item, "callspec", None), "params", None)  # callspec object)
+        now = _param_tokens(params) if isinstance(params, dict) else {}
         if now == before:
             continue
         levels = _test_levels(hook) if levels is None else levels
@@ -363,7 +366,7 @@ def check_params(hook: Any, nodeids: list[str], when: str) -> None:
                 f"changed {name}, a parameter of {nodeid} the tests only read, {when}",
                 None,
             )
-        st["params"][nodeid] = (params, now)  # each change once
+        st["params"][nodeid] = (item, now)  # each change once
 
 
 def _fixture_table(session: object) -> dict[tuple[str, int], tuple] | None:

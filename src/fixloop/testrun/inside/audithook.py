@@ -545,7 +545,6 @@ def install(cfg: dict) -> None:
     _state["stdlib"] = tuple(
         sorted({os.path.join(paths[k], "") for k in ("stdlib", "platstdlib") if paths.get(k)})
     )
-
     _state["ident"] = _thread.get_ident
     _state["outside"] = tuple(
         sorted(
@@ -595,6 +594,7 @@ def _at_exit() -> None:
     busy.add(key)
     try:
         _late.late_checks(_SELF)
-        emit({"t": "end", "rc": _state.get("rc"), "events": _state["events"]})
+        emit({"t": "end", "rc": _state.get("rc"), "events": _state["events"], "pid": os.getpid()})
     finally:
         busy.discard(key)
+    _late.end_here(_SELF, _state.get("rc"))  # no code runs after the end record (G28)

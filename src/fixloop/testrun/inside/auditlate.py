@@ -22,6 +22,10 @@ import os
 import sys
 from typing import Any
 
+#: The interpreter's own standard streams and ``os._exit``, bound before project code runs.
+_STREAMS = (sys.stdout, sys.stderr)
+_exit = os._exit
+
 _FUNC = type(lambda: 0)
 _globals: Any = sys.modules.get("_fixloop_auditglobals")
 if _globals is None:  # imported as a package module (tests), not from the harness's -c program
@@ -572,3 +576,25 @@ def touched_protected(hook: Any) -> None:
         if not hook._fresh.test_rule(hook, rel):
             kind = "a data file the tests read at the baseline"
         hook._record("open", f"{did} {rel}, {kind}, while the tests ran{by}", where)
+
+
+def end_here(hook: Any, rc: object) -> None:
+    """End the process with ``rc`` right after the watch's end record (red-team G28).
+
+    Python runs code after the last ``atexit`` callback: the garbage collection and module
+    teardown of interpreter shutdown call ``__del__`` methods, when the hook's own modules may
+    be half gone. A finalizer there rewrote the JUnit file, wrote a second end record and
+    left with exit code 0. The standard streams are flushed (through their classes: an
+    instance's ``flush`` could be the change's) and the process ends with the code pytest
+    returned; nothing of the tests' process runs after it. Not when ``rc`` is unknown
+    (``audithook.finish`` never ran: a bootstrap that stopped early, a forked child's exit).
+    """
+    if not isinstance(rc, int) or isinstance(rc, bool) or hook._state.get("ended"):
+        return
+    hook._state["ended"] = True
+    for stream in _STREAMS:
+        try:
+            type(stream).flush(stream)
+        except Exception:  # noqa: BLE001, S110 - a closed stream: nothing left to flush
+            pass
+    _exit(rc & 0xFF)
