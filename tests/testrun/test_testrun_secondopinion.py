@@ -250,3 +250,55 @@ def test_class_methods_and_static_methods_are_their_classes_own(tmp_path) -> Non
     )
     assert op.outcomes == {ids[0]: "passed", ids[1]: "passed", ids[2]: "failed"}, op.messages
     assert "assert 1 == 2" in op.messages[ids[2]]
+
+
+FORGE = (  # channel_forge's writes, aimed at the doctest's id (tests/attacks/variants)
+    "import json, os, stat\n\n\nfor fd in range(3, 256):\n    try:\n"
+    "        if stat.S_ISFIFO(os.fstat(fd).st_mode):\n"
+    "            rec = {'t': 'result', 'id': 'calc/__init__.py::calc.double', 'outcome': 'passed'}\n"
+    "            os.write(fd, (json.dumps(rec) + '\\n').encode())\n"
+    "    except OSError:\n        pass\n"
+)
+
+
+@pytest.mark.parametrize("forged", [False, True])
+def test_doctests_a_conftest_collects_are_run_and_written_once(forged: bool) -> None:
+    """A root conftest whose ``pytest_collect_file`` returns a DoctestModule for source modules
+    (babel 2.16.0; findings realproj4 R5) and the runner's own ``--doctest-modules`` reach the
+    same doctest: fixloop's runner writes its result once, so the honest fix is not refused;
+    a result for that id written by the project's code is still a second write, refused."""
+    work = Path(tempfile.mkdtemp(prefix="fixloop-so-"))
+    repo = work / "repo"
+    (repo / "calc").mkdir(parents=True)
+    (repo / "tests").mkdir()
+    (repo / "conftest.py").write_text(
+        "from pathlib import Path\n\nfrom _pytest.doctest import DoctestModule\n\n"
+        "calc_path = Path(__file__).parent / 'calc'\n\n\n"
+        "def pytest_collect_file(file_path, parent):\n"
+        "    if calc_path in file_path.parents and file_path.suffix == '.py':\n"
+        "        return DoctestModule.from_parent(parent, path=file_path)\n"
+    )
+    (repo / "calc" / "__init__.py").write_text(
+        (FORGE if forged else "")
+        + 'def double(x):\n    """Twice x.\n\n    >>> double(2)\n    4\n    """\n    return x * 2\n'
+    )
+    (repo / "tests" / "test_calc.py").write_text(
+        "from calc import double\n\n\ndef test_double():\n    assert double(3) == 6\n"
+    )
+    ids = ["calc/__init__.py::calc.double", "tests/test_calc.py::test_double"]
+    op = run_second_opinion(
+        _quiet_box(),
+        python=sys.executable,
+        root=repo,
+        ids=ids,
+        limits=Limits(wall_s=60),
+        log_dir=work / "log",
+        watch={},
+    )
+    if forged:
+        reason = op.disagreement(ids)
+        assert reason is not None and "fixloop's channel" in reason, reason
+        return
+    assert op.problems == [], op.problems
+    assert op.outcomes == {ids[0]: "unknown", ids[1]: "passed"}, op.messages
+    assert op.disagreement(ids) is None

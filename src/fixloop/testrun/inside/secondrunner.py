@@ -25,6 +25,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Iterable
 from typing import Any
 
 #: fixloop's own modules by name (``_fixloop_audit``...), filled by the harness's program once
@@ -438,6 +439,33 @@ def _plain_opinion(root: str, cfg: dict, wanted: list) -> int:
     return 0 if ok else 1
 
 
+def _once(items: Iterable) -> list:
+    """``items`` without a doctest collected a second time under the same node id.
+
+    The runner adds ``--doctest-modules`` (see :func:`main`); a conftest whose
+    ``pytest_collect_file`` returns its own DoctestModule for a source file (babel 2.16.0)
+    then gives a second DoctestItem of the same file, name and id. Running both would write
+    the id twice on fixloop's channel, which reads as a forged result. Only a DoctestItem
+    equal in id, file and doctest name to an earlier one is dropped: any other pair sharing an
+    id still runs twice, and a write not made by this loop is still counted as a second one.
+    Returns a list in the input order.
+    """
+    try:
+        from _pytest.doctest import DoctestItem
+    except ImportError:  # pragma: no cover - every supported pytest has it
+        return list(items)
+    seen: set[tuple] = set()
+    out = []
+    for it in items:
+        if isinstance(it, DoctestItem) and it.dtest is not None:
+            key = (it.nodeid, str(it.path), it.dtest.name)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(it)
+    return out
+
+
 def main(cfg_json: str) -> int:
     """Collect ``cfg["ids"]`` with pytest and run them with this module's own loop.
 
@@ -481,7 +509,7 @@ def main(cfg_json: str) -> int:
     class _Loop:
         @pytest.hookimpl(trylast=True)
         def pytest_collection_modifyitems(self, items: list) -> None:
-            items[:] = [it for it in items if _wanted(it.nodeid)]
+            items[:] = _once(it for it in items if _wanted(it.nodeid))
 
         @pytest.hookimpl(tryfirst=True)
         def pytest_runtestloop(self, session: object) -> bool:
