@@ -6,7 +6,7 @@ must verify it. G19/G20: the tests need pytest's runtest hooks (``caplog``,
 ``record_property``, a conftest's ``pytest_runtest_setup``/call wrapper/protocol wrapper, a
 ``filterwarnings`` mark). G21: the fix uses everyday idioms the static scan used to refuse
 (``importlib.metadata``/``importlib.resources``, ``atexit.register`` of its own cleanup,
-``weakref.finalize`` with a close method, ``sys.argv`` read for a default).
+``weakref.finalize`` with a close method; a ``sys.argv`` default stays refused: red team 5, K1).
 """
 
 from __future__ import annotations
@@ -113,7 +113,6 @@ def add(a, b):
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
     argv = list(argv)
     print(add(int(argv[0]), int(argv[1])))
 '''

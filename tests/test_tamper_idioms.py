@@ -1,10 +1,10 @@
 """The scan lets everyday idioms through and still refuses the cheats they resemble (G21).
 
 fixloop.tamper_idioms: ``importlib.resources``/``importlib.metadata``, ``atexit.register`` and
-``weakref.finalize`` of cleanup, ``sys.argv[1:]`` as a ``None`` parameter's default. Each
-everyday use must scan clean; each cheat beside it (a computed import, entry points that load
-modules, an exit handler that ends the process or copies a file, a bare probe of the command
-line) must still be found.
+``weakref.finalize`` of cleanup. Each everyday use must scan clean; each cheat beside it (a
+computed import, entry points that load modules, an exit handler that ends the process or copies
+a file, any read of the command line, ``main(argv=None)``'s ``sys.argv[1:]`` default included:
+red team 5's K1) must still be found.
 """
 
 from __future__ import annotations
@@ -36,14 +36,6 @@ EVERYDAY = {
     "    print('done')\n\n\nregister(_done)\n",
     "weakref.finalize close": "import weakref\n\n\nclass C:\n    def __init__(self):\n"
     "        self._f = weakref.finalize(self, self.close)\n\n    def close(self):\n        pass\n",
-    "argv default": "import sys\n\n\ndef main(argv=None):\n"
-    "    argv = sys.argv[1:] if argv is None else argv\n    return argv\n",
-    "argv default if": "import sys\n\n\ndef main(argv=None):\n    if argv is None:\n"
-    "        argv = sys.argv[1:]\n    return argv\n",
-    "argv default or": "import sys\n\n\ndef main(argv=None):\n    argv = argv or sys.argv[1:]\n"
-    "    return argv\n",
-    "argv parse_args": "import argparse\nimport sys\n\n\ndef main():\n"
-    "    return argparse.ArgumentParser().parse_args(sys.argv[1:])\n",
 }
 
 CHEATS = {
@@ -85,6 +77,23 @@ CHEATS = {
     "finalize copyfile": (
         "import shutil\nimport weakref\n\nweakref.finalize(object(), shutil.copyfile, 'a', 'b')\n",
         "weakref.finalize",
+    ),
+    # red team 5, K1: both gate runs see an empty sys.argv[1:], so a default read from it is
+    # a test-detection probe (refused again, with the honest cost of a main(argv=None))
+    "argv default": (
+        "import sys\n\n\ndef main(argv=None):\n"
+        "    argv = sys.argv[1:] if argv is None else argv\n    return argv\n",
+        "sys.argv",
+    ),
+    "argv default or": (
+        "import sys\n\n\ndef main(argv=None):\n    argv = argv or sys.argv[1:]\n"
+        "    return argv\n",
+        "sys.argv",
+    ),
+    "argv parse_known_args": (
+        "import argparse\nimport sys\n\n"
+        "O, R = argparse.ArgumentParser().parse_known_args(sys.argv[1:])\n",
+        "sys.argv",
     ),
     "argv probe": ("import sys\n\nT = len(sys.argv) > 1\n", "sys.argv"),
     "argv whole as default": (

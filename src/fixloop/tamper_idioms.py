@@ -18,15 +18,16 @@ below, and only those; any other use of the same module in the file keeps every 
   cleanup (``close``, ``clear``, ``cleanup``, ``shutdown``, ``stop``, ``remove``, ``unlink``,
   ``terminate``...), or ``shutil.rmtree``/``os.remove``/``os.unlink``/``os.rmdir``; never a
   library callable such as ``sys.exit`` or ``shutil.copyfile`` (the cheats of
-  tests/attacks: ``atexit.register(sys.exit, 0)``, a finalizer copying a forged JUnit file);
-- ``sys.argv[1:]`` read as the default of a parameter left ``None`` (``argv = sys.argv[1:] if
-  argv is None else argv``, ``argv = argv or sys.argv[1:]``, ``if argv is None: argv =
-  sys.argv[1:]``) or handed to ``parse_args``: a command line's ``main(argv=None)``.
+  tests/attacks: ``atexit.register(sys.exit, 0)``, a finalizer copying a forged JUnit file).
 
 What this gives up: a callback the module defines runs at exit too, and its body is scanned
-like any code of the change (an exit call in it keeps the finding); an ``argv`` default read
-under pytest sees pytest's arguments, and fixloop's own runner (the second opinion) runs with
-other ones, so a result that depends on them disagrees there.
+like any code of the change (an exit call in it keeps the finding).
+
+``sys.argv`` stays refused in every form, ``main(argv=None)``'s ``sys.argv[1:]`` default
+included: red team 5 (K1) showed that both of the gate's runs see an empty argument tail (pytest's
+``['.../__main__.py']``, the second opinion's ``['-c']``), so ``add`` right only when the process
+has no arguments was verified; a change adding such a default is refused as before (the honest
+cost: a command line's ``main`` written by the change).
 """
 
 from __future__ import annotations
@@ -222,58 +223,6 @@ def _finalize_lines(tree: ast.AST, cb: _Callbacks) -> tuple[set[int], set[int]]:
     return good, bad
 
 
-def _argv_default_lines(tree: ast.AST, dotted: Callable[[ast.AST], str | None]) -> set[int]:
-    """Lines where ``sys.argv[1:]`` is read only as a ``None`` parameter's default."""
-    parents = _parents(tree)
-    out: set[int] = set()
-    bad: set[int] = set()
-
-    def is_none_test(test: ast.AST, name: str) -> bool:
-        return (
-            isinstance(test, ast.Compare)
-            and isinstance(test.left, ast.Name)
-            and test.left.id == name
-            and len(test.ops) == 1
-            and isinstance(test.ops[0], ast.Is)
-            and isinstance(test.comparators[0], ast.Constant)
-            and test.comparators[0].value is None
-        )
-
-    for node in ast.walk(tree):
-        if not (isinstance(node, ast.Attribute) and dotted(node) == "sys.argv"):
-            continue
-        line = node.lineno
-        sub = parents.get(node)
-        if not (
-            isinstance(sub, ast.Subscript)
-            and sub.value is node
-            and isinstance(sub.slice, ast.Slice)
-            and sub.slice.upper is None
-            and sub.slice.step is None
-        ):
-            bad.add(line)
-            continue
-        p = parents.get(sub)
-        ok = False
-        if isinstance(p, ast.IfExp) and p.body is sub and isinstance(p.orelse, ast.Name):
-            ok = is_none_test(p.test, p.orelse.id)
-        elif isinstance(p, ast.BoolOp) and isinstance(p.op, ast.Or) and p.values[-1] is sub:
-            ok = len(p.values) == 2 and isinstance(p.values[0], ast.Name)
-        elif isinstance(p, ast.Assign) and len(p.targets) == 1:
-            target = p.targets[0]
-            block = parents.get(p)
-            ok = (
-                isinstance(target, ast.Name)
-                and isinstance(block, ast.If)
-                and p in block.body
-                and is_none_test(block.test, target.id)
-            )
-        elif isinstance(p, ast.Call) and sub in p.args and isinstance(p.func, ast.Attribute):
-            ok = p.func.attr in ("parse_args", "parse_known_args")
-        (out if ok else bad).add(line)
-    return out - bad
-
-
 def everyday(
     tree: ast.AST, found: list[tuple[str, int]], dotted: Callable[[ast.AST], str | None]
 ) -> list[tuple[str, int]]:
@@ -296,7 +245,6 @@ def everyday(
         if _atexit_everyday(tree, cb):
             drop_modules.add("atexit")
     good_fin, bad_fin = _finalize_lines(tree, cb)
-    argv_ok = _argv_default_lines(tree, dotted)
     out: list[tuple[str, int]] = []
     for construct, line in found:
         words = construct.split(" ")
@@ -304,8 +252,6 @@ def everyday(
             if words[1].split(".")[0] in drop_modules:
                 continue
         if construct == "weakref.finalize" and line in good_fin and line not in bad_fin:
-            continue
-        if construct == "sys.argv" and line in argv_ok:
             continue
         out.append((construct, line))
     return out
