@@ -134,6 +134,34 @@ def written_names(tree: ast.AST) -> set[str]:
     return {k for k, v in handed_names(tree).items() if v >= WRITTEN}
 
 
+def imported_from(tree: ast.AST) -> dict[str, tuple[int, str, str]]:
+    """``{global name: (level, module, attribute)}`` of a module's top-level ``from M import X``.
+
+    ``level``: the number of leading dots of a relative import (0: absolute). A name bound again
+    by any other top-level statement, or imported twice, is left out (its object may be the
+    module's own). Star imports are left out.
+    """
+    body = list(getattr(tree, "body", ()))
+    out: dict[str, tuple[int, str, str]] = {}
+    bound: dict[str, int] = {}
+    for stmt in body:
+        for node in ast.walk(stmt):
+            names: list[str] = []
+            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                names = [node.id]
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                names = [(a.asname or a.name).split(".")[0] for a in node.names]
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names = [node.name]
+            for n in names:
+                bound[n] = bound.get(n, 0) + 1
+        if isinstance(stmt, ast.ImportFrom):
+            for a in stmt.names:
+                if a.name != "*":
+                    out[a.asname or a.name] = (stmt.level or 0, stmt.module or "", a.name)
+    return {k: v for k, v in out.items() if bound.get(k) == 1}
+
+
 def handed_names(tree: ast.AST) -> dict[str, int]:
     """``{name: level}``: the most a module's code may do to each name it loads, by its AST.
 

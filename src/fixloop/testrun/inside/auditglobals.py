@@ -32,8 +32,9 @@ namespaces themselves:
   far down, so a row's expected value rewritten in place is seen); a method of its own
   class called (``REG.remember(k, v)``): its identity. A name the tests only read (compared,
   indexed) changed during the run was changed by something else: the change, a child of it,
-  or code no test called. A name added to a test module counts only when it hides a builtin
-  (``len = ...``).
+  or code no test called, unless bound by ``from M import X`` to the same object as X of M, a
+  non-test module of the tree: M's state (:func:`_source_state`). A name added to a test
+  module counts only when it hides a builtin (``len = ...``).
 
 The parametrized values of each collected test (``item.callspec.params``: a list a
 ``parametrize`` mark holds inline is no module global) are compared the same way, around the
@@ -53,6 +54,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import importlib.util as _ilu
 import os
 import sys
 from typing import Any
@@ -268,8 +270,7 @@ def _state(hook: Any) -> dict:
     st = hook._state.get("tglobals")
     if st is None:
         st = {"snap": {}, "quick": {}, "rel": {}, "decided": {}, "items": {}, "fixtures": None}
-        st["params"] = {}
-        st["written"] = None
+        st.update(params={}, written=None, imports={})
         hook._state["tglobals"] = st
     return st
 
@@ -462,7 +463,8 @@ def _compare(hook: Any, mnames: list[str], when: str) -> None:
         )
         levels = _test_levels(hook) if changed else {}
         for name in changed:
-            if _allowed(levels.get(name, READ), before.get(name), now.get(name)):
+            b, n = before.get(name), now.get(name)
+            if _allowed(levels.get(name, READ), b, n) or _source_state(hook, mname, name, b, n):
                 continue
             how = "added" if name not in before else "deleted" if name not in now else "changed"
             hook._record(
@@ -483,6 +485,27 @@ def _allowed(level: int, before: tuple | None, now: tuple | None) -> bool:
         return True  # the same object, changed by a method the tests call on it
     cut = _flow.cut_depth(level)  # the same object, changed below what the tests hand on
     return cut is not None and before[0] == "p" and before[2 + cut] == now[2 + cut]
+
+
+def _source_state(hook: Any, mname: str, name: str, before: Any, now: Any) -> bool:
+    """A global bound by ``from M import X``, still X of M, a non-test module of the tree.
+
+    M's state, which the change may edit (realproj4 R3); not M: test helpers, installed libraries.
+    """
+    st = _state(hook)
+    src = st["imports"].get(st["rel"][mname], {}).get(name)
+    if src is None or before is None or now is None or before[:2] != now[:2]:
+        return False  # not imported so, added, deleted, or another object bound to the name
+    try:  # the module M names, as imported (a relative import from the test's package)
+        mod = st["snap"][mname][0]
+        owner = sys.modules.get(_ilu.resolve_name("." * src[0] + src[1], mod.__package__ or ""))
+    except (AttributeError, ImportError, ValueError):
+        return False
+    rel = hook._rel(getattr(owner, "__file__", None) or "<none>")
+    if rel is None or _test_module(hook, rel):
+        return False
+    d = object.__getattribute__(mod, "__dict__")
+    return object.__getattribute__(owner, "__dict__").get(src[2], d) is d.get(name)
 
 
 class Plugin:
@@ -556,6 +579,7 @@ def _test_levels(hook: Any) -> dict[str, int]:
                 tree = ast.parse(fh.read())
         except (OSError, SyntaxError, ValueError):
             continue
+        st["imports"][rel] = _flow.imported_from(tree)
         for name, level in handed_names(tree).items():
             levels[name] = max(level, levels.get(name, READ))
     st["levels"] = levels
