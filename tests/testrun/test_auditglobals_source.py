@@ -170,3 +170,39 @@ def test_a_source_table_bound_by_the_tests_own_assignment_stays_watched(tmp_path
     verdict = _verdict(tmp_path, files, 'TABLE = {"double": 4}\n\n\n' + _CHEAT, base=base)
     assert not verdict.verified
     assert "changed EXPECTED, a global of tests/test_alias.py the tests only read" in verdict.reason
+
+
+_UTILS = "from calc import double\n\n\ndef quadruple(x):\n    return double(double(x))\n"
+
+_TEST_RELOAD = """
+from importlib import reload
+
+import calc
+from tests import utils
+
+
+def test_double():
+    assert calc.double(2) == 4
+
+
+def test_reloaded():
+    reload(calc)
+    reload(utils)
+    assert utils.quadruple(1) == 4
+"""
+
+
+def test_a_helper_test_module_the_tests_reload_verifies(tmp_path: Path) -> None:
+    """freezegun's tests reload the changed module, then a helper test module (realproj4 R4)."""
+    files = {
+        "tests/__init__.py": "",
+        "tests/utils.py": _UTILS,
+        "tests/test_reload.py": _TEST_RELOAD,
+    }
+    verdict = _verdict(tmp_path, files, "def double(x):\n    return x * 2\n")
+    assert verdict.verified, verdict.reason
+
+
+def test_reloaded_names_reads_reload_calls() -> None:
+    tree = ast.parse("import importlib\nreload(utils)\nimportlib.reload(tests.helpers)\n")
+    assert af.reloaded_names(tree) == {"utils", "helpers"}

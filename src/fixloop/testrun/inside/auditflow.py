@@ -162,6 +162,34 @@ def imported_from(tree: ast.AST) -> dict[str, tuple[int, str, str]]:
     return {k: v for k, v in out.items() if bound.get(k) == 1}
 
 
+def reloaded_names(tree: ast.AST) -> set[str]:
+    """Names a module's code passes to ``reload(...)`` or ``<x>.reload(...)``.
+
+    Of a dotted argument, the last part: ``reload(tests.utils)`` gives ``utils``.
+    """
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and node.args and callee_name(node.func) == "reload":
+            arg = node.args[0]
+            if isinstance(arg, (ast.Name, ast.Attribute)):
+                out.add(arg.id if isinstance(arg, ast.Name) else arg.attr)
+    return out
+
+
+def reloaded(names: set[str], snap: dict[str, tuple[object, object]], mname: str) -> bool:
+    """Whether a global named in ``names`` of a module of ``snap`` is ``snap[mname]``'s module.
+
+    ``snap``: ``{module name: (module, snapshot)}`` (the tests' modules); ``names``:
+    :func:`reloaded_names` of the tests.
+    """
+    mod = snap[mname][0]
+    for m, _ in list(snap.values()):
+        d = object.__getattribute__(m, "__dict__")
+        if any(d.get(n) is mod for n in names):
+            return True
+    return False
+
+
 def handed_names(tree: ast.AST) -> dict[str, int]:
     """``{name: level}``: the most a module's code may do to each name it loads, by its AST.
 

@@ -270,7 +270,7 @@ def _state(hook: Any) -> dict:
     st = hook._state.get("tglobals")
     if st is None:
         st = {"snap": {}, "quick": {}, "rel": {}, "decided": {}, "items": {}, "fixtures": None}
-        st.update(params={}, written=None, imports={})
+        st.update(params={}, written=None, imports={}, reloads=set())
         hook._state["tglobals"] = st
     return st
 
@@ -488,18 +488,15 @@ def _allowed(level: int, before: tuple | None, now: tuple | None) -> bool:
 
 
 def _source_state(hook: Any, mname: str, name: str, before: Any, now: Any) -> bool:
-    """A global bound by ``from M import X``, still X of M, a non-test module of the tree.
-
-    M's state, which the change may edit (realproj4 R3); not M: test helpers, installed libraries.
-    """
+    """Not test data: X by ``from M import X``, M a source module (R3), or reloaded (R4)."""
     st = _state(hook)
     src = st["imports"].get(st["rel"][mname], {}).get(name)
-    if src is None or before is None or now is None or before[:2] != now[:2]:
-        return False  # not imported so, added, deleted, or another object bound to the name
+    if before is None or now is None or before[:2] != now[:2]:  # added, deleted, rebound: by a
+        return bool(before and now and _flow.reloaded(st["reloads"], st["snap"], mname))  # R4
     try:  # the module M names, as imported (a relative import from the test's package)
         mod = st["snap"][mname][0]
         owner = sys.modules.get(_ilu.resolve_name("." * src[0] + src[1], mod.__package__ or ""))
-    except (AttributeError, ImportError, ValueError):
+    except (AttributeError, ImportError, TypeError, ValueError):  # TypeError: src is None
         return False
     rel = hook._rel(getattr(owner, "__file__", None) or "<none>")
     if rel is None or _test_module(hook, rel):
@@ -580,6 +577,7 @@ def _test_levels(hook: Any) -> dict[str, int]:
         except (OSError, SyntaxError, ValueError):
             continue
         st["imports"][rel] = _flow.imported_from(tree)
+        st["reloads"] |= _flow.reloaded_names(tree)
         for name, level in handed_names(tree).items():
             levels[name] = max(level, levels.get(name, READ))
     st["levels"] = levels
