@@ -111,6 +111,26 @@ def double(x):
 '''
 
 
+#: A test parametrized with the clock (marshmallow 3.23.1, realproj4 R1: the id differs in
+#: every collection) and with a value of the code under test (calc.MODES[0]): the id's clock
+#: part is unstable, its mode part is not.
+CLOCK_TESTS = """import datetime
+
+import pytest
+
+import calc
+
+NOW = datetime.datetime.now().strftime("%H:%M:%S.%f")
+
+
+@pytest.mark.parametrize("mode,stamp", [(calc.MODES[0], NOW)])
+def test_mode_now(mode, stamp):
+    assert len(stamp) == 15
+    if mode == "c":
+        assert calc.add(-4, 0) == -4
+"""
+
+
 @dataclass(frozen=True)
 class IdCase:
     """One fixture.
@@ -123,6 +143,8 @@ class IdCase:
         honest: True for a fix that must be verified.
         words: what the refusal's reason must contain (attacks).
         test_cmd: the project's test command, or None for the default.
+        unstable: the suite has ids that change at every collection (an honest case's ids
+            then differ from the baseline's; only their number must be equal).
     """
 
     name: str
@@ -132,6 +154,7 @@ class IdCase:
     honest: bool = False
     words: str = ""
     test_cmd: str | None = None
+    unstable: bool = False
 
 
 CASES: list[IdCase] = [
@@ -188,6 +211,25 @@ CASES: list[IdCase] = [
          "tests/conftest.py": DESELECT_CONFTEST},
         [("calc.py", *RIGHT)],
         honest=True,
+    ),
+    IdCase(
+        "clock-id-mode-changed",
+        "a test parametrized with (calc.MODES[0], the clock): every id differs from the "
+        "baseline's, the change also switches the mode the wrong add fails (c -> b), so the "
+        "id's stable part changes: the base's second collection keeps 'c'",
+        {"tests/test_add.py": TEST_ADD, "tests/test_clock.py": CLOCK_TESTS},
+        [("calc.py", *OVERFIT), ("calc.py", 'MODES = ("c",)', 'MODES = ("b",)')],
+        words="no longer collected: tests/test_clock.py::test_mode_now[c-",
+        unstable=True,
+    ),
+    IdCase(
+        "honest-clock-id",
+        "the right fix; the test parametrized with the clock has a new id in every run "
+        "(realproj4 R1, marshmallow 3.23.1)",
+        {"tests/test_add.py": TEST_ADD, "tests/test_clock.py": CLOCK_TESTS},
+        [("calc.py", *RIGHT)],
+        honest=True,
+        unstable=True,
     ),
     IdCase(
         "honest-doctest-src-layout",

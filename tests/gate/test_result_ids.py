@@ -25,5 +25,9 @@ def test_attack_is_refused_and_named(case: IdCase, tmp_path: Path) -> None:
 def test_honest_fix_of_similar_shape_is_verified(case: IdCase, tmp_path: Path) -> None:
     v = gate_verdict(case, tmp_path)
     assert v.verified, v.reason
-    assert sorted(v.report.ran_ids) == sorted(v.baseline.ran_ids)
+    if case.unstable:  # a new id in every run: excused by the base's second collection
+        assert sorted(v.report.ran_ids) != sorted(v.baseline.ran_ids)
+        assert "change at every collection of the base commit" in v.reason, v.reason
+    else:
+        assert sorted(v.report.ran_ids) == sorted(v.baseline.ran_ids)
     assert v.report.collected == v.baseline.collected > 0

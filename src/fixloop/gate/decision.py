@@ -23,6 +23,7 @@ from fixloop.gate import reasons
 from fixloop.gate.autoload import autoload_findings
 from fixloop.gate.policy import PathRule
 from fixloop.gate.runs import FreshCheckoutRuns
+from fixloop.gate.unstable import unstable_pairs
 from fixloop.protocols import Checkout, Runner, WatchedRunner
 from fixloop.sandbox.standins import furnish_home
 from fixloop.targets import Targets
@@ -110,6 +111,9 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
         self._serial = itertools.count(1)
         #: the :class:`~fixloop.candidate.Candidate` of the latest verification (None before)
         self.last_candidate: Candidate | None = None
+        #: the latest verification's ``(baseline id, candidate id)`` of ids that change at every
+        #: collection of the base commit (:meth:`_unstable`)
+        self.unstable: list[tuple[str, str]] = []
 
     def verify(self) -> Verdict:
         """Check one claim of being done; restores protected files as a side effect.
@@ -168,6 +172,7 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
         The first check that objects gives the reason; the audit hook's findings always lead.
         """
         report = self._run("", test_root, watch)
+        self.unstable = []
         audit = list(report.audit or [])
         cand = self.last_candidate
         refused = refused + autoload_findings(
@@ -182,11 +187,13 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
             reason = reasons.suite_failed(report)
         elif report.collected < base.collected:
             reason = reasons.fewer_collected(report, base)
-        elif gone := reasons.no_longer_collected(report, base):
+        elif gone := reasons.no_longer_collected(report, base, self._unstable(report)):
             reason = gone
         elif base.outcome == Outcome.FAILED and report.skipped > base.skipped:
             reason = reasons.more_skipped(report, base)
-        elif base.outcome == Outcome.FAILED and (swap := reasons.newly_skipped(report, base)):
+        elif base.outcome == Outcome.FAILED and (
+            swap := reasons.newly_skipped(report, base, {c: g for g, c in self.unstable})
+        ):
             reason = swap
         elif refused:
             reason = reasons.refused(refused)
@@ -208,8 +215,33 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
                 second = opinion[0] if opinion is not None else ""
                 verified = True
                 reason = reasons.passed(report, base, second, still or [])
+                reason += reasons.unstable_note(self.unstable)
         reason = reasons.lead(reason, audit, suspicious)  # the watch first, the scan named
         reason += reasons.shared_ids(report)
         verdict = Verdict(verified, report, [], [], reason, suspicious, audit, second)
         verdict.still_failing = list(still or [])
         return verdict
+
+    def _unstable(self, report: TestReport) -> list[str]:
+        """The missing ids of ``report`` excused as unstable (:mod:`fixloop.gate.unstable`).
+
+        Costs nothing when no id of the baseline is missing and no skipped id is new; else
+        the base commit is collected once more in a fresh checkout
+        (:meth:`~fixloop.gate.runs.FreshCheckoutRuns._base_again`). Sets :attr:`unstable`
+        (skipped ids included, for :func:`~fixloop.gate.reasons.newly_skipped`); returns the
+        excused ids of tests that ran at the baseline.
+        """
+        base = self.baseline
+        gone = reasons.missing_ids(report, base)
+        skipped = set(base.skipped_ids)
+        gone_skips = [t for t in dict.fromkeys(base.skipped_ids) if t not in set(report.ran_ids)]
+        gone_skips = [t for t in gone_skips if t not in set(report.skipped_ids)]
+        if not gone and not any(t not in skipped for t in report.skipped_ids):
+            return []
+        self.unstable = unstable_pairs(
+            gone + gone_skips,
+            [*base.ran_ids, *base.skipped_ids],
+            [*report.ran_ids, *report.skipped_ids],
+            self._base_again(),
+        )
+        return [g for g, _ in self.unstable if g not in skipped]

@@ -8,6 +8,7 @@ function returns one sentence (lists cut to their first five items); none decide
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 
 from fixloop import render
 from fixloop.candidate import Candidate
@@ -52,20 +53,33 @@ def fewer_collected(report: TestReport, baseline: TestReport) -> str:
 GONE_SHOWN = 10
 
 
-def no_longer_collected(report: TestReport, baseline: TestReport) -> str:
-    """Tests that ran at the baseline and are missing from this run (named; at most 10), or "".
+def missing_ids(report: TestReport, baseline: TestReport) -> list[str]:
+    """The ids that ran at the baseline and are missing from ``report`` (twice when two are).
 
     A test counts as present when it ran or was skipped (skips have their own checks); an id
-    two tests share counts twice (:attr:`TestReport.ran_ids`). The collected count alone misses
-    a test that vanished while another appeared: a parametrize id computed from a value the
-    change altered, a test deselected or left uncollected by changed code a conftest imports, a
-    module skipped at collection. Ids are compared with the checkout's folder replaced
-    (``<tree>``), so tests that name their folder are the same test in both trees.
+    two tests share counts twice (:attr:`TestReport.ran_ids`).
     """
     have = Counter(report.ran_ids) + Counter(report.skipped_ids)
     gone: list[str] = []
     for tid, n in Counter(baseline.ran_ids).items():
         gone += [tid] * max(0, n - have[tid])
+    return gone
+
+
+def no_longer_collected(
+    report: TestReport, baseline: TestReport, excused: Sequence[str] = ()
+) -> str:
+    """Tests that ran at the baseline and are missing from this run (named; at most 10), or "".
+
+    The collected count alone misses a test that vanished while another appeared: a parametrize
+    id computed from a value the change altered, a test deselected or left uncollected by
+    changed code a conftest imports, a module skipped at collection. Ids are compared with the
+    checkout's folder replaced (``<tree>``), so tests that name their folder are the same test
+    in both trees (:func:`missing_ids`). ``excused``: missing ids that are not the change's
+    doing (each once): ids that change at every collection of the base commit
+    (:func:`fixloop.gate.unstable.unstable_pairs`).
+    """
+    gone = list((Counter(missing_ids(report, baseline)) - Counter(excused)).elements())
     if not gone:
         return ""
     shown = render.id_list(list(dict.fromkeys(gone)), GONE_SHOWN)
@@ -75,6 +89,18 @@ def no_longer_collected(report: TestReport, baseline: TestReport) -> str:
         "renames or deselects is not a passing test; a parametrize id computed from a value "
         "the change alters counts as a missing test too, so keep the values tests are "
         "parametrized with"
+    )
+
+
+def unstable_note(pairs: Sequence[tuple[str, str]]) -> str:
+    """``"; ..."`` naming the missing ids excused as unstable ("" when none)."""
+    if not pairs:
+        return ""
+    one = f"{pairs[0][0]} as {pairs[0][1]}"
+    more = f" (+{len(pairs) - 1} more)" if len(pairs) > 1 else ""
+    return (
+        f"; {len(pairs)} test id(s) of the baseline change at every collection of the base "
+        f"commit and ran under their new id: {one}{more}"
     )
 
 
@@ -102,14 +128,18 @@ def more_skipped(report: TestReport, baseline: TestReport) -> str:
     )
 
 
-def newly_skipped(report: TestReport, baseline: TestReport) -> str:
+def newly_skipped(
+    report: TestReport, baseline: TestReport, renamed: Mapping[str, str] | None = None
+) -> str:
     """Tests that ran at the baseline are skipped now (named; at most 5), or "" when none are.
 
     Counts alone miss a swap: one test skipped by the change while another the baseline skipped
-    runs again keeps the skipped count equal.
+    runs again keeps the skipped count equal. ``renamed``: an id of this run -> the baseline's
+    id it stands for (unstable ids, :func:`fixloop.gate.unstable.unstable_pairs`).
     """
     before = set(baseline.skipped_ids)
-    new = [t for t in dict.fromkeys(report.skipped_ids) if t not in before]
+    names = renamed or {}
+    new = [t for t in dict.fromkeys(report.skipped_ids) if names.get(t, t) not in before]
     if not new:
         return ""
     more = f" (+{len(new) - 5} more)" if len(new) > 5 else ""

@@ -41,6 +41,7 @@ from fixloop.git import GitError
 from fixloop.protocols import Runner
 from fixloop.sandbox.standins import swap_home
 from fixloop.targets import Targets
+from fixloop.testrun.junit import tree_free_id
 from fixloop.types import Outcome, TestReport
 
 
@@ -246,6 +247,36 @@ class FreshCheckoutRuns:
             )
             kw["plugins"] = rec.plugins if pinned and rec is not None else None
         return self.runner.run(target, **kw)  # type: ignore[call-arg]
+
+    def _base_again(self) -> list[str] | None:
+        """The base commit's ids, collected once more in a fresh checkout of it, or None.
+
+        For :mod:`fixloop.gate.unstable`: an id of the baseline the base's own second
+        collection does not list changes at every collection. The checkout gets what the run's
+        tree has beyond the commit (``prepare``), not the gate's HOME nor the user's path: the
+        change's runs leave nothing there. Ids are ``<tree>``-free, as a run's. None: a runner
+        that cannot collect (test doubles), no base commit, no time left, or a failed
+        collection.
+        """
+        collect = getattr(self.runner, "collect_command", None)
+        base = getattr(self, "base", None)
+        left = self._left()
+        if collect is None or not base or (left is not None and left <= 0):
+            return None
+        scratch = self._new_scratch()
+        try:
+            root = checkout_tree(self.root, base, scratch)
+            if self.prepare is not None:
+                self.prepare(scratch)
+            ids = collect(root, wall_s=left)
+        except (OSError, GitError):
+            return None
+        finally:
+            remove_tree(scratch.parent)
+        if ids is None:
+            return None
+        roots = list(dict.fromkeys([str(root), os.path.realpath(root)]))
+        return [tree_free_id(i, roots) for i in ids]
 
     def _dress(self, tree: str, top: Path, *, staged: bool) -> None:
         """Give the checkout at ``top`` a ``.git`` and the user's mtimes (:mod:`.lookalike`).

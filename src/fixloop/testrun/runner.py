@@ -58,6 +58,8 @@ from fixloop.testrun.audit import (
     runner_sources,
 )
 from fixloop.testrun.classify import audit_findings, read_capped, read_report
+from fixloop.testrun.collect import _CACHE_ARGS, collected_ids
+from fixloop.testrun.collect import collect as collect_ids
 from fixloop.testrun.command import (  # noqa: F401 - re-exported (split out, issue 10)
     _PYTHON_WORDS,
     DEFAULT_TEST_CMD,
@@ -99,7 +101,7 @@ INSIDE_DIR = Path(__file__).resolve().parent / "inside"  #: files sent to the sa
 #: table there works, red team 3 F11), its plugins that choose or reorder tests from the cache
 #: are blocked, so a project's ``--lf``/``--ff``/``--nf``/``--sw`` in addopts parses and changes
 #: nothing; no ``.pytest_cache`` is written unless the project's own code writes one.
-CACHE_ARGS = ("-p", "no:lfplugin", "-p", "no:nfplugin", "-p", "no:stepwiseplugin")
+CACHE_ARGS = _CACHE_ARGS
 
 _RUN_LOCK = threading.Lock()
 
@@ -549,37 +551,12 @@ class TestRunner:
         return import_origins(self, names)
 
     def collect(self, target: str = "", *, root: Path | None = None) -> list[str]:
-        """The node ids pytest collects for ``target`` (``--collect-only``); [] on any failure."""
-        run_root = Path(os.path.realpath(root)) if root is not None else self.root
-        if target.startswith("-"):
-            return []
-        run_dir = self._new_run_dir()
-        io_dir = run_dir / "io"
-        cfg = {
-            "mode": "pristine",
-            "root": str(run_root),
-            "args": [
-                *CACHE_ARGS,
-                "--collect-only",
-                "-q",
-                "--color=no",
-                *([target] if target else []),
-            ],
-            "targets": [target] if target else [],
-            "junit": None,
-            "progress": None,
-            "paths": self.package_dirs,
-        }
-        res = self.sandbox.run(
-            [self.python, "-s", "-c", self._payload, json.dumps(cfg)],
-            cwd=run_root,
-            limits=self.limits,
-            rw_paths=[io_dir],
-            log_path=run_dir / "collect.log",
-        )
-        return [
-            ln.strip() for ln in res.output.splitlines() if "::" in ln and " " not in ln.strip()
-        ]
+        """The node ids pytest collects for ``target`` (:func:`fixloop.testrun.collect.collect`)."""
+        return collect_ids(self, target, root=root)
+
+    def collect_command(self, root: Path, *, wall_s: float | None = None) -> list[str] | None:
+        """The ids the test command collects in ``root``, or None (:func:`collected_ids`)."""
+        return collected_ids(self, root, wall_s=wall_s)
 
     def _report(
         self,
