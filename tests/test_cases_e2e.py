@@ -1,7 +1,10 @@
 """End to end on the fixture cases of tests/cases: the real CLI, each case's repo and script, the
-outcome its case.json gives. Test tamper, malformed tool calls and git states in detail; every
-variant of the other kinds for the run's end-to-end outcome (status, exit code, counters, the
-user's checkout).
+outcome its case.json gives. Test tamper, malformed tool calls and git states in detail; one
+variant of each other kind (the first by name) for the run's end-to-end outcome (status, exit
+code, counters, the user's checkout). Every variant of those kinds is checked cheaper where its
+details live (tests/tools/test_cases.py: the tools on each variant; tests/sandbox/
+test_cases_sandbox.py: the runner on each), and ``python benchmarks/cases_e2e.py`` runs this
+end-to-end check on every variant of every kind, printing pass/fail per variant.
 """
 
 from __future__ import annotations
@@ -209,8 +212,8 @@ def test_12_in_place_refuses_a_dirty_tree(tmp_path: Path, sandbox_args) -> None:
 # The other cases, end to end: status, exit code, counters, the user's checkout
 # --------------------------------------------------------------------------------------------
 
-# the kinds run end to end here, every variant; the others have their own tests above (env-*:
-# tests/test_env_e2e.py)
+# the kinds checked end to end by check_case_end_to_end; the others have their own tests above
+# (env-*: tests/test_env_e2e.py)
 END_TO_END = [
     c
     for c in all_cases()
@@ -219,8 +222,28 @@ END_TO_END = [
 ]
 
 
-@pytest.mark.parametrize("c", END_TO_END, ids=lambda c: c.id)
+def representatives(cases: list[Case]) -> list[Case]:
+    """The first variant (by name) of each kind in ``cases``, in kind order."""
+    first: dict[str, Case] = {}
+    for c in sorted(cases, key=lambda c: (c.kind, c.variant)):
+        first.setdefault(c.kind, c)
+    return list(first.values())
+
+
+def test_every_end_to_end_kind_has_a_representative() -> None:
+    kinds = {c.kind for c in END_TO_END}
+    assert {c.kind for c in representatives(END_TO_END)} == kinds
+    assert len(representatives(END_TO_END)) == len(kinds) >= 11
+
+
+@pytest.mark.parametrize("c", representatives(END_TO_END), ids=lambda c: c.id)
 def test_case_end_to_end(c: Case, tmp_path: Path, sandbox_args) -> None:
+    check_case_end_to_end(c, tmp_path, sandbox_args)
+
+
+def check_case_end_to_end(c: Case, tmp_path: Path, sandbox_args: list[str]) -> None:
+    """One case through the real CLI: exit, status, counters, the user's checkout, no secret in
+    the trajectory. Raises AssertionError on a difference. Used by benchmarks/cases_e2e.py too."""
     m = c.meta
     env: dict[str, str] = dict(m.get("env", {}))  # network-and-secrets: secrets to keep out
     if c.kind == "hang-and-orphans":
