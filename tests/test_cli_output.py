@@ -3,7 +3,8 @@ Ctrl-C line, a closed pipe, ``--in-place`` and an uncommitted ``fixloop.toml``; 
 
 The real command runs as a subprocess on copies of examples/calc driven by
 tests/scripts/calc_fix.json (one edit, then "done"); the spinner is checked on a console that
-says it is a terminal.
+says it is a terminal. The start lines and the diff are checked by check_start_lines_and_the_diff
+on the plain run of tests/test_e2e.py's test_calc_verified_human_output (one run, not two).
 """
 
 from __future__ import annotations
@@ -58,10 +59,11 @@ def test_help_shows_no_bool_type(command: str) -> None:
     assert "<bool>" not in res.stdout and "BOOLEAN" not in res.stdout
 
 
-def test_start_lines_trajectory_python_and_the_diff(tmp_path: Path, sandbox_args) -> None:
-    repo = copy_repo(EXAMPLES / "calc", tmp_path / "calc")
-    home = tmp_path / "home"
-    proc = run_cli(["fix", str(repo), "--model", f"script:{FIX}", *sandbox_args], home)
+def check_start_lines_and_the_diff(proc: subprocess.CompletedProcess[str], home: Path) -> None:
+    """What a verified ``fixloop fix <calc> --model script:calc_fix.json`` (human output, home
+    ``home``) showed: the start lines, the run_start event, the diff in the final report. Raises
+    AssertionError. The run is tests/test_e2e.py's test_calc_verified_human_output (the same
+    command was run twice, once there and once here)."""
     assert proc.returncode == 0, proc.stderr[-3000:]
     # the start: interpreter (and how it was found), test command, sandbox
     assert "python: " in proc.stderr and "tests: python -m pytest" in proc.stderr

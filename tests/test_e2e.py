@@ -178,11 +178,16 @@ def test_shop_verified_on_branch_user_checkout_untouched(tmp_path: Path, sandbox
 
 
 def test_calc_verified_human_output(tmp_path: Path, sandbox_args) -> None:
+    """One run, two sets of checks: the outcome here, what the user sees (the start lines, the
+    run_start event, the diff in the final report; issue 13) in test_cli_output's
+    check_start_lines_and_the_diff. It was two identical runs of the same command."""
+    from test_cli_output import check_start_lines_and_the_diff
+
     repo = copy_repo(EXAMPLES / "calc", tmp_path / "calc")
     before = snapshot(repo)
+    home = tmp_path / "home"
     proc = run_cli(
-        ["fix", str(repo), "--model", f"script:{SCRIPTS / 'calc_fix.json'}"] + sandbox_args,
-        tmp_path / "home",
+        ["fix", str(repo), "--model", f"script:{SCRIPTS / 'calc_fix.json'}"] + sandbox_args, home
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "VERIFIED" in proc.stdout and "fixloop/" in proc.stdout
@@ -190,6 +195,7 @@ def test_calc_verified_human_output(tmp_path: Path, sandbox_args) -> None:
     (branch,) = fixloop_branches(repo)
     assert "return a + b" in git(repo, "show", f"{branch}:calc.py")
     assert snapshot(repo) == before
+    check_start_lines_and_the_diff(proc, home)
 
 
 def test_wrong_fix_is_not_verified_and_kept_as_wip(tmp_path: Path, sandbox_args) -> None:
