@@ -39,6 +39,8 @@ SUITE5 = ROOT / "benchmarks" / "data" / "heldout5"
 SUITE6 = ROOT / "benchmarks" / "data" / "heldout6"
 # the seventh: written after heldout6 was measured, by a helper that never read the engine (README)
 SUITE7 = ROOT / "benchmarks" / "data" / "heldout7"
+# the eighth: written after heldout7 was measured, by a helper that never read the engine (README)
+SUITE8 = ROOT / "benchmarks" / "data" / "heldout8"
 
 _spec = importlib.util.spec_from_file_location(
     "heldout_check", ROOT / "benchmarks" / "heldout_check.py"
@@ -166,6 +168,26 @@ REAL7 = {
     "separator-constant",
     "missing-none-guard",
 }
+# the eighth suite's kinds: the coordinator's brief of 2026-12-02 for heldout8 (9 wrappers, 9
+# missing statements, 8 of issue 19's ten one- or two-token changes, 4 real-history kinds)
+WRAPPERS8 = WRAPPERS7
+MISSING8 = MISSING7
+TOKENS8 = {
+    "comparison-in-elif",
+    "constant-related",
+    "swapped-arguments",
+    "index-minus-one-in-call",
+    "two-token-comparison",
+    "string-operand-order",
+    "wrong-bitwise-operator",
+    "loop-condition-queue",
+}
+REAL8 = {
+    "wrong-name-in-scope",
+    "missing-keyword-argument",
+    "argument-to-wrong-call",
+    "regex-too-narrow",
+}
 
 
 @dataclass(frozen=True)
@@ -272,6 +294,17 @@ HELD = [
         one_per_kind=True,
         min_lines=40,
         check=9,
+    ),
+    Held(
+        SUITE8,
+        frozenset(MISSING8 | WRAPPERS8 | TOKENS8 | REAL8),
+        NO_ENGINE,
+        {"wrapper": 9, "missing": 9, "token": 8, "real": 4},
+        frozenset(TOKENS8),
+        frozenset(REAL8),
+        one_per_kind=True,
+        min_lines=40,
+        check=20,
     ),
 ]
 ALL_TASKS = [t for held in HELD for t in held.tasks]
