@@ -102,7 +102,7 @@ CASES = [
 
             def put(bay, kg):
                 if loads.get(bay, 0) + kg > max_kg:  #+
-                    raise TooHeavy()  #+
+                    raise TooHeavy(f"{loads.get(bay, 0) + kg} > {max_kg}")  #+
                 loads[bay] = loads.get(bay, 0) + kg
                 return loads[bay]
 
@@ -124,7 +124,7 @@ CASES = [
 
             def withdraw(self, amount):
                 if self.balance - amount < self.min_balance:  #+
-                    raise Overdrawn()  #+
+                    raise Overdrawn(f"{self.balance - amount} < {self.min_balance}")  #+
                 self.balance -= amount
                 return self.balance
         """,

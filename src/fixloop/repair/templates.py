@@ -36,6 +36,8 @@ Templates (``Candidate.template`` names; priors in ``PRIORS``):
   function) and ``insert-inverse`` (a push undoing a pop nothing undoes) (:mod:`.templates_blocks`);
   ``table-complete`` (:mod:`.templates_table`): the rows a literal table's scaling pattern
   implies.
+  reach (:mod:`.templates_reach`): pieces the program sets up and never uses, put where they
+  belong (an unread local, constant, collection or exception class; an optional field shown).
   idioms (:mod:`.templates_idioms`): ``alias-local`` (a name bypassing the local that stands
   for it), ``wrap-str`` (a number joined into text), ``wrap-or-default`` on a receiver,
   ``constant-from-doc`` (the number a docstring states), ``dict-key`` (a key's near spelling).
@@ -57,7 +59,7 @@ import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
-from libcst import ParserSyntaxError
+from libcst import FunctionDef, ParserSyntaxError
 
 from .candidate import Candidate
 from .parsecache import file_info, valid
@@ -74,6 +76,7 @@ from .templates_insert import insert_more_mutations
 from .templates_missing import missing_mutations
 from .templates_names import name_mutations
 from .templates_positions import decorator_stmt
+from .templates_reach import reach_header_mutations, reach_statement_mutations
 from .templates_stmt import function_mutations, statement_mutations
 from .templates_table import table_mutations
 from .templates_wrap import wrap_mutations
@@ -141,15 +144,20 @@ def generate_candidates(
         st = decorator_stmt(fi, line) or fi.stmt_at(line)  # a decorator: the definition's header
         if st is not None:
             multi = st.header_end > st.start
+            # a ``def`` runs as one statement at its first line: the defaults on its header's
+            # other lines are mutated with it (they never get a suspiciousness of their own)
+            whole = multi and line == st.start and isinstance(st.node, FunctionDef)
+            at = None if whole else line
             key = (id(st.node), line if multi else 0)
             if key not in done_lines:
                 done_lines.add(key)
-                muts.extend(guarded(fi, expression_mutations, fi, st, line))
-                muts.extend(guarded(fi, wrap_mutations, fi, st, line))
-                muts.extend(guarded(fi, wrapper_stmt_mutations, fi, st, line))
-                muts.extend(guarded(fi, idiom_mutations, fi, st, line))
-                muts.extend(guarded(fi, name_mutations, fi, st, line))  # real-history kinds
-                muts.extend(guarded(fi, context_mutations, fi, st, line))
+                muts.extend(guarded(fi, expression_mutations, fi, st, at))
+                muts.extend(guarded(fi, wrap_mutations, fi, st, at))
+                muts.extend(guarded(fi, wrapper_stmt_mutations, fi, st, at))
+                muts.extend(guarded(fi, idiom_mutations, fi, st, at))
+                muts.extend(guarded(fi, name_mutations, fi, st, at))  # real-history kinds
+                muts.extend(guarded(fi, context_mutations, fi, st, at))
+                muts.extend(guarded(fi, reach_header_mutations, fi, st, at))
             if id(st.node) not in done_stmts:
                 done_stmts.add(id(st.node))
                 muts.extend(guarded(fi, statement_mutations, fi, st))
@@ -159,6 +167,7 @@ def generate_candidates(
                 muts.extend(guarded(fi, guard_stmt_mutations, fi, st))
                 muts.extend(guarded(fi, context_statement_mutations, fi, st))
                 muts.extend(guarded(fi, table_mutations, fi, st))
+                muts.extend(guarded(fi, reach_statement_mutations, fi, st))  # unread pieces
         else:
             # an ``elif`` line is no statement's header: its condition is still an expression
             clause = fi.elif_at(line)

@@ -8,7 +8,8 @@ Each template reads its ingredient from the program itself, never from a list of
   real-history kind "a wrong name in scope at the traceback", where the name is defined).
 - ``wrap-str``: a number joined into text: the element of a generator or comprehension that is
   the one argument of ``sep.join(...)`` -> ``str(e)`` (a name, a field read or arithmetic); a
-  name or field concatenated to a string literal (``"#" + n``) -> ``str(n)``.
+  name or field concatenated to a string literal (``"#" + n``), or added to a ``+`` chain
+  holding one (``a + "-" + n``) -> ``str(n)``.
 - ``wrap-or-default`` on a receiver: an optional field (a ``None`` default of the file, as
   :func:`~.templates_wrappers.none_fields` finds) whose method is called or whose attribute is
   read (``self.stage_name.strip()``) -> ``(self.stage_name or self.name).strip()``, the
@@ -218,9 +219,22 @@ def wrap_str_mutations(fi: FileInfo, node: cst.BaseExpression) -> list[Mutation]
         and isinstance(parent.operator, cst.Add)
     ):
         other = parent.right if fld == "left" else parent.left
-        if isinstance(other, (cst.SimpleString, cst.FormattedString)):
+        if isinstance(other, (cst.SimpleString, cst.FormattedString)) or (
+            fld == "right" and _text_chain(other)
+        ):
             return [_mut(fi, node, new, "wrap-str", f"{short} -> str(...)", prior * 0.8)]
     return []
+
+
+def _text_chain(node: cst.CSTNode) -> bool:
+    """``a + "-"`` / ``"#" + a + b``: a ``+`` chain one of whose operands is a string literal."""
+    if isinstance(node, (cst.SimpleString, cst.FormattedString)):
+        return True
+    return (
+        isinstance(node, cst.BinaryOperation)
+        and isinstance(node.operator, cst.Add)
+        and (_text_chain(node.left) or _text_chain(node.right))
+    )
 
 
 # ------------------------------------------------------------------------------ receivers

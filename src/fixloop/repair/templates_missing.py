@@ -15,7 +15,7 @@ than copied from anywhere:
   entry ``h = C.get(K)`` is used by index (``h[0]``, ``h[1]``), ``V`` is a tuple whose i-th
   element is the name ``h[i]`` stands for: the name returned elsewhere when ``return h[i]``,
   else the name ``h[i]`` is combined with (``now - h[1]`` -> ``now``).
-- ``insert-cap-guard``: ``if T + v > L: raise E()`` before a counter update ``T += v`` (or
+- ``insert-cap-guard``: ``if T + v > L: raise E(f"{T + v} > {L}")`` before a counter update ``T += v`` (or
   ``T = T + v``, ``m[k] = m.get(k, 0) + v``), with ``L`` a name in scope whose words say it
   is an upper bound (``limit``, ``max_...``, ``capacity``) and ``E`` one of the module's
   exception classes no statement raises yet (only then: the module declares an error nothing
@@ -386,7 +386,7 @@ def cap_guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         out.append(
             inserted(
                 pos,
-                f"{indent}if {cond}:\n{indent}{step}raise {cls}()\n",
+                f"{indent}if {cond}:\n{indent}{step}raise {cls}({message(new, c, bound)})\n",
                 "insert-cap-guard",
                 f"insert 'if {_one_line(cond)}: raise {cls}()' before line {st.start}",
                 st.start,
@@ -394,6 +394,17 @@ def cap_guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
             )
         )
     return out
+
+
+def message(left: str, op: str, right: str) -> str:
+    """An f-string showing both sides of a failed check (``f"{a} > {b}"``), or ``""``.
+
+    Real guards say what was wrong with the values they were given; a side holding a quote, a
+    brace or a backslash (which an f-string field may not hold before Python 3.12) gets none.
+    """
+    if any(ch in left + right for ch in "\"'{}\\\n"):
+        return ""
+    return f'f"{{{left}}} {op} {{{right}}}"'
 
 
 def missing_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
