@@ -49,9 +49,16 @@ plausible patches, then orders them:
    function); then the smallest departure from the original's outputs (the
    semantic distance of Qlose, D'Antoni et al. CAV 2016: ``<`` -> ``<=`` at the tested weight
    keeps the other weights' postage, ``BANDS[1]`` -> ``BANDS[-1]`` changes a whole band);
-6. then the fewest diff lines (a patch under an inserted ``if`` just before the same patch
+6. then, still tied, a patch that adds a read of an attribute the failing tests replace
+   (``monkeypatch.setattr(os, "sep", ...)``: ``"/"`` -> ``os.sep`` before ``"/"`` -> the value
+   the test set: :mod:`.rank_intent`, the hard-coded-output overfitting of Smith et al. FSE
+   2015);
+7. then the fewest diff lines (a patch under an inserted ``if`` just before the same patch
    bare when both are plausible: it changes behaviour only where its condition holds,
-   :func:`_sizes`), then the screening score (``Candidate.score``: suspiciousness x
+   :func:`_sizes`), then a patch that adds or replaces code before one of the same size that
+   deletes code (:func:`.rank_intent.is_deletion`: the anti-delete patterns of Tan et al. FSE
+   2016; dropping ``round(x, 2)``'s digits passes a test whose expected mean happens to be
+   whole), then the screening score (``Candidate.score``: suspiciousness x
    the template's prior learned from mutation runs), then the fewest characters, then the order
    given: among same-sized edits of one line
    the characters say little (``2`` -> ``8`` is "smaller" than ``and`` -> ``or``), the prior
@@ -64,7 +71,7 @@ patch is returned (the notes say why) rather than one picked by its size. An hon
 is worth more to the user than a plausible patch that is as likely wrong as right.
 
 A ``+sibling`` completion (:mod:`.siblings`: a plausible one-site patch with the same edit at a
-sibling line that a passing test runs; Hercules, Saha et al. ICSE 2019) takes no part in 2.-6.:
+sibling line that a passing test runs; Hercules, Saha et al. ICSE 2019) takes no part in 2.-7.:
 it is put just before its half fix when its traced evidence is as good (the visible tests often
 check one site of a bug made twice, the hidden ones reject the half fix), else last; so a wrong
 half fix's completion never outvotes another patch.
@@ -78,6 +85,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from fixloop.repair.agree import (
@@ -92,6 +100,7 @@ from fixloop.repair.candidate import Candidate
 from fixloop.repair.deadstore import candidate_dead_stores
 from fixloop.repair.overfit_lines import _edits, _guard_heads, _guards, _lines, _maps, _sizes
 from fixloop.repair.priors import DELETIONS
+from fixloop.repair.rank_intent import is_deletion, patched_names, reads_patched
 
 SLOW_FACTOR = 3.0
 SLOW_FLOOR_S = 1.0  # noise allowance per failing test: a loaded machine delays a traced test
@@ -215,6 +224,7 @@ def rank_plausible(
     limit: int = 3,
     deadline: float | None = None,
     probe: Callable[[list[Candidate]], dict[int, Probe]] | None = None,
+    patched: frozenset[str] = frozenset(),
 ) -> tuple[list[Candidate], list[str]]:
     """Order plausible patches by behaviour change (see the module docstring); drop slow ones.
 
@@ -229,6 +239,8 @@ def rank_plausible(
         probe: runs the contenders (the patches the traced evidence ties with the best) on
             extra inputs (``id`` -> :class:`~.agree.Probe`; :func:`.agree.probe_outputs`): their
             type shift, agreement and departure from the original break the tie.
+        patched: attribute names the failing tests replace (:func:`.rank_intent.patched_names`):
+            a patch that adds a read of one goes first among patches still tied after 5.
 
     Returns:
         ``(ordered candidates, notes)``: the slow ones left out, each judgement noted; no
@@ -322,7 +334,9 @@ def rank_plausible(
             1 if id(c) in collapsed and p is not None else 0,
             agree_rank,
             depart,
+            0 if reads_patched(c, patched) else 1,
             size[id(c)],
+            1 if is_deletion(c) else 0,
             -c.score,
             c.diff_chars,
             order[id(c)],
@@ -425,6 +439,7 @@ def judge(
         limit=limit,
         deadline=time.monotonic() + max(0.5 * float(an.budget_s or 0.0), 5.0),
         probe=lambda cs: probe_outputs(screener, cs, wall_s=max(10.0, wall_s)),
+        patched=patched_names(Path(screener.work_root), an.failing),
     )
     an.notes.extend(notes)
     return ordered
