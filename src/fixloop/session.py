@@ -431,6 +431,11 @@ class RunSession:
                 baseline=focus(targets, baseline),  # the repair engine works on the targets
                 repair_budget=s.timeouts.repair_budget(),
                 targets=tuple(targets.ids) if targets is not None else (),
+                other_failing=tuple(
+                    i
+                    for i in baseline.failing_ids
+                    if targets is not None and not targets.matches(i)
+                ),
             )
             assert self.model is not None  # resolved on entering (only a doctor has none)
             self.agent = Agent(

@@ -55,6 +55,8 @@ class ModelContext:
             empty without targets. With targets, ``baseline`` lists only the targets' failing
             tests, and the repair engine screens against the targets: the baseline's other
             failing tests may stay failing.
+        other_failing: with targets, the baseline's failing tests no target covers (the
+            engine's screening leaves them out of its full runs); empty without targets.
     """
 
     root: Path
@@ -65,6 +67,7 @@ class ModelContext:
     baseline: TestReport | None = None
     repair_budget: RepairBudget | None = None
     targets: tuple[str, ...] = ()
+    other_failing: tuple[str, ...] = ()
 
 
 # --------------------------------------------------------------------------------------------

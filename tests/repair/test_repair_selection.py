@@ -110,7 +110,9 @@ def test_the_budget_is_sized_again_by_the_measured_cost_of_a_candidate() -> None
     # a loaded machine: 1.2 s a candidate (one reached the full suite: 30 s), 2 workers
     got = rescaled_budget(port, [1.1, 1.2, 1.3, 30.0, 1.2], 20.0, 2)
     assert got == b.candidates * 1.2 / 2 + 2 * 20.0
-    assert rescaled_budget(port, [9.0], 20.0, 1) == b.max_s  # capped
+    assert rescaled_budget(port, [9.0], 20.0, 1) == b.max_s + 2 * 20.0  # capped
+    # a long suite does not eat the candidates' share of the cap (arrow 1.3.0: 125 s suites)
+    assert rescaled_budget(port, [9.0], 125.0, 1) == b.max_s + 2 * 125.0
     assert rescaled_budget(port, [], 20.0, 2) == b.min_s  # nothing measured
 
 

@@ -21,11 +21,7 @@ from fixloop.targets import STILL_FAILING
 
 FILES = {
     "pricing.py": (
-        "def total(prices):\n"
-        "    acc = 0\n"
-        "    for p in prices:\n"
-        "        acc -= p\n"
-        "    return acc\n"
+        "def total(prices):\n    acc = 0\n    for p in prices:\n        acc -= p\n    return acc\n"
     ),
     "labels.py": 'def label(code):\n    return "code-" + code\n',
     "tests/test_pricing.py": (
@@ -115,3 +111,46 @@ def test_the_check_accepts_failures_of_the_unrelated_tests_only() -> None:
     assert not model._passes(report(Outcome.TIMED_OUT, OTHER))
     model.analysis = Analysis(failing=[TARGET])  # no targets: every failure counts
     assert not model._passes(report(Outcome.FAILED, OTHER))
+
+
+def test_the_baselines_other_failures_are_unrelated_when_the_trace_did_not_run_them(
+    make_repo, tmp_path: Path, monkeypatch
+) -> None:
+    """A selective traced run may not run the baseline's other failing test (arrow 1.3.0's
+    tz-data test): it still is unrelated, so the right candidate's full run may leave it failing.
+    """
+    import sys
+
+    from fixloop.repair import engine as engine_mod
+    from fixloop.repair.engine import RepairEngine
+    from fixloop.repair.port import RepairPort
+    from fixloop.repair.traced import without_tests
+    from fixloop.sandbox import make_sandbox
+
+    real = engine_mod.traced_spectrum
+
+    def selective(*args, **kw):  # the traced run's selection left the other test out
+        return without_tests(real(*args, **kw), [OTHER])
+
+    monkeypatch.setattr(engine_mod, "traced_spectrum", selective)
+    repo = make_repo(FILES)
+
+    def analyze(other: tuple[str, ...]):
+        port = RepairPort(
+            root=repo,
+            scratch_dir=tmp_path / f"scratch{len(other)}",
+            runner=make_sandbox("none", allow_unsandboxed=True),
+            python=sys.executable,
+            baseline_failing=(TARGET,),
+            targets=(TARGET,),
+            other_failing=other,
+        )
+        return RepairEngine(max_candidates=60).analyze(port)
+
+    an = analyze((OTHER,))
+    assert an.failing == [TARGET] and an.unrelated == [OTHER]
+    assert any("acc += p" in c.new_source for c in an.plausible)
+    # not told of it, every candidate fixing the target breaks the suite on it
+    blind = analyze(())
+    assert not blind.plausible
+    assert any(t.result.status == "breaks_suite" for t in blind.tried)

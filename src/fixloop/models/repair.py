@@ -95,6 +95,7 @@ def port_from_context(ctx: ModelContext, python: str | None = None) -> RepairPor
             baseline.passed + baseline.failed + baseline.errors if baseline is not None else 0
         ),
         targets=tuple(ctx.targets),
+        other_failing=tuple(getattr(ctx, "other_failing", ())),
     )
 
 

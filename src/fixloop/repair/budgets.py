@@ -10,7 +10,8 @@ run's timings and the :class:`fixloop.types.RepairBudget` settings:
 - :func:`screen_per_test`: the screening runs' per-test limit;
 - :func:`suite_seconds`, :func:`screen_budget`: the cost of one full suite and the screening
   budget, sized by the estimated cost of one candidate; :func:`rescaled_budget`: the same,
-  sized again by the cost the first screening round measured;
+  sized again by the cost the first screening round measured; :func:`budget_cap`: their cap,
+  grown by the suite's seconds;
 - :func:`import_failure`: the traced run could not import the project (the analysis stops and
   says so, instead of screening candidates against an import failure).
 """
@@ -143,7 +144,7 @@ def screen_budget(
     The time to screen ``budget.candidates`` candidates, each costing
     ``budget.overhead_s`` plus the traced seconds of the failing tests (a stopped test at
     ``per_test_s``), spread over ``workers``, plus two full suites (:func:`suite_seconds`: the
-    calibration and a plausible candidate's full run); within ``[budget.min_s, budget.max_s]``.
+    calibration and a plausible candidate's full run); within ``[budget.min_s, budget_cap]``.
     """
     b = port.budget
     tests = spectrum.get("tests", {})
@@ -156,7 +157,18 @@ def screen_budget(
     per_candidate = b.overhead_s + fail_s
     suite_s = suite_seconds(spectrum, per_test_s, port.baseline_seconds)
     want = b.candidates * per_candidate / max(1, workers) + 2.0 * suite_s
-    return max(b.min_s, min(b.max_s, want))
+    return max(b.min_s, min(budget_cap(port, suite_s), want))
+
+
+def budget_cap(port: RepairPort, suite_s: float) -> float:
+    """The most seconds a screening budget may be: ``budget.max_s`` plus two full suites.
+
+    ``budget.max_s`` is for the candidates, the two suites are those every budget holds
+    (``suite_s``: one full suite's seconds, :func:`suite_seconds`). A fixed cap let a long suite
+    eat the candidates' share: arrow 1.3.0 (a 125 s suite: 250 s of the 600) screened 63 of 571
+    candidates.
+    """
+    return port.budget.max_s + 2.0 * max(0.0, suite_s)
 
 
 def rescaled_budget(
@@ -168,7 +180,7 @@ def rescaled_budget(
     seconds of the failing tests; on a loaded machine a candidate may cost several times that
     (humanize 4.17.0: 1.2 s a candidate, 136 of 300 screened in the budget). This is the time
     to screen ``budget.candidates`` candidates at the median measured cost of one, over
-    ``workers``, plus two full suites, within ``[budget.min_s, budget.max_s]``.
+    ``workers``, plus two full suites, within ``[budget.min_s, budget_cap]``.
 
     Args:
         port: the run's port (its ``budget``).
@@ -185,7 +197,7 @@ def rescaled_budget(
         return b.min_s
     per_candidate = sorted(seconds)[len(seconds) // 2]
     want = b.candidates * per_candidate / max(1, workers) + 2.0 * suite_s
-    return max(b.min_s, min(b.max_s, want))
+    return max(b.min_s, min(budget_cap(port, suite_s), want))
 
 
 _IMPORT_LINE = re.compile(r"\b(ModuleNotFoundError|ImportError): ([^\n]{1,300})")

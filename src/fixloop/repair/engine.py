@@ -310,6 +310,8 @@ class RepairEngine:
             an.unrelated = [t for t in an.failing if not any(covers(g, t) for g in port.targets)]
             an.failing = [t for t in an.failing if t not in an.unrelated]
             spectrum = without_tests(spectrum, an.unrelated)
+            # the baseline's, also those a selective traced run did not run (arrow 1.3.0)
+            an.unrelated += [t for t in port.other_failing if t not in an.unrelated]
             tests = spectrum.get("tests", {})
         an.import_error = import_failure(spectrum, port.baseline_output)
         if an.import_error:

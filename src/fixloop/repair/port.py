@@ -80,6 +80,8 @@ class RepairPort:
             failing tests need not pass, and a candidate must not make them worse (an error
             collecting them, a run of them that hangs). ``baseline_failing`` and
             ``baseline_output`` are then the targets' only.
+        other_failing: with targets, the baseline's failing tests no target covers: unrelated
+            to the run even when the traced run did not run them (a selective traced run).
     """
 
     root: Path
@@ -96,6 +98,7 @@ class RepairPort:
     baseline_seconds: float = 0.0
     baseline_tests: int = 0
     targets: tuple[str, ...] = ()
+    other_failing: tuple[str, ...] = ()
 
 
 def pytest_args_of(test_cmd: str | Sequence[str] | None) -> tuple[str, ...]:

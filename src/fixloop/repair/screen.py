@@ -21,8 +21,14 @@ from pathlib import Path
 from typing import Any
 
 from fixloop.cpus import cpu_budget
-from fixloop.repair import screen_server, screen_trace
-from fixloop.repair.screen_server import PATHRULES_COPY, PLUGIN_COPY, SERVER_NAME, TRACE_COPY
+from fixloop.repair import screen_bytecode, screen_server, screen_trace
+from fixloop.repair.screen_server import (
+    BYTECODE_COPY,
+    PATHRULES_COPY,
+    PLUGIN_COPY,
+    SERVER_NAME,
+    TRACE_COPY,
+)
 from fixloop.testrun.projectpaths import package_roots
 
 
@@ -126,6 +132,7 @@ class WarmScreener:
         self.server = self.engine_dir / SERVER_NAME
         shutil.copyfile(Path(screen_server.__file__), self.server)
         shutil.copyfile(Path(screen_trace.__file__), self.engine_dir / TRACE_COPY)
+        shutil.copyfile(Path(screen_bytecode.__file__), self.engine_dir / BYTECODE_COPY)
         from fixloop import pathrules
         from fixloop.testrun.inside import pytest_plugin
 
@@ -257,6 +264,9 @@ class WarmScreener:
             "budget_s": budget_s,
             "keep": self.trace_keep if near is None else [],
             "near_limit_s": near_limit_s if near is not None else None,
+            # the first job of a screener runs the unchanged scratch copy: its bytecode is
+            # written once (screen_bytecode.warm_bytecode); a later one may run a patch
+            "warm": self._jobs == 0,
         }
         res = self._run(job, wall_s)
         if not out.exists():

@@ -20,7 +20,8 @@ candidate instead (inside the same sandbox). Every run happens through
 sandbox and the gate are not weakened: a plausible candidate found here is still applied through
 ``edit_file`` and judged by the gate.
 
-It also has a ``localize`` mode (:mod:`fixloop.repair.screen_trace`, copied beside it); the host
+It also has a ``localize`` mode (:mod:`fixloop.repair.screen_trace`, copied beside it, as is
+:mod:`fixloop.repair.screen_bytecode`: the unchanged code's bytecode, written once); the host
 side is :mod:`fixloop.repair.screen`. This file must stay importable by a bare interpreter with
 only pytest installed (the project's Python may lack fixloop): fixloop only on the host side.
 """
@@ -37,9 +38,11 @@ from pathlib import Path
 from typing import Any
 
 if __package__:  # on the host, inside the fixloop package
+    from fixloop.repair.screen_bytecode import share_bytecode
     from fixloop.repair.screen_trace import exact_deselect, server_localize, without_costly_plugins
     from fixloop.testrun.inside.pytest_plugin import TestTimer
 else:  # the copy in the sandbox: screen_trace.py and the pytest plugin are copied beside it
+    from fixloop_screen_bytecode import share_bytecode  # type: ignore[import-not-found,no-redef]
     from fixloop_screen_plugin import TestTimer  # type: ignore[import-not-found,no-redef]
     from fixloop_screen_trace import (  # type: ignore[import-not-found,no-redef]
         exact_deselect,
@@ -51,6 +54,8 @@ else:  # the copy in the sandbox: screen_trace.py and the pytest plugin are copi
 SERVER_NAME = "fixloop_screen_server.py"
 #: File name of the copy of :mod:`fixloop.repair.screen_trace` beside the server.
 TRACE_COPY = "fixloop_screen_trace.py"
+#: File name of the copy of :mod:`fixloop.repair.screen_bytecode` beside the server.
+BYTECODE_COPY = "fixloop_screen_bytecode.py"
 #: File name of the copy of :mod:`fixloop.pathrules` beside the server (the test-file rule).
 PATHRULES_COPY = "fixloop_screen_pathrules.py"
 #: File name of the copy of fixloop's pytest plugin beside the server (its per-test limit).
@@ -120,14 +125,20 @@ def _tree_paths(root: str, job: dict[str, Any]) -> list[str]:
 
 
 class _Child:
-    """One pytest run in a fresh child.
+    """One pytest run in a fresh child (non-blocking: :meth:`poll` until done).
 
     A fork of the warm server, or a ``python -m pytest`` subprocess where fork is unavailable.
-    Non-blocking: :meth:`poll` until done.
+    ``write``: the fork may write bytecode (the calibration's, unchanged code: share_bytecode).
     """
 
     def __init__(
-        self, job: dict[str, Any], args: list[str], root: str, tag: str, limit: float
+        self,
+        job: dict[str, Any],
+        args: list[str],
+        root: str,
+        tag: str,
+        limit: float,
+        write: bool = False,
     ) -> None:
         engine = Path(job["engine_dir"])
         self.res_path = engine / f"child-result-{tag}.json"
@@ -147,7 +158,7 @@ class _Child:
         if job.get("fork", True) and hasattr(os, "fork"):
             self.pid = os.fork()
             if self.pid == 0:  # the child: never returns
-                self._child(args, root, str(log_path))
+                self._child(args, root, str(log_path), write)
         else:
             import subprocess
 
@@ -170,7 +181,7 @@ class _Child:
                     start_new_session=True,
                 )
 
-    def _child(self, args: list[str], root: str, log_path: str) -> None:
+    def _child(self, args: list[str], root: str, log_path: str, write: bool) -> None:
         code = 98
         try:
             os.setpgid(0, 0)
@@ -181,7 +192,7 @@ class _Child:
             sys.path[:] = [p for p in sys.path if p not in self.other_roots]
             # this worker's tree first, as `python -m pytest` does (its package roots before it)
             sys.path[0:0] = self.own_paths
-            sys.dont_write_bytecode = True
+            sys.dont_write_bytecode = not write
             import pytest
 
             rec = _Recorder()
@@ -326,20 +337,8 @@ def _warm_up(job: dict[str, Any] | None = None) -> None:
     import gc
     import importlib.metadata as md
 
-    for name in (
-        "_pytest.assertion.rewrite",
-        "_pytest.config",
-        "_pytest.main",
-        "_pytest.python",
-        "_pytest.terminal",
-        "_pytest.fixtures",
-        "_pytest.runner",
-        "_pytest.junitxml",
-        "_pytest.doctest",
-        "_pytest.unittest",
-        "_pytest.skipping",
-        "_pytest.logging",
-    ):
+    _pytest = "assertion.rewrite config main python terminal fixtures runner junitxml doctest"
+    for name in [f"_pytest.{m}" for m in f"{_pytest} unittest skipping logging".split()]:
         try:
             __import__(name)
         except ImportError:
@@ -414,19 +413,18 @@ def _server_screen(job: dict[str, Any]) -> None:
     out = open(job["out"], "a", encoding="utf-8")  # noqa: SIM115 - closed below
 
     # calibration: the unchanged code's failing-test and full-suite runs set the per-candidate
-    # time limits (mutations often loop forever; waiting the configured maximum is costly)
+    # time limits (mutations often loop forever; waiting the configured maximum is costly); its
+    # children write the unchanged code's bytecode for every later child (share_bytecode)
     calib = job.get("calibration") or {}
     if not calib:
-        r = _Child(job, fail_args, roots[0], "calib", float(job["timeout_failing_s"])).wait()
+        r = _Child(job, fail_args, roots[0], "calib", float(job["timeout_failing_s"]), True).wait()
         calib["failing_s"] = r["seconds"]
-        est = float(job.get("suite_s", 0.0))
-        if est > 0:  # the traced run's time: an upper estimate of one child's full run
-            calib["full_s"] = max(est / 2, r["seconds"])
-        else:
-            r = _Child(job, base, roots[0], "calib", float(job["timeout_full_s"])).wait()
-            calib["full_s"] = (
-                r["seconds"] if r["how"] != "timeout" else float(job["timeout_full_s"])
-            )
+        est = float(job.get("suite_s", 0.0))  # the traced run's: an upper estimate of a full run
+        whole = [*base, "--collect-only", "-q"] if est > 0 else base  # else timed here
+        f = _Child(job, whole, roots[0], "calib", float(job["timeout_full_s"]), True).wait()
+        share_bytecode(roots[0], roots[1:])
+        full = f["seconds"] if f["how"] != "timeout" else float(job["timeout_full_s"])
+        calib["full_s"] = max(est / 2, r["seconds"]) if est > 0 else full
         out.write(json.dumps({"calibration": calib}) + "\n")
         out.flush()
     quick: list[float] = [float(calib["failing_s"])]
@@ -445,9 +443,8 @@ def _server_screen(job: dict[str, Any]) -> None:
             args = [*job["pytest_args"], "-p", "no:randomly", *unrelated]
         else:
             args = [*base, "-x"]
-        # after a failure that may be flaky, no per-test limit (a test slowed down by a loaded
-        # machine past the screening's tight limit failed humanize's right filesize fix): the
-        # run's own time limit still stops a candidate that loops
+        # after a failure that may be flaky, no per-test limit (a loaded machine failed humanize's
+        # right filesize fix): the run's own time limit still stops a candidate that loops
         own = relaxed if w.rec.get("retried") else job
         w.child = _Child(own, args, str(w.root), f"w{w.index}", full_limit)
 

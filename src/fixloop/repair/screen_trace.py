@@ -32,8 +32,10 @@ from typing import Any
 
 if __package__:  # on the host, inside the fixloop package
     from fixloop.pathrules import is_test_file as is_test_path
+    from fixloop.repair.screen_bytecode import warm_bytecode
     from fixloop.testrun.inside.pytest_plugin import TestTimer
 else:  # the copy in the sandbox: pathrules.py and the pytest plugin are copied beside it
+    from fixloop_screen_bytecode import warm_bytecode  # type: ignore[import-not-found,no-redef]
     from fixloop_screen_pathrules import (  # type: ignore[import-not-found,no-redef]
         is_test_file as is_test_path,
     )
@@ -514,10 +516,13 @@ def server_localize(job: dict[str, Any]) -> None:
     ``suspects`` and ``budget_s``, or ``keep`` for a repeat (:class:`_Selector`). The spectrum adds ``selected`` ({node
     id: rank} of a selective run, else {}), ``dropped`` (tests left out), ``cut`` (kept
     neighbours stopped at ``near_limit_s``, left out of ``tests``) and ``stopped`` (why the run
-    stopped starting tests, or "").
+    stopped starting tests, or ""). ``warm``: the tree is unchanged, the suite is collected
+    first without the line collector, writing bytecode (:func:`.screen_bytecode.warm_bytecode`).
     """
     import pytest
 
+    if job.get("warm") and job.get("deadline_s"):  # its seconds come off the deadline
+        job["deadline_s"] -= warm_bytecode(job["pytest_args"], 0.25 * float(job["deadline_s"]))
     tracer = _Tracer(job["root"])
     near = job.get("near")
     selector = _Selector(
