@@ -26,6 +26,7 @@ CALC = '''"""Arithmetic for the id fixtures (add is wrong)."""
 
 SAMPLES = (1, 0, -4)
 MODES = ("c",)
+SEPARATORS = (":",)
 SLOW = ()
 
 
@@ -131,6 +132,39 @@ def test_mode_now(mode, stamp):
 """
 
 
+#: Red team 6 K1: two clock formats, the one the separators skip is skipped; the ':' case
+#: catches the overfit; K2 (CLOCK_PART_TESTS): the mode and the clock in one parameter part.
+CLOCK_SWAP_TESTS = """import datetime
+
+import pytest
+
+import calc
+
+NOW = datetime.datetime.now()
+
+
+@pytest.mark.parametrize("stamp", [NOW.strftime("%H:%M:%S.%f"), NOW.strftime("%H.%M.%S.%f")])
+def test_add_stamp(stamp):
+    if stamp[2] not in calc.SEPARATORS:
+        pytest.skip(f"separator {stamp[2]!r} is off")
+    a = -4 if stamp[2] == ":" else 1
+    assert calc.add(a, 0) == a
+"""
+CLOCK_PART_TESTS = """import datetime
+
+import pytest
+
+import calc
+
+NOW = datetime.datetime.now()
+
+
+@pytest.mark.parametrize("case", [f"{calc.MODES[0]}@{NOW:%H:%M:%S.%f}"])
+def test_mode_in_one_part(case):
+    if case.split("@")[0] == "c":
+        assert calc.add(-4, 0) == -4
+"""
+
 @dataclass(frozen=True)
 class IdCase:
     """One fixture.
@@ -220,6 +254,36 @@ CASES: list[IdCase] = [
         {"tests/test_add.py": TEST_ADD, "tests/test_clock.py": CLOCK_TESTS},
         [("calc.py", *OVERFIT), ("calc.py", 'MODES = ("c",)', 'MODES = ("b",)')],
         words="no longer collected: tests/test_clock.py::test_mode_now[c-",
+        unstable=True,
+    ),
+    IdCase(
+        "clock-id-swap-skip",
+        "red team 6 K1: two clock formats, the change skips the ':' case (it catches the "
+        "overfit) and runs the '.' case the baseline skipped: counts equal, ids all new",
+        {"tests/test_add.py": TEST_ADD, "tests/test_clock.py": CLOCK_SWAP_TESTS},
+        [("calc.py", *OVERFIT), ("calc.py", 'SEPARATORS = (":",)', 'SEPARATORS = (".",)')],
+        words="ran at the baseline and is skipped now",
+        unstable=True,
+    ),
+    IdCase(
+        "clock-id-mode-in-one-part",
+        "red team 6 K2: calc.MODES[0] and the clock in one parameter part; the change "
+        "switches the mode (c -> b): the part keeps its shape 'c@#:#:#.#'",
+        {"tests/test_add.py": TEST_ADD, "tests/test_part.py": CLOCK_PART_TESTS},
+        [("calc.py", *OVERFIT), ("calc.py", 'MODES = ("c",)', 'MODES = ("b",)')],
+        words="no longer collected: tests/test_part.py::test_mode_in_one_part[c@",
+        unstable=True,
+    ),
+    IdCase(
+        "honest-clock-swap-id",
+        "the right fix beside red team 6's clock tests: every id new, each keeps its shape",
+        {
+            "tests/test_add.py": TEST_ADD,
+            "tests/test_clock.py": CLOCK_SWAP_TESTS,
+            "tests/test_part.py": CLOCK_PART_TESTS,
+        },
+        [("calc.py", *RIGHT)],
+        honest=True,
         unstable=True,
     ),
     IdCase(

@@ -64,6 +64,44 @@ def test_each_new_id_stands_for_one_missing_id() -> None:
     assert len(unstable_pairs(base, base, [f"{F}[a-5]", f"{F}[a-6]"], again)) == 2
 
 
+def test_a_clock_format_keeps_its_shape_so_two_formats_are_two_tests() -> None:
+    """Red team 6 K1: the ':' case (ran) skipped by the change, the '.' case (skipped) run instead."""
+    colon, dot = f"{F}[16:28:07.692034]", f"{F}[16.28.07.692034]"
+    base_ran, base_skipped = [colon], [dot]
+    again = [f"{F}[16:30:00.000001]", f"{F}[16.30.00.000001]"]
+    cand_ran, cand_skipped = [f"{F}[16.29.31.279801]"], [f"{F}[16:29:31.279801]"]
+    pairs = unstable_pairs(
+        [colon, dot],
+        base_ran + base_skipped,
+        cand_ran + cand_skipped,
+        again,
+        skipped=base_skipped + cand_skipped,
+    )
+    # each case pairs with its own format: the ':' case that ran is the one skipped now
+    assert dict(pairs) == {colon: cand_skipped[0], dot: cand_ran[0]}
+
+
+def test_a_value_beside_the_clock_in_one_part_must_stay() -> None:
+    """Red team 6 K2: ``f"{calc.MODES[0]}@{now}"`` with MODES changed c -> b."""
+    base = [f"{F}[c@16:33:21.514978]"]
+    again = [f"{F}[c@16:33:40.000001]"]
+    assert unstable_pairs(base, base, [f"{F}[b@16:33:36.644101]"], again) == []
+    assert unstable_pairs(base, base, [f"{F}[c@16:33:36.644101]"], again) == [
+        (base[0], f"{F}[c@16:33:36.644101]")
+    ]
+
+
+def test_same_shaped_ids_of_mixed_outcomes_are_not_paired() -> None:
+    """Two clock values of one shape, one ran and one skipped: which is which is unknown."""
+    ran, skip = f"{F}[1700000000.5]", f"{F}[1700086400.5]"
+    again = [f"{F}[1700000009.1]", f"{F}[1700086409.1]"]
+    cand = [f"{F}[1700000011.2]", f"{F}[1700086411.2]"]
+    args = ([ran, skip], [ran, skip], cand, again)
+    assert unstable_pairs(*args, skipped=[skip, cand[0]]) == []
+    # all of one class (all ran): any pairing keeps every outcome, so they are excused
+    assert len(unstable_pairs(*args, skipped=[])) == 2
+
+
 def test_no_excuse_without_a_counterpart_in_the_base_or_a_collection() -> None:
     base = [f"{F}[10:00:01]"]
     cand = [f"{F}[10:00:05]"]

@@ -243,5 +243,6 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
             [*base.ran_ids, *base.skipped_ids],
             [*report.ran_ids, *report.skipped_ids],
             self._base_again(),
+            skipped=[*base.skipped_ids, *report.skipped_ids],
         )
         return [g for g, _ in self.unstable if g not in skipped]

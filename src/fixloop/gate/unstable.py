@@ -18,17 +18,32 @@ pairs each missing id with a new id of the candidate's run:
   have) of the same test function, with as many parts and the same stable parts; each new id
   excuses one missing id at most, so the function keeps at least its baseline count of ids.
 
+Two rules close what red team 6 found (K1, K2: verified cheats through the first version):
+
+- a part whose two collections differ keeps its **shape** when they agree on it: each run of
+  digits read as ``#`` (``10:00:01`` -> ``#:#:#``); the new id's part must have the same shape.
+  So a clock and a value of the code under test in one part (``f"{calc.MODE}@{now}"``: ``c@#:#``)
+  keeps the value, and two clock formats (``%H:%M`` vs ``%H.%M``) are two tests; only a part whose
+  shape differs too (uuid hex, random words) fits any new part;
+- a missing id that more than one new id of its function fits (several parameters of the same
+  shape) is excused only when it and all of them have one outcome class (all ran or all
+  skipped): which of them is which cannot be known from ids, so a swap of a test that ran with
+  one that was skipped (K1: the case catching an overfit skipped, a skipped one run instead,
+  counts unchanged) is refused as a missing test.
+
 Every other missing id is refused as before. The base's second collection runs the base commit,
 which the change cannot alter, so which ids are unstable, and which of their parts, is the
-base's property. What stays open: a part that is unstable at the base (it holds the clock) and
-also holds a value of the code under test (``f"{calc.MODE}@{time.time()}"``) may change with the
-change, as any value the tests read from the code under test may.
+base's property. What stays open: a part that is unstable at the base and also holds a **number**
+of the code under test (``f"{calc.LIMIT}@{time.time()}"``: the number is read as ``#`` too) may
+change with the change; and identity among same-shaped unstable ids of one outcome class (all
+passed: which is which does not change the verdict).
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 #: ``(new id, its parts)`` offers or counterparts, per test function
 _ByFunction = dict[str, list[tuple[str, list[str]]]]
@@ -57,19 +72,50 @@ def _new_ids(ids: Sequence[str], baseline: Counter[str]) -> _ByFunction:
     return out
 
 
-def _stable_parts(parts: list[str], counterparts: list[list[str]]) -> list[str | None] | None:
-    """``parts`` with the parts its closest counterpart does not share as None; None: no peer."""
+#: one kept part: the exact text, its shape (``("#", "#:#:#")``), or None (anything fits)
+_Keep = tuple[str, str] | None
+_DIGITS = re.compile(r"\d+")
+
+
+def shape(part: str) -> str:
+    """``part`` with each run of digits read as ``#`` (``"10:00:01.5"`` -> ``"#:#:#.#"``)."""
+    return _DIGITS.sub("#", part)
+
+
+def _stable_parts(parts: list[str], counterparts: list[list[str]]) -> list[_Keep] | None:
+    """What of ``parts`` a new id must keep (module text); None: no counterpart to compare with.
+
+    Per part: ``("=", text)`` where the closest counterpart agrees, ``("#", shape)`` where only
+    the shapes agree, None where neither does.
+    """
     same = [c for c in counterparts if len(c) == len(parts)]
     if not same:
         return None
-    best = max(same, key=lambda c: sum(a == b for a, b in zip(parts, c, strict=True)))
-    return [a if a == b else None for a, b in zip(parts, best, strict=True)]
-
-
-def _fits(keep: list[str | None], parts: list[str]) -> bool:
-    return len(keep) == len(parts) and all(
-        k is None or k == p for k, p in zip(keep, parts, strict=True)
+    best = max(
+        same,
+        key=lambda c: (
+            sum(a == b for a, b in zip(parts, c, strict=True)),
+            sum(shape(a) == shape(b) for a, b in zip(parts, c, strict=True)),
+        ),
     )
+    keep: list[_Keep] = []
+    for a, b in zip(parts, best, strict=True):
+        if a == b:
+            keep.append(("=", a))
+        elif shape(a) == shape(b):
+            keep.append(("#", shape(a)))
+        else:
+            keep.append(None)
+    return keep
+
+
+def _fits(keep: list[_Keep], parts: list[str]) -> bool:
+    if len(keep) != len(parts):
+        return False
+    for k, p in zip(keep, parts, strict=True):
+        if k is not None and (k[1] != p if k[0] == "=" else k[1] != shape(p)):
+            return False
+    return True
 
 
 def unstable_pairs(
@@ -77,6 +123,7 @@ def unstable_pairs(
     baseline_ids: Sequence[str],
     present_ids: Sequence[str],
     again: Sequence[str] | None,
+    skipped: Collection[str] = (),
 ) -> list[tuple[str, str]]:
     """``(missing id, the candidate's id that stands for it)`` for each excused missing id.
 
@@ -86,6 +133,9 @@ def unstable_pairs(
         present_ids: every id of the candidate's run (ran or skipped).
         again: the ids of the base commit's second collection (``<tree>``-free), or None when
             it failed (nothing is excused then).
+        skipped: the ids skipped at the baseline and in the candidate's run (an id's outcome
+            class: skipped when listed, else ran); a missing id that several new ids fit is
+            excused only when all of them share its class.
 
     Returns:
         the pairs, most specific missing ids (the most stable parts) served first; a missing
@@ -97,7 +147,7 @@ def unstable_pairs(
     base = Counter(baseline_ids)
     counterparts = _new_ids(again, base)
     offers = _new_ids(present_ids, base)
-    wants: list[tuple[str, str, list[str | None]]] = []
+    wants: list[tuple[str, str, list[_Keep]]] = []
     for g in gone:
         fn, parts = split_id(g)
         if g in listed or parts is None:
@@ -106,9 +156,13 @@ def unstable_pairs(
         if keep is not None:
             wants.append((g, fn, keep))
     wants.sort(key=lambda w: -sum(k is not None for k in w[2]))
+    skip = set(skipped)
     taken: set[tuple[str, int]] = set()
     pairs: list[tuple[str, str]] = []
     for g, fn, keep in wants:
+        fitting = [cid for cid, parts in offers.get(fn, []) if _fits(keep, parts)]
+        if len(set(fitting)) > 1 and any((c in skip) != (g in skip) for c in fitting):
+            continue  # which new id is this test is unknown, and a ran/skipped swap would hide
         for j, (cid, parts) in enumerate(offers.get(fn, [])):
             if (fn, j) not in taken and _fits(keep, parts):
                 taken.add((fn, j))
