@@ -200,6 +200,24 @@ CASES = [
         """,
         ["order.append(node)"],
     ),
+    (  # the enclosing function's set bound by an annotated assignment
+        "insert-set-add",
+        """
+
+        def first_orders(orders):
+            done: set[str] = set()
+
+            def fresh(sku):
+                key = sku.upper()
+                if key in done:
+                    return False
+                done.add(key)  #+
+                return True
+
+            return [o for o in orders if fresh(o)]
+        """,
+        ["return True"],
+    ),
     (  # two levels of nesting, the set two functions out, inside a loop body
         "insert-set-add",
         """

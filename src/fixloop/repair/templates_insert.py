@@ -215,10 +215,13 @@ def _collections(fi: FileInfo, func: FuncInfo) -> dict[str, str]:
     for other in fi.stmts:
         if other.func is not func.node or not isinstance(other.node, cst.SimpleStatementLine):
             continue
-        for small in other.node.body:
-            if not isinstance(small, cst.Assign) or len(small.targets) != 1:
+        for small in other.node.body:  # ``seen = set()``, annotated too: ``seen: set[str] = set()``
+            if isinstance(small, cst.AnnAssign) and small.value is not None:
+                t, v = small.target, small.value
+            elif isinstance(small, cst.Assign) and len(small.targets) == 1:
+                t, v = small.targets[0].target, small.value
+            else:
                 continue
-            t, v = small.targets[0].target, small.value
             if not isinstance(t, cst.Name):
                 continue
             if isinstance(v, cst.Call) and isinstance(v.func, cst.Name):
