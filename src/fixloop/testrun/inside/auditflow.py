@@ -42,6 +42,8 @@ import ast
 #: Deepest level of a table the comparison distinguishes (a global handed on deeper than this
 #: is compared down to this depth only: the rest of it counts as handed on).
 MAX_DEPTH = 4
+_FUNCTION = type(lambda: 0)  #: a plain function's type (:func:`reload_made`)
+_PLAIN = frozenset({int, float, complex, str, bytes, bool, type(None)})  #: :func:`contents`
 
 #: Levels (see the module docstring); a larger one lets more of the global change.
 READ = 0
@@ -188,6 +190,85 @@ def reloaded(names: set[str], snap: dict[str, tuple[object, object]], mname: str
         if any(d.get(n) is mod for n in names):
             return True
     return False
+
+
+def fixture_function(obj: object) -> object | None:
+    """The function of a pytest fixture definition (pytest 8.4+: ``_fixture_function``)."""
+    if not type(obj).__module__.startswith("_pytest"):
+        return None
+    try:
+        inner = object.__getattribute__(obj, "__dict__").get("_fixture_function")
+    except (AttributeError, TypeError):
+        return None
+    return inner if type(inner) is _FUNCTION else None
+
+
+def reload_made(mod: object, mname: str, value: object, before: tuple, first: object) -> bool:
+    """Whether ``value``, a global of the reloaded test module ``mod``, is what its code binds.
+
+    Re-executing the module (``reload``) makes its functions and classes again (their code
+    in the module's file, their globals the module's) and its data again, with the contents
+    its first execution gave it (``first``: the global's value then). Anything else rebound,
+    a function of other code (``utils.quadruple = lambda x: 4``), other data (``utils.EXPECTED
+    = {...}``), is not the reload's (realproj4 R4's gap). ``before``: the global's snapshot
+    token (``auditglobals._token``). Objects of other types (instances, decorated callables)
+    are not judged: True.
+    """
+    d = object.__getattribute__(mod, "__dict__")
+    file = getattr(mod, "__file__", None)
+
+    def own(fn: object) -> bool:
+        code = getattr(fn, "__code__", None)
+        return getattr(fn, "__globals__", None) is d and getattr(code, "co_filename", 0) == file
+
+    if before[0] == "p":
+        return first is not d and contents(first) == contents(value)
+    if isinstance(value, (staticmethod, classmethod)):
+        value = value.__func__
+    if type(value) is _FUNCTION:
+        return own(value)
+    if isinstance(value, type):
+        funcs = [
+            v.__func__ if isinstance(v, (staticmethod, classmethod)) else v
+            for v in list(vars(value).values())
+            if type(v) is _FUNCTION or isinstance(v, (staticmethod, classmethod))
+        ]
+        return getattr(value, "__module__", None) == mname and all(own(f) for f in funcs)
+    inner = fixture_function(value)
+    return own(inner) if inner is not None else True
+
+
+def contents(value: object, budget: int = 20_000) -> int:
+    """A hash of plain data's contents, not its identity (other objects count by ``id``).
+
+    Dicts, lists, tuples, sets and scalars, entered through the built-in types' own methods
+    (no code of a subclass runs); at most ``budget`` nodes.
+    """
+    out: list[object] = []
+    stack = [value]
+    while stack and budget > 0:
+        o = stack.pop()
+        budget -= 1
+        t = type(o)
+        if t in _PLAIN:
+            out.append((t, o))
+        elif isinstance(o, dict):
+            out.append(("d", type(o), dict.__len__(o)))
+            for k, v in list(dict.items(o)):
+                stack += [v, k]
+        elif isinstance(o, (list, tuple)):
+            items = list.copy(o) if isinstance(o, list) else list(tuple.__iter__(o))
+            out.append(("l", type(o), len(items)))
+            stack.extend(reversed(items))
+        elif isinstance(o, (set, frozenset)):
+            items = list(set.__iter__(o) if isinstance(o, set) else frozenset.__iter__(o))
+            h = 0
+            for e in items:
+                h ^= hash((type(e), e)) if type(e) in _PLAIN else id(e)
+            out.append(("s", type(o), len(items), h))
+        else:
+            out.append(("o", id(o)))
+    return hash((tuple(out), len(stack)))
 
 
 def handed_names(tree: ast.AST) -> dict[str, int]:

@@ -74,6 +74,7 @@ _SCALARS = frozenset({int, float, complex, str, bytes, bool, type(None)})
 #: any other new name is one no test reads (a submodule set on a package, a late import).
 _BUILTIN_NAMES = frozenset(dir(builtins))
 _FUNC = type(lambda: 0)
+_fixture_function = _flow.fixture_function  # a pytest fixture definition's function
 
 #: What the tests may do to a global (:mod:`fixloop.testrun.inside.auditflow`), weakest first:
 #: only read it (its whole contents compared); hand on its objects some levels down
@@ -223,17 +224,6 @@ def _code_token(fn: object) -> tuple:
     return ("f", id(f), id(f.__code__), fingerprint(f.__defaults__), fingerprint(f.__kwdefaults__))
 
 
-def _fixture_function(obj: object) -> object | None:
-    """The function of a pytest fixture definition (pytest 8.4+: ``_fixture_function``)."""
-    if not type(obj).__module__.startswith("_pytest"):
-        return None
-    try:
-        inner = object.__getattribute__(obj, "__dict__").get("_fixture_function")
-    except (AttributeError, TypeError):
-        return None
-    return inner if type(inner) is _FUNC else None
-
-
 def _token(mname: str, value: object) -> tuple:
     """What one global of a test module is, for :func:`snapshot_module`."""
     t = type(value)
@@ -270,7 +260,7 @@ def _state(hook: Any) -> dict:
     st = hook._state.get("tglobals")
     if st is None:
         st = {"snap": {}, "quick": {}, "rel": {}, "decided": {}, "items": {}, "fixtures": None}
-        st.update(params={}, written=None, imports={}, reloads=set())
+        st.update(params={}, written=None, imports={}, reloads=set(), first={})
         hook._state["tglobals"] = st
     return st
 
@@ -294,6 +284,7 @@ def track(hook: Any) -> None:
             continue
         st["rel"][mname] = rel
         st["snap"][mname] = (mod, snapshot_module(mname, mod))
+        st["first"][mname] = dict(object.__getattribute__(mod, "__dict__"))  # what its code made
         st["quick"][mname] = quick(mod)
         st["written"] = None  # a new test file to read
 
@@ -491,18 +482,26 @@ def _source_state(hook: Any, mname: str, name: str, before: Any, now: Any) -> bo
     """Not test data: X by ``from M import X``, M a source module (R3), or reloaded (R4)."""
     st = _state(hook)
     src = st["imports"].get(st["rel"][mname], {}).get(name)
-    if before is None or now is None or before[:2] != now[:2]:  # added, deleted, rebound: by a
-        return bool(before and now and _flow.reloaded(st["reloads"], st["snap"], mname))  # R4
-    try:  # the module M names, as imported (a relative import from the test's package)
-        mod = st["snap"][mname][0]
-        owner = sys.modules.get(_ilu.resolve_name("." * src[0] + src[1], mod.__package__ or ""))
-    except (AttributeError, ImportError, TypeError, ValueError):  # TypeError: src is None
+    if before is None or now is None:
+        return False  # added or deleted
+    rebound = before[:2] != now[:2]  # another object bound to the name
+    if rebound and not _flow.reloaded(st["reloads"], st["snap"], mname):
         return False
-    rel = hook._rel(getattr(owner, "__file__", None) or "<none>")
-    if rel is None or _test_module(hook, rel):
-        return False
+    mod = st["snap"][mname][0]
     d = object.__getattribute__(mod, "__dict__")
-    return object.__getattribute__(owner, "__dict__").get(src[2], d) is d.get(name)
+    v = d.get(name)
+    if src is None:  # a rebound global the reload's own code made again (R4's gap)?
+        first = st["first"].get(mname, {}).get(name, d)  # d: none
+        return rebound and _flow.reload_made(mod, mname, v, before, first)
+    try:  # the module M names, as imported (a relative import from the test's package)
+        owner = sys.modules.get(_ilu.resolve_name("." * src[0] + src[1], mod.__package__ or ""))
+        same = object.__getattribute__(owner, "__dict__").get(src[2], d) is v
+    except (AttributeError, ImportError, ValueError):  # AttributeError: owner is None
+        return False
+    if rebound:  # the reload bound it again to M's X (M's own reload may have made a new X)
+        return same
+    rel = hook._rel(getattr(owner, "__file__", None) or "<none>")
+    return same and rel is not None and not _test_module(hook, rel)
 
 
 class Plugin:
