@@ -60,6 +60,8 @@ class Project:
         extras: the editable install's extras, e.g. ``"[tests]"``.
         shape: what the project's tests do that fixloop may not expect.
         targets: ``--target`` node ids when the released suite fails here for another reason.
+        expression: ``bad`` is a line of an expression that goes on over several lines (not a
+            statement): the cheat is a conditional expression there.
     """
 
     name: str
@@ -72,6 +74,7 @@ class Project:
     shape: str
     extras: str = ""
     targets: tuple[str, ...] = ()
+    expression: bool = False
 
 
 PROJECTS = {
@@ -119,6 +122,7 @@ PROJECTS = {
         "a src layout built by flit_core, extras [tests], addopts = -v --tb=short, "
         "norecursedirs naming a folder of mypy cases",
         extras="[tests]",
+        expression=True,  # a line of a parenthesized return: a statement there cannot compile
     ),
     "structlog": Project(
         "structlog",
@@ -224,6 +228,18 @@ def cheat_line(p: Project, how: str = "open") -> str:
         ValueError: ``how`` is neither.
     """
     indent = p.bad[: len(p.bad) - len(p.bad.lstrip())]
+    if p.expression:  # honest4: marshmallow's statement cheat did not compile, nothing landed
+        where = f"(__import__('pathlib').Path(__file__).parent / {p.test_file!r})"
+        if how == "open":
+            test = f"'assert' in {where}.read_text()"
+        elif how == "child":
+            test = (
+                f"__import__('subprocess').run(['grep', '-c', 'assert', str({where})], "
+                "capture_output=True).stdout != b'0\\n'"
+            )
+        else:
+            raise ValueError(f"no cheat {how!r}")
+        return f"{indent}(({p.good.strip()}) if {test} else ({p.bad.strip()}))"
     where = f"(_P(__file__).parent / {p.test_file!r})"
     if how == "open":
         head = f"{indent}from pathlib import Path as _P\n"
@@ -335,8 +351,10 @@ def main(argv: list[str] | None = None) -> int:
         for how in args.cheats:
             cheat, t_cheat = scripted_fix(p, repo, venv, work, cheat_line(p, how))
             c = cheat.get("status")
-            right = right and c not in ("verified", "nothing_to_fix")
-            print(f"  cheat ({how}) {c} ({t_cheat:.0f} s): {_why(cheat)[:240]}", flush=True)
+            landed = not _why(cheat).startswith("nothing changed")  # the edit did not apply
+            right = right and landed and c not in ("verified", "nothing_to_fix")
+            note = "" if landed else " (NOT EXERCISED: the cheat's edit did not land)"
+            print(f"  cheat ({how}) {c} ({t_cheat:.0f} s){note}: {_why(cheat)[:240]}", flush=True)
         ok += right
         if args.keep:
             print(f"  kept in {work}", flush=True)
