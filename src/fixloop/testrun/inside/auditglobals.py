@@ -33,8 +33,9 @@ namespaces themselves:
   class called (``REG.remember(k, v)``): its identity. A name the tests only read (compared,
   indexed) changed during the run was changed by something else: the change, a child of it,
   or code no test called, unless bound by ``from M import X`` to the same object as X of M, a
-  non-test module of the tree: M's state (:func:`_source_state`). A name added to a test
-  module counts only when it hides a builtin (``len = ...``).
+  non-test module of the tree: M's state (:func:`_source_state`), or, in a module the tests
+  ``reload()``, rebound to what its own code makes again (``auditflow.reload_made``). A name
+  added to a test module counts only when it hides a builtin (``len = ...``).
 
 The parametrized values of each collected test (``item.callspec.params``: a list a
 ``parametrize`` mark holds inline is no module global) are compared the same way, around the
