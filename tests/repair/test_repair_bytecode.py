@@ -7,18 +7,22 @@ collected: tests rewritten by pytest, project modules by Python; the first trace
 the suite once before tracing, :func:`fixloop.repair.screen_bytecode.warm_bytecode`),
 :func:`fixloop.repair.screen_bytecode.share_bytecode` copies it into the worker trees, and the
 candidates' children only read it. A candidate of the same size as the code it replaces must
-still run its own code: the cached project bytecode records the unchanged file's mtime.
+still run its own code: the cached bytecode records the unchanged file's size and whole-second
+mtime, so a candidate written within that second would read it (CI of 2 December: the right
+candidate screened ``fail``); every candidate write drops the module's bytecode.
 """
 
 from __future__ import annotations
 
 import os
+import py_compile
+import subprocess
 import sys
 from pathlib import Path
 
 from fixloop.repair.candidate import Candidate
 from fixloop.repair.screen import WarmScreener
-from fixloop.repair.screen_bytecode import share_bytecode
+from fixloop.repair.screen_bytecode import drop_bytecode, share_bytecode, write_source
 from fixloop.sandbox import make_sandbox
 
 CALC = "def add(a, b):\n    return a - b\n"
@@ -67,7 +71,8 @@ def test_same_size_candidates_run_their_own_code_on_two_workers(tmp_path: Path) 
         cached = sorted(p.name for p in (tree / "tests" / "__pycache__").iterdir())
         # the rewritten test modules, both: the failing tests' and the full suite's
         assert {n.split(".")[0] for n in cached if "-pytest-" in n} == {"test_calc", "test_more"}
-        assert any(p.name.startswith("calc.") for p in (tree / "__pycache__").iterdir())
+        # the patched module's own bytecode is dropped at every candidate write and restore
+        assert not any(p.name.startswith("calc.") for p in (tree / "__pycache__").iterdir())
     assert (work / "calc.py").read_text() == CALC
 
 
@@ -123,3 +128,61 @@ def test_only_the_first_traced_run_writes_bytecode(tmp_path: Path) -> None:
     assert {d["outcome"] for d in again["tests"].values()} == {"passed"}
     assert not list((work / "__pycache__").iterdir())
     assert not list((work / "tests" / "__pycache__").iterdir())
+
+
+def _imported_value(root: Path) -> str:
+    """``calc.VALUE`` as a fresh interpreter imports it from ``root`` (reading bytecode)."""
+    out = subprocess.run(
+        [sys.executable, "-c", "import calc; print(calc.VALUE)"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": str(root)},
+        check=True,
+    )
+    return out.stdout.strip()
+
+
+def _same_second_same_size(root: Path, write: object) -> str:
+    """Cache ``VALUE = 1``'s bytecode, write ``VALUE = 2`` with the old mtime, import it."""
+    src = root / "calc.py"
+    src.write_text("VALUE = 1\n")
+    py_compile.compile(
+        str(src), cfile=str(root / "__pycache__" / f"calc.{sys.implementation.cache_tag}.pyc")
+    )
+    before = os.stat(src)
+    write(str(src), b"VALUE = 2\n")  # type: ignore[operator]
+    os.utime(src, ns=(before.st_atime_ns, before.st_mtime_ns))  # the write fell in that second
+    return _imported_value(root)
+
+
+def test_a_same_size_write_in_the_same_second_runs_the_new_code(tmp_path: Path) -> None:
+    def plain(path: str, data: bytes) -> None:
+        Path(path).write_bytes(data)
+
+    # the control: a plain write in the same second is shadowed by the cached bytecode
+    (tmp_path / "plain").mkdir()
+    assert _same_second_same_size(tmp_path / "plain", plain) == "1"
+    (tmp_path / "dropped").mkdir()
+    assert _same_second_same_size(tmp_path / "dropped", write_source) == "2"
+
+
+def test_drop_bytecode_removes_only_that_modules_files(tmp_path: Path) -> None:
+    cache = tmp_path / "__pycache__"
+    cache.mkdir()
+    names = [
+        "calc.cpython-311.pyc",
+        "calc.cpython-312.opt-1.pyc",
+        "calculus.cpython-311.pyc",
+        "calc_test.cpython-311.pyc",
+        "calc.txt",
+    ]
+    for n in names:
+        (cache / n).write_bytes(b"x")
+    assert drop_bytecode(str(tmp_path / "calc.py")) == 2
+    assert sorted(os.listdir(cache)) == sorted(names[2:])
+    assert drop_bytecode(str(tmp_path / "nowhere" / "calc.py")) == 0
+    write_source(str(tmp_path / "calc.py"), b"x = 1\n")
+    write_source(str(tmp_path / "calc.py"), None)
+    assert not (tmp_path / "calc.py").exists()
+    write_source(str(tmp_path / "calc.py"), None)  # removing a missing file is no error

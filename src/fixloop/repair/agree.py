@@ -45,6 +45,7 @@ from typing import Any
 from fixloop.repair import agree_probe
 from fixloop.repair.agree_inputs import extra_inputs
 from fixloop.repair.candidate import Candidate
+from fixloop.repair.screen_bytecode import write_source
 
 __all__ = [
     "Probe",
@@ -229,7 +230,7 @@ def _probe_group(
     finally:
         for rel, data in originals.items():  # a run killed mid-candidate cannot restore
             if (root / rel).read_bytes() != data:
-                (root / rel).write_bytes(data)
+                write_source(str(root / rel), data)
     rows: dict[int, tuple[list[str], list[str], list[int]]] = {}
     if out.exists():
         for line in out.read_text(encoding="utf-8").splitlines():

@@ -1,8 +1,9 @@
 """Run one function of the project on extra inputs under each plausible patch (sandbox side).
 
 Copied into the engine's scratch folder and run as a script by :mod:`fixloop.repair.agree`
-through the sandbox, with the scratch work tree as the only writable tree. Stdlib only (the
-project's interpreter may not have fixloop).
+through the sandbox, with the scratch work tree as the only writable tree. Stdlib only, and
+the screener's copy of :mod:`.screen_bytecode` beside it (the project's interpreter may not have
+fixloop).
 
 Job (JSON file named on the command line): ``root`` (the work tree), ``paths`` (``sys.path``
 entries to put first), ``module`` and ``func`` (a module-level function), ``inputs`` (each the
@@ -30,6 +31,11 @@ import os
 import signal
 import sys
 from typing import Any
+
+if __package__:  # on the host, inside the fixloop package
+    from fixloop.repair.screen_bytecode import write_source
+else:  # the copy in the engine folder: the screener copies screen_bytecode.py beside it
+    from fixloop_screen_bytecode import write_source  # type: ignore[import-not-found,no-redef]
 
 #: File name of this script's copy in the engine folder.
 PROBE_NAME = "fixloop_agree_probe.py"
@@ -152,8 +158,7 @@ def main(job_path: str) -> int:
                 p = os.path.join(root, rel)
                 with open(p, "rb") as fh:
                     saved[rel] = fh.read()
-                with open(p, "w", encoding="utf-8", newline="") as fh:
-                    fh.write(text)
+                write_source(p, text.encode("utf-8"))
             sys.stdout.flush()
             pid = os.fork()
             if pid == 0:
@@ -163,8 +168,7 @@ def main(job_path: str) -> int:
         finally:
             for rel, data in saved.items():
                 if data is not None:
-                    with open(os.path.join(root, rel), "wb") as fh:
-                        fh.write(data)
+                    write_source(os.path.join(root, rel), data)
     return 0
 
 

@@ -101,6 +101,7 @@ from fixloop.repair.deadstore import candidate_dead_stores
 from fixloop.repair.overfit_lines import _edits, _guard_heads, _guards, _lines, _maps, _sizes
 from fixloop.repair.priors import DELETIONS
 from fixloop.repair.rank_intent import is_deletion, patched_names, reads_patched
+from fixloop.repair.screen_bytecode import write_source
 
 SLOW_FACTOR = 3.0
 SLOW_FLOOR_S = 1.0  # noise allowance per failing test: a loaded machine delays a traced test
@@ -392,17 +393,13 @@ def traced_with(
         for rel, text in files.items():
             p = root / rel
             saved[rel] = p.read_bytes() if p.exists() else None
-            p.write_bytes(text.encode("utf-8"))
+            write_source(str(p), text.encode("utf-8"))
         return dict(screener.localize(wall_s=wall_s, per_test_s=per_test_s))
     except (RuntimeError, OSError, ValueError):
         return None
     finally:
         for rel, data in saved.items():
-            p = root / rel
-            if data is None:
-                p.unlink(missing_ok=True)
-            else:
-                p.write_bytes(data)
+            write_source(str(root / rel), data)
 
 
 def judge(

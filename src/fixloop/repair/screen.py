@@ -378,10 +378,8 @@ class WarmScreener:
             for tree in (self.work_root, *self._worker_roots):
                 for rel, orig in originals.items():
                     p = tree / rel
-                    if orig is None:
-                        p.unlink(missing_ok=True)
-                    elif not p.exists() or p.read_bytes() != orig:
-                        p.write_bytes(orig)
+                    if orig is None or not p.exists() or p.read_bytes() != orig:
+                        screen_bytecode.write_source(str(p), orig)
         results: list[ScreenResult] = []
         if out.exists():
             for line in out.read_text(encoding="utf-8").splitlines():

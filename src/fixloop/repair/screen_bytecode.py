@@ -8,8 +8,13 @@ than the whole trace budget. Runs of the unchanged code write it once instead:
 :func:`warm_bytecode` (the whole suite collected, in a fork, before the first traced run) and
 the screening's calibration children; :func:`share_bytecode` copies it into the worker trees.
 
-A pyc is checked against its source's mtime and size; every candidate file is written after
-the unchanged code's bytecode was (a later mtime), so no candidate reads it. Like
+A pyc is checked against its source's size and its *whole-second* mtime only, so a candidate
+of the same size written within the second of the unchanged file's mtime (``a - b`` to
+``a + b``, common on a small project, where the checkout, the calibration and the first
+candidates fall in one second) would run the unchanged code's bytecode and be judged as it:
+every candidate file, and every restore, is written by :func:`write_source`, which drops that
+module's bytecode (CI of 2 December failed on exactly this: the right candidate screened as
+``fail``). Like
 :mod:`fixloop.repair.screen_server`, this file runs inside the sandbox as a copy
 (``fixloop_screen_bytecode.py``) with the standard library only.
 """
@@ -68,6 +73,50 @@ def warm_bytecode(args: Sequence[str], limit_s: float) -> float:
     except ChildProcessError:
         pass
     return time.monotonic() - t0
+
+
+def drop_bytecode(path: str) -> int:
+    """Remove the cached bytecode of source file ``path`` (``__pycache__/<stem>.*.pyc``).
+
+    Every interpreter tag and optimization level is removed (the sandbox's interpreter may not
+    be this one). A missing folder or a file that vanished meanwhile is not an error.
+
+    Returns:
+        the number of files removed.
+    """
+    folder, name = os.path.split(path)
+    stem = name[:-3] if name.endswith(".py") else name
+    cache = os.path.join(folder, "__pycache__")
+    try:
+        names = os.listdir(cache)
+    except OSError:
+        return 0
+    removed = 0
+    for entry in names:
+        if entry.startswith(stem + ".") and entry.endswith(".pyc") and entry.count(".") >= 2:
+            try:
+                os.unlink(os.path.join(cache, entry))
+                removed += 1
+            except OSError:
+                pass
+    return removed
+
+
+def write_source(path: str, data: bytes | None) -> None:
+    """Write ``data`` to ``path`` (``None``: remove it) and drop its cached bytecode.
+
+    Raises:
+        OSError: the file cannot be written.
+    """
+    if data is None:
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            pass
+    else:
+        with open(path, "wb") as fh:
+            fh.write(data)
+    drop_bytecode(path)
 
 
 def share_bytecode(src: str, dests: Sequence[str]) -> int:

@@ -38,11 +38,14 @@ from pathlib import Path
 from typing import Any
 
 if __package__:  # on the host, inside the fixloop package
-    from fixloop.repair.screen_bytecode import share_bytecode
+    from fixloop.repair.screen_bytecode import share_bytecode, write_source
     from fixloop.repair.screen_trace import exact_deselect, server_localize, without_costly_plugins
     from fixloop.testrun.inside.pytest_plugin import TestTimer
 else:  # the copy in the sandbox: screen_trace.py and the pytest plugin are copied beside it
-    from fixloop_screen_bytecode import share_bytecode  # type: ignore[import-not-found,no-redef]
+    from fixloop_screen_bytecode import (  # type: ignore[import-not-found,no-redef]
+        share_bytecode,
+        write_source,
+    )
     from fixloop_screen_plugin import TestTimer  # type: ignore[import-not-found,no-redef]
     from fixloop_screen_trace import (  # type: ignore[import-not-found,no-redef]
         exact_deselect,
@@ -380,16 +383,11 @@ class _Worker:
             p = self.root / rel
             if rel not in self.originals:
                 self.originals[rel] = p.read_bytes() if p.exists() else None
-            p.write_bytes(text.encode("utf-8"))
+            write_source(str(p), text.encode("utf-8"))
 
     def restore(self) -> None:
         for rel in (self.cand or {}).get("files", {}):
-            orig = self.originals[rel]
-            p = self.root / rel
-            if orig is None:
-                p.unlink(missing_ok=True)
-            else:
-                p.write_bytes(orig)
+            write_source(str(self.root / rel), self.originals[rel])
         self.cand, self.child, self.phase = None, None, ""
 
 
