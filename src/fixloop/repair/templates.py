@@ -38,6 +38,9 @@ Templates (``Candidate.template`` names; priors in ``PRIORS``):
   implies.
   reach (:mod:`.templates_reach`): pieces the program sets up and never uses, put where they
   belong (an unread local, constant, collection or exception class; an optional field shown).
+  state (:mod:`.templates_state`): ``insert-pointer-advance``, ``insert-new-push``,
+  ``insert-shortfall-guard``, ``wrap-min-room`` and a ``wrap-or-default`` borrowed from the
+  file's own default of the same field.
   idioms (:mod:`.templates_idioms`): ``alias-local`` (a name bypassing the local that stands
   for it), ``wrap-str`` (a number joined into text), ``wrap-or-default`` on a receiver,
   ``constant-from-doc`` (the number a docstring states), ``dict-key`` (a key's near spelling).
@@ -77,6 +80,7 @@ from .templates_missing import missing_mutations
 from .templates_names import name_mutations
 from .templates_positions import decorator_stmt
 from .templates_reach import reach_header_mutations, reach_statement_mutations
+from .templates_state import state_header_mutations, state_statement_mutations
 from .templates_stmt import function_mutations, statement_mutations
 from .templates_table import table_mutations
 from .templates_wrap import wrap_mutations
@@ -158,6 +162,7 @@ def generate_candidates(
                 muts.extend(guarded(fi, name_mutations, fi, st, at))  # real-history kinds
                 muts.extend(guarded(fi, context_mutations, fi, st, at))
                 muts.extend(guarded(fi, reach_header_mutations, fi, st, at))
+                muts.extend(guarded(fi, state_header_mutations, fi, st, at))
             if id(st.node) not in done_stmts:
                 done_stmts.add(id(st.node))
                 muts.extend(guarded(fi, statement_mutations, fi, st))
@@ -168,6 +173,7 @@ def generate_candidates(
                 muts.extend(guarded(fi, context_statement_mutations, fi, st))
                 muts.extend(guarded(fi, table_mutations, fi, st))
                 muts.extend(guarded(fi, reach_statement_mutations, fi, st))  # unread pieces
+                muts.extend(guarded(fi, state_statement_mutations, fi, st))  # state updates
         else:
             # an ``elif`` line is no statement's header: its condition is still an expression
             clause = fi.elif_at(line)

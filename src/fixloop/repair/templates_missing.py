@@ -10,7 +10,7 @@ than copied from anywhere:
   values (``prev_place, prev_km = self.depot, self.start_km``; not ``r, c = cell``), are read
   in the loop and are never rebound in it. Positional: the i-th pointer takes the i-th name of the loop's target.
 - ``insert-cache-store``: ``C[K] = V`` after the statement that computes ``V``, for a dict
-  ``C`` (empty at its binding) that the function reads by ``C.get(K)`` / ``C[K]`` / ``K in C``
+  ``C`` (empty at its binding, or a dataclass field ``field(default_factory=dict)``) that the function reads by ``C.get(K)`` / ``C[K]`` / ``K in C``
   and that nothing in its class or module ever stores into (a cache only read). When the read
   entry ``h = C.get(K)`` is used by index (``h[0]``, ``h[1]``), ``V`` is a tuple whose i-th
   element is the name ``h[i]`` stands for: the name returned elsewhere when ``return h[i]``,
@@ -124,7 +124,12 @@ def _parallel_groups(func: cst.FunctionDef) -> set[tuple[str, ...]]:
 
 def _dict_names(fi: FileInfo, st: StmtInfo) -> set[str]:
     """Texts of the dicts bound empty that ``st`` may use: ``self.x`` of its class, names."""
-    out = {c for c, k in self_collections(fi, st.cls).items() if k == "dict"} if st.cls else set()
+    out: set[str] = set()
+    if (
+        st.cls is not None
+    ):  # ``self.x = {}`` in a method, a dataclass ``field(default_factory=dict)``
+        kinds = {**self_collections(fi, st.cls), **dataclass_collections(fi, st.cls)}
+        out = {c for c, k in kinds.items() if k == "dict"}
 
     class V(cst.CSTVisitor):
         def visit_AnnAssign(self, n: cst.AnnAssign) -> None:
@@ -146,6 +151,29 @@ def _dict_names(fi: FileInfo, st: StmtInfo) -> set[str]:
                 out.add(n.targets[0].target.value)
 
     fi.module.visit(V())
+    return out
+
+
+def dataclass_collections(fi: FileInfo, cls: cst.ClassDef) -> dict[str, str]:
+    """``"self.x"`` -> how to add to it (``append``, ``add``, ``dict``), for class-body fields.
+
+    The fields ``x: T = field(default_factory=K)`` with ``K`` one of ``list``, ``set``, ``dict``.
+    """
+    out: dict[str, str] = {}
+    for line in getattr(cls.body, "body", ()):
+        if not isinstance(line, cst.SimpleStatementLine):
+            continue
+        for small in line.body:
+            if not isinstance(small, cst.AnnAssign) or not isinstance(small.target, cst.Name):
+                continue
+            v = small.value
+            if not isinstance(v, cst.Call):
+                continue
+            for arg in v.args:
+                if arg.keyword is not None and arg.keyword.value == "default_factory":
+                    kind = {"list": "append", "set": "add", "dict": "dict"}.get(fi.text(arg.value))
+                    if kind:
+                        out[f"self.{small.target.value}"] = kind
     return out
 
 

@@ -43,7 +43,7 @@ from .templates_guards import _raised_classes
 from .templates_idioms import IDIOM_PRIORS
 from .templates_insert import _bound, _collections, free_names
 from .templates_lines import _one_line, inserted
-from .templates_missing import message
+from .templates_missing import dataclass_collections, message
 from .templates_positions import (
     bare_type,
     class_fields,
@@ -269,26 +269,6 @@ def constant_slice_mutations(fi: FileInfo, node: cst.Name, func: FuncInfo) -> li
 
 
 # ------------------------------------------------------------------------------ skip-branch push
-
-
-def dataclass_collections(fi: FileInfo, cls: cst.ClassDef) -> dict[str, str]:
-    """``"self.x"`` -> how to add to it, for class-body fields ``x = field(default_factory=K)``."""
-    out: dict[str, str] = {}
-    for line in getattr(cls.body, "body", ()):
-        if not isinstance(line, cst.SimpleStatementLine):
-            continue
-        for small in line.body:
-            if not isinstance(small, cst.AnnAssign) or not isinstance(small.target, cst.Name):
-                continue
-            v = small.value
-            if not isinstance(v, cst.Call):
-                continue
-            for arg in v.args:
-                if arg.keyword is not None and arg.keyword.value == "default_factory":
-                    kind = {"list": "append", "set": "add"}.get(fi.text(arg.value))
-                    if kind:
-                        out[f"self.{small.target.value}"] = kind
-    return out
 
 
 def _skips_with_push(fi: FileInfo, stmt: cst.CSTNode) -> list[str]:
