@@ -228,3 +228,8 @@ def test_cache_store_into_a_dataclass_dict_field():
 
 def test_cache_field_stored_already_gets_none():
     assert "insert-cache-store" not in templates_of(CACHE_FIXED, ["return value"])
+
+
+def test_pointer_advance_from_the_if_alone():
+    # the branch storing through the pointer never runs while it is None: only the if is covered
+    assert "insert-pointer-advance" in fixing(POINTER, POINTER_FIXED, ["if self.last is None"])

@@ -40,7 +40,9 @@ Templates (``Candidate.template`` names; priors in ``PRIORS``):
   belong (an unread local, constant, collection or exception class; an optional field shown).
   state (:mod:`.templates_state`): ``insert-pointer-advance``, ``insert-new-push``,
   ``insert-shortfall-guard``, ``wrap-min-room`` and a ``wrap-or-default`` borrowed from the
-  file's own default of the same field.
+  file's own default of the same field. offsets (:mod:`.templates_offsets`): ``offset-shift``
+  (``a + n`` -> ``a + n - 1`` as a call's argument or an index) and ``key-measure`` (``e`` ->
+  ``-len(e)`` in a sort key).
   idioms (:mod:`.templates_idioms`): ``alias-local`` (a name bypassing the local that stands
   for it), ``wrap-str`` (a number joined into text), ``wrap-or-default`` on a receiver,
   ``constant-from-doc`` (the number a docstring states), ``dict-key`` (a key's near spelling).
@@ -78,6 +80,7 @@ from .templates_idioms import idiom_mutations
 from .templates_insert import insert_more_mutations
 from .templates_missing import missing_mutations
 from .templates_names import name_mutations
+from .templates_offsets import offset_header_mutations
 from .templates_positions import decorator_stmt
 from .templates_reach import reach_header_mutations, reach_statement_mutations
 from .templates_state import state_header_mutations, state_statement_mutations
@@ -163,6 +166,7 @@ def generate_candidates(
                 muts.extend(guarded(fi, context_mutations, fi, st, at))
                 muts.extend(guarded(fi, reach_header_mutations, fi, st, at))
                 muts.extend(guarded(fi, state_header_mutations, fi, st, at))
+                muts.extend(guarded(fi, offset_header_mutations, fi, st, at))
             if id(st.node) not in done_stmts:
                 done_stmts.add(id(st.node))
                 muts.extend(guarded(fi, statement_mutations, fi, st))

@@ -133,10 +133,37 @@ def _stores_value(fi: FileInfo, node: cst.CSTNode, value: str, skip: cst.CSTNode
     return found
 
 
+def _branch_stores(node: cst.If) -> list[cst.SimpleStatementLine]:
+    """One-statement lines standing directly in the branches of ``node`` (``elif``s included)."""
+    out: list[cst.SimpleStatementLine] = []
+    cur: cst.BaseSuite | cst.If | cst.Else | None = node
+    while cur is not None:
+        body = cur.body if isinstance(cur, (cst.If, cst.Else)) else None
+        out += [s for s in getattr(body, "body", ()) if isinstance(s, cst.SimpleStatementLine)]
+        cur = cur.orelse if isinstance(cur, cst.If) else None
+    return [s for s in out if len(s.body) == 1]
+
+
 def pointer_advance_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
-    """``P = v`` after ``P.f = v`` for a pointer ``P`` only ever bound to ``None`` (see module)."""
-    small = _single(st)
-    if not isinstance(small, cst.Assign) or len(small.targets) != 1 or st.func is None:
+    """``P = v`` after ``P.f = v`` for a pointer ``P`` only ever bound to ``None`` (see module).
+
+    Anchored at the store or at the ``if`` holding it in a branch: while the pointer is never
+    advanced, the branch that stores through it never runs, so only the ``if`` is suspicious.
+    """
+    if st.func is None or not st.alone:
+        return []
+    lines = _branch_stores(st.node) if isinstance(st.node, cst.If) else [st.node]
+    out: list[Mutation] = []
+    for line in lines:
+        if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1:
+            out += _advance(fi, st, line, line.body[0])
+    return out[:2]
+
+
+def _advance(
+    fi: FileInfo, st: StmtInfo, line: cst.SimpleStatementLine, small: cst.BaseSmallStatement
+) -> list[Mutation]:
+    if not isinstance(small, cst.Assign) or len(small.targets) != 1:
         return []
     target = small.targets[0].target
     if not (isinstance(target, cst.Attribute) and isinstance(small.value, cst.Name)):
@@ -158,12 +185,12 @@ def pointer_advance_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     values = _bindings(fi, scope, p)
     if not values or not all(_is_none(x) for x in values):
         return []  # the pointer moves somewhere already, or is never set up
-    top = _top_if(fi, st.node)
+    top = _top_if(fi, line)
     if top is not None and _stores_value(fi, top, v, small):
         anchor = fi.stmt_info(top)
         where = f"after the if of line {fi.line_of(top)}"
     else:
-        anchor, where = st, f"after line {st.end}"
+        anchor, where = fi.stmt_info(line), f"after line {fi.line_of(line)}"
     if anchor is None:
         return []
     text = f"{p} = {v}"
