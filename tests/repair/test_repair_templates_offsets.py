@@ -93,3 +93,33 @@ def test_key_measure_negated_len():
 def test_key_measure_leaves_numbers_alone():
     numeric = KEY.replace("(t.players, t.name)", "(t.score, t.name)")
     assert "key-measure" not in templates_of(numeric, ["key=lambda"])
+
+
+DISPATCH = """
+def evaluate(tokens):
+    acc = []
+    for tok in tokens:
+        if tok == "-":
+            right, left = acc.pop(), acc.pop()
+            acc.append(left - right)
+        elif tok == "/":
+            right, left = acc.pop(), acc.pop()
+        else:
+            acc.append(float(tok))
+    return acc[-1]
+"""
+
+
+def test_dispatch_copy_with_this_branch_operator():
+    fixed = DISPATCH.replace(
+        '        elif tok == "/":\n            right, left = acc.pop(), acc.pop()\n',
+        '        elif tok == "/":\n            right, left = acc.pop(), acc.pop()\n'
+        "            acc.append(left / right)\n",
+    )
+    assert "insert-dispatch-copy" in fixing(DISPATCH, fixed, ['elif tok == "/"', "right, left"])
+
+
+def test_dispatch_copy_needs_operator_symbols():
+    # the branches compare with words, not operator symbols: nothing says which operator to use
+    words = DISPATCH.replace('"-"', '"minus"').replace('"/"', '"over"')
+    assert "insert-dispatch-copy" not in templates_of(words, ["right, left"])

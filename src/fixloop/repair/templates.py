@@ -42,7 +42,8 @@ Templates (``Candidate.template`` names; priors in ``PRIORS``):
   ``insert-shortfall-guard``, ``wrap-min-room`` and a ``wrap-or-default`` borrowed from the
   file's own default of the same field. offsets (:mod:`.templates_offsets`): ``offset-shift``
   (``a + n`` -> ``a + n - 1`` as a call's argument or an index) and ``key-measure`` (``e`` ->
-  ``-len(e)`` in a sort key).
+  ``-len(e)`` in a sort key), ``insert-dispatch-copy`` (a sibling operator branch's push,
+  its operator made this branch's).
   idioms (:mod:`.templates_idioms`): ``alias-local`` (a name bypassing the local that stands
   for it), ``wrap-str`` (a number joined into text), ``wrap-or-default`` on a receiver,
   ``constant-from-doc`` (the number a docstring states), ``dict-key`` (a key's near spelling).
@@ -80,7 +81,7 @@ from .templates_idioms import idiom_mutations
 from .templates_insert import insert_more_mutations
 from .templates_missing import missing_mutations
 from .templates_names import name_mutations
-from .templates_offsets import offset_header_mutations
+from .templates_offsets import dispatch_copy_mutations, offset_header_mutations
 from .templates_positions import decorator_stmt
 from .templates_reach import reach_header_mutations, reach_statement_mutations
 from .templates_state import state_header_mutations, state_statement_mutations
@@ -178,6 +179,7 @@ def generate_candidates(
                 muts.extend(guarded(fi, table_mutations, fi, st))
                 muts.extend(guarded(fi, reach_statement_mutations, fi, st))  # unread pieces
                 muts.extend(guarded(fi, state_statement_mutations, fi, st))  # state updates
+                muts.extend(guarded(fi, dispatch_copy_mutations, fi, st))
         else:
             # an ``elif`` line is no statement's header: its condition is still an expression
             clause = fi.elif_at(line)

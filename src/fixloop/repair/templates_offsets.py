@@ -13,8 +13,14 @@ ISSTA 2019; TBar's FP7/FP9 "mutate method invocation / operator", Liu et al., IS
   holds a collection (its field annotated ``list``/``set``/``dict``/``tuple``..., or the file
   takes ``len`` of the same field elsewhere) -> ``len(e)`` and ``-len(e)``: a collection
   compared element by element where its size was meant, largest first when negated.
+- ``insert-dispatch-copy``: in an ``if``/``elif`` chain dispatching on one subject compared
+  with operator symbols (``tok == "+"``, ``tok == "*"``: a calculator, an RPN or expression
+  evaluator), a branch whose statements are those of a sibling branch less its last one gets
+  that last statement copied, with the sibling's operator replaced by this branch's own
+  (``stack.append(a + b)`` -> ``stack.append(a * b)`` under ``tok == "*"``).
 
-:func:`offset_header_mutations` runs both over a statement's header (bodies left out).
+:func:`offset_header_mutations` runs the expression kinds over a statement's header (bodies left
+out); :func:`dispatch_copy_mutations` is anchored at a statement of the short branch.
 """
 
 from __future__ import annotations
@@ -25,10 +31,16 @@ import libcst as cst
 
 from .templates_ast import FileInfo, Mutation, StmtInfo, guarded
 from .templates_base import _callee, _mut, _short
+from .templates_blocks import _one_line
+from .templates_lines import inserted
 from .templates_positions import all_class_fields
 
 #: hand-set priors of this module's templates
-OFFSET_PRIORS: dict[str, float] = {"offset-shift": 0.3, "key-measure": 0.35}
+OFFSET_PRIORS: dict[str, float] = {
+    "offset-shift": 0.3,
+    "key-measure": 0.35,
+    "insert-dispatch-copy": 0.4,
+}
 
 #: calls whose value is an integer: an operand a 1-based count may be added to
 _INT_CALLS = frozenset({"ord", "len", "int", "index", "find", "count"})
@@ -139,6 +151,122 @@ def key_measure_mutations(fi: FileInfo, node: cst.Lambda) -> list[Mutation]:
                 )
             )
     return out[:4]
+
+
+# ------------------------------------------------------------------------------ dispatch copy
+
+#: operator symbols a dispatching branch may compare with -> the operator node's class
+_SYMBOLS: dict[str, type[cst.BaseBinaryOp]] = {
+    "+": cst.Add,
+    "-": cst.Subtract,
+    "*": cst.Multiply,
+    "/": cst.Divide,
+    "//": cst.FloorDivide,
+    "%": cst.Modulo,
+    "**": cst.Power,
+    "&": cst.BitAnd,
+    "|": cst.BitOr,
+    "^": cst.BitXor,
+}
+
+
+def _dispatch(fi: FileInfo, clause: cst.If) -> tuple[str, str] | None:
+    """``(subject text, symbol)`` of a clause ``if subject == "<op>":``, else None."""
+    test = clause.test
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return None
+    comp = test.comparisons[0]
+    if not isinstance(comp.operator, cst.Equal):
+        return None
+    for subject, lit in ((test.left, comp.comparator), (comp.comparator, test.left)):
+        if isinstance(lit, cst.SimpleString) and isinstance(lit.evaluated_value, str):
+            if lit.evaluated_value in _SYMBOLS:
+                return fi.text(subject), lit.evaluated_value
+    return None
+
+
+def _chain(fi: FileInfo, clause: cst.If) -> list[cst.If]:
+    """Every clause of the ``if``/``elif`` chain ``clause`` belongs to, in order."""
+    top = clause
+    while True:
+        up, fld = fi.parent_of(top)
+        if isinstance(up, cst.If) and fld == "orelse":
+            top = up
+        else:
+            break
+    out = []
+    cur: cst.BaseSuite | cst.If | cst.Else | None = top
+    while isinstance(cur, cst.If):
+        out.append(cur)
+        cur = cur.orelse
+    return out
+
+
+class _SwapOp(cst.CSTTransformer):
+    """Replaces every binary operator of class ``old`` by one of class ``new``."""
+
+    def __init__(self, old: type[cst.BaseBinaryOp], new: type[cst.BaseBinaryOp]) -> None:
+        super().__init__()
+        self.old, self.new, self.count = old, new, 0
+
+    def leave_BinaryOperation(
+        self, original_node: cst.BinaryOperation, updated_node: cst.BinaryOperation
+    ) -> cst.BaseExpression:
+        op = updated_node.operator
+        if type(op) is not self.old:
+            return updated_node
+        self.count += 1
+        spaces = {
+            k: getattr(op, k, cst.SimpleWhitespace(" "))
+            for k in ("whitespace_before", "whitespace_after")
+        }
+        new_op = self.new(**spaces)
+        return updated_node.with_changes(operator=new_op)
+
+
+def dispatch_copy_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """A sibling branch's last statement, its operator made this branch's (see module)."""
+    if not st.alone or st.index != len(st.block) - 1:
+        return []  # anchored at the short branch's last statement
+    block, _ = fi.parent_of(st.node)
+    clause, _ = fi.parent_of(block) if block is not None else (None, "")
+    if not isinstance(clause, cst.If):
+        return []
+    mine = _dispatch(fi, clause)
+    if mine is None:
+        return []
+    texts = [fi.text(s).strip() for s in st.block]
+    out: list[Mutation] = []
+    for other in _chain(fi, clause):
+        theirs = _dispatch(fi, other) if other is not clause else None
+        if theirs is None or theirs[0] != mine[0] or theirs[1] == mine[1]:
+            continue
+        body = list(getattr(other.body, "body", ()))
+        if len(body) != len(texts) + 1 or [fi.text(s).strip() for s in body[:-1]] != texts:
+            continue
+        last = body[-1]
+        swap = _SwapOp(_SYMBOLS[theirs[1]], _SYMBOLS[mine[1]])
+        new = last.visit(swap)
+        if swap.count != 1 or not isinstance(new, cst.SimpleStatementLine):
+            continue
+        line = cst.Module([]).code_for_node(new.with_changes(leading_lines=())).strip()
+        if "\n" in line:
+            continue
+        out.append(
+            inserted(
+                fi.line_starts[st.end],
+                f"{fi.indent_of_line(st.start)}{line}\n",
+                "insert-dispatch-copy",
+                f"insert '{_one_line(line)}' after line {st.end} (the {theirs[1]!r} branch's, "
+                f"made {mine[1]!r})",
+                st.start,
+                OFFSET_PRIORS["insert-dispatch-copy"],
+            )
+        )
+    return out[:2]
+
+
+# ------------------------------------------------------------------------------ drivers
 
 
 def offset_header_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) -> list[Mutation]:
