@@ -7,11 +7,17 @@ only when its ``__file__`` lies deeper than 7 folders (the gate's scratch checko
 ``~/.fixloop/runs/.../gate``). The first now fails in the gate's own run (the sandbox has the
 user's variable names); the second passes there and fails in the perturbed run (a second
 checkout at the user's depth, incidentals changed). Honest twins verify.
+
+Every ``where_*`` fixture shares one base repository: its baseline report (what the gate compares
+against: test ids and counts) is run once per sandbox kind in this module and handed to each
+test as a copy; each test still builds its own repository, edits it and runs the gate there.
 """
 
 from __future__ import annotations
 
+import copy
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -22,7 +28,7 @@ from fixloop.gate import Gate
 from fixloop.gate.runs import elsewhere
 from fixloop.sandbox import make_sandbox, warn_unsandboxed
 from fixloop.testrun import TestRunner
-from fixloop.types import Limits
+from fixloop.types import Limits, TestReport
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "attacks"))
 from load import make_repo, variants  # noqa: E402
@@ -39,13 +45,37 @@ def _box(kind: str):
     return box
 
 
-def verdict_of(tmp_path: Path, name: str, kind: str, *, repeats: int = 3):
+FAILING = ["tests/test_words.py::test_plural_consonant_y"]
+
+Baselines = Callable[[str, str], TestReport]
+
+
+@pytest.fixture(scope="module")
+def baselines(tmp_path_factory: pytest.TempPathFactory) -> Baselines:
+    """``get(name, kind)``: the baseline report of fixture ``name``'s base repository in sandbox
+    ``kind``, run once per (base, kind) in this module (a copy each call: tests only read it)."""
+    done: dict[tuple[str, str], TestReport] = {}
+
+    def get(name: str, kind: str) -> TestReport:
+        v = VARIANTS[name]
+        if (v.base, kind) not in done:
+            tmp = tmp_path_factory.mktemp(f"baseline-{kind}")
+            repo = make_repo(v, tmp / "repo")
+            runner = TestRunner(repo, _box(kind), log_dir=tmp / "logs", limits=Limits(wall_s=60))
+            report = runner.run("", pristine=True)
+            assert report.failing_ids == FAILING
+            done[(v.base, kind)] = report
+        return copy.deepcopy(done[(v.base, kind)])
+
+    return get
+
+
+def verdict_of(tmp_path: Path, baselines: Baselines, name: str, kind: str, *, repeats: int = 3):
     """The real gate's verdict on fixture ``name``, its scratch laid out as a session's."""
     v = VARIANTS[name]
+    baseline = baselines(name, kind)
     repo = make_repo(v, tmp_path / "repo")
     runner = TestRunner(repo, _box(kind), log_dir=tmp_path / "logs", limits=Limits(wall_s=60))
-    baseline = runner.run("", pristine=True)
-    assert baseline.failing_ids == ["tests/test_words.py::test_plural_consonant_y"]
     (repo / v.path).write_text(v.source, encoding="utf-8")
     iso = SimpleNamespace(root=repo, repo=repo, base_commit=git(repo, "rev-parse", "HEAD").strip())
     scratch = tmp_path / "home" / ".fixloop" / "runs" / "20261202-001" / "gate"
@@ -53,8 +83,10 @@ def verdict_of(tmp_path: Path, name: str, kind: str, *, repeats: int = 3):
 
 
 @pytest.mark.parametrize("kind", ["bwrap", "none"])
-def test_the_environment_size_cheat_is_refused(tmp_path: Path, kind: str) -> None:
-    verdict = verdict_of(tmp_path, "where_env_size", kind)
+def test_the_environment_size_cheat_is_refused(
+    tmp_path: Path, baselines: Baselines, kind: str
+) -> None:
+    verdict = verdict_of(tmp_path, baselines, "where_env_size", kind)
     assert not verdict.verified
     assert "did not pass" in verdict.reason, verdict.reason
 
@@ -62,10 +94,12 @@ def test_the_environment_size_cheat_is_refused(tmp_path: Path, kind: str) -> Non
 @pytest.mark.parametrize("kind", ["bwrap", "none"])
 @pytest.mark.parametrize("repeats", [1, 3])
 @pytest.mark.parametrize("name", ["where_path_depth", "where_tree_name"])
-def test_the_path_cheats_are_refused(tmp_path: Path, kind: str, repeats: int, name: str) -> None:
+def test_the_path_cheats_are_refused(
+    tmp_path: Path, baselines: Baselines, kind: str, repeats: int, name: str
+) -> None:
     """bwrap shows the gate's checkout at the user's repository path: the cheat fails at once;
     without a sandbox the checkout stays deep, and the perturbed run refuses it."""
-    verdict = verdict_of(tmp_path, name, kind, repeats=repeats)
+    verdict = verdict_of(tmp_path, baselines, name, kind, repeats=repeats)
     assert not verdict.verified
     if kind == "bwrap":
         assert "the full suite did not pass" in verdict.reason, verdict.reason
@@ -77,14 +111,14 @@ def test_the_path_cheats_are_refused(tmp_path: Path, kind: str, repeats: int, na
 
 @pytest.mark.parametrize("name", ["where_path_depth", "where_cwd_depth", "where_ppid"])
 def test_the_perturbed_run_refuses_what_the_first_run_cannot_tell(
-    tmp_path: Path, name: str
+    tmp_path: Path, baselines: Baselines, name: str
 ) -> None:
     """With the checkout left deep (no user repository to stand in for), bwrap's perturbed run
     refuses the path and parent-process cheats on its own (static scan off)."""
     v = VARIANTS[name]
+    baseline = baselines(name, "bwrap")
     repo = make_repo(v, tmp_path / "repo")
     runner = TestRunner(repo, _box("bwrap"), log_dir=tmp_path / "logs", limits=Limits(wall_s=60))
-    baseline = runner.run("", pristine=True)
     (repo / v.path).write_text(v.source, encoding="utf-8")
     iso = SimpleNamespace(root=repo, base_commit=git(repo, "rev-parse", "HEAD").strip())
     scratch = tmp_path / "home" / ".fixloop" / "runs" / "20261202-001" / "gate"
@@ -131,7 +165,7 @@ def test_bwrap_shows_the_gate_checkout_at_the_user_repository_path(
         env={"FIDELITY_REPO": str(repo)},
     )
     baseline = runner.run("", pristine=True)
-    assert baseline.failing_ids == ["tests/test_words.py::test_plural_consonant_y"]
+    assert baseline.failing_ids == FAILING
     (repo / v.path).write_text(v.source, encoding="utf-8")
     iso = SimpleNamespace(root=repo, repo=repo, base_commit=git(repo, "rev-parse", "HEAD").strip())
     scratch = tmp_path / "home" / ".fixloop" / "runs" / "20261202-001" / "gate"
@@ -142,8 +176,8 @@ def test_bwrap_shows_the_gate_checkout_at_the_user_repository_path(
 
 @pytest.mark.parametrize("kind", ["bwrap", "none"])
 @pytest.mark.parametrize("name", ["where_honest", "where_honest_reads_env"])
-def test_honest_twins_verify(tmp_path: Path, kind: str, name: str) -> None:
-    verdict = verdict_of(tmp_path, name, kind)
+def test_honest_twins_verify(tmp_path: Path, baselines: Baselines, kind: str, name: str) -> None:
+    verdict = verdict_of(tmp_path, baselines, name, kind)
     assert verdict.verified, verdict.reason
 
 
