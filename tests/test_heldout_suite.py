@@ -41,6 +41,8 @@ SUITE6 = ROOT / "benchmarks" / "data" / "heldout6"
 SUITE7 = ROOT / "benchmarks" / "data" / "heldout7"
 # the eighth: written after heldout7 was measured, by a helper that never read the engine (README)
 SUITE8 = ROOT / "benchmarks" / "data" / "heldout8"
+# the ninth: written after heldout8 was measured, by a helper that never read the engine (README)
+SUITE9 = ROOT / "benchmarks" / "data" / "heldout9"
 
 _spec = importlib.util.spec_from_file_location(
     "heldout_check", ROOT / "benchmarks" / "heldout_check.py"
@@ -188,6 +190,27 @@ REAL8 = {
     "argument-to-wrong-call",
     "regex-too-narrow",
 }
+# the ninth suite's kinds: the coordinator's brief of 2026-12-02 for heldout9 (9 wrappers, 9
+# missing statements, 8 of issue 19's ten one- or two-token changes but not heldout8's 8, 4
+# real-history kinds, the regex one anchored wrongly this time)
+WRAPPERS9 = WRAPPERS8
+MISSING9 = MISSING8
+TOKENS9 = {
+    "comparison-in-elif",
+    "constant-related",
+    "returned-string-literal",
+    "empty-list-to-list-of-empty",
+    "swapped-arguments",
+    "string-operand-order",
+    "wrong-bitwise-operator",
+    "loop-condition-queue",
+}
+REAL9 = {
+    "wrong-name-in-scope",
+    "missing-keyword-argument",
+    "argument-to-wrong-call",
+    "regex-anchor",
+}
 
 
 @dataclass(frozen=True)
@@ -305,6 +328,17 @@ HELD = [
         one_per_kind=True,
         min_lines=40,
         check=20,
+    ),
+    Held(
+        SUITE9,
+        frozenset(MISSING9 | WRAPPERS9 | TOKENS9 | REAL9),
+        NO_ENGINE,
+        {"wrapper": 9, "missing": 9, "token": 8, "real": 4},
+        frozenset(TOKENS9),
+        frozenset(REAL9),
+        one_per_kind=True,
+        min_lines=40,
+        check=26,
     ),
 ]
 ALL_TASKS = [t for held in HELD for t in held.tasks]
