@@ -220,6 +220,7 @@ class FileInfo:
         self.class_of_func: dict[int, cst.ClassDef] = {}
         self._stmt_by_id: dict[int, StmtInfo] = {}
         self._names: dict[int, set[str]] = {}
+        self.memo: dict[str, object] = {}  # per-file results of whole-module walks, by helper
         self._regions: list[tuple[int, int, int, StmtInfo]] | None = None
         self._index()
 

@@ -431,8 +431,15 @@ def _key_value(node: cst.CSTNode) -> str | None:
 
 
 def _module_strings(fi: FileInfo) -> dict[str, list[cst.SimpleString]]:
-    """Every plain string literal of the module by value (keys, subscripts, arguments...)."""
+    """Every plain string literal of the module by value (keys, subscripts, arguments...).
+
+    One walk of the module per file (kept in ``fi.memo``).
+    """
+    got = fi.memo.get("module_strings")
+    if isinstance(got, dict):
+        return got
     out: dict[str, list[cst.SimpleString]] = {}
+    fi.memo["module_strings"] = out
 
     class V(cst.CSTVisitor):
         def visit_SimpleString(self, n: cst.SimpleString) -> None:

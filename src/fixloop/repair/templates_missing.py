@@ -130,6 +130,15 @@ def _dict_names(fi: FileInfo, st: StmtInfo) -> set[str]:
     ):  # ``self.x = {}`` in a method, a dataclass ``field(default_factory=dict)``
         kinds = {**self_collections(fi, st.cls), **dataclass_collections(fi, st.cls)}
         out = {c for c, k in kinds.items() if k == "dict"}
+    return out | _empty_dict_names(fi)
+
+
+def _empty_dict_names(fi: FileInfo) -> set[str]:
+    """Names the module binds to an empty dict anywhere (one walk per file, in ``fi.memo``)."""
+    got = fi.memo.get("empty_dict_names")
+    if isinstance(got, set):
+        return got
+    out: set[str] = set()
 
     class V(cst.CSTVisitor):
         def visit_AnnAssign(self, n: cst.AnnAssign) -> None:
@@ -151,6 +160,7 @@ def _dict_names(fi: FileInfo, st: StmtInfo) -> set[str]:
                 out.add(n.targets[0].target.value)
 
     fi.module.visit(V())
+    fi.memo["empty_dict_names"] = out
     return out
 
 
@@ -179,27 +189,33 @@ def dataclass_collections(fi: FileInfo, cls: cst.ClassDef) -> dict[str, str]:
 
 def _stored(fi: FileInfo, coll: str) -> bool:
     """Whether the module stores into ``coll`` anywhere (``coll[k] = v``, ``+=``, a mutating call)."""
-    found = False
+    return coll in _stored_into(fi)
+
+
+def _stored_into(fi: FileInfo) -> set[str]:
+    """Texts of every collection the module stores into (one walk per file, in ``fi.memo``)."""
+    got = fi.memo.get("stored_into")
+    if isinstance(got, set):
+        return got
+    found: set[str] = set()
 
     class V(cst.CSTVisitor):
         def visit_Subscript(self, n: cst.Subscript) -> None:
-            nonlocal found
-            parent, fld = fi.parent_of(n)
-            is_target = isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.Del))
-            if is_target and fi.text(n.value) == coll:
-                found = True
+            parent, _ = fi.parent_of(n)
+            if isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.Del)):
+                found.add(fi.text(n.value))
 
         def visit_Call(self, n: cst.Call) -> None:
-            nonlocal found
             f = n.func
-            if (
-                isinstance(f, cst.Attribute)
-                and f.attr.value in ("setdefault", "update", "__setitem__")
-                and fi.text(f.value) == coll
+            if isinstance(f, cst.Attribute) and f.attr.value in (
+                "setdefault",
+                "update",
+                "__setitem__",
             ):
-                found = True
+                found.add(fi.text(f.value))
 
     fi.module.visit(V())
+    fi.memo["stored_into"] = found
     return found
 
 
