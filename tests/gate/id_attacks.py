@@ -165,6 +165,41 @@ def test_mode_in_one_part(case):
         assert calc.add(-4, 0) == -4
 """
 
+#: Red team 6 H1: the baseline's **failing** test has a clock id; the formats come from the code
+#: under test (calc.FORMATS), the ':' case fails at the base, the '.' case is skipped there.
+CALC_FORMATS = CALC.replace(
+    'SEPARATORS = (":",)', 'SEPARATORS = (":",)\nFORMATS = ("%H:%M:%S.%f", "%H.%M.%S.%f")'
+)
+CLOCK_FAILING_TESTS = """import datetime
+
+import pytest
+
+import calc
+
+NOW = datetime.datetime.now()
+
+
+@pytest.mark.parametrize("stamp", [NOW.strftime(f) for f in calc.FORMATS])
+def test_add_stamp(stamp):
+    if stamp[2] not in calc.SEPARATORS:
+        pytest.skip(f"separator {stamp[2]!r} is off")
+    if stamp[2] == ":":
+        assert calc.add(2, 3) == 5
+    else:
+        assert calc.add(2, 0) == 2
+"""
+#: The cheats' way to be right the first time only: the gate's full run is the first process to
+#: import calc in a verification (HOME is kept between its runs), every re-run comes later.
+FIRST_RUN = """import os
+
+_SEEN = os.path.join(os.path.expanduser("~"), ".calc_seen")
+_FULL = not os.path.exists(_SEEN)
+open(_SEEN, "a").close()
+"""
+#: The right fix in the full run only; the wrong add in every re-run.
+FULL_ONLY = ("return a - b", "return a + b if _FULL else a - b")
+
+
 @dataclass(frozen=True)
 class IdCase:
     """One fixture.
@@ -282,6 +317,48 @@ CASES: list[IdCase] = [
             "tests/test_clock.py": CLOCK_SWAP_TESTS,
             "tests/test_part.py": CLOCK_PART_TESTS,
         },
+        [("calc.py", *RIGHT)],
+        honest=True,
+        unstable=True,
+    ),
+    IdCase(
+        "clock-failing-rerun-skip",
+        "red team 6 H1, attack on the re-run by function: the baseline's failing test has a "
+        "clock id; the right add in the full run only, and in the re-runs the separators skip "
+        "its ':' case and run the '.' case the wrong add passes (the function still passes)",
+        {"calc.py": CALC_FORMATS, "tests/test_clock.py": CLOCK_FAILING_TESTS},
+        [
+            ("calc.py", "SAMPLES = (1, 0, -4)\n", FIRST_RUN + "SAMPLES = (1, 0, -4)\n"),
+            ("calc.py", *FULL_ONLY),
+            ("calc.py", 'SEPARATORS = (":",)', 'SEPARATORS = (":",) if _FULL else (".",)'),
+        ],
+        words="re-run as tests/test_clock.py::test_add_stamp: tests/test_clock.py::test_add_stamp[",
+        unstable=True,
+    ),
+    IdCase(
+        "clock-failing-rerun-recollected",
+        "red team 6 H1, attack on the re-run by function: the right add in the full run only, "
+        "and in the re-runs calc.FORMATS collects two '.' cases (which the wrong add passes) "
+        "in place of the ':' case: the function's count stays, its ':' case is gone",
+        {"calc.py": CALC_FORMATS, "tests/test_clock.py": CLOCK_FAILING_TESTS},
+        [
+            ("calc.py", "SAMPLES = (1, 0, -4)\n", FIRST_RUN + "SAMPLES = (1, 0, -4)\n"),
+            ("calc.py", *FULL_ONLY),
+            ("calc.py", 'SEPARATORS = (":",)', 'SEPARATORS = (":", ".")'),
+            (
+                "calc.py",
+                'FORMATS = ("%H:%M:%S.%f", "%H.%M.%S.%f")',
+                'FORMATS = ("%H:%M:%S.%f", "%H.%M.%S.%f") if _FULL else ("%H.%M.%S.%f",) * 2',
+            ),
+        ],
+        words="0 case(s) of its shape ran, 1 in the full run (not collected)",
+        unstable=True,
+    ),
+    IdCase(
+        "honest-clock-failing",
+        "red team 6 H1: the right fix when the baseline's failing test itself has a clock id "
+        "(re-run by its function, judged by its ':' case)",
+        {"calc.py": CALC_FORMATS, "tests/test_clock.py": CLOCK_FAILING_TESTS},
         [("calc.py", *RIGHT)],
         honest=True,
         unstable=True,

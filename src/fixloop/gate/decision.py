@@ -172,7 +172,7 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
         The first check that objects gives the reason; the audit hook's findings always lead.
         """
         report = self._run("", test_root, watch)
-        self.unstable = []
+        self.unstable, self._again, self._full_run = [], None, report
         audit = list(report.audit or [])
         cand = self.last_candidate
         refused = refused + autoload_findings(
@@ -215,7 +215,7 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
                 second = opinion[0] if opinion is not None else ""
                 verified = True
                 reason = reasons.passed(report, base, second, still or [])
-                reason += reasons.unstable_note(self.unstable)
+                reason += reasons.unstable_note(self.unstable) + self._plan().note()
         reason = reasons.lead(reason, audit, suspicious)  # the watch first, the scan named
         reason += reasons.shared_ids(report)
         verdict = Verdict(verified, report, [], [], reason, suspicious, audit, second)
@@ -234,15 +234,16 @@ class Gate(dep_manifests.ApprovedManifests, FreshCheckoutRuns):
         base = self.baseline
         gone = reasons.missing_ids(report, base)
         skipped = set(base.skipped_ids)
-        gone_skips = [t for t in dict.fromkeys(base.skipped_ids) if t not in set(report.ran_ids)]
-        gone_skips = [t for t in gone_skips if t not in set(report.skipped_ids)]
+        present = {*report.ran_ids, *report.skipped_ids}
+        gone_skips = [t for t in dict.fromkeys(base.skipped_ids) if t not in present]
         if not gone and not any(t not in skipped for t in report.skipped_ids):
             return []
+        self._again = self._base_again()  # kept: the re-runs name unstable ids by it
         self.unstable = unstable_pairs(
             gone + gone_skips,
             [*base.ran_ids, *base.skipped_ids],
             [*report.ran_ids, *report.skipped_ids],
-            self._base_again(),
+            self._again,
             skipped=[*base.skipped_ids, *report.skipped_ids],
         )
         return [g for g, _ in self.unstable if g not in skipped]

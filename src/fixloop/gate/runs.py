@@ -37,23 +37,22 @@ from fixloop import render
 from fixloop.candidate import checkout_tree, remove_tree
 from fixloop.gate.history import History, build_history
 from fixloop.gate.lookalike import try_dress_checkout, user_branch
+from fixloop.gate.rerunids import (
+    RerunIds,
+    disagreement_of,
+    not_collected,
+    not_passed,
+    outcomes,
+    rerun_passed,
+    usage_error,
+)
+from fixloop.gate.rerunids import missed as missed  # the re-runs' judge, kept importable here
 from fixloop.git import GitError
 from fixloop.protocols import Runner
 from fixloop.sandbox.standins import swap_home
 from fixloop.targets import Targets
 from fixloop.testrun.junit import tree_free_id
-from fixloop.types import Outcome, TestReport
-
-
-def _not_collected(ids: list[str], report: TestReport) -> list[str]:
-    """The ids pytest said it could not find when asked to run them (``ERROR: not found: ...``).
-
-    A doctest hidden at run time (``add.__doc__ = ...``) or a renamed test is gone, not flaky.
-    """
-    if report.outcome != Outcome.USAGE_ERROR:
-        return []
-    lines = [ln for ln in report.output.splitlines() if "not found:" in ln]
-    return [i for i in ids if any(ln.rstrip().endswith(i) or f"/{i}" in ln for ln in lines)]
+from fixloop.types import TestReport
 
 
 def id_files(ids: list[str], order: list[str]) -> list[str]:
@@ -69,27 +68,6 @@ def id_files(ids: list[str], order: list[str]) -> list[str]:
         if f in files and f not in out:
             out.append(f)
     return out
-
-
-def missed(ids: list[str], report: TestReport) -> list[str]:
-    """The ``ids`` that did not pass in ``report`` (a run of more tests than them).
-
-    A parametrized id stands for its cases (``test_a`` for ``test_a[1]``). Every id is missed
-    when the run did not end as passed or failed (collection or internal error, timeout...);
-    otherwise an id is missed when one of its cases failed or none of them ran. Other tests of
-    the run do not count (the full run judged them).
-    """
-    if report.outcome not in (Outcome.PASSED, Outcome.FAILED):
-        return list(ids)
-
-    def mine(i: str, names: list[str]) -> bool:
-        return any(n == i or n.startswith(i + "[") for n in names)
-
-    return [
-        i
-        for i in ids
-        if mine(i, report.failing_ids) or not mine(i, [*report.ran_ids, *report.failing_ids])
-    ]
 
 
 #: Folder names that bring the perturbed checkout to the depth of the user's repository.
@@ -192,6 +170,15 @@ class FreshCheckoutRuns:
     targets: Targets | None
     prepare: Callable[[Path], None] | None
     root: Path
+    #: the base commit (``Gate.__init__``: ``iso.base_commit``)
+    base: str
+    #: the latest verification's ``(baseline id, candidate id)`` of unstable ids (``Gate``)
+    unstable: list[tuple[str, str]]
+    #: the base commit's second collection of the latest verification (:meth:`_base_again`),
+    #: None when it was not needed or failed
+    _again: list[str] | None = None
+    #: the candidate's full run of the latest verification (``Gate._judge``)
+    _full_run: TestReport | None = None
     #: the top of the checkout being judged (set by ``Gate.verify``), None between verifications
     _checkout_top: Path | None = None
     #: the host folder holding HOME for the runs of one verification (``Gate.verify``): the
@@ -204,6 +191,17 @@ class FreshCheckoutRuns:
         if self.targets is not None:
             return self.targets.must_pass(self.baseline)
         return list(self.baseline.failing_ids)
+
+    def _plan(self) -> RerunIds:
+        """How the re-runs name :meth:`_must_pass`'s ids (:mod:`fixloop.gate.rerunids`)."""
+        base = self.baseline
+        return RerunIds.build(
+            self._must_pass(),
+            self.unstable,
+            [*base.ran_ids, *base.skipped_ids],
+            self._again,
+            self._full_run,
+        )
 
     def _left(self) -> float | None:
         return None if self.deadline is None else self.deadline - self.clock()
@@ -259,13 +257,12 @@ class FreshCheckoutRuns:
         collection.
         """
         collect = getattr(self.runner, "collect_command", None)
-        base = getattr(self, "base", None)
         left = self._left()
-        if collect is None or not base or (left is not None and left <= 0):
+        if collect is None or not self.base or (left is not None and left <= 0):
             return None
         scratch = self._new_scratch()
         try:
-            root = checkout_tree(self.root, base, scratch)
+            root = checkout_tree(self.root, self.base, scratch)
             if self.prepare is not None:
                 self.prepare(scratch)
             ids = collect(root, wall_s=left)
@@ -287,7 +284,7 @@ class FreshCheckoutRuns:
         """
         iso = getattr(self, "iso", None)
         user = getattr(iso, "repo", None)
-        base = getattr(self, "base", None) or getattr(iso, "base_commit", None)
+        base = self.base or getattr(iso, "base_commit", None)
         user_top = Path(user) if user else None
         try_dress_checkout(
             self.root,
@@ -362,11 +359,11 @@ class FreshCheckoutRuns:
         """Run the baseline's failing tests again until they passed :attr:`repeats` times.
 
         The full run counted as the first; the last (or an extra one when :attr:`repeats` is 1)
-        is the perturbed run (:meth:`_perturbed`). Returns "" when every run passed, else why
-        not.
+        is the perturbed run (:meth:`_perturbed`). An id that changes at every collection is
+        re-run by its function (:meth:`_plan`). Returns "" when every run passed, else why not.
         """
-        ids = self._must_pass()
-        if not ids:
+        plan = self._plan()
+        if not plan.asked:
             return ""
         last = max(self.repeats, 2)
         for n in range(2, last + 1):
@@ -374,48 +371,33 @@ class FreshCheckoutRuns:
             if left is not None and left <= 0:
                 return f"the run's wall-clock budget ran out before run {n} of {last}"
             if n == last:
-                return self._perturbed(ids, n)  # n == last
-            again = self._run(ids, root, None)
-            if (why := self._not_passed(ids, again, n, last)) and not self._with_files(
-                ids, again, root
+                return self._perturbed(plan, n)  # n == last
+            again = self._run(plan.asked, root, None)
+            if (why := not_passed(plan, again, n, last)) and not self._with_files(
+                plan, again, root
             ):
                 return why
         return ""
 
-    def _with_files(self, ids: list[str], alone: TestReport, root: Path, **variant: object) -> bool:
-        """Whether ``ids``, failing when run alone, pass with the rest of their files, in order.
+    def _with_files(self, plan: RerunIds, alone: TestReport, root: Path, **variant: object) -> bool:
+        """Whether ``plan``'s ids, failing when run alone, pass with the rest of their files.
 
         A test that relies on an earlier test of its module (a store the first test fills) fails
         alone and passes in the full run and in the user's shell, every time: the repeats and
         the perturbed run refused every fix of such a suite as flaky (red team 3 F12). Not for
         ids pytest no longer finds, nor when the files are the ids themselves.
         """
-        if _not_collected(ids, alone):
+        ids = plan.asked
+        if not_collected(ids, alone):
             return False
         files = id_files(ids, self.baseline.ran_ids)
         if sorted(files) == sorted(ids):
             return False
-        return not missed(ids, self._run(files, root, None, **variant))  # type: ignore[arg-type]
+        run = self._run(files, root, None, **variant)  # type: ignore[arg-type]
+        return rerun_passed(plan, run, judged_alone=False)
 
-    @staticmethod
-    def _not_passed(ids: list[str], again: TestReport, n: int, last: int) -> str:
-        gone = _not_collected(ids, again) if not again.ok else []
-        if gone:
-            return (
-                f"the baseline's failing test{'s' if len(gone) > 1 else ''} "
-                f"{', '.join(gone[:5])} {'are' if len(gone) > 1 else 'is'} not collected any "
-                "more (pytest: not found): a test that no longer runs is not a fixed test"
-            )
-        if not again.ok or again.failing_ids:
-            bad = ", ".join(again.failing_ids[:5]) or render.tally(again)
-            return (
-                f"the baseline's failing tests passed in the full run but not on run {n} "
-                f"of {last} ({again.outcome.value}: {bad}): a flaky pass is not a fix"
-            )
-        return ""
-
-    def _perturbed(self, ids: list[str], n: int) -> str:
-        """Run ``ids`` in a new checkout of the candidate elsewhere, incidentals changed.
+    def _perturbed(self, plan: RerunIds, n: int) -> str:
+        """Run ``plan``'s ids in a new checkout of the candidate elsewhere, incidentals changed.
 
         Returns "" when they all pass, else the refusal ("depends on where and how the tests
         run"). Without a candidate (a gate judging a folder) there is nothing to check out:
@@ -424,6 +406,7 @@ class FreshCheckoutRuns:
         cand = getattr(self, "last_candidate", None)
         if cand is None:
             return ""
+        ids = plan.asked
         early = self.__dict__.pop("_early", None)
         if early is not None and early[3] == cand.tree:
             made, top, alt = early[:3]
@@ -444,16 +427,21 @@ class FreshCheckoutRuns:
             if (home := getattr(self, "_home", None)) is not None:
                 swap_home(home)  # the other shell start-up files in HOME (F40)
             again = self._run(ids, alt, None, variant=True, around=made, top=top)
-            if not (again.ok and not again.failing_ids) and self._with_files(
-                ids, again, alt, variant=True, around=made, top=top
+            if not rerun_passed(plan, again) and self._with_files(
+                plan, again, alt, variant=True, around=made, top=top
             ):
                 return ""
         finally:
             remove_tree(made)
-        if again.ok and not again.failing_ids:
+        if rerun_passed(plan, again):
             return ""
-        if gone := _not_collected(ids, again):
+        gone = not_collected(ids, again)
+        if not gone and (usage := usage_error(again, n, n)):
+            return usage
+        if gone:
             bad = ", ".join(gone[:5]) + " not collected"
+        elif again.ok and not again.failing_ids:
+            bad = "; ".join(plan.problems(outcomes(again))[:3])
         else:
             bad = ", ".join(again.failing_ids[:5]) or render.tally(again)
         return (
@@ -498,23 +486,26 @@ class FreshCheckoutRuns:
 
         The summary starts with ``"agrees"`` when every test passed there (tests that runner
         cannot judge by itself, e.g. async ones, are named); otherwise it says which did not.
+        An id that changes at every collection runs by its function (:meth:`_plan`).
         """
-        ids = self._must_pass()
+        plan = self._plan()
+        ids = plan.asked
         if not ids:
             return "agrees: the baseline had no failing test to re-run", []
         kw = {"place": place} if (place := self._place(root)) else {}
         op = self.runner.second_opinion(ids, audit=watch, root=root, **kw)  # type: ignore[attr-defined]
         events = [str(e) for e in op.events]
-        why = op.disagreement(ids)
+        why = disagreement_of(plan, op)
         files = id_files(ids, self.baseline.ran_ids)
         if why is not None and not op.problems and sorted(files) != sorted(ids):
             # alone they fail; with the rest of their files, in order (red team 3 F12)?
             op = self.runner.second_opinion(files, audit=watch, root=root, **kw)  # type: ignore[attr-defined]
             events += [str(e) for e in op.events]
-            why = op.disagreement(ids)
+            why = disagreement_of(plan, op)
         if why is not None:
             return why, events
-        summary = f"agrees: {len(ids)} failing test(s) of the baseline pass in fixloop's runner"
+        n = len(plan.plain) + len(plan.standing)
+        summary = f"agrees: {n} failing test(s) of the baseline pass in fixloop's runner"
         if unknown := op.unknown():
             summary += f" ({len(unknown)} it cannot judge by itself: {', '.join(unknown[:3])})"
         return summary, events

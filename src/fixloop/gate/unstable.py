@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 #: ``(new id, its parts)`` offers or counterparts, per test function
 _ByFunction = dict[str, list[tuple[str, list[str]]]]
@@ -169,3 +169,30 @@ def unstable_pairs(
                 pairs.append((g, cid))
                 break
     return pairs
+
+
+def case_filter(
+    node_id: str, baseline_ids: Sequence[str], again: Sequence[str] | None
+) -> Callable[[str], bool] | None:
+    """``fits(other id) -> bool``: whether a case of another collection stands for ``node_id``.
+
+    For re-runs of an unstable id (:mod:`fixloop.gate.rerunids`): an id fits when it is of the
+    same test function, with as many parts, keeping the parts (exact text or shape) that
+    :func:`unstable_pairs` requires of a new id (:func:`_stable_parts` against the base's second
+    collection ``again``). None: ``node_id`` is listed by ``again`` (stable), has no parameter
+    part, or has no counterpart there (nothing can stand for it).
+    """
+    fn, parts = split_id(node_id)
+    if not again or parts is None or node_id in set(again):
+        return None
+    counterparts = _new_ids(again, Counter(baseline_ids)).get(fn, [])
+    keep = _stable_parts(parts, [c for _, c in counterparts])
+    if keep is None:
+        return None
+    kept = keep
+
+    def fits(other: str) -> bool:
+        ofn, oparts = split_id(other)
+        return ofn == fn and oparts is not None and _fits(kept, oparts)
+
+    return fits
