@@ -378,6 +378,7 @@ def gate_verdict(
     honest: bool = False,
     sandbox: Any = None,
     on_tools: Callable[[Any], None] | None = None,
+    baseline: Any = None,
 ) -> Any:
     """Run the real gate on ``attack``'s repository after its calls (or the honest fix).
 
@@ -388,6 +389,8 @@ def gate_verdict(
         sandbox: a :class:`fixloop.sandbox.Sandbox` (default: ``make_sandbox("auto")``, else
             the unsandboxed runner).
         on_tools: called with the :class:`fixloop.tools.Tools` after the calls.
+        baseline: the base repository's baseline :class:`fixloop.types.TestReport` when the
+            caller ran it already (on an identical repository); None: run here, in ``tmp``.
 
     Returns:
         the :class:`fixloop.types.Verdict` (its ``tree`` is the candidate the gate checked).
@@ -409,7 +412,8 @@ def gate_verdict(
     root = make_repo(attack, tmp / "repo")
     base = _git(root, "rev-parse", "HEAD").strip()
     runner = TestRunner(root, sandbox, log_dir=tmp / "logs")
-    baseline = runner.run("", pristine=True)
+    if baseline is None:
+        baseline = runner.run("", pristine=True)
     workspace = Workspace(root)
     tools = Tools(workspace, runner)
     for name, args in HONEST if honest else attack.calls:

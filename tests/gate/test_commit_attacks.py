@@ -1,14 +1,19 @@
 """The gate judges the commit it hands over (issue 11): attack fixtures of
 tests/gate/commit_attacks.py against the real gate, runner and sandbox, and the honest fix of
 the same repositories; end to end through the CLI with scripted models, the branch holds
-exactly the tree the gate checked.
+exactly the tree the gate checked. Each distinct base repository's baseline (what the gate
+compares against: test ids and counts) runs once in this module and each gate test gets a copy;
+each test still builds its own repository, makes its calls and by-products there and runs the
+real gate on it.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,6 +21,9 @@ from commit_attacks import Attack, attacks, gate_verdict, make_repo
 from test_e2e import default_sandbox_args, git, one_json, run_cli
 
 from fixloop.candidate import build_candidate, checkout_tree
+from fixloop.sandbox import make_sandbox
+from fixloop.testrun import TestRunner
+from fixloop.types import TestReport
 
 COMMIT_KINDS = ("ignored-plugin", "byproduct", "result-file", "junit-rewrite")  # see test_written_bytes.py
 
@@ -28,11 +36,36 @@ def _distinct_bases() -> list[Attack]:
     return list(seen.values())
 
 
+Baselines = Callable[[Attack], TestReport]
+
+
+@pytest.fixture(scope="module")
+def baselines(tmp_path_factory: pytest.TempPathFactory) -> Baselines:
+    """``get(attack)``: the baseline report of ``attack``'s base repository, run once per
+    distinct base in this module (in the sandbox ``gate_verdict`` picks), when first asked
+    inside a test; a deep copy each call (the gate only reads it)."""
+    done: dict[str, TestReport] = {}
+
+    def get(attack: Attack) -> TestReport:
+        key = json.dumps(sorted(attack.files.items()))
+        if key not in done:
+            tmp = tmp_path_factory.mktemp("baseline")
+            root = make_repo(attack, tmp / "repo")
+            box = make_sandbox("none", allow_unsandboxed=True) if default_sandbox_args() else None
+            runner = TestRunner(root, box or make_sandbox("auto"), log_dir=tmp / "logs")
+            report = runner.run("", pristine=True)
+            assert report.failing_ids  # the base's bug is real
+            done[key] = report
+        return copy.deepcopy(done[key])
+
+    return get
+
+
 @pytest.mark.parametrize(
     "attack", [a for k in COMMIT_KINDS for a in attacks(k)], ids=lambda a: a.id
 )
-def test_attack_is_never_verified(attack: Attack, tmp_path: Path) -> None:
-    v = gate_verdict(attack, tmp_path)
+def test_attack_is_never_verified(attack: Attack, tmp_path: Path, baselines: Baselines) -> None:
+    v = gate_verdict(attack, tmp_path, baseline=baselines(attack))
     assert not v.verified, v.reason
     # what the gate checked holds none of the hidden or left-behind files
     listed = git(tmp_path / "repo", "ls-tree", "-r", "--name-only", v.tree).split()
@@ -43,8 +76,10 @@ def test_attack_is_never_verified(attack: Attack, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("attack", _distinct_bases(), ids=lambda a: a.id)
-def test_honest_fix_of_the_same_repository_is_verified(attack: Attack, tmp_path: Path) -> None:
-    v = gate_verdict(attack, tmp_path, honest=True)
+def test_honest_fix_of_the_same_repository_is_verified(
+    attack: Attack, tmp_path: Path, baselines: Baselines
+) -> None:
+    v = gate_verdict(attack, tmp_path, honest=True, baseline=baselines(attack))
     assert v.verified, v.reason
     assert (
         git(tmp_path / "repo", "ls-tree", "-r", "--name-only", v.tree).split().count("calc.py") == 1
