@@ -57,6 +57,7 @@ from .templates_patterns import (
     separator_mutations,
 )
 from .templates_patterns import pattern_variants as pattern_variants
+from .templates_positions import header_nodes_on
 from .templates_scope import (
     _BUILTINS,
     NAME_PRIORS,
@@ -456,11 +457,8 @@ def name_mutations(
     if sc is None:
         return []
     hinted = frozenset(hints.undefined) if hints is not None else frozenset()
-    nodes = [n for n in fi.header_nodes(st) if n in fi.positions]
-    if line is not None and st.header_end > st.start:
-        nodes = [n for n in nodes if fi.line_of(n) == line]
     out: list[Mutation] = []
-    for n in nodes:
+    for n in header_nodes_on(fi, st, line):
         if isinstance(n, cst.Name):
             out.extend(guarded(fi, undefined_name_mutations, fi, n, sc, hinted))
         elif isinstance(n, cst.Attribute):

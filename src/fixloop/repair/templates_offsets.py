@@ -33,7 +33,7 @@ from .templates_ast import FileInfo, Mutation, StmtInfo, guarded
 from .templates_base import _callee, _mut, _short
 from .templates_blocks import _one_line
 from .templates_lines import inserted
-from .templates_positions import all_class_fields
+from .templates_positions import all_class_fields, header_nodes_on
 
 #: hand-set priors of this module's templates
 OFFSET_PRIORS: dict[str, float] = {
@@ -272,9 +272,7 @@ def dispatch_copy_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
 def offset_header_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) -> list[Mutation]:
     """This module's kinds over one statement's header (bodies left out); also outside a def."""
     out: list[Mutation] = []
-    for n in fi.header_nodes(st):
-        if line is not None and st.header_end > st.start and fi.line_of(n) != line:
-            continue
+    for n in header_nodes_on(fi, st, line):
         if isinstance(n, cst.BinaryOperation):
             out.extend(guarded(fi, offset_shift_mutations, fi, n))
         elif isinstance(n, cst.Lambda):

@@ -445,3 +445,41 @@ def fallback_fields(fi: FileInfo, node: cst.CSTNode, limit: int = 2) -> list[str
         elif not (own and kind):
             unknown.append(cand)
     return (same + unknown)[:limit]
+
+
+def header_nodes_on(fi: FileInfo, st: StmtInfo, line: int | None = None) -> list[cst.CSTNode]:
+    """The nodes of ``st``'s header (bodies left out, pre-order) that have a source position.
+
+    For a header over several lines and a 1-based ``line``, only the nodes starting on that line
+    (a suspicious line of a multi-line header gets the mutations of its own nodes).
+    """
+    nodes = [n for n in fi.header_nodes(st) if n in fi.positions]
+    if line is not None and st.header_end > st.start:
+        nodes = [n for n in nodes if fi.line_of(n) == line]
+    return nodes
+
+
+def module_assignments(fi: FileInfo) -> list[tuple[str, cst.BaseExpression]]:
+    """``(NAME, value)`` of the module's top-level one-target assignments, plain or annotated.
+
+    Only lines holding one statement, with a plain name as the target; in source order; one walk
+    of the module's top level per file (kept in ``fi.memo``).
+    """
+    got = fi.memo.get("module_assignments")
+    if isinstance(got, list):
+        return got
+    out: list[tuple[str, cst.BaseExpression]] = []
+    for stmt in fi.module.body:
+        if not isinstance(stmt, cst.SimpleStatementLine) or len(stmt.body) != 1:
+            continue
+        small = stmt.body[0]
+        if isinstance(small, cst.Assign) and len(small.targets) == 1:
+            target, value = small.targets[0].target, small.value
+        elif isinstance(small, cst.AnnAssign) and small.value is not None:
+            target, value = small.target, small.value
+        else:
+            continue
+        if isinstance(target, cst.Name):
+            out.append((target.value, value))
+    fi.memo["module_assignments"] = out
+    return out

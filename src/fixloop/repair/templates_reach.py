@@ -48,7 +48,9 @@ from .templates_positions import (
     bare_type,
     class_fields,
     fallback_fields,
+    header_nodes_on,
     method_class,
+    module_assignments,
     value_position,
 )
 from .templates_wrappers import _CAP_WORDS, _words, none_fields
@@ -195,21 +197,16 @@ def formatted_default_mutations(
 
 
 def unread_constants(fi: FileInfo) -> list[str]:
-    """Module-level names bound once to an integer literal that no statement reads."""
-    out: list[str] = []
-    for s in fi.module.body:
-        if not isinstance(s, cst.SimpleStatementLine) or len(s.body) != 1:
-            continue
-        small = s.body[0]
-        if isinstance(small, cst.Assign) and len(small.targets) == 1:
-            target, value = small.targets[0].target, small.value
-        elif isinstance(small, cst.AnnAssign) and small.value is not None:
-            target, value = small.target, small.value
-        else:
-            continue
-        if isinstance(target, cst.Name) and isinstance(value, cst.Integer):
-            if _name_count(fi.module, target.value) == 1:
-                out.append(target.value)
+    """Module-level names bound once to an integer literal that no statement reads (per file)."""
+    got = fi.memo.get("unread_constants")
+    if isinstance(got, list):
+        return got
+    out = [
+        name
+        for name, value in module_assignments(fi)
+        if isinstance(value, cst.Integer) and _name_count(fi.module, name) == 1
+    ]
+    fi.memo["unread_constants"] = out
     return out
 
 
@@ -456,11 +453,8 @@ def reach_header_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) 
     func = fi.func_info(st.func)
     if func is None:
         return []
-    nodes = [n for n in fi.header_nodes(st) if n in fi.positions]
-    if line is not None and st.header_end > st.start:
-        nodes = [n for n in nodes if fi.line_of(n) == line]
     out: list[Mutation] = []
-    for n in nodes:
+    for n in header_nodes_on(fi, st, line):
         if isinstance(n, cst.Name):
             out.extend(guarded(fi, unread_local_mutations, fi, n, func))
             out.extend(guarded(fi, constant_slice_mutations, fi, n, func))

@@ -45,7 +45,13 @@ from .templates_guards import _raised_classes
 from .templates_insert import free_names
 from .templates_lines import inserted
 from .templates_missing import message
-from .templates_positions import all_class_fields, class_fields, method_class, value_position
+from .templates_positions import (
+    all_class_fields,
+    class_fields,
+    header_nodes_on,
+    method_class,
+    value_position,
+)
 from .templates_wrappers import _CAP_WORDS, _words
 
 #: hand-set priors of this module's templates
@@ -572,9 +578,7 @@ def state_header_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) 
     if func is None:
         return []
     out: list[Mutation] = []
-    for n in fi.header_nodes(st):
-        if line is not None and st.header_end > st.start and fi.line_of(n) != line:
-            continue
+    for n in header_nodes_on(fi, st, line):
         if isinstance(n, cst.Attribute) and isinstance(n.value, cst.Name):
             out.extend(guarded(fi, borrowed_default_mutations, fi, n, func))
     return out

@@ -23,6 +23,7 @@ from collections import Counter
 import libcst as cst
 
 from .templates_ast import Edit, FileInfo, Mutation, StmtInfo, code
+from .templates_positions import module_assignments
 
 #: at least this many rows before a table's pattern is trusted
 MIN_ROWS = 5
@@ -93,25 +94,12 @@ def implied_rows(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
 
 
 def _tables(fi: FileInfo) -> dict[str, cst.List | cst.Tuple]:
-    """Module-level ``NAME = [(int, "str"), ...]`` tables by name (cached on ``fi``)."""
-    cached = getattr(fi, "_literal_tables", None)
-    if cached is not None:
-        return cached
-    out: dict[str, cst.List | cst.Tuple] = {}
-    for stmt in fi.module.body:
-        if not isinstance(stmt, cst.SimpleStatementLine) or len(stmt.body) != 1:
-            continue
-        small = stmt.body[0]
-        if isinstance(small, cst.Assign) and len(small.targets) == 1:
-            target, value = small.targets[0].target, small.value
-        elif isinstance(small, cst.AnnAssign) and small.value is not None:
-            target, value = small.target, small.value
-        else:
-            continue
-        if isinstance(target, cst.Name) and isinstance(value, (cst.List, cst.Tuple)):
-            out[target.value] = value
-    fi._literal_tables = out  # type: ignore[attr-defined]
-    return out
+    """Module-level ``NAME = [(int, "str"), ...]`` tables by name."""
+    return {
+        name: value
+        for name, value in module_assignments(fi)
+        if isinstance(value, (cst.List, cst.Tuple))
+    }
 
 
 def table_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
