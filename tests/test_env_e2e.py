@@ -4,6 +4,10 @@ locale and chosen variables reach the tests; secret-looking names never do.
 Each variant of ``tests/cases/env-timezone`` holds a test that depends on the user's shell (TZ or
 a variable passed with ``--pass-env``) and a real bug elsewhere. Run with that environment, the
 baseline fails only on the real bug and the honest one-line fix is verified.
+
+Tests that write into the tree (``tests/cases/env-writes-into-repo``): the first variant runs
+through the CLI, the others at the runner and candidate level; ``python benchmarks/env_e2e.py``
+runs every variant through the CLI.
 """
 
 from __future__ import annotations
@@ -22,8 +26,12 @@ import pytest
 from conftest import Case, cases_of, git
 from test_e2e import default_sandbox_args, one_json, run_cli, snapshot
 
+from fixloop.candidate import build_candidate
 from fixloop.sandbox import make_sandbox
 from fixloop.testrun import TestRunner
+from fixloop.tools import Tools
+from fixloop.types import Outcome
+from fixloop.workspace import Workspace
 
 
 @pytest.fixture
@@ -135,10 +143,14 @@ def test_dotenv_in_the_checkout_never_reaches_model_or_trajectory(
 # --------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("c", cases_of("env-writes-into-repo"), ids=lambda c: c.variant)
-def test_tests_write_into_the_tree_byproducts_stay_out(
-    c: Case, tmp_path: Path, sandbox_args
-) -> None:
+WRITES = cases_of("env-writes-into-repo")
+
+
+def check_writes_end_to_end(c: Case, tmp_path: Path, sandbox_args: list[str]) -> None:
+    """One env-writes-into-repo case through the real CLI: verified, only the fixed file
+    changed, the writing test passed at the baseline too, the branch holds the fix and none of
+    the by-products, the user's checkout untouched. Raises AssertionError on a difference. Used
+    by benchmarks/env_e2e.py too."""
     m = c.meta
     repo = c.copy(tmp_path / "repo")
     before = snapshot(repo)
@@ -153,6 +165,40 @@ def test_tests_write_into_the_tree_byproducts_stay_out(
     tree = git(repo, "ls-tree", "-r", "--name-only", res["branch"]).split()
     assert m["file"] in tree and not set(m["byproducts"]) & set(tree)
     assert snapshot(repo) == before
+
+
+@pytest.mark.parametrize("c", WRITES[:1], ids=lambda c: c.variant)
+def test_tests_write_into_the_tree_byproducts_stay_out(
+    c: Case, tmp_path: Path, sandbox_args
+) -> None:
+    check_writes_end_to_end(c, tmp_path, sandbox_args)
+
+
+@pytest.mark.parametrize("c", WRITES[1:], ids=lambda c: c.variant)
+def test_tests_write_into_the_tree_at_the_runner_and_the_candidate(c: Case, tmp_path: Path) -> None:
+    """The other variants without the CLI: the runner lets the tests write into a writable
+    tree (as a run's is), so at the baseline only the real bug fails; after the script's fix
+    every test passes (writing its by-products again); the candidate commit built from the
+    tools' edits holds the fix and none of the by-products. ``python benchmarks/env_e2e.py``
+    runs every variant end to end."""
+    m = c.meta
+    repo = c.copy(tmp_path / "repo")
+    base = git(repo, "rev-parse", "HEAD").strip()
+    box = make_sandbox("none", allow_unsandboxed=True) if default_sandbox_args() else None
+    runner = TestRunner(repo, box or make_sandbox("auto"), log_dir=tmp_path / "logs", writable=True)
+    baseline = runner.run("", pristine=True)
+    assert len(baseline.failing_ids) == 1, baseline.output[-2000:]
+    tools = Tools(Workspace(repo), None)
+    for name, args in c.calls():
+        res = tools.call(name, args)
+        assert not res.is_error, res.content
+    after = runner.run("", pristine=True)
+    assert after.outcome == Outcome.PASSED and after.failed == 0, after.output[-2000:]
+    assert all((repo / p).exists() for p in m["byproducts"])  # the tests did write them
+    cand = build_candidate(repo, base, tools.changed)
+    assert cand.changed == [m["file"]]
+    tree = git(repo, "ls-tree", "-r", "--name-only", cand.tree).split()
+    assert m["file"] in tree and not set(m["byproducts"]) & set(tree)
 
 
 def test_the_trees_git_entry_stays_read_only(tmp_path: Path) -> None:
