@@ -1,6 +1,9 @@
 """Flaky is not fixed (issue 11, shared case 35): the baseline's failing tests run once more
 before any model call (status ``flaky`` when they pass), the gate runs them ``gate_repeats``
 times and needs every run to pass, and a run that changed nothing is never verified.
+
+The first kind of flaky test (by name) runs through the CLI; the others run where the check is
+made, :func:`fixloop.session.flaky_problem` on the real runner's baseline in the sandbox.
 """
 
 from __future__ import annotations
@@ -13,7 +16,9 @@ from test_e2e import default_sandbox_args, init_repo, one_json, run_cli
 from test_gate import BASELINE, FakeRunner, passing, repo
 
 from fixloop.gate import Gate
+from fixloop.sandbox import make_sandbox
 from fixloop.session import flaky_problem
+from fixloop.testrun import TestRunner
 from fixloop.types import FailingTest, Outcome, TestReport
 
 # Three ways a test fails once and then passes with no change: each leaves a mark in the run
@@ -38,15 +43,18 @@ FLAKY = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(FLAKY))
-def test_a_failure_that_goes_away_by_itself_stops_the_run_as_flaky(
-    tmp_path: Path, name: str
-) -> None:
-    root = tmp_path / "repo"
+def _flaky_repo(root: Path, name: str) -> Path:
     (root / "tests").mkdir(parents=True)
     (root / "app.py").write_text("VALUE = 1\n")
     (root / "tests" / f"test_{name.replace('-', '_')}.py").write_text(FLAKY[name])
-    init_repo(root)
+    return init_repo(root)
+
+
+@pytest.mark.parametrize("name", sorted(FLAKY)[:1])
+def test_a_failure_that_goes_away_by_itself_stops_the_run_as_flaky(
+    tmp_path: Path, name: str
+) -> None:
+    root = _flaky_repo(tmp_path / "repo", name)
     script = tmp_path / "script.json"
     reply = {"stop_reason": "end_turn", "content": [{"type": "text", "text": "Done."}]}
     script.write_text(json.dumps([reply]), encoding="utf-8")
@@ -58,6 +66,20 @@ def test_a_failure_that_goes_away_by_itself_stops_the_run_as_flaky(
     assert proc.returncode == 1 and out["status"] == "flaky", out["stop_reason"]
     assert out["steps"] == 0 and not out["verified"] and out["verified_commit"] is None
     assert "passed when run again with no change" in out["stop_reason"]
+
+
+@pytest.mark.parametrize("name", sorted(FLAKY)[1:])
+def test_a_failure_that_goes_away_by_itself_is_flaky_at_the_runner(
+    tmp_path: Path, name: str
+) -> None:
+    """The other kinds: the real runner (a writable tree, as a run's) fails the test once at
+    the baseline, and flaky_problem's re-run with no change finds it passing."""
+    root = _flaky_repo(tmp_path / "repo", name)
+    box = make_sandbox("none", allow_unsandboxed=True) if default_sandbox_args() else None
+    runner = TestRunner(root, box or make_sandbox("auto"), log_dir=tmp_path / "logs", writable=True)
+    baseline = runner.run("", pristine=True)
+    assert len(baseline.failing_ids) == 1, baseline.output[-2000:]
+    assert "passed when run again with no change" in (flaky_problem(runner, baseline) or "")
 
 
 class Rerun:
