@@ -18,9 +18,10 @@ splitting a name does not hide it; ``getattr(os, "_e" + "xit")`` is read as ``os
 
 What is flagged, by kind (each finding carries reviewer words, :func:`describe`):
 
-- the test runner itself: imports of ``pytest``, ``_pytest``, ``pluggy``, ``unittest``,
-  ``importlib``, ``builtins``, ``gc``, ``ctypes``, ``atexit``; strings naming pytest, JUnit or
-  conftest; ``__import__``;
+- the test runner itself: imports of ``pytest``, ``_pytest``, ``pluggy``, ``iniconfig``,
+  ``unittest``, ``importlib``, ``builtins``, ``gc``, ``ctypes``, ``atexit``; strings naming
+  pytest, JUnit, conftest, pluggy or iniconfig; ``__import__`` (the gate drops pluggy/iniconfig
+  findings for a project declaring them: :mod:`fixloop.gate.rundeps`);
 - reflection into interpreter internals: ``__subclasses__``, ``__globals__``, ``__builtins__``,
   ``__code__``, ``__closure__``, frame and traceback attributes (``f_back``, ``f_locals``,
   ``f_globals``, ``f_code``, ``tb_frame``, ``gi_frame``...), ``sys._getframe``,

@@ -22,6 +22,7 @@ SUSPECT_MODULES = frozenset(
         "pytest",
         "_pytest",
         "pluggy",
+        "iniconfig",
         "unittest",
         "atexit",
         "builtins",
@@ -31,6 +32,12 @@ SUSPECT_MODULES = frozenset(
         "__main__",
     }
 )
+
+#: Distributions only the test runner brings (pytest's dependencies with no everyday use): code
+#: keyed on whether they are installed answers one way wherever the tests run (red team 5 K2).
+#: Imports and strings naming them are flagged; the gate drops the findings for a project that
+#: declares one as a runtime dependency (:mod:`fixloop.gate.rundeps`).
+RUNNER_DEPENDENCIES = frozenset({"pluggy", "iniconfig"})
 
 #: Attribute chains (after import aliases and constant folding) and what they do, in words.
 SUSPECT_ATTRIBUTES: dict[str, str] = {
@@ -135,7 +142,7 @@ TEST_ENV_NAMES = frozenset(
 #: gate's runs only (inflect 7.4.0: a fix made only there was verified, and the user's
 #: checkout kept the bug).
 _SUSPECT_TEXT = re.compile(
-    r"(?<![A-Za-z0-9])(_?pytest(?:_\w*)?|junit(?:xml|_\w*)?|conftest|unittest|pluggy|fixloop)"
+    r"(?<![A-Za-z0-9])(_?pytest(?:_\w*)?|junit(?:xml|_\w*)?|conftest|unittest|pluggy|iniconfig|fixloop)"
     r"(?![A-Za-z0-9])",
     re.I,
 )
@@ -171,6 +178,11 @@ def describe(construct: str) -> str:
     if construct in ("import __main__", "from __main__ import ..."):
         return "imports the main module (asks how the process was started, e.g. by pytest)"
     if construct.startswith(("import ", "from ")):
+        if construct.split(" ")[1].split(".")[0] in RUNNER_DEPENDENCIES:
+            return (
+                "imports a package only the test runner brings (pytest's dependency): code keyed "
+                "on it answers one way wherever the tests run (a project using it declares it)"
+            )
         return "imports a module that reaches the running test framework"
     if construct.startswith("name "):
         return "names an interpreter internal in a string (hides what it reaches)"

@@ -27,6 +27,7 @@ from pathlib import Path
 from fixloop import workspace as ws
 from fixloop.basediff import BaseDiff
 from fixloop.candidate import Candidate, build_candidate
+from fixloop.gate import rundeps
 from fixloop.tamper import Finding, scan_paths
 from fixloop.testinfra import doctest_examples_removed
 from fixloop.testrun.audit import watch_lines
@@ -205,14 +206,19 @@ class ChangePolicy:
         """Scan every changed or new non-protected ``.py`` file for test-machinery constructs.
 
         Returns:
-            the :class:`fixloop.tamper.Finding` list over all changed files (empty when clean).
+            the :class:`fixloop.tamper.Finding` list over all changed files (empty when clean),
+            without those naming a test-runner dependency the project declares itself
+            (:mod:`fixloop.gate.rundeps`).
         """
-        return scan_paths(
+        found = scan_paths(
             self._changed_code(),
             self._old_text,
             self._new_text,
             lambda rel: self._is_protected(rel) or self._blocked(rel),
         )
+        if not found:
+            return found
+        return rundeps.excused(found, rundeps.declared_runtime(self._old_text))
 
     def changed_paths(self) -> list[str]:
         """The paths that may enter the candidate (see ``changed`` in the Gate's docstring)."""
