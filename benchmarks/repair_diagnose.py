@@ -62,7 +62,7 @@ def _is_fix(cand: Any, expected: dict[str, str]) -> bool:
     return want is not None and not cand.also and same_program(cand.new_source, want)
 
 
-def diagnose(task: Path, sandbox: Any, top: int) -> dict[str, Any]:
+def diagnose(task: Path, sandbox: Any, top: int, engine_args: dict[str, Any] | None = None) -> dict[str, Any]:
     """Run the engine on one task and print the evidence (see the module docstring)."""
     from fixloop.models.repair import port_from_context
     from fixloop.types import ModelContext
@@ -85,7 +85,7 @@ def diagnose(task: Path, sandbox: Any, top: int) -> dict[str, Any]:
             scratch_dir=scratch,
             baseline=baseline,
         )
-        engine = RecordingEngine()
+        engine = RecordingEngine(**(engine_args or {}))
         t0 = time.monotonic()
         an = engine.analyze(port_from_context(ctx))
         seconds = time.monotonic() - t0
@@ -133,6 +133,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--suite", type=Path, default=bugsuite.DEFAULT_SUITE)
     ap.add_argument("--tasks", default="", help="comma-separated task ids (default: all)")
     ap.add_argument("--top", type=int, default=12, help="plausible patches shown per task")
+    ap.add_argument(
+        "--extra-candidates",
+        type=int,
+        default=None,
+        help="the engine's extra_candidates (default: the engine's own)",
+    )
     args = ap.parse_args(argv)
     if not args.suite.is_dir():
         print(f"suite not found: {args.suite}")
@@ -141,7 +147,8 @@ def main(argv: list[str] | None = None) -> int:
 
     os.environ.setdefault("PYTHONDONTWRITEBYTECODE", "1")
     sandbox = make_sandbox("auto")
-    rows = [diagnose(t, sandbox, args.top) for t in bugsuite.select_tasks(args.suite, args.tasks)]
+    eargs = {} if args.extra_candidates is None else {"extra_candidates": args.extra_candidates}
+    rows = [diagnose(t, sandbox, args.top, eargs) for t in bugsuite.select_tasks(args.suite, args.tasks)]
     ok = sum(1 for r in rows if r["chosen_ok"])
     print(f"chosen patch passes the hidden tests: {ok}/{len(rows)}")
     return 0

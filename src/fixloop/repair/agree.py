@@ -48,6 +48,7 @@ from fixloop.repair.candidate import Candidate
 from fixloop.repair.screen_bytecode import write_source
 
 __all__ = [
+    "SCENARIOS",
     "Probe",
     "agreement",
     "agreement_among",
@@ -61,6 +62,8 @@ __all__ = [
 ]
 
 MIN_CANDIDATES = 3
+#: the :attr:`Probe.group` of the scenario probes (:mod:`.agree_scenario`)
+SCENARIOS = ("scenarios", "")
 
 
 def changed_function(cand: Candidate, root: Path | None = None) -> str | None:

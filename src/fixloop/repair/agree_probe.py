@@ -21,6 +21,12 @@ and calls the function on every input (``repr`` of the result, cut to 300 charac
 exception; ``reach``, with ``lines``: per input, 1 when the call ran one of those lines, else 0,
 recorded by a ``sys.settrace`` tracer that follows only frames of the changed files), and the
 parent restores the files. A candidate with no files runs the code as it is.
+
+``scenarios`` mode (:mod:`.agree_scenario`): the job has ``scenarios`` (each ``{"file", "source",
+"tests"}``: a test module rewritten so that its asserts call ``__fixloop_rec``, and the test
+functions to run) instead of ``module``, ``func`` and ``inputs``; each child runs every variant's
+module and tests and writes per variant a digest of what the tests recorded (and the exception
+that ended one) as ``out``, ``"list"`` or ``"!"`` (something raised) as ``types``.
 """
 
 from __future__ import annotations
@@ -39,6 +45,8 @@ else:  # the copy in the engine folder: the screener copies screen_bytecode.py b
 
 #: File name of this script's copy in the engine folder.
 PROBE_NAME = "fixloop_agree_probe.py"
+#: the recording function a ``scenarios`` variant's rewritten asserts call
+RECORD = "__fixloop_rec"
 
 
 class _CallTimeout(BaseException):
@@ -94,7 +102,50 @@ class _Reach:
         return local
 
 
+def _scenarios(job: dict[str, Any], cid: Any, out_path: str) -> None:
+    """The ``scenarios`` mode's child: run every variant's tests, one digest per variant."""
+    import hashlib
+
+    outputs: list[str] = []
+    types: list[str] = []
+    sys.path[0:0] = list(job["paths"])
+    signal.signal(signal.SIGALRM, _alarm)
+    for v in job["scenarios"]:
+        parts: list[str] = []
+        raised = False
+        try:
+            path = os.path.join(job["root"], v["file"])
+            space: dict[str, Any] = {"__name__": "fixloop_scenario", "__file__": path}
+            exec(compile(v["source"], path, "exec"), space)  # noqa: S102 - the tests' own module
+            for name in v["tests"]:
+                rec: list[Any] = []
+                space[RECORD] = rec.append
+                try:
+                    signal.setitimer(signal.ITIMER_REAL, float(job.get("per_call_s", 1.0)))
+                    space[name]()
+                except _CallTimeout:
+                    rec.append("!timeout")
+                    raised = True
+                except Exception as exc:  # noqa: BLE001 - an exception is an output too
+                    rec.append(f"!{type(exc).__name__}")
+                    raised = True
+                finally:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+                parts.append(f"{name}={[repr(x)[:2000] for x in rec]!r}")
+        except BaseException as exc:  # noqa: BLE001 - the module itself failed
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            parts.append(f"!module:{type(exc).__name__}")
+            raised = True
+        outputs.append(hashlib.sha1("\n".join(parts).encode("utf-8", "replace")).hexdigest()[:16])
+        types.append("!" if raised else "list")
+    with open(out_path, "a", encoding="utf-8") as fh:
+        fh.write(json.dumps({"id": cid, "out": outputs, "types": types}) + "\n")
+    os._exit(0)
+
+
 def _child(job: dict[str, Any], cid: Any, out_path: str, lines: dict[str, list[int]]) -> None:
+    if job.get("scenarios"):
+        _scenarios(job, cid, out_path)
     outputs: list[str] = []
     types: list[str] = []
     reach: list[int] = []

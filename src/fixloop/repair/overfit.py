@@ -48,7 +48,14 @@ plausible patches, then orders them:
    output of the contenders that are not degenerate, when at least three change the same
    function); then the smallest departure from the original's outputs (the
    semantic distance of Qlose, D'Antoni et al. CAV 2016: ``<`` -> ``<=`` at the tested weight
-   keeps the other weights' postage, ``BANDS[1]`` -> ``BANDS[-1]`` changes a whole band);
+   keeps the other weights' postage, ``BANDS[1]`` -> ``BANDS[-1]`` changes a whole band).
+   For methods, the inputs are the passing tests' own scenarios, one literal moved by +-1
+   (:mod:`.agree_scenario`); there they give no agreement votes (mutants of one line agree with
+   each other there by construction: ``2`` -> ``8``, ``2`` -> ``10`` against ``and`` -> ``or``,
+   bugsuite-dev prime-check) and departure counts as none or some: a patch that computes what
+   the original computes on every neighbour of the passing tests goes first (the bug confined
+   to the failing test's region); when every contender departs somewhere (a bug that touches
+   half the inputs, such as every even number called prime) the measure says nothing;
 6. then, still tied, a patch that adds a read of an attribute the failing tests replace
    (``monkeypatch.setattr(os, "sep", ...)``: ``"/"`` -> ``os.sep`` before ``"/"`` -> the value
    the test set: :mod:`.rank_intent`, the hard-coded-output overfitting of Smith et al. FSE
@@ -59,7 +66,9 @@ plausible patches, then orders them:
    deletes code (:func:`.rank_intent.is_deletion`: the anti-delete patterns of Tan et al. FSE
    2016; dropping ``round(x, 2)``'s digits passes a test whose expected mean happens to be
    whole), then the screening score (``Candidate.score``: suspiciousness x
-   the template's prior learned from mutation runs), then the fewest characters, then the order
+   the template's prior learned from mutation runs), then the change in the smaller syntax
+   subtree (:func:`.rank_intent.changed_subtree`: a ``None`` guard of the one comparison before
+   the same guard of the whole condition), then the fewest characters, then the order
    given: among same-sized edits of one line
    the characters say little (``2`` -> ``8`` is "smaller" than ``and`` -> ``or``), the prior
    says how often such an edit is the fix.
@@ -72,7 +81,8 @@ is worth more to the user than a plausible patch that is as likely wrong as righ
 
 A ``+sibling`` completion (:mod:`.siblings`: a plausible one-site patch with the same edit at a
 sibling line that a passing test runs; Hercules, Saha et al. ICSE 2019) takes no part in 2.-7.:
-it is put just before its half fix when its traced evidence is as good (the visible tests often
+it is put just before its half fix when its traced evidence is as good and its sibling edit
+replaces the same kind of code (:func:`.rank_intent.same_kind_of_site`; the visible tests often
 check one site of a bug made twice, the hidden ones reject the half fix), else last; so a wrong
 half fix's completion never outvotes another patch.
 
@@ -89,6 +99,7 @@ from pathlib import Path
 from typing import Any
 
 from fixloop.repair.agree import (
+    SCENARIOS,
     Probe,
     agreement_among,
     departure,
@@ -100,7 +111,13 @@ from fixloop.repair.candidate import Candidate
 from fixloop.repair.deadstore import candidate_dead_stores
 from fixloop.repair.overfit_lines import _edits, _guard_heads, _guards, _lines, _maps, _sizes
 from fixloop.repair.priors import DELETIONS
-from fixloop.repair.rank_intent import is_deletion, patched_names, reads_patched
+from fixloop.repair.rank_intent import (
+    changed_subtree,
+    is_deletion,
+    patched_names,
+    reads_patched,
+    same_kind_of_site,
+)
 from fixloop.repair.screen_bytecode import write_source
 
 SLOW_FACTOR = 3.0
@@ -235,7 +252,8 @@ def rank_plausible(
         failing: the originally failing test ids.
         trace: runs the traced suite with a candidate applied and returns its spectrum (None:
             the run failed; the candidate then keeps its place, unjudged).
-        limit: at most this many candidates are traced (the first ones by the smallest diff).
+        limit: at most this many candidates are traced (the first ones by the smallest diff, and
+            the best-scored one: :func:`_traced_first`).
         deadline: a ``time.monotonic()`` value after which no further trace starts.
         probe: runs the contenders (the patches the traced evidence ties with the best) on
             extra inputs (``id`` -> :class:`~.agree.Probe`; :func:`.agree.probe_outputs`): their
@@ -256,7 +274,7 @@ def rank_plausible(
         return by_size, []
     judged: dict[int, Behaviour] = {}
     notes: list[str] = []
-    for c in by_size[:limit]:
+    for c in _traced_first(by_size, limit):
         if deadline is not None and time.monotonic() > deadline:
             notes.append("behaviour comparison stopped at the time budget")
             break
@@ -309,7 +327,14 @@ def rank_plausible(
     collapsed: set[int] = set()
     if any(vary.values()):
         collapsed = {k for k, v in vary.items() if v is False}
-    agreed = agreement_among(probes, [c for c in contenders if id(c) not in collapsed])
+    # scenario probes (agree_scenario.py): no votes (mutants of one line agree with each other
+    # on the tests' neighbourhood by construction), and departure counts only as none or some
+    scenario = any(p.group == SCENARIOS for p in probes.values())
+    agreed = (
+        {}
+        if scenario
+        else agreement_among(probes, [c for c in contenders if id(c) not in collapsed])
+    )
     groups = {probes[id(c)].group if id(c) in probes else None for c in contenders}
     if len(groups) != 1 or None in groups:
         probes = {}  # kind and departure measured on different inputs, or not for some
@@ -329,6 +354,8 @@ def rank_plausible(
         shift = round(type_shift(p), 1) if p is not None else 0.0
         agree_rank = -round(agreed.get(id(c), 0.0), 1)
         depart = round(departure(p), 2) if p is not None else 0.0
+        if scenario and p is not None:
+            depart = 0.0 if departure(p) == 0 else 1.0
         return (
             *traced_key(c),
             shift,
@@ -339,6 +366,7 @@ def rank_plausible(
             size[id(c)],
             1 if is_deletion(c) else 0,
             -c.score,
+            changed_subtree(c),
             c.diff_chars,
             order[id(c)],
         )
@@ -358,19 +386,41 @@ def rank_plausible(
     return _with_completions(ordered, wholes, traced_key), notes
 
 
+def _traced_first(by_size: list[Candidate], limit: int) -> list[Candidate]:
+    """The plausible patches to trace: the first ``limit`` by size, and the best-scored one.
+
+    With more plausible patches than ``limit``, the one the search ranked best (the highest
+    ``Candidate.score``: suspiciousness x the template's prior, the screening order) takes the
+    last place if the sizes left it out: an untraced patch goes after every traced one, so a
+    fix a few characters longer than several wrong one-token patches (``and`` -> ``or`` beside
+    ``<`` -> ``>``, ``2`` -> ``8``, ``2`` -> ``10``) would lose without being looked at.
+    """
+    chosen = list(by_size[:limit])
+    if len(by_size) > limit and limit > 0:
+        best = max(by_size, key=lambda c: c.score)
+        if all(best is not c for c in chosen):
+            chosen[-1] = best
+    return chosen
+
+
 def _with_completions(
     ordered: list[Candidate], wholes: list[Candidate], traced_key: Callable[[Candidate], Any]
 ) -> list[Candidate]:
     """``ordered`` with each ``+sibling`` completion just before its half fix.
 
-    Only when the traced evidence of the completion is as good as its half's (else it goes
+    Only when the traced evidence of the completion is as good as its half's and its sibling
+    edit replaces the same kind of code (:func:`.rank_intent.same_kind_of_site`; else it goes
     last, as does a completion whose half is not in ``ordered``): the same edit at a sibling line
     a passing test runs, where the visible tests check one site of a bug made twice.
     """
     out = list(ordered)
     for w in wholes:
         at = next((i for i, c in enumerate(out) if c.key == w.completes), None)
-        if at is not None and traced_key(w) <= traced_key(out[at]):
+        if (
+            at is not None
+            and traced_key(w) <= traced_key(out[at])
+            and same_kind_of_site(out[at], w)
+        ):
             out.insert(at, w)
         else:
             out.append(w)
@@ -402,6 +452,16 @@ def traced_with(
             write_source(str(root / rel), data)
 
 
+def _passing_near(spectrum: dict[str, Any], cands: Sequence[Candidate]) -> list[str]:
+    """Ids of the tests that passed on the original code and ran a line of a patched file."""
+    files = {c.path for c in cands} | {x.path for c in cands for x in c.also}
+    return [
+        str(t)
+        for t, d in spectrum.get("tests", {}).items()
+        if d.get("outcome") == "passed" and any(f in files for f, _ in d.get("lines", []))
+    ]
+
+
 def judge(
     limit: int,
     plausible: list[Candidate],
@@ -424,7 +484,7 @@ def judge(
     Returns:
         the plausible candidates, best first, the slow ones left out.
     """
-    from fixloop.repair.agree import probe_outputs
+    from fixloop.repair.agree_scenario import contender_probes
     from fixloop.repair.budgets import trace_limits
 
     wall_s, per_test_s = trace_limits(port)
@@ -435,7 +495,9 @@ def judge(
         lambda c: traced_with(screener, c, wall_s=wall_s, per_test_s=per_test_s),
         limit=limit,
         deadline=time.monotonic() + max(0.5 * float(an.budget_s or 0.0), 5.0),
-        probe=lambda cs: probe_outputs(screener, cs, wall_s=max(10.0, wall_s)),
+        probe=lambda cs: contender_probes(
+            screener, cs, wall_s=max(10.0, wall_s), passing=_passing_near(spectrum, cs)
+        ),
         patched=patched_names(Path(screener.work_root), an.failing),
     )
     an.notes.extend(notes)
