@@ -233,3 +233,39 @@ def test_cache_field_stored_already_gets_none():
 def test_pointer_advance_from_the_if_alone():
     # the branch storing through the pointer never runs while it is None: only the if is covered
     assert "insert-pointer-advance" in fixing(POINTER, POINTER_FIXED, ["if self.last is None"])
+
+
+FLUSH = """
+from dataclasses import dataclass
+
+
+@dataclass
+class Batch:
+    number: int
+    items: list
+
+
+def batches(items, size):
+    out = []
+    current = []
+    for item in items:
+        if len(current) == size:
+            out.append(Batch(len(out) + 1, current))
+            current = []
+        current.append(item)
+    return out
+"""
+
+FLUSH_FIXED = FLUSH.replace(
+    "        current.append(item)\n",
+    "        current.append(item)\n    if current:\n        out.append(Batch(len(out) + 1, current))\n",
+)
+
+
+def test_after_loop_flush_wrapped_in_a_call():
+    # templates_insert's insert-after-loop: the accumulator handed on inside a constructor call
+    assert "insert-after-loop" in fixing(FLUSH, FLUSH_FIXED, ["current.append(item)", "return out"])
+
+
+def test_after_loop_flush_present_gets_none():
+    assert "insert-after-loop" not in templates_of(FLUSH_FIXED, ["return out"])

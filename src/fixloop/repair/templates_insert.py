@@ -11,7 +11,7 @@ statements of issue 19 whose text is not anywhere in the function but is *implie
   (``node in seen``) but that nothing adds to at that place;
 - ``insert-after-loop``: ``out.append(rest)`` (or ``if rest: out.append(rest)``, or under the
   guard the flush has inside the loop: ``if current is not None: out.append((current, n))``)
-  after a loop whose body flushes an accumulator it rebinds (the last chunk forgotten);
+  after a loop whose body flushes an accumulator it rebinds, also in a call (the last chunk);
 - ``insert-pointer-update``: ``prev = node`` in a loop that reads ``prev`` but never updates it
   (before the statement advancing ``node``, in the ``else`` of an ``if`` using ``prev``, or at
   the end of the body; only in that ``else`` when the ``if`` relinks through ``prev``, as an
@@ -322,17 +322,17 @@ def after_loop_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
             ):
                 return
             arg = n.args[0].value
-            if isinstance(arg, cst.Name):
-                var = arg.value
-                if var not in rebound:
-                    return
-            elif isinstance(arg, cst.Tuple) and all(
+            hit = sorted(fi.names_in(arg) & rebound)
+            tup = isinstance(arg, cst.Tuple) and all(
                 isinstance(e.value, cst.Name) for e in arg.elements
-            ):
+            )
+            if tup:
                 var = ""  # a record of rebound names: (current, length)
-                if not fi.names_in(arg) & rebound:
-                    return
+            elif isinstance(arg, (cst.Name, cst.Call)) and len(hit) == 1:
+                var = hit[0]  # the accumulator, alone or wrapped: ``cls(len(out) + 1, current)``
             else:
+                return
+            if not hit:
                 return
             text = fi.text(n)
             if "\n" not in text and all(c[0] != text for c in calls):
