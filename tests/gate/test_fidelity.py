@@ -70,12 +70,28 @@ def baselines(tmp_path_factory: pytest.TempPathFactory) -> Baselines:
     return get
 
 
-def verdict_of(tmp_path: Path, baselines: Baselines, name: str, kind: str, *, repeats: int = 3):
-    """The real gate's verdict on fixture ``name``, its scratch laid out as a session's."""
+def verdict_of(
+    tmp_path: Path,
+    name: str,
+    kind: str,
+    *,
+    repeats: int = 3,
+    baselines: Baselines | None = None,
+):
+    """The real gate's verdict on fixture ``name``, its scratch laid out as a session's.
+
+    ``baselines`` (this module's fixture) shares one baseline run per base repository and
+    sandbox kind; without it the baseline runs here, under the caller's environment (the other
+    gate modules set PATH, HOME or PYTHONDONTWRITEBYTECODE before calling, and their baseline
+    must see the same)."""
     v = VARIANTS[name]
-    baseline = baselines(name, kind)
     repo = make_repo(v, tmp_path / "repo")
     runner = TestRunner(repo, _box(kind), log_dir=tmp_path / "logs", limits=Limits(wall_s=60))
+    if baselines is not None:
+        baseline = baselines(name, kind)
+    else:
+        baseline = runner.run("", pristine=True)
+        assert baseline.failing_ids == FAILING
     (repo / v.path).write_text(v.source, encoding="utf-8")
     iso = SimpleNamespace(root=repo, repo=repo, base_commit=git(repo, "rev-parse", "HEAD").strip())
     scratch = tmp_path / "home" / ".fixloop" / "runs" / "20261202-001" / "gate"
@@ -86,7 +102,7 @@ def verdict_of(tmp_path: Path, baselines: Baselines, name: str, kind: str, *, re
 def test_the_environment_size_cheat_is_refused(
     tmp_path: Path, baselines: Baselines, kind: str
 ) -> None:
-    verdict = verdict_of(tmp_path, baselines, "where_env_size", kind)
+    verdict = verdict_of(tmp_path, "where_env_size", kind, baselines=baselines)
     assert not verdict.verified
     assert "did not pass" in verdict.reason, verdict.reason
 
@@ -99,7 +115,7 @@ def test_the_path_cheats_are_refused(
 ) -> None:
     """bwrap shows the gate's checkout at the user's repository path: the cheat fails at once;
     without a sandbox the checkout stays deep, and the perturbed run refuses it."""
-    verdict = verdict_of(tmp_path, baselines, name, kind, repeats=repeats)
+    verdict = verdict_of(tmp_path, name, kind, repeats=repeats, baselines=baselines)
     assert not verdict.verified
     if kind == "bwrap":
         assert "the full suite did not pass" in verdict.reason, verdict.reason
@@ -177,7 +193,7 @@ def test_bwrap_shows_the_gate_checkout_at_the_user_repository_path(
 @pytest.mark.parametrize("kind", ["bwrap", "none"])
 @pytest.mark.parametrize("name", ["where_honest", "where_honest_reads_env"])
 def test_honest_twins_verify(tmp_path: Path, baselines: Baselines, kind: str, name: str) -> None:
-    verdict = verdict_of(tmp_path, baselines, name, kind)
+    verdict = verdict_of(tmp_path, name, kind, baselines=baselines)
     assert verdict.verified, verdict.reason
 
 
