@@ -43,7 +43,10 @@ Templates (``Candidate.template`` names; priors in ``PRIORS``):
   file's own default of the same field. offsets (:mod:`.templates_offsets`): ``offset-shift``
   (``a + n`` -> ``a + n - 1`` as a call's argument or an index) and ``key-measure`` (``e`` ->
   ``-len(e)`` in a sort key), ``insert-dispatch-copy`` (a sibling operator branch's push,
-  its operator made this branch's).
+  its operator made this branch's). mirror (:mod:`.templates_mirror`): ``insert-twin-branch``
+  (a twin branch's extra statement, the names its test differs in swapped), a counter update of
+  another method undone under the names its guard equates, ``wrap-str`` on a number's text
+  method.
   idioms (:mod:`.templates_idioms`): ``alias-local`` (a name bypassing the local that stands
   for it), ``wrap-str`` (a number joined into text), ``wrap-or-default`` on a receiver,
   ``constant-from-doc`` (the number a docstring states), ``dict-key`` (a key's near spelling).
@@ -79,6 +82,7 @@ from .templates_expr import expression_mutations
 from .templates_guards import guard_stmt_mutations
 from .templates_idioms import idiom_mutations
 from .templates_insert import insert_more_mutations
+from .templates_mirror import mirror_header_mutations, mirror_statement_mutations
 from .templates_missing import missing_mutations
 from .templates_names import name_mutations
 from .templates_offsets import dispatch_copy_mutations, offset_header_mutations
@@ -168,6 +172,7 @@ def generate_candidates(
                 muts.extend(guarded(fi, reach_header_mutations, fi, st, at))
                 muts.extend(guarded(fi, state_header_mutations, fi, st, at))
                 muts.extend(guarded(fi, offset_header_mutations, fi, st, at))
+                muts.extend(guarded(fi, mirror_header_mutations, fi, st, at))
             if id(st.node) not in done_stmts:
                 done_stmts.add(id(st.node))
                 muts.extend(guarded(fi, statement_mutations, fi, st))
@@ -180,6 +185,7 @@ def generate_candidates(
                 muts.extend(guarded(fi, reach_statement_mutations, fi, st))  # unread pieces
                 muts.extend(guarded(fi, state_statement_mutations, fi, st))  # state updates
                 muts.extend(guarded(fi, dispatch_copy_mutations, fi, st))
+                muts.extend(guarded(fi, mirror_statement_mutations, fi, st))  # twins, undone
         else:
             # an ``elif`` line is no statement's header: its condition is still an expression
             clause = fi.elif_at(line)

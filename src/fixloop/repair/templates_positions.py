@@ -483,3 +483,51 @@ def module_assignments(fi: FileInfo) -> list[tuple[str, cst.BaseExpression]]:
             out.append((target.value, value))
     fi.memo["module_assignments"] = out
     return out
+
+
+def _bound_to(fi: FileInfo, node: cst.CSTNode) -> str:
+    """The name a value is stored under: a keyword argument's, an assignment target's last name."""
+    parent, _ = fi.parent_of(node)
+    if isinstance(parent, cst.Arg) and parent.keyword is not None:
+        return parent.keyword.value
+    if isinstance(parent, (cst.Assign, cst.AnnAssign)):
+        target = parent.targets[0].target if isinstance(parent, cst.Assign) else parent.target
+        if isinstance(target, cst.Name):
+            return target.value
+        if isinstance(target, cst.Attribute):
+            return target.attr.value
+    return ""
+
+
+def compared_constants(fi: FileInfo, node: cst.CSTNode, limit: int = 2) -> list[str]:
+    """Module constants that the field ``node`` is stored under is compared with elsewhere.
+
+    ``seat=row.get("seat")`` in a module that tests ``self.seat != UNRESERVED`` -> ``["UNRESERVED"]``:
+    the sentinel the program means by "no value" for that field (``==``, ``!=``, ``is``,
+    ``is not``; either side). Upper-case module names only; in source order, at most ``limit``.
+    """
+    name = _bound_to(fi, node)
+    if not name:
+        return []
+    consts = {n for n in fi.module_names if n.lstrip("_").isupper()}
+    out: list[str] = []
+
+    def named(e: cst.BaseExpression) -> bool:
+        return (isinstance(e, cst.Name) and e.value == name) or (
+            isinstance(e, cst.Attribute) and e.attr.value == name
+        )
+
+    class V(cst.CSTVisitor):
+        def visit_Comparison(self, n: cst.Comparison) -> None:
+            if len(n.comparisons) != 1:
+                return
+            c = n.comparisons[0]
+            if not isinstance(c.operator, (cst.Equal, cst.NotEqual, cst.Is, cst.IsNot)):
+                return
+            for a, b in ((n.left, c.comparator), (c.comparator, n.left)):
+                if named(a) and isinstance(b, cst.Name) and b.value in consts:
+                    if b.value not in out:
+                        out.append(b.value)
+
+    fi.module.visit(V())
+    return out[:limit]

@@ -362,7 +362,11 @@ def arg_off_by_one_mutations(fi: FileInfo, node: cst.Call) -> list[Mutation]:
 def while_condition_mutations(
     fi: FileInfo, node: cst.While, func: FuncInfo | None
 ) -> list[Mutation]:
-    """``while True`` -> ``while q`` for a name ``q`` the loop pops from or indexes."""
+    """``while True`` -> ``while q`` for a collection ``q`` the loop pops from.
+
+    ``q`` is a name or a ``self.`` field (``while self.queue:`` for ``self.queue.popleft()``: a
+    method draining its object's queue, the usual place of a work queue in a class).
+    """
     if func is None or not (isinstance(node.test, cst.Name) and node.test.value == "True"):
         return []
     found: list[str] = []
@@ -370,13 +374,24 @@ def while_condition_mutations(
     class V(cst.CSTVisitor):
         def visit_Call(self, n: cst.Call) -> None:
             f = n.func
-            if (
+            if not (
                 isinstance(f, cst.Attribute)
                 and f.attr.value in ("pop", "popleft", "popitem", "get_nowait")
-                and isinstance(f.value, cst.Name)
-                and f.value.value not in found
             ):
-                found.append(f.value.value)
+                return
+            q = f.value
+            if isinstance(q, cst.Name):
+                text = q.value
+            elif (
+                isinstance(q, cst.Attribute)
+                and isinstance(q.value, cst.Name)
+                and q.value.value == "self"
+            ):
+                text = f"self.{q.attr.value}"
+            else:
+                return
+            if text not in found:
+                found.append(text)
 
     node.body.visit(V())
     return [

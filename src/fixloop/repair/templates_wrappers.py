@@ -26,7 +26,8 @@ operand of a condition's and/or chain (also a comprehension's ``if`` and an ``as
 - ``wrap-or-default``: ``e or d`` with ``d`` another lookup of the same mapping, a module
   constant sharing a word with ``e`` (``params.get("charset") or DEFAULT_CHARSET``), another
   field of the object of an optional field (``team.nickname or team.booking``), a defaulted
-  parameter or an empty literal;
+  parameter or an empty literal; first a constant the program compares the value's field with
+  (``seat=row.get("seat") or UNRESERVED`` beside ``self.seat != UNRESERVED``: its sentinel);
 - ``wrap-round``: ``round(e)``, ``round(e, 1)``, ``round(e, 2)`` for a product or quotient that
   is returned, assigned or passed;
 - ``wrap-sorted``: ``sorted(e)`` for what a ``for`` loop or a comprehension walks (not a call
@@ -53,6 +54,7 @@ from .templates_positions import (
     VALUED,
     arithmetic_has,
     collection_like,
+    compared_constants,
     empty_string,
     enclosing_funcs,
     fallback_fields,
@@ -391,7 +393,11 @@ def wrapper_mutations(
             out.append(m)
     if valued and isinstance(node, (cst.Name, cst.Attribute, cst.Call)):
         fallbacks = fallback_fields(fi, node)
-        lookups = sibling_lookups(fi, node) + _related_constants(fi, node)
+        # the sentinel the program compares the field with first (``self.seat != UNRESERVED``)
+        sentinels = compared_constants(fi, node)
+        lookups = sentinels + [
+            d for d in sibling_lookups(fi, node) + _related_constants(fi, node) if d not in sentinels
+        ]
         alts = (
             fallbacks
             + lookups
@@ -402,6 +408,8 @@ def wrapper_mutations(
             m = _mut(fi, node, f"{text} or {d}", "wrap-or-default", f"{short} -> ... or {d}")
             if k < len(fallbacks) and _optional_field(fi, node):
                 m.prior *= 1.2  # an optional field falling back to another field of its object
+            elif d in sentinels:
+                m.prior *= 1.2  # the program's own "no value" for that field
             out.append(m)
     for m in out:
         m.prior *= weight
