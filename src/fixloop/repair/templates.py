@@ -46,7 +46,8 @@ Templates (``Candidate.template`` names; priors in ``PRIORS``):
   its operator made this branch's). mirror (:mod:`.templates_mirror`): ``insert-twin-branch``
   (a twin branch's extra statement, the names its test differs in swapped), a counter update of
   another method undone under the names its guard equates, ``wrap-str`` on a number's text
-  method.
+  method. setters (:mod:`.templates_setters`): ``insert-setter-guard`` (``if v < 0: raise E(v)``
+  at the top of a setter storing ``v``, ``E`` the module's exception nothing raises).
   idioms (:mod:`.templates_idioms`): ``alias-local`` (a name bypassing the local that stands
   for it), ``wrap-str`` (a number joined into text), ``wrap-or-default`` on a receiver,
   ``constant-from-doc`` (the number a docstring states), ``dict-key`` (a key's near spelling).
@@ -88,6 +89,7 @@ from .templates_names import name_mutations
 from .templates_offsets import dispatch_copy_mutations, offset_header_mutations
 from .templates_positions import decorator_stmt
 from .templates_reach import reach_header_mutations, reach_statement_mutations
+from .templates_setters import setter_mutations
 from .templates_state import state_header_mutations, state_statement_mutations
 from .templates_stmt import function_mutations, statement_mutations
 from .templates_table import table_mutations
@@ -186,6 +188,7 @@ def generate_candidates(
                 muts.extend(guarded(fi, state_statement_mutations, fi, st))  # state updates
                 muts.extend(guarded(fi, dispatch_copy_mutations, fi, st))
                 muts.extend(guarded(fi, mirror_statement_mutations, fi, st))  # twins, undone
+                muts.extend(guarded(fi, setter_mutations, fi, st))  # a setter's own guard
         else:
             # an ``elif`` line is no statement's header: its condition is still an expression
             clause = fi.elif_at(line)
