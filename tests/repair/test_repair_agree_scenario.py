@@ -132,3 +132,102 @@ def test_scenario_probes_give_no_votes_and_departure_counts_as_none_or_some() ->
     outs[id(m10)] = list(base)  # one contender computes the original on every variant
     ordered, _ = rank_plausible([m8, m10, fix], flat, [], lambda c: flat, probe=probe)
     assert ordered[0] is m10
+
+
+QUEUE = (
+    "class Line:\n"
+    "    def __init__(self):\n"
+    "        self.waiting = []\n"
+    "        self.served = []\n"
+    "\n"
+    "    def join(self, name):\n"
+    "        self.waiting.append(name)\n"
+    "\n"
+    "    def serve(self):\n"
+    "        name = self.waiting.pop(0)\n"
+    "        self.served.append(name)\n"
+    "        return name\n"
+    "\n"
+    "    def board(self):\n"
+    "        return ', '.join(self.served)\n"
+)
+QUEUE_TESTS = (
+    "from line import Line\n"
+    "\n"
+    "\n"
+    "def test_everyone_is_served():\n"
+    "    q = Line()\n"
+    "    for name in ('ann', 'bob', 'cy'):\n"
+    "        q.join(name)\n"
+    "    got = [q.serve() for _ in range(3)]\n"
+    "    assert len(got) == 3\n"
+)
+
+
+def test_value_changes_sees_a_passing_test_whose_calls_return_other_values(tmp_path: Path) -> None:
+    """A reversed queue keeps every line of the passing test's path; its returns tell."""
+    from fixloop.repair.agree_scenario import value_changes
+    from fixloop.repair.screen import WarmScreener
+    from fixloop.sandbox import make_sandbox
+
+    root = tmp_path / "work"
+    (root / "tests").mkdir(parents=True)
+    (root / "line.py").write_text(QUEUE)
+    (root / "tests" / "test_line.py").write_text(QUEUE_TESTS)
+
+    def patch(old: str, new: str, line: int) -> Candidate:
+        return Candidate("line.py", QUEUE.replace(old, new), "t", "t", line, 0.5, 0.5, QUEUE)
+
+    reversed_queue = patch("self.waiting.pop(0)", "self.waiting.pop()", 10)
+    board = patch("', '.join(self.served)", "', '.join(reversed(self.served))", 15)
+    screener = WarmScreener(
+        make_sandbox("none", allow_unsandboxed=True), root, tmp_path / "e", python=sys.executable
+    )
+    got = value_changes(
+        screener,
+        [reversed_queue, board],
+        wall_s=60.0,
+        passing=["tests/test_line.py::test_everyone_is_served"],
+    )
+    assert got == {id(reversed_queue): True, id(board): False}
+    assert (root / "line.py").read_text() == QUEUE  # restored
+
+
+def test_a_patch_whose_run_changes_the_passing_tests_values_loses_its_checked_place() -> None:
+    """Tied on the traced evidence, a run change goes first unless it changes returned values."""
+    from fixloop.repair.overfit import rank_plausible
+
+    run = Candidate("line.py", QUEUE.replace("pop(0)", "pop()"), "t", "run", 10, 0.5, 0.5, QUEUE)
+    unrun = Candidate(
+        "line.py",
+        QUEUE.replace("join(self.served)", "join(self.served[::-1])"),
+        "t",
+        "unrun",
+        15,
+        0.5,
+        0.5,
+        QUEUE,
+    )
+    path = [["line.py", n] for n in (1, 2, 3, 4, 6, 7, 9, 10, 11, 12)]
+    before = {
+        "tests": {
+            "t_pass": {"outcome": "passed", "lines": path},
+            "t_fail": {"outcome": "failed", "lines": [*path, ["line.py", 15]]},
+        }
+    }
+    asked: list[list[str]] = []
+
+    def values(cs: list[Candidate]) -> dict[int, bool]:
+        asked.append([c.description for c in cs])
+        return {id(run): True, id(unrun): False}
+
+    trace = lambda c: before  # noqa: E731 - same paths for both
+    ordered, _ = rank_plausible([run, unrun], before, ["t_fail"], trace)
+    assert ordered == [run, unrun]  # without the values: the change a passing test runs
+    ordered, notes = rank_plausible([run, unrun], before, ["t_fail"], trace, values=values)
+    assert ordered == [unrun, run] and sorted(asked[0]) == ["run", "unrun"]
+    assert any("return other values" in n for n in notes)
+    # the values are asked only when the checked place decides
+    asked.clear()
+    ordered, _ = rank_plausible([run], before, ["t_fail"], trace, values=values)
+    assert asked == []

@@ -26,7 +26,11 @@ parent restores the files. A candidate with no files runs the code as it is.
 "tests"}``: a test module rewritten so that its asserts call ``__fixloop_rec``, and the test
 functions to run) instead of ``module``, ``func`` and ``inputs``; each child runs every variant's
 module and tests and writes per variant a digest of what the tests recorded (and the exception
-that ended one) as ``out``, ``"list"`` or ``"!"`` (something raised) as ``types``.
+that ended one) as ``out``, ``"list"`` or ``"!"`` (something raised) as ``types``. With
+``watch`` (absolute paths of source files), the digest also holds every value the functions of
+those files returned while each test ran, in call order (a ``sys.setprofile`` hook:
+:class:`_Returns`), so that a patch changing what the tests' calls compute shows even where no
+assert looks (:func:`.agree_scenario.value_changes`).
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+import re
 import signal
 import sys
 from typing import Any
@@ -47,6 +52,10 @@ else:  # the copy in the engine folder: the screener copies screen_bytecode.py b
 PROBE_NAME = "fixloop_agree_probe.py"
 #: the recording function a ``scenarios`` variant's rewritten asserts call
 RECORD = "__fixloop_rec"
+
+
+#: an object address in a default ``repr`` (differs between two runs of the same code)
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 
 
 class _CallTimeout(BaseException):
@@ -102,6 +111,36 @@ class _Reach:
         return local
 
 
+class _Returns:
+    """A ``sys.setprofile`` hook noting what each call of the watched files' functions returned.
+
+    ``files``: absolute paths; ``seen`` collects ``"name=repr"`` per return, in call order
+    (reprs cut to 300 characters, object addresses dropped so that two runs compare; at most
+    ``MAX_RETURNS`` per test).
+    """
+
+    MAX_RETURNS = 5000
+
+    def __init__(self, files: list[str]) -> None:
+        self.files = {os.path.realpath(f) for f in files}
+        self.known: dict[str, bool] = {}
+        self.seen: list[str] = []
+
+    def __call__(self, frame: Any, event: str, arg: Any) -> None:
+        if event != "return" or len(self.seen) >= self.MAX_RETURNS:
+            return
+        name = frame.f_code.co_filename
+        if name not in self.known:
+            self.known[name] = os.path.realpath(name) in self.files
+        if not self.known[name]:
+            return
+        try:
+            text = _ADDRESS.sub("", repr(arg))[:300]
+        except Exception:  # noqa: BLE001 - a repr that raises is a value too
+            text = "!repr"
+        self.seen.append(f"{frame.f_code.co_name}={text}")
+
+
 def _scenarios(job: dict[str, Any], cid: Any, out_path: str) -> None:
     """The ``scenarios`` mode's child: run every variant's tests, one digest per variant."""
     import hashlib
@@ -110,6 +149,7 @@ def _scenarios(job: dict[str, Any], cid: Any, out_path: str) -> None:
     types: list[str] = []
     sys.path[0:0] = list(job["paths"])
     signal.signal(signal.SIGALRM, _alarm)
+    returns = _Returns(job["watch"]) if job.get("watch") else None
     for v in job["scenarios"]:
         parts: list[str] = []
         raised = False
@@ -122,6 +162,9 @@ def _scenarios(job: dict[str, Any], cid: Any, out_path: str) -> None:
                 space[RECORD] = rec.append
                 try:
                     signal.setitimer(signal.ITIMER_REAL, float(job.get("per_call_s", 1.0)))
+                    if returns is not None:
+                        returns.seen = []
+                        sys.setprofile(returns)
                     space[name]()
                 except _CallTimeout:
                     rec.append("!timeout")
@@ -130,8 +173,11 @@ def _scenarios(job: dict[str, Any], cid: Any, out_path: str) -> None:
                     rec.append(f"!{type(exc).__name__}")
                     raised = True
                 finally:
+                    sys.setprofile(None)
                     signal.setitimer(signal.ITIMER_REAL, 0)
                 parts.append(f"{name}={[repr(x)[:2000] for x in rec]!r}")
+                if returns is not None:
+                    parts.append(f"{name}:returns={returns.seen!r}")
         except BaseException as exc:  # noqa: BLE001 - the module itself failed
             signal.setitimer(signal.ITIMER_REAL, 0)
             parts.append(f"!module:{type(exc).__name__}")

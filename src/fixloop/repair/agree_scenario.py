@@ -49,7 +49,7 @@ from fixloop.repair.candidate import Candidate
 from fixloop.repair.screen_bytecode import write_source
 from fixloop.workspace import is_test_file
 
-__all__ = ["contender_probes", "scenario_probes", "scenario_variants"]
+__all__ = ["contender_probes", "scenario_probes", "scenario_variants", "value_changes"]
 
 #: the recording function's name in a rewritten test module
 RECORD = agree_probe.RECORD
@@ -126,12 +126,15 @@ def _test_names(tree: ast.Module, rel: str, passing: set[str]) -> list[str]:
     return out
 
 
-def scenario_variants(root: Path, passing: Sequence[str]) -> list[dict[str, Any]]:
+def scenario_variants(
+    root: Path, passing: Sequence[str], *, varied_too: bool = True
+) -> list[dict[str, Any]]:
     """The variants of the test modules under ``root`` (see the module docstring).
 
     Args:
         root: the work tree (test files found with :func:`fixloop.workspace.is_test_file`).
         passing: ids of the tests that passed on the original code (``path::name``).
+        varied_too: also the variants with one literal varied (else the modules unvaried).
 
     Returns:
         at most ``MAX_VARIANTS`` variants (and ``MAX_CALLS`` test calls in all), ``{"file": relative path, "source": rewritten module
@@ -158,7 +161,7 @@ def scenario_variants(root: Path, passing: Sequence[str]) -> list[dict[str, Any]
             continue
         tree = ast.fix_missing_locations(_Asserts().visit(tree))
         plain.append({"file": rel, "source": ast.unparse(tree), "tests": names})
-        for lit in _literals(tree, names):
+        for lit in _literals(tree, names) if varied_too else []:
             old = lit.value
             assert isinstance(old, int | float)  # _literals keeps numbers only
             for new in _varied(old):
@@ -194,10 +197,25 @@ def scenario_probes(
     Returns:
         the probes; empty when there is no variant or the run gave no original outputs.
     """
-    root = Path(screener.work_root)
-    variants = scenario_variants(root, passing)
+    variants = scenario_variants(Path(screener.work_root), passing)
     if len(variants) < 2 or not cands:
         return {}
+    return _run_variants(screener, cands, variants, wall_s=wall_s, watch=False)
+
+
+def _run_variants(
+    screener: Any,
+    cands: Sequence[Candidate],
+    variants: list[dict[str, Any]],
+    *,
+    wall_s: float,
+    watch: bool,
+) -> dict[int, Probe]:
+    """One sandboxed ``scenarios`` run of ``variants`` (:func:`scenario_probes`).
+
+    ``watch``: the digests also hold the values the patched files' functions returned.
+    """
+    root = Path(screener.work_root)
     engine = Path(screener.engine_dir)
     script = engine / agree_probe.PROBE_NAME
     shutil.copyfile(Path(agree_probe.__file__), script)
@@ -215,9 +233,11 @@ def scenario_probes(
         "out": str(out),
         "per_call_s": 2.0,
     }
+    paths = {c.path for c in cands} | {x.path for c in cands for x in c.also}
+    if watch:
+        job["watch"] = sorted(str(root / rel) for rel in paths)
     job_path = engine / "scenario-job.json"
     job_path.write_text(json.dumps(job), encoding="utf-8")
-    paths = {c.path for c in cands} | {x.path for c in cands for x in c.also}
     originals = {rel: (root / rel).read_bytes() for rel in paths if (root / rel).exists()}
     try:
         screener.sandbox.run(
@@ -279,3 +299,36 @@ def contender_probes(
         return probes
     scen = scenario_probes(screener, cands, wall_s=wall_s, passing=passing)
     return scen if len(scen) == len(cands) else probes
+
+
+def value_changes(
+    screener: Any, cands: Sequence[Candidate], *, wall_s: float, passing: Sequence[str]
+) -> dict[int, bool]:
+    """``id(candidate)`` -> do the passing tests' own calls return other values with the patch?
+
+    The passing tests run unvaried (their own scenarios, one variant per test module), under
+    the original code and under each patch, and every value the patched files' functions
+    return while they run is compared (:mod:`.agree_probe`'s ``watch``). This is PATCH-SIM's
+    premise (Xiong et al., ICSE 2018: a correct patch leaves the passing tests' behaviour
+    alone) measured on values rather than on the lines run: a patch that turns a FIFO queue
+    into a LIFO one keeps every line of the passing tests' paths, but their calls now return
+    the items in another order, which their asserts happen not to look at. Issue 19 asks for
+    exactly this comparison ("compare their traces or return values before and after").
+
+    Args:
+        screener: the :class:`~fixloop.repair.screen.WarmScreener`.
+        cands: the patches to compare.
+        wall_s: the sandboxed run's limit, seconds.
+        passing: ids of the tests that passed on the original code.
+
+    Returns:
+        a verdict for every candidate the run measured (others absent: no evidence); empty
+        when no test module has a passing test without parameters.
+    """
+    variants = scenario_variants(Path(screener.work_root), passing, varied_too=False)
+    if not variants or not cands:
+        return {}
+    probes = _run_variants(screener, cands, variants, wall_s=wall_s, watch=True)
+    return {
+        k: any(a != b for a, b in zip(p.out, p.base_out, strict=False)) for k, p in probes.items()
+    }

@@ -17,6 +17,11 @@ plausible patches, then orders them:
    (:data:`.priors.DELETIONS`) that leave a computed value or a parameter unread (:mod:`.deadstore`):
    removed functionality, the plausible-but-wrong patch of Qi et al. (ISSTA 2015) and an
    anti-pattern of Tan et al. (FSE 2016); with no other plausible patch, none is returned;
+   then the traced ones first, and among them the fewest *unfilled collections* left
+   (:mod:`.unfilled`: a container the code queries and nothing fills, IntelliJ's "mismatched
+   query and update of collection"; the code's own reads say it must be filled, so an inserted
+   ``self._cache[key] = value`` goes before an in-place ``count = 0`` -> ``-1`` that the
+   path distance below prefers);
 2. the smallest *behaviour change* of the passing tests first: per passing test, the Jaccard
    distance between the line sets it covered before and after (the patched file's lines mapped
    back to the original's through the diff, so an inserted line is a change, a shifted one is
@@ -33,7 +38,12 @@ plausible patches, then orders them:
    no passing test runs is checked by the failing tests alone (an edited line counts as the same
    place as before for the distance of 2., so a fix inside a condition the passing tests evaluate
    is not a path change; ``elif w < LIMIT`` -> ``<=`` beside an edit of a return only the failing
-   test reaches);
+   test reaches); but first, when the best patches differ in this, a patch under which the
+   passing tests' own calls return other values than on the original code
+   (:func:`.agree_scenario.value_changes`: PATCH-SIM's comparison on values, the path being
+   the same) goes after those that change none: the passing tests ran its change and did not
+   notice what it changed, which is no check (``queue.append`` -> ``appendleft`` reverses the
+   items a passing test's calls return while its assert counts them only);
 5. then, among the *contenders* (the patches tied with the best on 1.-4.; patches already
    behind on that evidence get no vote), evidence from extra inputs (:mod:`.agree`: the tests'
    literal arguments of the changed function, varied, run under the original code and each
@@ -83,7 +93,9 @@ A ``+sibling`` completion (:mod:`.siblings`: a plausible one-site patch with the
 sibling line that a passing test runs; Hercules, Saha et al. ICSE 2019) takes no part in 2.-7.:
 it is put just before its half fix when its traced evidence is as good and its sibling edit
 replaces the same kind of code (:func:`.rank_intent.same_kind_of_site`; the visible tests often
-check one site of a bug made twice, the hidden ones reject the half fix), else last; so a wrong
+check one site of a bug made twice, the hidden ones reject the half fix) and is not another
+condition of the same ``if``/``elif`` chain (:func:`.rank_intent.same_case_chain`: another case
+of one case analysis, not a copy of the bug), else last; so a wrong
 half fix's completion never outvotes another patch.
 
 Candidates past the first ``limit`` keep their order after the traced ones (the cost is bounded:
@@ -116,9 +128,11 @@ from fixloop.repair.rank_intent import (
     is_deletion,
     patched_names,
     reads_patched,
+    same_case_chain,
     same_kind_of_site,
 )
 from fixloop.repair.screen_bytecode import write_source
+from fixloop.repair.unfilled import candidate_unfilled
 
 SLOW_FACTOR = 3.0
 SLOW_FLOOR_S = 1.0  # noise allowance per failing test: a loaded machine delays a traced test
@@ -243,6 +257,7 @@ def rank_plausible(
     deadline: float | None = None,
     probe: Callable[[list[Candidate]], dict[int, Probe]] | None = None,
     patched: frozenset[str] = frozenset(),
+    values: Callable[[list[Candidate]], dict[int, bool]] | None = None,
 ) -> tuple[list[Candidate], list[str]]:
     """Order plausible patches by behaviour change (see the module docstring); drop slow ones.
 
@@ -260,6 +275,10 @@ def rank_plausible(
             type shift, agreement and departure from the original break the tie.
         patched: attribute names the failing tests replace (:func:`.rank_intent.patched_names`):
             a patch that adds a read of one goes first among patches still tied after 5.
+        values: runs the passing tests unvaried under the original and each given patch and
+            says per ``id`` whether their calls returned other values
+            (:func:`.agree_scenario.value_changes`); asked only when the best patches tied on
+            1.-3. differ in whether a passing test runs them (4.).
 
     Returns:
         ``(ordered candidates, notes)``: the slow ones left out, each judgement noted; no
@@ -293,13 +312,17 @@ def rank_plausible(
             f"parameter unread (removed functionality)"
         )
 
-    def traced_key(c: Candidate) -> tuple[int, float, int, int]:
+    changed_values: dict[int, bool] = {}
+
+    def traced_key(c: Candidate) -> tuple[int, int, float, int, int, int]:
         b = judged.get(id(c))
         dead = candidate_dead_stores(c)
+        unfilled = candidate_unfilled(c)
         if b is None:
-            return (1, 0.0, dead, 0)
+            return (1, unfilled, 0.0, dead, 0, 0)
         bucket = round(b.distance / DISTANCE_TIE) * DISTANCE_TIE
-        return (0, bucket + b.broke, dead, 0 if b.exercised else 1)
+        moved = 1 if changed_values.get(id(c)) else 0
+        return (0, unfilled, bucket + b.broke, dead, moved, 0 if b.exercised else 1)
 
     # a +sibling completion (siblings.py) takes its half fix's place at the end; it neither
     # competes with nor votes against the other patches (a wrong half fix's completion would
@@ -308,6 +331,21 @@ def rank_plausible(
     kept = [c for c in kept if not c.completes]
     size = _sizes(kept)
     kept.sort(key=lambda c: (traced_key(c), size[id(c)], -c.score, c.diff_chars, order[id(c)]))
+    # 4. decides between the best patches: first ask whether the ones the passing tests run
+    # change what those tests' calls return (a path kept, values changed: no check at all)
+    tied = [c for c in kept if traced_key(c)[:4] == traced_key(kept[0])[:4]] if kept else []
+    mixed = {judged[id(c)].exercised > 0 for c in tied if id(c) in judged}
+    if values is not None and len(mixed) == 2 and (deadline is None or time.monotonic() < deadline):
+        try:
+            changed_values.update(values(tied[: limit + 2]))
+        except (OSError, RuntimeError, ValueError) as exc:
+            notes.append(f"passing tests' return values not compared: {exc}")
+        for c in tied[: limit + 2]:
+            if changed_values.get(id(c)):
+                notes.append(
+                    f"{c.template} at {c.where()}: the passing tests' calls return other values"
+                )
+        kept.sort(key=lambda c: (traced_key(c), size[id(c)], -c.score, c.diff_chars, order[id(c)]))
     # the contenders: the patches the traced evidence cannot tell from the best one
     contenders = [c for c in kept if kept and traced_key(c) == traced_key(kept[0])][: limit + 2]
     probes: dict[int, Probe] = {}
@@ -375,7 +413,8 @@ def rank_plausible(
     if len(ordered) >= 2 and agreed:
         top, runner_up = ordered[0], ordered[1]
         share = max(agreed.values())
-        if key(top)[:6] == key(runner_up)[:6] and key(top)[0] == 0 and share < DECLINE_BELOW:
+        n = len(traced_key(top)) + 2  # the traced evidence, the kind of value, degeneracy
+        if key(top)[:n] == key(runner_up)[:n] and key(top)[0] == 0 and share < DECLINE_BELOW:
             notes.append(
                 f"declined: {len(ordered)} plausible patches that the tests cannot tell apart "
                 f"(same behaviour change, dead stores, checked lines and kind of result) "
@@ -408,8 +447,10 @@ def _with_completions(
 ) -> list[Candidate]:
     """``ordered`` with each ``+sibling`` completion just before its half fix.
 
-    Only when the traced evidence of the completion is as good as its half's and its sibling
-    edit replaces the same kind of code (:func:`.rank_intent.same_kind_of_site`; else it goes
+    Only when the traced evidence of the completion is as good as its half's, its sibling
+    edit replaces the same kind of code (:func:`.rank_intent.same_kind_of_site`) and lies in no
+    other condition of the half fix's ``if``/``elif`` chain (:func:`.rank_intent.same_case_chain`;
+    else it goes
     last, as does a completion whose half is not in ``ordered``): the same edit at a sibling line
     a passing test runs, where the visible tests check one site of a bug made twice.
     """
@@ -420,6 +461,7 @@ def _with_completions(
             at is not None
             and traced_key(w) <= traced_key(out[at])
             and same_kind_of_site(out[at], w)
+            and not same_case_chain(out[at], w)
         ):
             out.insert(at, w)
         else:
@@ -484,7 +526,7 @@ def judge(
     Returns:
         the plausible candidates, best first, the slow ones left out.
     """
-    from fixloop.repair.agree_scenario import contender_probes
+    from fixloop.repair.agree_scenario import contender_probes, value_changes
     from fixloop.repair.budgets import trace_limits
 
     wall_s, per_test_s = trace_limits(port)
@@ -499,6 +541,9 @@ def judge(
             screener, cs, wall_s=max(10.0, wall_s), passing=_passing_near(spectrum, cs)
         ),
         patched=patched_names(Path(screener.work_root), an.failing),
+        values=lambda cs: value_changes(
+            screener, cs, wall_s=max(10.0, wall_s), passing=_passing_near(spectrum, cs)
+        ),
     )
     an.notes.extend(notes)
     return ordered

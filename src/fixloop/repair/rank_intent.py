@@ -39,6 +39,16 @@ and the extra inputs (the first before the size of the diff, the second after it
   edit to *similar* code only; a completion at a dissimilar site is no better evidence than
   the half fix alone.
 
+- :func:`same_case_chain`: a ``+sibling`` completion whose sibling edit is in another condition
+  of the *same* ``if``/``elif`` chain (or chain of conditional expressions) as its half fix's
+  edit is no copy of one bug: the conditions of one chain are the cases of one case analysis,
+  each bound its own decision (``if knots < 12: ... elif knots < 20:``: "green below 12,
+  yellow up to and including 20"); the failing test located one of them, and moving the other
+  bound too is a change no test asked for. Hercules' siblings (Saha et al., ICSE 2019) are
+  *similar code* at other places, cloned code; two links of one chain are not clones of each
+  other but complementary cases. Such a completion goes after its half fix (the smaller change,
+  the minimal-change preference of every ranking above), never before it.
+
 All are ranks, never filters: a patch is never dropped by them.
 """
 
@@ -57,6 +67,7 @@ __all__ = [
     "is_deletion",
     "patched_names",
     "reads_patched",
+    "same_case_chain",
     "same_kind_of_site",
 ]
 
@@ -163,9 +174,16 @@ def _dump(value: object) -> str:
     return repr(value)
 
 
-def _changed_node(old: ast.AST, new: ast.AST) -> ast.AST:
-    """The smallest node of ``old`` whose replacement gives ``new`` (the trees differ)."""
+def _changed_node(old: ast.AST, new: ast.AST, *, located: bool = False) -> ast.AST:
+    """The smallest node of ``old`` whose replacement gives ``new`` (the trees differ).
+
+    With ``located``, the smallest such node that has a source position (an operator such as
+    ``ast.Lt`` has none: its comparison is returned).
+    """
+    last = old
     while type(old) is type(new):
+        if hasattr(old, "lineno"):
+            last = old
         differ = [
             (a, b)
             for (_, a), (_, b) in zip(ast.iter_fields(old), ast.iter_fields(new), strict=True)
@@ -182,6 +200,8 @@ def _changed_node(old: ast.AST, new: ast.AST) -> ast.AST:
         if not (isinstance(a, ast.AST) and isinstance(b, ast.AST)):
             break
         old, new = a, b
+    if located and not hasattr(old, "lineno"):
+        return last
     return old
 
 
@@ -207,7 +227,7 @@ def changed_subtree(cand: Candidate) -> int:
     return sum(1 for _ in ast.walk(_changed_node(a, b)))
 
 
-def _replaced(old_source: str, new_source: str) -> ast.AST | None:
+def _replaced(old_source: str, new_source: str, *, located: bool = False) -> ast.AST | None:
     """The original subtree a change replaces (:func:`_changed_node`), None when unparsable."""
     try:
         a, b = ast.parse(old_source), ast.parse(new_source)
@@ -215,7 +235,7 @@ def _replaced(old_source: str, new_source: str) -> ast.AST | None:
         return None
     if _dump(a) == _dump(b):
         return None
-    return _changed_node(a, b)
+    return _changed_node(a, b, located=located)
 
 
 def same_kind_of_site(half: Candidate, whole: Candidate) -> bool:
@@ -230,3 +250,71 @@ def same_kind_of_site(half: Candidate, whole: Candidate) -> bool:
     if here is None or there is None:
         return True
     return type(here) is type(there)
+
+
+def _chains(tree: ast.AST) -> list[list[ast.expr]]:
+    """The conditions of each ``if``/``elif`` chain and each chain of conditional expressions.
+
+    A chain is an ``if`` (or ``a if c else b``) followed through its ``else`` while that holds
+    exactly one ``if`` (``elif``) or is itself a conditional expression; chains of one link are
+    left out.
+    """
+    inner: set[int] = set()
+    out: list[list[ast.expr]] = []
+    for node in ast.walk(tree):
+        if id(node) in inner or not isinstance(node, (ast.If, ast.IfExp)):
+            continue
+        tests: list[ast.expr] = []
+        link: ast.AST = node
+        while True:
+            tests.append(link.test)  # type: ignore[attr-defined]
+            nxt: ast.AST | None = None
+            if (
+                isinstance(link, ast.If)
+                and len(link.orelse) == 1
+                and isinstance(link.orelse[0], ast.If)
+            ):
+                nxt = link.orelse[0]
+            elif isinstance(link, ast.IfExp) and isinstance(link.orelse, ast.IfExp):
+                nxt = link.orelse
+            if nxt is None:
+                break
+            inner.add(id(nxt))
+            link = nxt
+        if len(tests) > 1:
+            out.append(tests)
+    return out
+
+
+def _inside(node: ast.AST, test: ast.expr) -> bool:
+    """Is ``node`` (of another parse of the same lines) within ``test``'s source span?"""
+    ln, col = getattr(node, "lineno", None), getattr(node, "col_offset", None)
+    if ln is None or col is None:
+        return False
+    start = (test.lineno, test.col_offset)
+    end = (test.end_lineno or test.lineno, test.end_col_offset or 0)
+    return start <= (ln, col) < end
+
+
+def same_case_chain(half: Candidate, whole: Candidate) -> bool:
+    """Does ``whole``'s sibling edit change another condition of the chain ``half`` edits?
+
+    ``half``: a one-site patch; ``whole``: its ``+sibling`` completion. Both edited subtrees
+    (:func:`_changed_node` of ``half`` against the original, of ``whole`` against ``half``) must
+    lie in two different conditions of one ``if``/``elif`` chain of the original file (its
+    lines: the one-line edits keep the numbering). False when a file does not parse.
+    """
+    here = _replaced(half.old_source, half.new_source, located=True)
+    there = _replaced(half.new_source, whole.new_source, located=True)
+    if here is None or there is None or half.also or whole.also:
+        return False
+    try:
+        tree = ast.parse(half.old_source)
+    except (SyntaxError, ValueError):
+        return False
+    for tests in _chains(tree):
+        a = [i for i, t in enumerate(tests) if _inside(here, t)]
+        b = [i for i, t in enumerate(tests) if _inside(there, t)]
+        if a and b and a != b:
+            return True
+    return False
