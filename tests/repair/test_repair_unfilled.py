@@ -141,3 +141,70 @@ def test_a_completion_in_another_condition_of_the_same_chain_goes_after_its_half
         old_source=expr,
     )
     assert same_case_chain(h3, w3)
+
+
+DOCK = (
+    "class Dock:\n"
+    "    def __init__(self):\n"
+    "        self.bikes = []\n"
+    "        self.available = 0\n"
+    "\n"
+    "    def dock(self, bike):\n"
+    "        self.bikes.append(bike)\n"
+    "        self.available += 1\n"
+    "\n"
+    "    def undock(self):\n"
+    "        bike = self.bikes.pop()\n"
+    "        return bike\n"
+)
+
+
+def test_a_counter_turned_into_a_constant_goes_after_a_path_change_that_keeps_it_counting() -> None:
+    const = Candidate(
+        "d.py",
+        DOCK.replace("available += 1", "available = 1"),
+        "assign-kind",
+        "c",
+        8,
+        0.3,
+        0.3,
+        DOCK,
+    )
+    mirror = Candidate(
+        "d.py",
+        DOCK.replace("        return bike\n", "        self.available -= 1\n        return bike\n"),
+        "insert-mirror-update",
+        "m",
+        12,
+        0.3,
+        0.3,
+        DOCK,
+    )
+    from fixloop.repair.rank_intent import counter_to_constant
+
+    assert counter_to_constant(const) and not counter_to_constant(mirror)
+    step = Candidate(
+        "d.py", DOCK.replace("available += 1", "available += 2"), "c", "s", 8, 0.3, 0.3, DOCK
+    )
+    total = Candidate(
+        "d.py",
+        DOCK.replace("available += 1", "available = len(self.bikes)"),
+        "c",
+        "t",
+        8,
+        0.3,
+        0.3,
+        DOCK,
+    )
+    assert not counter_to_constant(step) and not counter_to_constant(total)
+    lines = [1, 2, 3, 4, 6, 7, 8, 10, 11, 12]
+    before = {"tests": {"t_pass": {"outcome": "passed", "lines": [["d.py", n] for n in lines]}}}
+    after = {
+        id(mirror): {
+            "tests": {"t_pass": {"outcome": "passed", "lines": [["d.py", n] for n in [*lines, 13]]}}
+        },
+        id(const): before,
+    }
+    ordered, notes = rank_plausible([const, mirror], before, [], lambda c: after[id(c)])
+    assert "distance 0.09" in " ".join(notes)  # the inserted update is the path change
+    assert ordered == [mirror, const]

@@ -21,7 +21,9 @@ plausible patches, then orders them:
    (:mod:`.unfilled`: a container the code queries and nothing fills, IntelliJ's "mismatched
    query and update of collection"; the code's own reads say it must be filled, so an inserted
    ``self._cache[key] = value`` goes before an in-place ``count = 0`` -> ``-1`` that the
-   path distance below prefers);
+   path distance below prefers), then a patch that turns a counter's update into the store of
+   a constant (``n += 1`` -> ``n = 1``: :func:`.rank_intent.counter_to_constant`, the
+   degenerate patch of Qi et al. ISSTA 2015 read from the source) after those that do not;
 2. the smallest *behaviour change* of the passing tests first: per passing test, the Jaccard
    distance between the line sets it covered before and after (the patched file's lines mapped
    back to the original's through the diff, so an inserted line is a change, a shifted one is
@@ -125,6 +127,7 @@ from fixloop.repair.overfit_lines import _edits, _guard_heads, _guards, _lines, 
 from fixloop.repair.priors import DELETIONS
 from fixloop.repair.rank_intent import (
     changed_subtree,
+    counter_to_constant,
     is_deletion,
     patched_names,
     reads_patched,
@@ -314,15 +317,16 @@ def rank_plausible(
 
     changed_values: dict[int, bool] = {}
 
-    def traced_key(c: Candidate) -> tuple[int, int, float, int, int, int]:
+    def traced_key(c: Candidate) -> tuple[int, int, int, float, int, int, int]:
         b = judged.get(id(c))
         dead = candidate_dead_stores(c)
         unfilled = candidate_unfilled(c)
+        constant = 1 if counter_to_constant(c) else 0
         if b is None:
-            return (1, unfilled, 0.0, dead, 0, 0)
+            return (1, unfilled, constant, 0.0, dead, 0, 0)
         bucket = round(b.distance / DISTANCE_TIE) * DISTANCE_TIE
         moved = 1 if changed_values.get(id(c)) else 0
-        return (0, unfilled, bucket + b.broke, dead, moved, 0 if b.exercised else 1)
+        return (0, unfilled, constant, bucket + b.broke, dead, moved, 0 if b.exercised else 1)
 
     # a +sibling completion (siblings.py) takes its half fix's place at the end; it neither
     # competes with nor votes against the other patches (a wrong half fix's completion would
@@ -333,7 +337,7 @@ def rank_plausible(
     kept.sort(key=lambda c: (traced_key(c), size[id(c)], -c.score, c.diff_chars, order[id(c)]))
     # 4. decides between the best patches: first ask whether the ones the passing tests run
     # change what those tests' calls return (a path kept, values changed: no check at all)
-    tied = [c for c in kept if traced_key(c)[:4] == traced_key(kept[0])[:4]] if kept else []
+    tied = [c for c in kept if traced_key(c)[:5] == traced_key(kept[0])[:5]] if kept else []
     mixed = {judged[id(c)].exercised > 0 for c in tied if id(c) in judged}
     if values is not None and len(mixed) == 2 and (deadline is None or time.monotonic() < deadline):
         try:

@@ -49,6 +49,18 @@ and the extra inputs (the first before the size of the diff, the second after it
   other but complementary cases. Such a completion goes after its half fix (the smaller change,
   the minimal-change preference of every ranking above), never before it.
 
+- :func:`counter_to_constant`: a patch that turns an update by a constant step into the store
+  of a constant (``self.available += 1`` -> ``self.available = 1``, ``n *= 2`` -> ``n = 2``)
+  makes the target one value on every state that reaches the line: the counter stops counting.
+  It is the "plausible but degenerate" patch of Qi, Long, Achour, Rinard (ISSTA 2015) seen in
+  the source (:func:`.agree.varies` sees the same on extra inputs, where a module-level
+  function can be probed): it passes a test that counts to exactly that value once, and the
+  tests that count further are the hidden ones. Why a reviewer accepts it on a program never
+  seen: the program's own compound assignment says the value accumulates; a fix that keeps
+  the accumulation (the missing mirror update elsewhere) explains the failing test without
+  throwing the old value away. Ranked with the traced evidence, before the path distance (the
+  one-line store is no path change while an inserted update is).
+
 All are ranks, never filters: a patch is never dropped by them.
 """
 
@@ -64,6 +76,7 @@ from fixloop.repair.priors import DELETIONS
 
 __all__ = [
     "changed_subtree",
+    "counter_to_constant",
     "is_deletion",
     "patched_names",
     "reads_patched",
@@ -318,3 +331,40 @@ def same_case_chain(half: Candidate, whole: Candidate) -> bool:
         if a and b and a != b:
             return True
     return False
+
+
+def _literal_value(e: ast.expr) -> bool:
+    if isinstance(e, ast.UnaryOp) and isinstance(e.op, (ast.USub, ast.UAdd)):
+        e = e.operand
+    return isinstance(e, ast.Constant) and not isinstance(e.value, str)
+
+
+def counter_to_constant(cand: Candidate) -> bool:
+    """Does the patch turn ``target op= <number>`` into ``target = <number>`` on one line?
+
+    (See the module docstring.) False for any other change, for several changed lines, or
+    when a line does not parse on its own.
+    """
+    from fixloop.repair.combine import one_line_change
+
+    if cand.also:
+        return False
+    change = one_line_change(cand)
+    if change is None:
+        return False
+    try:
+        old = ast.parse(change[1].strip()).body
+        new = ast.parse(change[2].strip()).body
+    except (SyntaxError, ValueError):
+        return False
+    if len(old) != 1 or len(new) != 1:
+        return False
+    a, b = old[0], new[0]
+    return (
+        isinstance(a, ast.AugAssign)
+        and isinstance(b, ast.Assign)
+        and len(b.targets) == 1
+        and _dump(a.target) == _dump(b.targets[0])
+        and _literal_value(a.value)
+        and _literal_value(b.value)
+    )
