@@ -231,3 +231,38 @@ def test_a_patch_whose_run_changes_the_passing_tests_values_loses_its_checked_pl
     asked.clear()
     ordered, _ = rank_plausible([run], before, ["t_fail"], trace, values=values)
     assert asked == []
+
+
+def test_value_changes_ignore_a_test_module_whose_values_differ_between_two_runs_of_the_original(
+    tmp_path: Path,
+) -> None:
+    """A clock read by the passing test changes its values on every run: no evidence there."""
+    from fixloop.repair.agree_scenario import value_changes
+    from fixloop.repair.screen import WarmScreener
+    from fixloop.sandbox import make_sandbox
+
+    clocked = "import time\n" + QUEUE + "\n    def stamp(self):\n        return time.time_ns()\n"
+    root = tmp_path / "work"
+    (root / "tests").mkdir(parents=True)
+    (root / "line.py").write_text(clocked)
+    (root / "tests" / "test_line.py").write_text(QUEUE_TESTS + "    assert Line().stamp() > 0\n")
+    reversed_queue = Candidate(
+        "line.py",
+        clocked.replace("self.waiting.pop(0)", "self.waiting.pop()"),
+        "t",
+        "t",
+        11,
+        0.5,
+        0.5,
+        clocked,
+    )
+    screener = WarmScreener(
+        make_sandbox("none", allow_unsandboxed=True), root, tmp_path / "e", python=sys.executable
+    )
+    got = value_changes(
+        screener,
+        [reversed_queue],
+        wall_s=60.0,
+        passing=["tests/test_line.py::test_everyone_is_served"],
+    )
+    assert got == {id(reversed_queue): False}

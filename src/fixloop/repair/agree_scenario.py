@@ -37,6 +37,7 @@ Standard library only on the probe side; the rewriting happens here, on the host
 from __future__ import annotations
 
 import ast
+import dataclasses
 import json
 import shutil
 from collections.abc import Sequence
@@ -323,12 +324,21 @@ def value_changes(
 
     Returns:
         a verdict for every candidate the run measured (others absent: no evidence); empty
-        when no test module has a passing test without parameters.
+        when no test module has a passing test without parameters. The original code runs
+        twice; a test module whose values differ between those two runs counts for no patch.
     """
     variants = scenario_variants(Path(screener.work_root), passing, varied_too=False)
     if not variants or not cands:
         return {}
-    probes = _run_variants(screener, cands, variants, wall_s=wall_s, watch=True)
+    # the original code runs a second time as if it were a patch: a test module whose values
+    # differ between two runs of the same code (a clock, a random draw) gives no evidence
+    again = dataclasses.replace(cands[0], new_source=cands[0].old_source, also=())
+    probes = _run_variants(screener, [*cands, again], variants, wall_s=wall_s, watch=True)
+    twin = probes.pop(id(again), None)
+    if twin is None:
+        return {}
+    steady = [a == b for a, b in zip(twin.out, twin.base_out, strict=False)]
     return {
-        k: any(a != b for a, b in zip(p.out, p.base_out, strict=False)) for k, p in probes.items()
+        k: any(s and a != b for s, a, b in zip(steady, p.out, p.base_out, strict=False))
+        for k, p in probes.items()
     }
