@@ -173,6 +173,14 @@ def twin_branch_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
 
 def _readable(fi: FileInfo, func: cst.FunctionDef) -> set[str]:
     """:func:`.templates_blocks.visible` less the names only a class body binds (its fields)."""
+    return visible(fi, func) - (_class_only_names(fi) - set(_own_names(fi, func)))
+
+
+def _class_only_names(fi: FileInfo) -> set[str]:
+    """Names a class body binds that the module's top level does not (one walk per file)."""
+    got = fi.memo.get("mirror_class_only")
+    if isinstance(got, set):
+        return got
     top: set[str] = set()
     for stmt in fi.module.body:
         if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
@@ -184,7 +192,33 @@ def _readable(fi: FileInfo, func: cst.FunctionDef) -> set[str]:
                 if isinstance(small, cst.AnnAssign):
                     top |= free_names(small.target)
     fields = {f for c in fi.classes.values() for f, _ in class_fields(fi, c)}
-    return visible(fi, func) - (fields - top - set(_own_names(fi, func)))
+    out = fields - top
+    fi.memo["mirror_class_only"] = out
+    return out
+
+
+def _self_updates(fi: FileInfo) -> dict[int, list[StmtInfo]]:
+    """id(class) -> its methods' one-line updates of ``self`` state an undo exists for."""
+    got = fi.memo.get("mirror_self_updates")
+    if isinstance(got, dict):
+        return got
+    out: dict[int, list[StmtInfo]] = {}
+    for other in fi.stmts:
+        if other.cls is None or other.func is None:
+            continue
+        if not isinstance(other.node, cst.SimpleStatementLine) or len(other.node.body) != 1:
+            continue
+        small = other.node.body[0]
+        target = getattr(small, "target", None)
+        if isinstance(small, cst.Assign) and len(small.targets) == 1:
+            target = small.targets[0].target
+        root = target
+        while isinstance(root, (cst.Subscript, cst.Attribute)):
+            root = root.value
+        if isinstance(root, cst.Name) and root.value == "self" and _undo_texts(fi, small):
+            out.setdefault(id(other.cls), []).append(other)
+    fi.memo["mirror_self_updates"] = out
+    return out
 
 
 def _own_names(fi: FileInfo, func: cst.FunctionDef) -> list[str]:
@@ -311,22 +345,12 @@ def renamed_mirror_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         return []
     bound = _readable(fi, st.func)
     texts: list[tuple[str, float, list[tuple[int, str, str, float]]]] = []
-    for other in fi.stmts:
-        if other.cls is not st.cls or other.func is None or other.func is st.func:
-            continue
-        if not isinstance(other.node, cst.SimpleStatementLine) or len(other.node.body) != 1:
+    for other in _self_updates(fi).get(id(st.cls), []):
+        if other.func is st.func or not isinstance(other.node, cst.SimpleStatementLine):
             continue
         small = other.node.body[0]
-        target = getattr(small, "target", None)
-        if isinstance(small, cst.Assign) and len(small.targets) == 1:
-            target = small.targets[0].target
-        root = target
-        while isinstance(root, (cst.Subscript, cst.Attribute)):
-            root = root.value
-        if not (isinstance(root, cst.Name) and root.value == "self"):
-            continue
         undo = _undo_texts(fi, small)
-        if not undo or free_names(other.node) <= bound:
+        if free_names(other.node) <= bound:
             continue  # nothing to rename: the plain mirror templates' case
         swap = _equated(fi, other.node, bound)
         points = _twin_points(fi, st, other, swap) or _insert_points(fi, st)

@@ -505,17 +505,26 @@ def compared_constants(fi: FileInfo, node: cst.CSTNode, limit: int = 2) -> list[
     ``seat=row.get("seat")`` in a module that tests ``self.seat != UNRESERVED`` -> ``["UNRESERVED"]``:
     the sentinel the program means by "no value" for that field (``==``, ``!=``, ``is``,
     ``is not``; either side). Upper-case module names only; in source order, at most ``limit``.
+    One walk of the module per file (kept in ``fi.memo``).
     """
     name = _bound_to(fi, node)
     if not name:
         return []
-    consts = {n for n in fi.module_names if n.lstrip("_").isupper()}
-    out: list[str] = []
+    return _compared(fi).get(name, [])[:limit]
 
-    def named(e: cst.BaseExpression) -> bool:
-        return (isinstance(e, cst.Name) and e.value == name) or (
-            isinstance(e, cst.Attribute) and e.attr.value == name
-        )
+
+def _compared(fi: FileInfo) -> dict[str, list[str]]:
+    """Field or name -> the module constants it is compared with, in source order."""
+    got = fi.memo.get("compared_constants")
+    if isinstance(got, dict):
+        return got
+    consts = {n for n in fi.module_names if n.lstrip("_").isupper()}
+    out: dict[str, list[str]] = {}
+
+    def key(e: cst.BaseExpression) -> str:
+        if isinstance(e, cst.Name):
+            return e.value
+        return e.attr.value if isinstance(e, cst.Attribute) else ""
 
     class V(cst.CSTVisitor):
         def visit_Comparison(self, n: cst.Comparison) -> None:
@@ -525,9 +534,12 @@ def compared_constants(fi: FileInfo, node: cst.CSTNode, limit: int = 2) -> list[
             if not isinstance(c.operator, (cst.Equal, cst.NotEqual, cst.Is, cst.IsNot)):
                 return
             for a, b in ((n.left, c.comparator), (c.comparator, n.left)):
-                if named(a) and isinstance(b, cst.Name) and b.value in consts:
-                    if b.value not in out:
-                        out.append(b.value)
+                k = key(a)
+                if k and isinstance(b, cst.Name) and b.value in consts and b.value != k:
+                    seen = out.setdefault(k, [])
+                    if b.value not in seen:
+                        seen.append(b.value)
 
     fi.module.visit(V())
-    return out[:limit]
+    fi.memo["compared_constants"] = out
+    return out
