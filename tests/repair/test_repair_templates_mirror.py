@@ -233,3 +233,32 @@ def test_no_compared_constant_for_a_field_never_compared():
     other = ROWS.replace("return self.table != STANDING", "return bool(self.name)")
     got = descriptions(other, ["return cls("], "wrap-or-default")
     assert got and not [d for d in got if "STANDING" in d]
+
+
+FERRY = """
+class Ferry:
+    def __init__(self):
+        self.cars = []
+        self.vans = []
+        self.log = []
+
+    def board_car(self, plate):
+        self.log.append(f"car {plate}")
+        self.cars.append(plate)
+
+    def board_van(self, plate):
+        self.log.append(f"van {plate}")
+"""
+
+
+def test_twin_method_statement_with_the_words_swapped():
+    fixed = FERRY.replace(
+        '        self.log.append(f"van {plate}")\n',
+        '        self.log.append(f"van {plate}")\n        self.vans.append(plate)\n',
+    )
+    assert "insert-twin-branch" in fixing(FERRY, fixed, ['f"van {plate}"'])
+
+
+def test_no_twin_method_when_the_names_differ_in_two_words():
+    other = FERRY.replace("def board_van(", "def unload_all(")
+    assert descriptions(other, ['f"van {plate}"'], "insert-twin-branch") == []

@@ -12,6 +12,9 @@ Ghanbari et al., ISSTA 2019; TBar's FP "wrap with method", Liu et al., ISSTA 201
   order, plus one more (string literals and the swapped names aside), ``B`` gets that statement
   with the two names exchanged (``self.leads.append(name)`` -> ``self.follows.append(name)``):
   a queue, counter or log kept on one side of a symmetric protocol and forgotten on the other.
+  Also twin methods of a class whose names differ in one word (``board_car`` / ``board_van``):
+  the longer body's extra line, that word exchanged inside the names (``self.cars`` ->
+  ``self.vans``).
 - ``insert-mirror-update`` (renamed): the counter update another method of the class makes
   (``self.out[kind] = self.out.get(kind, 0) + 1``), undone here (``self.out[engine.kind] -= 1``
   or ``= ... - 1``) when a name it reads is not visible here but that method's own guard equates
@@ -83,16 +86,79 @@ def _swap_pair(a: str, b: str) -> tuple[str, str] | None:
 
 
 def _rename(text: str, swap: dict[str, str]) -> str:
-    """``text`` with each identifier of ``swap`` replaced at once (outside string literals)."""
+    """``text`` with each identifier of ``swap`` replaced at once (outside string literals).
+
+    A key ``"_w"`` stands for the word ``w`` inside identifiers (``add_lead`` / ``leads`` for
+    ``{"_lead": "follow"}``: the words of ``_``-joined names, a plural ``s`` kept).
+    """
     if not swap:
         return text
+
+    def ident(k: re.Match[str]) -> str:
+        name = k.group(0)
+        if name in swap:
+            return swap[name]
+        parts = name.split("_")
+        for i, part in enumerate(parts):
+            stem, plural = (part[:-1], "s") if part.endswith("s") else (part, "")
+            if "_" + part in swap:
+                parts[i] = swap["_" + part]
+            elif stem and "_" + stem in swap:
+                parts[i] = swap["_" + stem] + plural
+        return "_".join(parts)
+
     out, pos = [], 0
     for m in _STRING.finditer(text):
-        out.append(_IDENT.sub(lambda k: swap.get(k.group(0), k.group(0)), text[pos : m.start()]))
+        out.append(_IDENT.sub(ident, text[pos : m.start()]))
         out.append(m.group(0))
         pos = m.end()
-    out.append(_IDENT.sub(lambda k: swap.get(k.group(0), k.group(0)), text[pos:]))
+    out.append(_IDENT.sub(ident, text[pos:]))
     return "".join(out)
+
+
+def _method_twins(
+    fi: FileInfo, func: cst.FunctionDef
+) -> list[tuple[cst.FunctionDef, dict[str, str]]]:
+    """Sibling methods whose names differ from ``func``'s in one word, with the word swap.
+
+    ``arrive_lead`` / ``arrive_follow`` -> ``{"_lead": "follow", "_follow": "lead"}``; the same
+    number of parameters.
+    """
+    cls = fi.class_of_func.get(id(func))
+    if cls is None:
+        return []
+    mine = func.name.value.split("_")
+    out = []
+    for other in getattr(cls.body, "body", ()):
+        if not isinstance(other, cst.FunctionDef) or other is func:
+            continue
+        theirs = other.name.value.split("_")
+        if len(theirs) != len(mine) or len(other.params.params) != len(func.params.params):
+            continue
+        diff = [(a, b) for a, b in zip(theirs, mine, strict=True) if a != b]
+        if len(diff) == 1 and all(diff[0]):
+            a, b = diff[0]
+            out.append((other, {"_" + a: b, "_" + b: a}))
+    return out
+
+
+def _extras(
+    fi: FileInfo, theirs: list[cst.BaseStatement], own: list[str], swap: dict[str, str]
+) -> list[tuple[str, int]]:
+    """``(statement, index)`` of the one line ``theirs`` has beyond ``own``, renamed by ``swap``."""
+    if len(theirs) != len(own) + 1:
+        return []
+    texts = [fi.text(s) for s in theirs]
+    out = []
+    for j, extra in enumerate(theirs):
+        rest = texts[:j] + texts[j + 1 :]
+        if not isinstance(extra, cst.SimpleStatementLine) or "\n" in texts[j].strip():
+            continue
+        if all(_shape(_rename(t, swap)) == _shape(o) for t, o in zip(rest, own, strict=True)):
+            new = _rename(texts[j].strip(), swap)
+            if all(_shape(new) != _shape(o) for o in own):
+                out.append((new, j))
+    return out
 
 
 def _shape(text: str) -> str:
@@ -105,21 +171,25 @@ def twin_branch_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     if not st.alone or st.func is None:
         return []
     block, _ = fi.parent_of(st.node)
-    if not isinstance(block, cst.IndentedBlock):
-        return []
-    mine = _branch_of(fi, block)
     func = fi.func_info(st.func)
-    if mine is None or func is None:
+    if not isinstance(block, cst.IndentedBlock) or func is None:
         return []
-    own_if, own_else = mine
-    own_test = fi.text(own_if.test)
     own = [fi.text(s) for s in st.block]
     bound = visible(fi, st.func)
     found: dict[str, int] = {}
+    if fi.parent_of(block)[0] is st.func:  # a method's body: its twin method's
+        for other, swap in _method_twins(fi, st.func):
+            for new, j in _extras(fi, list(getattr(other.body, "body", ())), own, swap):
+                found.setdefault(new, j)
+    mine = _branch_of(fi, block)
+    if mine is None and not found:
+        return []
+    own_if, own_else = mine if mine is not None else (None, False)
+    own_test = fi.text(own_if.test) if own_if is not None else ""
 
     class V(cst.CSTVisitor):
         def visit_IndentedBlock(self, n: cst.IndentedBlock) -> None:
-            if n is block or len(n.body) != len(own) + 1:
+            if own_if is None or n is block or len(n.body) != len(own) + 1:
                 return
             theirs = _branch_of(fi, n)
             if theirs is None or theirs[1] != own_else or theirs[0] is own_if:
@@ -128,19 +198,11 @@ def twin_branch_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
             if pair is None:
                 return
             swap = {pair[0]: pair[1], pair[1]: pair[0]} if pair[0] else {}
-            texts = [fi.text(s) for s in n.body]
-            for j, extra in enumerate(n.body):
-                rest = texts[:j] + texts[j + 1 :]
-                if not isinstance(extra, cst.SimpleStatementLine) or "\n" in texts[j].strip():
-                    continue
-                if all(
-                    _shape(_rename(t, swap)) == _shape(o) for t, o in zip(rest, own, strict=True)
-                ):
-                    new = _rename(texts[j].strip(), swap)
-                    if new not in found and all(_shape(new) != _shape(o) for o in own):
-                        found[new] = j
+            for new, j in _extras(fi, list(n.body), own, swap):
+                found.setdefault(new, j)
 
-    func.node.body.visit(V())
+    if own_if is not None:
+        func.node.body.visit(V())
     out: list[Mutation] = []
     for new, j in list(found.items())[:2]:
         try:
@@ -160,7 +222,7 @@ def twin_branch_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
                 pos,
                 f"{fi.indent_of_line(info.start)}{new}\n",
                 "insert-twin-branch",
-                f"insert '{_one_line(new)}' {where} (the twin branch's, names swapped)",
+                f"insert '{_one_line(new)}' {where} (the twin's, names swapped)",
                 st.start,
                 MIRROR_PRIORS["insert-twin-branch"],
             )
