@@ -262,3 +262,35 @@ def test_twin_method_statement_with_the_words_swapped():
 def test_no_twin_method_when_the_names_differ_in_two_words():
     other = FERRY.replace("def board_van(", "def unload_all(")
     assert descriptions(other, ['f"van {plate}"'], "insert-twin-branch") == []
+
+
+CALC = """
+class Calc:
+    def __init__(self):
+        self.stack = []
+
+    def feed(self, tok):
+        if tok.isdigit():
+            value = int(tok)
+            self.stack.append(value)
+        elif tok == "neg":
+            value = -self.stack.pop()
+        return self
+"""
+
+
+def test_branch_push_onto_a_field_the_sibling_branch_pushes_on():
+    fixed = CALC.replace(
+        "            value = -self.stack.pop()\n",
+        "            value = -self.stack.pop()\n            self.stack.append(value)\n",
+    )
+    assert "insert-branch-push" in fixing(CALC, fixed, ["value = -self.stack.pop()"])
+
+
+def test_no_branch_push_onto_a_field_the_branch_pushes_on_already():
+    pushed = CALC.replace(
+        "            value = -self.stack.pop()\n",
+        "            value = -self.stack.pop()\n            self.stack.append(-value)\n",
+    )
+    got = descriptions(pushed, ["self.stack.append(-value)"], "insert-branch-push")
+    assert not [d for d in got if "self.stack.append(value)" in d]

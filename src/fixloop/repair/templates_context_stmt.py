@@ -9,7 +9,7 @@ program):
   (``T -= k``) is :mod:`.templates_insert`'s;
 - ``insert-branch-push``: ``stack.append(v)`` at the end of an ``if``/``elif`` branch whose
   sibling branches all push on ``stack`` (or some of them, ranked lower) and which computes
-  ``v`` but pushes nothing;
+  ``v`` but pushes nothing there (``stack`` a name or a ``self.`` field);
 - ``delete-duplicate``: a statement whose effect a call of the same block repeats (the callee's
   body holds the same statement once its parameters are bound to the call's arguments), so the
   effect happens twice;
@@ -125,22 +125,37 @@ def _branches(fi: FileInfo, node: cst.CSTNode) -> tuple[cst.If, list[cst.BaseSui
     return top, suites
 
 
-def _pushes(suite: cst.CSTNode) -> list[tuple[str, str]]:
-    """``(collection, method)`` of the ``x.append(...)``-like calls a suite makes."""
+def _pushes(suite: cst.CSTNode, fields: bool = False) -> list[tuple[str, str]]:
+    """``(collection, method)`` of the ``x.append(...)``-like calls a suite makes.
+
+    ``x`` a name; with ``fields`` also a ``self.`` field (``self.stack.append(v)``).
+    """
     out: list[tuple[str, str]] = []
 
     class V(cst.CSTVisitor):
         def visit_Call(self, n: cst.Call) -> None:
             f = n.func
-            if (
+            if not (
                 isinstance(f, cst.Attribute)
-                and isinstance(f.value, cst.Name)
                 and f.attr.value in ("append", "add", "put", "push", "appendleft")
                 and len(n.args) == 1
             ):
-                pair = (f.value.value, f.attr.value)
-                if pair not in out:
-                    out.append(pair)
+                return
+            q = f.value
+            if isinstance(q, cst.Name):
+                coll = q.value
+            elif (
+                fields
+                and isinstance(q, cst.Attribute)
+                and isinstance(q.value, cst.Name)
+                and q.value.value == "self"
+            ):
+                coll = f"self.{q.attr.value}"
+            else:
+                return
+            pair = (coll, f.attr.value)
+            if pair not in out:
+                out.append(pair)
 
     suite.visit(V())
     return out
@@ -161,12 +176,14 @@ def branch_push_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         return []
     if _pushes(own):
         return unfilled_push_mutations(fi, st, own, others)
-    common = set(_pushes(others[0]))
+    # the sibling branches' pushes, onto names or ``self.`` fields this branch does not push on
+    mine = set(_pushes(own, fields=True))
+    common = set(_pushes(others[0], fields=True)) - mine
     for s in others[1:]:
-        common &= set(_pushes(s))
+        common &= set(_pushes(s, fields=True))
     some = 1.0
     if not common:  # only some sibling branches push (others pop or skip): a weaker sign
-        common = {p for s in others for p in _pushes(s)}
+        common = {p for s in others for p in _pushes(s, fields=True)} - mine
         some = 0.6
     # values the branch computes: names it binds, last first
     body = [b for b in getattr(own, "body", ()) if b in fi.positions]
