@@ -44,8 +44,11 @@ SUITE8 = ROOT / "benchmarks" / "data" / "heldout8"
 # the ninth: written after heldout8 was measured, by a helper that never read the engine (README);
 # measured once on 2026-12-03 (03:17 UTC), known since: a tuning set like heldout7 and heldout8
 SUITE9 = ROOT / "benchmarks" / "data" / "heldout9"
-# the tenth: written after heldout9 was measured, by a helper that never read the engine (README)
+# the tenth: written after heldout9 was measured, by a helper that never read the engine (README);
+# measured once on 2026-12-03 (06:21 UTC), known since: a tuning set like heldout7 ... heldout9
 SUITE10 = ROOT / "benchmarks" / "data" / "heldout10"
+# the eleventh: written after heldout10 was measured, by a helper that never read the engine (README)
+SUITE11 = ROOT / "benchmarks" / "data" / "heldout11"
 
 _spec = importlib.util.spec_from_file_location(
     "heldout_check", ROOT / "benchmarks" / "heldout_check.py"
@@ -236,6 +239,30 @@ REAL10 = {
     "missing-none-guard",
 }
 
+# the eleventh suite's kinds: the coordinator's brief of 2026-12-03 for heldout11 (9 wrappers, 9
+# missing statements with a break again instead of heldout10's early return, 8 of issue 19's eleven
+# one- or two-token changes with swapped arguments and string operand order, 4 real-history kinds
+# unlike heldout10's three: a missing keyword argument, an argument to the wrong call, a regex
+# anchored wrongly)
+WRAPPERS11 = WRAPPERS10
+MISSING11 = MISSING9
+TOKENS11 = {
+    "comparison-in-elif",
+    "constant-related",
+    "swapped-arguments",
+    "string-operand-order",
+    "index-minus-one-in-call",
+    "two-token-comparison",
+    "wrong-bitwise-operator",
+    "slice-added",
+}
+REAL11 = {
+    "wrong-name-in-scope",
+    "missing-keyword-argument",
+    "argument-to-wrong-call",
+    "regex-anchor",
+}
+
 
 @dataclass(frozen=True)
 class Held:
@@ -364,7 +391,7 @@ HELD = [
         min_lines=40,
         check=26,
     ),
-    Held(  # held out: not measured yet
+    Held(  # measured once (2026-12-03 06:21 UTC): known, a tuning set since
         SUITE10,
         frozenset(MISSING10 | WRAPPERS10 | TOKENS10 | REAL10),
         NO_ENGINE,
@@ -375,6 +402,18 @@ HELD = [
         no_while=True,
         min_lines=40,
         check=15,
+    ),
+    Held(  # held out: not measured yet
+        SUITE11,
+        frozenset(MISSING11 | WRAPPERS11 | TOKENS11 | REAL11),
+        NO_ENGINE,
+        {"wrapper": 9, "missing": 9, "token": 8, "real": 4},
+        frozenset(TOKENS11),
+        frozenset(REAL11),
+        one_per_kind=True,
+        no_while=True,
+        min_lines=40,
+        check=19,
     ),
 ]
 ALL_TASKS = [t for held in HELD for t in held.tasks]
