@@ -87,6 +87,7 @@ from .templates_mirror import mirror_header_mutations, mirror_statement_mutation
 from .templates_missing import missing_mutations
 from .templates_names import name_mutations
 from .templates_offsets import dispatch_copy_mutations, offset_header_mutations
+from .templates_omitted import omitted_mutations
 from .templates_positions import decorator_stmt
 from .templates_reach import reach_header_mutations, reach_statement_mutations
 from .templates_setters import setter_mutations
@@ -189,6 +190,7 @@ def generate_candidates(
                 muts.extend(guarded(fi, dispatch_copy_mutations, fi, st))
                 muts.extend(guarded(fi, mirror_statement_mutations, fi, st))  # twins, undone
                 muts.extend(guarded(fi, setter_mutations, fi, st))  # a setter's own guard
+                muts.extend(guarded(fi, omitted_mutations, fi, st))  # implied by declarations
         else:
             # an ``elif`` line is no statement's header: its condition is still an expression
             clause = fi.elif_at(line)

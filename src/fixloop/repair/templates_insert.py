@@ -274,10 +274,10 @@ def set_add_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
             coll = fi.text(c.comparator) if c.comparator in fi.positions else ""
             if coll in colls:
                 item = fi.text(n.left) if n.left in fi.positions else ""
+                if isinstance(n.left, cst.Tuple) and not item.startswith("("):
+                    item = f"({item})"  # ``(a, b) in s``: one tuple item, not two arguments
                 if item and "\n" not in item and free_names(n.left) <= bound:
-                    pair = (coll, item)
-                    if pair not in pairs:
-                        pairs.append(pair)
+                    pairs.extend([(coll, item)] if (coll, item) not in pairs else [])
 
     (st.cls if st.cls is not None else chain[-1].node).visit(V())
     texts = []

@@ -202,7 +202,7 @@ def _stored_into(fi: FileInfo) -> set[str]:
     class V(cst.CSTVisitor):
         def visit_Subscript(self, n: cst.Subscript) -> None:
             parent, _ = fi.parent_of(n)
-            if isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.Del)):
+            if isinstance(parent, (cst.AssignTarget, cst.AugAssign)):  # ``del``: an eviction
                 found.add(fi.text(n.value))
 
         def visit_Call(self, n: cst.Call) -> None:
@@ -301,18 +301,27 @@ def _entry_roles(fi: FileInfo, func: cst.FunctionDef, entry: str, locs: set[str]
 
 def cache_store_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     """``C[K] = V`` after ``st`` (which binds a name of ``V``) for a dict only read (see module)."""
-    if st.func is None or not st.alone or not isinstance(st.node, cst.SimpleStatementLine):
+    if (
+        st.func is None
+        or not st.alone
+        or not isinstance(st.node, (cst.SimpleStatementLine, cst.If))
+    ):
         return []
     func = fi.func_info(st.func)
-    if func is None or len(st.node.body) != 1:
-        return []
-    small = st.node.body[0]
-    binds = {n for ln, n in func.assigns if ln == st.start}
-    returns = isinstance(small, cst.Return) and isinstance(small.value, cst.Name)
-    if not binds and not returns:
+    if func is None:
         return []
     colls = {c for c in _dict_names(fi, st) if not _stored(fi, c)}
-    if not colls:
+    evict = _evicts(fi, st, colls)
+    if evict:  # before the size check that keeps the cache bounded: store, then evict
+        small: cst.CSTNode = st.node
+        binds: set[str] = set()
+    elif isinstance(st.node, cst.SimpleStatementLine) and len(st.node.body) == 1:
+        small = st.node.body[0]
+        binds = {n for ln, n in func.assigns if ln == st.start}
+    else:
+        return []
+    returns = isinstance(small, cst.Return) and isinstance(small.value, cst.Name)
+    if not (binds or returns or evict) or not colls:
         return []
     bound = visible(fi, st.func)
     locs = (set(func.locals) | set(func.params)) - {"self", "cls"}
@@ -339,13 +348,14 @@ def cache_store_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
             if returns and isinstance(small, cst.Return) and isinstance(small.value, cst.Name):
                 ok = small.value.value in names
             else:
-                ok = bool(names & binds)
+                ok = evict or bool(names & binds)
             text = f"{coll}[{key}] = {value}"
             if ok and all(t != text for t, _ in texts):
                 texts.append((text, w))
     indent = fi.indent_of_line(st.start)
-    pos = fi.line_starts[st.start - 1] if returns else fi.line_starts[st.end]
-    where = f"before line {st.start}" if returns else f"after line {st.end}"
+    before = returns or evict
+    pos = fi.line_starts[st.start - 1] if before else fi.line_starts[st.end]
+    where = f"before line {st.start}" if before else f"after line {st.end}"
     return [
         inserted(
             pos,
@@ -357,6 +367,18 @@ def cache_store_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         )
         for text, w in texts[:4]
     ]
+
+
+def _evicts(fi: FileInfo, st: StmtInfo, colls: set[str]) -> bool:
+    """Whether ``st`` is an ``if`` testing ``len(C)`` of a cache ``C`` in ``colls`` (its bound)."""
+    if not isinstance(st.node, cst.If):
+        return False
+    for n in fi.header_nodes(st):
+        if isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value == "len":
+            if len(n.args) == 1 and n.args[0].value in fi.positions:
+                if fi.text(n.args[0].value) in colls:
+                    return True
+    return False
 
 
 def _indexed(fi: FileInfo, func: cst.FunctionDef, entry: str) -> bool:
