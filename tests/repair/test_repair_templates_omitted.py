@@ -383,3 +383,67 @@ def test_no_undo_record_where_the_old_value_is_saved_already():
         '        self.journal.append(("room", self.room))\n        self.room = room\n\n',
     )
     assert "insert-undo-record" not in templates_of(saved, ["self.room = room"])
+
+
+# ------------------------------------------------------------------ a set that is a dict's value
+
+CLUBS = """
+from collections import defaultdict
+
+
+class Clubs:
+    def __init__(self):
+        self.members: dict[str, set[str]] = defaultdict(set)
+
+    def join(self, club, name):
+        if name in self.members[club]:
+            raise ValueError(name)
+        return len(self.members[club])
+
+
+def first_visits(visits):
+    seen = defaultdict(set)
+    out = []
+    for day, (who, room) in visits:
+        if (who, room) not in seen[day]:
+            out.append(who)
+    return out
+
+
+_LOG = defaultdict(list)
+
+
+def record(user, page):
+    return page if page in _LOG[user] else None
+"""
+
+
+def test_set_add_into_a_dict_of_sets_in_a_method_a_loop_and_a_module_dict():
+    fixed = src_of(CLUBS).replace(
+        "        return len(self.members[club])",
+        "        self.members[club].add(name)\n        return len(self.members[club])",
+    )
+    assert "insert-set-add" in fixing(CLUBS, fixed, ["return len(self.members"])
+    fixed = src_of(CLUBS).replace(
+        "            out.append(who)",
+        "            out.append(who)\n            seen[day].add((who, room))",
+    )
+    assert "insert-set-add" in fixing(CLUBS, fixed, ["out.append(who)"])
+    fixed = src_of(CLUBS).replace(
+        "    return page if", "    _LOG[user].append(page)\n    return page if"
+    )
+    assert "insert-set-add" in fixing(CLUBS, fixed, ["return page if"])
+
+
+def test_no_grouped_add_for_a_plain_dict_of_counts():
+    plain = (
+        src_of(CLUBS)
+        .replace("defaultdict(set)", "defaultdict(int)")
+        .replace("defaultdict(list)", "{}")
+    )
+    got = [
+        c.description
+        for c in generate_candidates(plain, "mod.py", _lines(plain, ["return page if"]))
+        if c.template == "insert-set-add"
+    ]
+    assert got == []

@@ -17,6 +17,8 @@ Python bug studies, Widyasari et al., BugsInPy, FSE 2020):
   function whose docstring names an exception class the module defines and never raises: a
   parameter compared with a value bound before (a local or a ``self`` field the function reads);
   ``<`` first when the docstring says "less"/"short"/"below", ``>`` first for "more"/"exceeds".
+- ``insert-set-add`` one level down: ``members[group].add(name)`` for a test ``name in
+  members[group]`` of a ``defaultdict(set)`` (or ``list``) nothing adds to at that place.
 - ``insert-undo-record``: ``self.history.append(("forward", address, loco.forward))`` before a
   store ``loco.forward = ...`` when a sibling store ``loco.speed = ...`` (same function or
   class) is preceded by a statement that saves the old value (``...append(("speed", address,
@@ -34,9 +36,9 @@ import re
 import libcst as cst
 
 from .templates_ast import Edit, FileInfo, Mutation, StmtInfo, guarded, is_docstring
-from .templates_blocks import _one_line
+from .templates_blocks import _one_line, visible
 from .templates_guards import _raised_classes, _step
-from .templates_insert import free_names
+from .templates_insert import _mutations, free_names
 from .templates_lines import _loop_around, inserted
 from .templates_missing import message
 from .templates_reach import _docstring as docstring_of
@@ -516,6 +518,81 @@ def omitted_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
         branch_return_mutations,
         unraised_guard_mutations,
         undo_record_mutations,
+        grouped_add_mutations,
     ):
         out.extend(guarded(fi, fn, fi, st))
     return out
+
+
+# ------------------------------------------------------------------------------ dicts of sets
+
+
+def _grouped(fi: FileInfo) -> dict[str, str]:
+    """``self.x`` / names bound to ``defaultdict(set)`` (``list``) -> ``add`` (``append``)."""
+    got = fi.memo.get("grouped")
+    if isinstance(got, dict):
+        return got
+    out: dict[str, str] = {}
+
+    def note(target: cst.BaseExpression, value: cst.BaseExpression | None) -> None:
+        if not (
+            isinstance(value, cst.Call)
+            and fi.text(value.func).split(".")[-1] == "defaultdict"
+            and len(value.args) == 1
+            and isinstance(value.args[0].value, cst.Name)
+        ):
+            return
+        kind = {"set": "add", "list": "append"}.get(value.args[0].value.value)
+        if kind and target in fi.positions:
+            out.setdefault(fi.text(target), kind)
+
+    class V(cst.CSTVisitor):
+        def visit_Assign(self, n: cst.Assign) -> None:
+            if len(n.targets) == 1:
+                note(n.targets[0].target, n.value)
+
+        def visit_AnnAssign(self, n: cst.AnnAssign) -> None:
+            note(n.target, n.value)
+
+    fi.module.visit(V())
+    fi.memo["grouped"] = out
+    return out
+
+
+def grouped_add_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
+    """``C[k].add(x)`` near ``st`` for a test ``x in C[k]`` of a ``defaultdict(set)`` ``C``.
+
+    The ``insert-set-add`` kind one level down: the set is a dict's value (members per group,
+    visits per day); the test may sit in any method of the class (``self.C``) or the function.
+    """
+    if st.func is None or not st.alone or is_docstring(st.node):
+        return []
+    grouped = _grouped(fi)
+    if not grouped:
+        return []
+    bound = visible(fi, st.func)
+    pairs: list[tuple[str, str, str]] = []
+
+    class V(cst.CSTVisitor):
+        def visit_Comparison(self, n: cst.Comparison) -> None:
+            if len(n.comparisons) != 1:
+                return
+            c = n.comparisons[0]
+            coll = c.comparator
+            if not isinstance(c.operator, (cst.In, cst.NotIn)) or not isinstance(
+                coll, cst.Subscript
+            ):
+                return
+            base = fi.text(coll.value) if coll.value in fi.positions else ""
+            if base not in grouped or n.left not in fi.positions:
+                return
+            item, where = fi.text(n.left), fi.text(coll)
+            if isinstance(n.left, cst.Tuple) and not item.startswith("("):
+                item = f"({item})"
+            names = free_names(n.left) | free_names(coll)
+            if "\n" not in item + where and names <= bound and (where, item, base) not in pairs:
+                pairs.append((where, item, base))
+
+    (st.cls if st.cls is not None else st.func).visit(V())
+    texts = [(f"{where}.{grouped[base]}({item})", 1.0) for where, item, base in pairs[:3]]
+    return _mutations(fi, st, texts, "insert-set-add")
