@@ -447,3 +447,33 @@ def test_no_grouped_add_for_a_plain_dict_of_counts():
         if c.template == "insert-set-add"
     ]
     assert got == []
+
+
+TREE = """
+from typing import Optional
+
+
+class Node:
+    def __init__(self, name: str, parent: Optional["Node"] = None):
+        self.name = name
+        self.parent: Optional[Node] = parent
+
+    @property
+    def path(self) -> str:
+        return self.parent.path + "/" + self.name
+
+    def is_leaf_of(self, other: "Node", strict: bool) -> bool:
+        if strict:
+            self.name = self.name.strip()
+        return self.parent is other
+"""
+
+
+def test_optional_self_field_in_a_property_and_a_bool_branch_return_in_a_method():
+    fixed = src_of(TREE).replace(
+        '        return self.parent.path + "/"',
+        '        if self.parent is None:\n            return ""\n        return self.parent.path + "/"',
+    )
+    assert "insert-optional-guard" in fixing(TREE, fixed, ["return self.parent.path"])
+    fixed = with_line(TREE, "self.name = self.name.strip()", "return False")
+    assert "insert-branch-return" in fixing(TREE, fixed, ["self.name.strip()"])
