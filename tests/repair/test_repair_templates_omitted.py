@@ -477,3 +477,28 @@ def test_optional_self_field_in_a_property_and_a_bool_branch_return_in_a_method(
     assert "insert-optional-guard" in fixing(TREE, fixed, ["return self.parent.path"])
     fixed = with_line(TREE, "self.name = self.name.strip()", "return False")
     assert "insert-branch-return" in fixing(TREE, fixed, ["self.name.strip()"])
+
+
+SESSIONS = """
+class Sessions:
+    def __init__(self, open_session, keep=3):
+        self.open_session = open_session
+        self.keep = keep
+        self.live = {}
+
+    def get(self, user):
+        if user in self.live:
+            return self.live[user]
+        session = self.open_session(user)
+        while len(self.live) > self.keep:
+            del self.live[min(self.live)]
+        return session
+"""
+
+
+def test_cache_store_before_a_while_loop_that_evicts():
+    fixed = src_of(SESSIONS).replace(
+        "        while len(self.live)",
+        "        self.live[user] = session\n        while len(self.live)",
+    )
+    assert "insert-cache-store" in fixing(SESSIONS, fixed, ["while len(self.live)"])

@@ -304,7 +304,7 @@ def cache_store_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     if (
         st.func is None
         or not st.alone
-        or not isinstance(st.node, (cst.SimpleStatementLine, cst.If))
+        or not isinstance(st.node, (cst.SimpleStatementLine, cst.If, cst.While))
     ):
         return []
     func = fi.func_info(st.func)
@@ -370,8 +370,8 @@ def cache_store_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
 
 
 def _evicts(fi: FileInfo, st: StmtInfo, colls: set[str]) -> bool:
-    """Whether ``st`` is an ``if`` testing ``len(C)`` of a cache ``C`` in ``colls`` (its bound)."""
-    if not isinstance(st.node, cst.If):
+    """Whether ``st`` is an ``if``/``while`` testing ``len(C)`` of a cache ``C`` in ``colls``."""
+    if not isinstance(st.node, (cst.If, cst.While)):
         return False
     for n in fi.header_nodes(st):
         if isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value == "len":
