@@ -79,6 +79,7 @@ from .templates_base import PRIORS
 from .templates_blocks import block_mutations
 from .templates_context import context_mutations
 from .templates_context_stmt import context_statement_mutations
+from .templates_evidence import evidence_mutations
 from .templates_expr import expression_mutations
 from .templates_guards import guard_stmt_mutations
 from .templates_idioms import idiom_mutations
@@ -169,6 +170,7 @@ def generate_candidates(
                 muts.extend(guarded(fi, expression_mutations, fi, st, at))
                 muts.extend(guarded(fi, wrap_mutations, fi, st, at))
                 muts.extend(guarded(fi, wrapper_stmt_mutations, fi, st, at))
+                muts.extend(guarded(fi, evidence_mutations, fi, st, at))
                 muts.extend(guarded(fi, idiom_mutations, fi, st, at))
                 muts.extend(guarded(fi, name_mutations, fi, st, at))  # real-history kinds
                 muts.extend(guarded(fi, context_mutations, fi, st, at))
@@ -199,6 +201,7 @@ def generate_candidates(
                 muts.extend(guarded(fi, expression_mutations, fi, clause, line))
                 muts.extend(guarded(fi, wrap_mutations, fi, clause, line))
                 muts.extend(guarded(fi, wrapper_stmt_mutations, fi, clause, line))
+                muts.extend(guarded(fi, evidence_mutations, fi, clause, line))
                 muts.extend(guarded(fi, idiom_mutations, fi, clause, line))
                 muts.extend(guarded(fi, context_mutations, fi, clause, line))
         func = _function_at(fi, line)

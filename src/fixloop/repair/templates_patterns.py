@@ -235,6 +235,56 @@ def pattern_variants(
             add("regex-widen", body[:k] + b + body[k + 1 :], f"'{a}' -> '{b}'")
     for template, new, desc in _count_ranges(body, raw, documented, samples):
         add(template, new, desc)
+    for template, new, desc in _bare_atoms(body, raw, documented, samples):
+        add(template, new, desc)
+    return out
+
+
+def _unescape(body: str, raw: bool) -> str:
+    r"""The pattern a literal's body spells (``\\\\d`` in a plain string is ``\\d``)."""
+    if raw or '"' in body:
+        return body
+    return str(ast.literal_eval(f'"{body}"'))  # SyntaxError / ValueError: the caller catches
+
+
+def _bare_atoms(
+    body: str, raw: bool, documented: Sequence[int], samples: Sequence[str]
+) -> list[tuple[str, str, str]]:
+    r"""A lone ``\d`` / ``\w`` / ``[...]`` (no quantifier) repeated (``regex-widen``).
+
+    ``(\d)`` meant one number, not one digit: ``X`` -> ``X{1,k}`` with ``k`` a number the
+    docstring names or the longest run the pattern, with ``X`` repeated, takes from a failing
+    test's literal (not any run of ``X``: a date beside the number sets no bound), then ``X+``.
+    Atoms inside a character class or with a quantifier are left alone; at most four atoms.
+    """
+    bs = "\\" if raw else "\\\\"
+    atoms = list(re.finditer(r"(?<!\\)\[(?:\\.|[^\]\\])+\]", body))
+    classes = [m.span() for m in atoms]
+    atoms += [
+        m
+        for m in re.finditer(r"(?<!\\)" + re.escape(bs) + r"[dw]", body)
+        if not any(a <= m.start() < b for a, b in classes)
+    ]
+    out: list[tuple[str, str, str]] = []
+    for m in sorted(atoms, key=lambda m: m.start())[:4]:
+        x, head, tail = m.group(0), body[: m.start()], body[m.end() :]
+        if tail[:1] in ("{", "*", "+", "?"):
+            continue
+        doc = max([b for b in documented if 2 <= b <= 20] or [0])
+        seen = 0
+        try:  # the runs the pattern, with the atom repeated, takes from the failing inputs
+            probe = re.compile(_unescape(f"{head}(?P<_atom>{x}+){tail}", raw), re.I)
+            seen = max(
+                [len(hit.group("_atom")) for lit in samples for hit in probe.finditer(lit)] or [0]
+            )
+        except (re.error, IndexError, SyntaxError, ValueError):
+            pass
+        for top, why in ((doc, _FROM_DOC), (seen, _FROM_INPUT)):
+            if top >= 2 and (why == _FROM_DOC or seen != doc):
+                out.append(
+                    ("regex-widen", f"{head}{x}{{1,{top}}}{tail}", f"{x} -> {{1,{top}}}{why}")
+                )
+        out.append(("regex-widen", f"{head}{x}+{tail}", f"{x} -> {x}+ (repeated)"))
     return out
 
 
