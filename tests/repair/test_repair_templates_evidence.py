@@ -581,3 +581,168 @@ def test_mirror_into_a_return_of_a_matching_annotation():
     assert ("wrap-mirror", "waves -> len(...) (as elsewhere in the program)") in templates_on(
         buggy, "return waves"
     )
+
+
+NOT_FLAG_POSITIONAL = (
+    """
+    def render(rows, plain: bool = False):
+        return layout(rows, plain)
+
+    def layout(rows, fancy):
+        return rows if not fancy else [f"*{r}*" for r in rows]
+    """,
+    """
+    def render(rows, plain: bool = False):
+        return layout(rows, not plain)
+
+    def layout(rows, fancy):
+        return rows if not fancy else [f"*{r}*" for r in rows]
+    """,
+    "return layout",
+)
+
+NOT_FLAG_FIELD_KEYWORD = (
+    """
+    from dataclasses import dataclass
+
+    @dataclass
+    class Lamp:
+        dimmed: bool = False
+
+        def settings(self, make):
+            return make(bright=self.dimmed, level=3)
+    """,
+    """
+    from dataclasses import dataclass
+
+    @dataclass
+    class Lamp:
+        dimmed: bool = False
+
+        def settings(self, make):
+            return make(bright=not self.dimmed, level=3)
+    """,
+    "return make",
+)
+
+NOT_FLAG_ELEMENT = (
+    """
+    def row(name, hidden=True):
+        return [name, hidden]
+    """,
+    """
+    def row(name, hidden=True):
+        return [name, not hidden]
+    """,
+    "return [name",
+)
+
+OFFSET_CALL = (
+    '''
+    PER_ROW = 8
+
+    def place(seat: int):
+        """Row and column from 0; seats are numbered from 1."""
+        return divmod(seat, PER_ROW)
+    ''',
+    '''
+    PER_ROW = 8
+
+    def place(seat: int):
+        """Row and column from 0; seats are numbered from 1."""
+        return divmod(seat - 1, PER_ROW)
+    ''',
+    "return divmod",
+)
+
+OFFSET_INDEX = (
+    '''
+    class Shelf:
+        def __init__(self, jars):
+            self.jars = jars
+
+        def jar(self, number: int):
+            """The jar at a position counted from 1, left to right."""
+            return self.jars[number]
+    ''',
+    '''
+    class Shelf:
+        def __init__(self, jars):
+            self.jars = jars
+
+        def jar(self, number: int):
+            """The jar at a position counted from 1, left to right."""
+            return self.jars[number - 1]
+    ''',
+    "return self.jars",
+)
+
+OFFSET_OPERAND = (
+    '''
+    WIDTH = 30
+
+    def left_edge(column):
+        """Pixels from the left of a 1-based column."""
+        offset = column * WIDTH
+        return offset
+    ''',
+    '''
+    WIDTH = 30
+
+    def left_edge(column):
+        """Pixels from the left of a 1-based column."""
+        offset = (column - 1) * WIDTH
+        return offset
+    ''',
+    "offset = column",
+)
+
+OFFSET_KEYWORD = (
+    """
+    def badge(make, lane: int):
+        \"\"\"The badge of a runner in a lane numbered from 1 (the track's slots count from 0).\"\"\"
+        return make(slot=lane, colour="red")
+    """,
+    """
+    def badge(make, lane: int):
+        \"\"\"The badge of a runner in a lane numbered from 1 (the track's slots count from 0).\"\"\"
+        return make(slot=lane - 1, colour="red")
+    """,
+    "return make",
+)
+
+MORE_CASES = [
+    ("wrap-not", *NOT_FLAG_POSITIONAL),
+    ("wrap-not", *NOT_FLAG_FIELD_KEYWORD),
+    ("wrap-not", *NOT_FLAG_ELEMENT),
+    ("arg-off-by-one", *OFFSET_CALL),
+    ("off-by-one", *OFFSET_INDEX),  # an index: the index template reaches it first
+    ("arg-off-by-one", *OFFSET_KEYWORD),
+    ("arg-off-by-one", *OFFSET_OPERAND),
+]
+
+
+@pytest.mark.parametrize(("template", "buggy", "fixed", "needle"), MORE_CASES)
+def test_a_flag_or_a_one_based_number_in_this_position(template, buggy, fixed, needle):
+    found = fixing(buggy, fixed, needle)
+    assert template in [t for _, t in found], found
+    assert min(k for k, t in found if t == template) < RANK
+
+
+def test_no_documented_offset_without_one_based_words():
+    buggy = '''
+    PER_ROW = 8
+
+    def place(seat: int):
+        """Row and column of a seat."""
+        return divmod(seat, PER_ROW)
+    '''
+    assert not [d for _, d in templates_on(buggy, "return divmod") if "counts it from 1" in d]
+
+
+def test_no_not_for_a_value_that_is_no_flag():
+    buggy = """
+    def render(rows, width: int = 3):
+        return layout(rows, width)
+    """
+    assert not [d for _, d in templates_on(buggy, "return layout") if "flag handed on" in d]

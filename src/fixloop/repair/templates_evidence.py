@@ -39,6 +39,7 @@ import libcst as cst
 from .templates_ast import FileInfo, FuncInfo, Mutation, StmtInfo, guarded
 from .templates_base import _callee, _is_load_name, _mut, _short
 from .templates_positions import (
+    class_fields,
     enclosing_funcs,
     header_nodes_on,
     method_class,
@@ -51,6 +52,8 @@ EVIDENCE_PRIORS = {
     "wrap-or-default": 0.4,
     "wrap-min-cap": 0.35,
     "string-documented": 0.4,
+    "wrap-not": 0.35,
+    "arg-off-by-one": 0.45,
 }
 
 #: builtins whose application to a value elsewhere vouches for the same wrapper here
@@ -435,6 +438,99 @@ def _returned_strings(fi: FileInfo, func: FuncInfo) -> list[cst.SimpleString]:
     return out
 
 
+def _bool_name(fi: FileInfo, node: cst.CSTNode, func: FuncInfo) -> bool:
+    """Whether ``node`` is a flag (a parameter or ``self.`` field typed or defaulted ``bool``)."""
+    if isinstance(node, cst.Name):
+        for f in enclosing_funcs(fi, func):
+            params = f.node.params
+            for p in (*params.params, *params.kwonly_params):
+                if p.name.value != node.value:
+                    continue
+                ann = p.annotation
+                if ann is not None:
+                    return cst.Module([]).code_for_node(ann.annotation).strip() == "bool"
+                d = p.default
+                return isinstance(d, cst.Name) and d.value in ("True", "False")
+        return False
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name):
+        cls = method_class(fi, func) if node.value.value == "self" else None
+        if cls is None:
+            return False
+        return (node.attr.value, "bool") in class_fields(fi, cls)
+    return False
+
+
+def bool_arg_not_mutations(
+    fi: FileInfo, node: cst.BaseExpression, func: FuncInfo
+) -> list[Mutation]:
+    """``not b`` for a boolean handed on: an argument (``reverse=cheapest_first``), an element.
+
+    :mod:`.templates_wrappers` negates returned, assigned and tested values; a flag passed to
+    a call or stored in a display is the same kind in another position (PraPR's negation of a
+    boolean expression, Ghanbari et al., ISSTA 2019).
+    """
+    if _where(fi, node) not in ("arg", "element") or not _bool_name(fi, node, func):
+        return []
+    parent, _ = fi.parent_of(node)
+    if isinstance(parent, cst.UnaryOperation):
+        return []
+    return [
+        _mut(
+            fi,
+            node,
+            f"not {fi.text(node)}",
+            "wrap-not",
+            f"{_short(fi, node)} -> not ... (a flag handed on)",
+            EVIDENCE_PRIORS["wrap-not"],
+        )
+    ]
+
+
+_ONE_BASED = re.compile(r"\b(?:from|at) (?:1|one)\b|\b(?:1|one)-based\b|\bfirst is 1\b", re.I)
+
+
+def documented_offset_mutations(
+    fi: FileInfo, node: cst.BaseExpression, func: FuncInfo
+) -> list[Mutation]:
+    """``n - 1`` for an integer parameter ``n`` the docstring says counts from 1.
+
+    "Desks are numbered from 1" over a function that computes a 0-based row and column: the
+    parameter used as is (an argument, an index, an operand, a returned value) was meant less
+    one (TBar's "mutate integer expression", Liu et al., ISSTA 2019, with the docstring's
+    evidence for which name and which direction).
+    """
+    if not isinstance(node, cst.Name) or not _is_load_name(fi, node):
+        return []
+    if _where(fi, node) not in ("arg", "operand", "left", "return", "element"):
+        return []  # an index: the off-by-one templates' case
+    parent, _ = fi.parent_of(node)
+    if isinstance(parent, cst.BinaryOperation) and isinstance(
+        parent.operator, (cst.Add, cst.Subtract)
+    ):
+        return []  # already offset (``n - 1``, ``base + n``): the offset templates' case
+    param = None
+    for p in (*func.node.params.params, *func.node.params.kwonly_params):
+        if p.name.value == node.value:
+            param = p
+    if param is None:
+        return []
+    ann = param.annotation
+    if ann is not None and cst.Module([]).code_for_node(ann.annotation).strip() != "int":
+        return []
+    if not _ONE_BASED.search(func.node.get_docstring() or ""):
+        return []
+    return [
+        _mut(
+            fi,
+            node,
+            f"{node.value} - 1",
+            "arg-off-by-one",
+            f"{node.value} -> {node.value} - 1 (the docstring counts it from 1)",
+            EVIDENCE_PRIORS["arg-off-by-one"],
+        )
+    ]
+
+
 def evidence_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) -> list[Mutation]:
     """Every template of this module over one statement's header (bodies left out).
 
@@ -458,4 +554,6 @@ def evidence_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) -> l
             out.extend(guarded(fi, mirror_mutations, fi, n, func))
             out.extend(guarded(fi, documented_default_mutations, fi, n, func))
             out.extend(guarded(fi, method_cap_mutations, fi, n, func))
+            out.extend(guarded(fi, bool_arg_not_mutations, fi, n, func))
+            out.extend(guarded(fi, documented_offset_mutations, fi, n, func))
     return out
