@@ -746,3 +746,44 @@ def test_no_not_for_a_value_that_is_no_flag():
         return layout(rows, width)
     """
     assert not [d for _, d in templates_on(buggy, "return layout") if "flag handed on" in d]
+
+
+KEY_LOOKUP = """
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Board:
+    lanes: dict[str, list[int]] = field(default_factory=dict)
+
+    def busiest(self) -> str:
+        return max(self.lanes, key=lambda k: self.lanes[k])
+
+    def order(self) -> list[str]:
+        return sorted(self.lanes, key=lambda k: (self.lanes[k], k))
+
+    def quietest(self) -> str:
+        return min(sorted(self.lanes), key=lambda k: self.lanes[k])
+"""
+
+
+@pytest.mark.parametrize(
+    ("needle", "new"),
+    [
+        ("return max(", "return max(self.lanes, key=lambda k: len(self.lanes[k]))"),
+        ("return sorted(", "return sorted(self.lanes, key=lambda k: (len(self.lanes[k]), k))"),
+        ("return min(", "return min(sorted(self.lanes), key=lambda k: len(self.lanes[k]))"),
+    ],
+)
+def test_a_lookup_of_a_mapping_to_lists_in_a_sort_key_is_measured(needle, new):
+    # no ``len`` of the field anywhere: the annotation says its values are lists
+    fixed = "\n".join(
+        ("        " + new) if needle in ln else ln for ln in src(KEY_LOOKUP).splitlines()
+    )
+    found = fixing(KEY_LOOKUP, fixed + "\n", needle)
+    assert "key-measure" in [t for _, t in found], found
+
+
+def test_a_lookup_of_a_mapping_to_numbers_is_not_measured():
+    numeric = KEY_LOOKUP.replace("dict[str, list[int]]", "dict[str, int]")
+    assert not [t for t, _ in templates_on(numeric, "return max(") if t == "key-measure"]

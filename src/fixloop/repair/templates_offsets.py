@@ -119,6 +119,17 @@ def _collection_fields(fi: FileInfo) -> set[str]:
     return out
 
 
+def _collection_valued_fields(fi: FileInfo) -> set[str]:
+    """Fields annotated as a mapping to collections (``dict[time, list[Household]]``)."""
+    out: set[str] = set()
+    for fields in all_class_fields(fi):
+        for f, ann in fields:
+            m = re.match(r"(?:\w+\.)?(?:dict|Dict|defaultdict|Mapping)\[[^\[\],]+,\s*(\w+)", ann)
+            if m and m.group(1) in _COLLECTIONS:
+                out.add(f)
+    return out
+
+
 def key_measure_mutations(fi: FileInfo, node: cst.Lambda) -> list[Mutation]:
     """``e`` -> ``len(e)`` / ``-len(e)`` in a sort key (see the module docstring)."""
     arg, _ = fi.parent_of(node)
@@ -134,9 +145,15 @@ def key_measure_mutations(fi: FileInfo, node: cst.Lambda) -> list[Mutation]:
     body = node.body
     elements = [e.value for e in body.elements] if isinstance(body, cst.Tuple) else [body]
     fields = _collection_fields(fi)
+    valued = _collection_valued_fields(fi)
     out: list[Mutation] = []
     for e in elements:
-        if not (isinstance(e, cst.Attribute) and e.attr.value in fields):
+        # ``x.members``, or ``self.slots[s]`` of a field mapping to lists
+        looked_up = e.value if isinstance(e, cst.Subscript) else None
+        if not (
+            (isinstance(e, cst.Attribute) and e.attr.value in fields)
+            or (isinstance(looked_up, cst.Attribute) and looked_up.attr.value in valued)
+        ):
             continue
         text = fi.text(e)
         for new, w in ((f"len({text})", 1.0), (f"-len({text})", 0.9)):
