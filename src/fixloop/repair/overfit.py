@@ -23,7 +23,12 @@ plausible patches, then orders them:
    ``self._cache[key] = value`` goes before an in-place ``count = 0`` -> ``-1`` that the
    path distance below prefers), then a patch that turns a counter's update into the store of
    a constant (``n += 1`` -> ``n = 1``: :func:`.rank_intent.counter_to_constant`, the
-   degenerate patch of Qi et al. ISSTA 2015 read from the source) after those that do not;
+   degenerate patch of Qi et al. ISSTA 2015 read from the source) or that makes a loop's
+   accumulator forget the earlier iterations (``s += e`` -> ``s = e`` in the loop, or a reset
+   ``s = 0`` put in the loop's own body: :func:`.rank_loops.stops_accumulating`) after those
+   that do not, or that inserts the inverse of an update nested deeper than that update
+   (``-= 1`` under an ``if`` its ``+= 1`` does not have: :func:`.rank_pairs.deeper_than_twin`,
+   paired operations on the same paths, Engler et al. SOSP 2001);
 2. the smallest *behaviour change* of the passing tests first: per passing test, the Jaccard
    distance between the line sets it covered before and after (the patched file's lines mapped
    back to the original's through the diff, so an inserted line is a change, a shifted one is
@@ -68,10 +73,14 @@ plausible patches, then orders them:
    the original computes on every neighbour of the passing tests goes first (the bug confined
    to the failing test's region); when every contender departs somewhere (a bug that touches
    half the inputs, such as every even number called prime) the measure says nothing;
+   then, among patches that change the same condition, the one that changes its outcome on
+   the fewest points of a small integer grid (:mod:`.rank_condition`, Qlose's semantic
+   distance on the condition: ``len(g) == 0`` widened to ``<= 1`` before moved to ``== 1``);
 6. then, still tied, a patch that adds a read of an attribute the failing tests replace
    (``monkeypatch.setattr(os, "sep", ...)``: ``"/"`` -> ``os.sep`` before ``"/"`` -> the value
    the test set: :mod:`.rank_intent`, the hard-coded-output overfitting of Smith et al. FSE
-   2015);
+   2015), then a patch that adds a ``raise E`` to a function whose docstring names ``E``
+   (:mod:`.rank_docs`: the comment as the specification, @tComment and Jdoctor);
 7. then the fewest diff lines (a patch under an inserted ``if`` just before the same patch
    bare when both are plausible: it changes behaviour only where its condition holds,
    :func:`_sizes`), then a patch that adds or replaces code before one of the same size that
@@ -125,6 +134,8 @@ from fixloop.repair.candidate import Candidate
 from fixloop.repair.deadstore import candidate_dead_stores
 from fixloop.repair.overfit_lines import _edits, _guard_heads, _guards, _lines, _maps, _sizes
 from fixloop.repair.priors import DELETIONS
+from fixloop.repair.rank_condition import condition_ranks
+from fixloop.repair.rank_docs import documented_raise
 from fixloop.repair.rank_intent import (
     changed_subtree,
     counter_to_constant,
@@ -134,6 +145,8 @@ from fixloop.repair.rank_intent import (
     same_case_chain,
     same_kind_of_site,
 )
+from fixloop.repair.rank_loops import stops_accumulating
+from fixloop.repair.rank_pairs import deeper_than_twin
 from fixloop.repair.screen_bytecode import write_source
 from fixloop.repair.unfilled import candidate_unfilled
 
@@ -321,7 +334,9 @@ def rank_plausible(
         b = judged.get(id(c))
         dead = candidate_dead_stores(c)
         unfilled = candidate_unfilled(c)
-        constant = 1 if counter_to_constant(c) else 0
+        constant = (
+            1 if counter_to_constant(c) or stops_accumulating(c) or deeper_than_twin(c) else 0
+        )
         if b is None:
             return (1, unfilled, constant, 0.0, dead, 0, 0)
         bucket = round(b.distance / DISTANCE_TIE) * DISTANCE_TIE
@@ -391,6 +406,8 @@ def rank_plausible(
         if said:
             notes.append(f"{c.template} at {c.where()}: on extra inputs {', '.join(said)}")
 
+    narrower = condition_ranks(kept)  # the same condition changed less (rank_condition.py)
+
     def key(c: Candidate) -> tuple[Any, ...]:
         p = probes.get(id(c))
         shift = round(type_shift(p), 1) if p is not None else 0.0
@@ -404,7 +421,9 @@ def rank_plausible(
             1 if id(c) in collapsed and p is not None else 0,
             agree_rank,
             depart,
+            narrower.get(id(c), 0),
             0 if reads_patched(c, patched) else 1,
+            0 if documented_raise(c) else 1,
             size[id(c)],
             1 if is_deletion(c) else 0,
             -c.score,
