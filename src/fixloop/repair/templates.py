@@ -91,6 +91,7 @@ from .templates_offsets import dispatch_copy_mutations, offset_header_mutations
 from .templates_omitted import omitted_mutations
 from .templates_positions import decorator_stmt
 from .templates_reach import reach_header_mutations, reach_statement_mutations
+from .templates_reset import reset_mutations
 from .templates_setters import setter_mutations
 from .templates_state import state_header_mutations, state_statement_mutations
 from .templates_stmt import function_mutations, statement_mutations
@@ -193,6 +194,7 @@ def generate_candidates(
                 muts.extend(guarded(fi, mirror_statement_mutations, fi, st))  # twins, undone
                 muts.extend(guarded(fi, setter_mutations, fi, st))  # a setter's own guard
                 muts.extend(guarded(fi, omitted_mutations, fi, st))  # implied by declarations
+                muts.extend(guarded(fi, reset_mutations, fi, st))  # an accumulator per group
         else:
             # an ``elif`` line is no statement's header: its condition is still an expression
             clause = fi.elif_at(line)
