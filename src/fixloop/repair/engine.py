@@ -235,7 +235,7 @@ class RepairEngine:
         max_candidates: int = 300,
         time_budget_s: float | None = None,
         extra_candidates: int = 32,
-        extra_elsewhere: int = 64,
+        extra_elsewhere: int = 96,
         extra_s: float | None = None,
         max_plausible: int = 6,
         max_lines: int = 60,
