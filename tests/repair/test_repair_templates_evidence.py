@@ -9,35 +9,11 @@ templates stay silent without their evidence.
 
 from __future__ import annotations
 
-import ast
-import textwrap
-
 import pytest
-
-from fixloop.repair.templates import generate_candidates
+from repair_oracle import ranked_fixes as fixing
+from repair_oracle import templates_on
 
 RANK = 60
-
-
-def src(text: str) -> str:
-    return textwrap.dedent(text).lstrip("\n")
-
-
-def fixing(buggy: str, fixed: str, needle: str) -> list[tuple[int, str]]:
-    """``(rank, template)`` of the candidates for the line holding ``needle`` that are ``fixed``."""
-    buggy, fixed = src(buggy), src(fixed)
-    line = next(i for i, ln in enumerate(buggy.splitlines(), 1) if needle in ln)
-    want = ast.dump(ast.parse(fixed))
-    cands = generate_candidates(buggy, "mod.py", {line: 1.0})
-    return [
-        (k, c.template) for k, c in enumerate(cands) if ast.dump(ast.parse(c.new_source)) == want
-    ]
-
-
-def templates_on(buggy: str, needle: str) -> list[tuple[str, str]]:
-    buggy = src(buggy)
-    line = next(i for i, ln in enumerate(buggy.splitlines(), 1) if needle in ln)
-    return [(c.template, c.description) for c in generate_candidates(buggy, "mod.py", {line: 1.0})]
 
 
 MIRROR_ABS_PROPERTY = (

@@ -6,36 +6,7 @@ get no such candidate.
 
 from __future__ import annotations
 
-import ast
-import textwrap
-
-from fixloop.repair.templates import generate_candidates
-
-
-def src_of(text: str) -> str:
-    return textwrap.dedent(text).lstrip("\n")
-
-
-def _lines(buggy: str, needles: list[str]) -> dict[int, float]:
-    lines = {i: 1.0 for i, ln in enumerate(buggy.splitlines(), 1) if any(n in ln for n in needles)}
-    assert lines
-    return lines
-
-
-def fixing(buggy: str, fixed: str, needles: list[str]) -> list[str]:
-    buggy, fixed = src_of(buggy), src_of(fixed)
-    want = ast.dump(ast.parse(fixed))
-    return [
-        c.template
-        for c in generate_candidates(buggy, "mod.py", _lines(buggy, needles))
-        if ast.dump(ast.parse(c.new_source)) == want
-    ]
-
-
-def templates_of(buggy: str, needles: list[str]) -> set[str]:
-    buggy = src_of(buggy)
-    return {c.template for c in generate_candidates(buggy, "mod.py", _lines(buggy, needles))}
-
+from repair_oracle import fixing, templates_of
 
 SHIFT = """
 column = lambda col, line: f"{chr(ord('a') + col)}{line}"  # columns count from 1

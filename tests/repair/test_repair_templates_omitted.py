@@ -7,36 +7,10 @@ body); each kind also has a twin where the statement is there already, which mus
 
 from __future__ import annotations
 
-import ast
-import textwrap
+from repair_oracle import fixing, src_of, templates_of
+from repair_oracle import suspicious as _lines
 
 from fixloop.repair.templates import generate_candidates
-
-
-def src_of(text: str) -> str:
-    return textwrap.dedent(text).lstrip("\n")
-
-
-def _lines(buggy: str, needles: list[str]) -> dict[int, float]:
-    lines = {i: 1.0 for i, ln in enumerate(buggy.splitlines(), 1) if any(n in ln for n in needles)}
-    assert lines
-    return lines
-
-
-def fixing(buggy: str, fixed: str, needles: list[str]) -> list[str]:
-    """Templates whose candidate (the lines holding ``needles`` suspicious) is ``fixed``."""
-    buggy, fixed = src_of(buggy), src_of(fixed)
-    want = ast.dump(ast.parse(fixed))
-    return [
-        c.template
-        for c in generate_candidates(buggy, "mod.py", _lines(buggy, needles))
-        if ast.dump(ast.parse(c.new_source)) == want
-    ]
-
-
-def templates_of(buggy: str, needles: list[str]) -> set[str]:
-    buggy = src_of(buggy)
-    return {c.template for c in generate_candidates(buggy, "mod.py", _lines(buggy, needles))}
 
 
 def with_line(text: str, after: str, line: str) -> str:
