@@ -405,6 +405,10 @@ class RunSession:
             self.result = RunResult(RunStatus.FLAKY, False, stop_reason=flaky)
             self.result.failing_tests = baseline.failing_ids
         else:
+            deadline = min(  # the gate's and the repair engine's (ModelContext.deadline)
+                self.t0 + s.budgets.max_wall_s,
+                self.shared.deadline if self.shared is not None else float("inf"),
+            )
             self.gate = gate = Gate(
                 iso,
                 workspace,
@@ -417,10 +421,7 @@ class RunSession:
                 repeats=s.gate_repeats,
                 targets=targets,
                 manifests=self.approver.manifests if self.approver is not None else None,
-                deadline=min(
-                    self.t0 + s.budgets.max_wall_s,
-                    self.shared.deadline if self.shared is not None else float("inf"),
-                ),
+                deadline=deadline,
             )
             ctx = ModelContext(
                 root=iso.root,
@@ -436,6 +437,7 @@ class RunSession:
                     for i in baseline.failing_ids
                     if targets is not None and not targets.matches(i)
                 ),
+                deadline=deadline,
             )
             assert self.model is not None  # resolved on entering (only a doctor has none)
             self.agent = Agent(

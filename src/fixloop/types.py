@@ -57,6 +57,10 @@ class ModelContext:
             failing tests may stay failing.
         other_failing: with targets, the baseline's failing tests no target covers (the
             engine's screening leaves them out of its full runs); empty without targets.
+        deadline: when the run's wall-clock budget ends, a ``time.monotonic()`` value (the
+            gate's own deadline: ``budgets.max_wall_s`` from the run's start, and the shared
+            budget of ``--attempts``), or None for none. The repair engine ends its analysis
+            early enough for the gate to run (:mod:`fixloop.repair.handover`).
     """
 
     root: Path
@@ -68,6 +72,7 @@ class ModelContext:
     repair_budget: RepairBudget | None = None
     targets: tuple[str, ...] = ()
     other_failing: tuple[str, ...] = ()
+    deadline: float | None = None
 
 
 # --------------------------------------------------------------------------------------------

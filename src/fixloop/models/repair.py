@@ -43,7 +43,8 @@ def port_from_context(ctx: ModelContext, python: str | None = None) -> RepairPor
     The test runner's settings (interpreter, pytest arguments, limits and per-test limit, both
     derived from the baseline by the session, environment) are read from its public
     attributes; a runner without them gets the defaults. The engine's budget sizing comes from
-    ``ctx.repair_budget`` (the run's ``[timeouts]`` settings). With ``ctx.targets`` (the
+    ``ctx.repair_budget`` (the run's ``[timeouts]`` settings), its hand-over point from
+    ``ctx.deadline`` (the run's deadline, :mod:`fixloop.repair.handover`). With ``ctx.targets`` (the
     session's baseline then lists the targets' failing tests only) the baseline's output is cut
     to the targets' tracebacks (:func:`fixloop.repair.localize.sections_of`).
 
@@ -96,6 +97,7 @@ def port_from_context(ctx: ModelContext, python: str | None = None) -> RepairPor
         ),
         targets=tuple(ctx.targets),
         other_failing=tuple(getattr(ctx, "other_failing", ())),
+        deadline=getattr(ctx, "deadline", None),
     )
 
 

@@ -22,7 +22,12 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from fixloop.repair.handover import handover_left, within_deadline
 from fixloop.repair.port import RepairPort
+
+#: share of the seconds left before the hand-over point one traced run may take, and its floor
+TRACE_SHARE = 0.5
+TRACE_MIN_S = 5.0
 
 
 def trace_limits(port: RepairPort) -> tuple[float, float | None]:
@@ -33,11 +38,16 @@ def trace_limits(port: RepairPort) -> tuple[float, float | None]:
     the baseline and capped by ``test_timeout_s``), at least ``budget.min_s``; the per-test
     limit is that many times ``port.per_test_s`` (None: none). No fixed cap: a traced run
     cut short leaves no spectrum at all (more-itertools 11.2.1, 765 tests and 21,194 subtests,
-    138 s plain on a loaded machine, was cut at 600 s).
+    138 s plain on a loaded machine, was cut at 600 s). With a run's deadline
+    (:func:`fixloop.repair.handover.handover_left`) the wall limit is at most ``TRACE_SHARE`` of
+    the seconds left before the hand-over point, at least ``TRACE_MIN_S``.
     """
     b = port.budget
     run_s = float(port.limits.wall_s)
     wall = max(b.min_s, b.trace_factor * run_s)
+    left = handover_left(port)
+    if left is not None:
+        wall = min(wall, max(TRACE_MIN_S, TRACE_SHARE * left))
     per_test = b.trace_factor * port.per_test_s if port.per_test_s else None
     return wall, per_test
 
@@ -190,14 +200,16 @@ def rescaled_budget(
         workers: candidates screened at once.
 
     Returns:
-        the budget in seconds; ``budget.min_s`` when nothing was measured.
+        the budget in seconds; ``budget.min_s`` when nothing was measured; with a run's
+        deadline, at most the seconds from now the deadline leaves
+        (:func:`fixloop.repair.handover.within_deadline`).
     """
     b = port.budget
     if not seconds:
-        return b.min_s
+        return within_deadline(port, b.min_s)
     per_candidate = sorted(seconds)[len(seconds) // 2]
     want = b.candidates * per_candidate / max(1, workers) + 2.0 * suite_s
-    return max(b.min_s, min(budget_cap(port, suite_s), want))
+    return within_deadline(port, max(b.min_s, min(budget_cap(port, suite_s), want)))
 
 
 _IMPORT_LINE = re.compile(r"\b(ModuleNotFoundError|ImportError): ([^\n]{1,300})")

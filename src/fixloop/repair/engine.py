@@ -40,6 +40,7 @@ from fixloop.repair.budgets import (
 from fixloop.repair.candidate import Candidate
 from fixloop.repair.combine import combine, replicate
 from fixloop.repair.deadstore import candidate_dead_stores
+from fixloop.repair.handover import judge_room, past_budget, within_deadline
 from fixloop.repair.localize import Suspect, by_file, rank
 from fixloop.repair.overfit import judge
 from fixloop.repair.port import RepairPort
@@ -359,7 +360,7 @@ class RepairEngine:
             budget_s = float(self.time_budget_s)
         else:
             budget_s = screen_budget(port, spectrum, an.failing, an.per_test_s, screener.workers)
-        an.budget_s = budget_s
+        an.budget_s = budget_s = within_deadline(port, budget_s, spectrum, an.notes)
         extra_s = self.extra_s if self.extra_s is not None else max(1.0, 0.25 * budget_s)
         timeout_full = max(5.0, 3.0 * suite_s + 2.0)
         timeout_failing = max(3.0, 2.0 * suite_s + 1.0)
@@ -436,7 +437,7 @@ class RepairEngine:
             costs = sorted(t.result.seconds for t in an.tried) or [1.0]
             need = costs[len(costs) // 2] * len(sibs) + 1.0
             if remaining() < need:
-                deadline = time.monotonic() + need
+                deadline = time.monotonic() + past_budget(port, need)
             run_round(sibs, 1.0, room=len(sibs))
 
         plausible = [t.candidate for t in an.tried if t.result.plausible]
@@ -444,7 +445,7 @@ class RepairEngine:
         plausible.sort(  # fewest dead stores (deadstore.py), then the smallest diff
             key=lambda c: (candidate_dead_stores(c), c.diff_lines, c.diff_chars, order[id(c)])
         )
-        if plausible and self.judge_plausible > 0:  # behaviour change, slowdown: overfit.py
+        if plausible and self.judge_plausible > 0 and judge_room(port, an.notes):  # overfit.py
             j0 = (time.monotonic(), cpu_seconds())
             plausible = judge(self.judge_plausible, plausible, an, screener, spectrum, port)
             an.clock("judge", j0)

@@ -8,7 +8,8 @@ run's :class:`fixloop.types.ModelContext` and hands it over.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -82,6 +83,12 @@ class RepairPort:
             ``baseline_output`` are then the targets' only.
         other_failing: with targets, the baseline's failing tests no target covers: unrelated
             to the run even when the traced run did not run them (a selective traced run).
+        deadline: when the run's wall-clock budget ends, a ``clock()`` value (the gate's own
+            deadline, :attr:`fixloop.types.ModelContext.deadline`), or None for none; the
+            engine hands its patch over early enough for the gate to run
+            (:mod:`fixloop.repair.handover`).
+        clock: the monotonic clock ``deadline`` is read on, seconds (``time.monotonic``; a
+            fixed or stepping clock in tests).
     """
 
     root: Path
@@ -99,6 +106,8 @@ class RepairPort:
     baseline_tests: int = 0
     targets: tuple[str, ...] = ()
     other_failing: tuple[str, ...] = ()
+    deadline: float | None = None
+    clock: Callable[[], float] = time.monotonic
 
 
 def pytest_args_of(test_cmd: str | Sequence[str] | None) -> tuple[str, ...]:
