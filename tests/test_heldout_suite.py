@@ -47,8 +47,11 @@ SUITE9 = ROOT / "benchmarks" / "data" / "heldout9"
 # the tenth: written after heldout9 was measured, by a helper that never read the engine (README);
 # measured once on 2026-12-03 (06:21 UTC), known since: a tuning set like heldout7 ... heldout9
 SUITE10 = ROOT / "benchmarks" / "data" / "heldout10"
-# the eleventh: written after heldout10 was measured, by a helper that never read the engine (README)
+# the eleventh: written after heldout10 was measured, by a helper that never read the engine (README);
+# measured once on 2026-12-03 (08:04 UTC, at 8fa33cb), known since: a tuning set like heldout7 ... 10
 SUITE11 = ROOT / "benchmarks" / "data" / "heldout11"
+# the twelfth: written after heldout11 was measured, by a helper that never read the engine (README)
+SUITE12 = ROOT / "benchmarks" / "data" / "heldout12"
 
 _spec = importlib.util.spec_from_file_location(
     "heldout_check", ROOT / "benchmarks" / "heldout_check.py"
@@ -263,6 +266,30 @@ REAL11 = {
     "regex-anchor",
 }
 
+# the twelfth suite's kinds: the coordinator's brief of 2026-12-03 for heldout12 (9 wrappers, 9
+# missing statements with heldout10's early return again, 8 of issue 19's eleven one- or two-token
+# changes with the three heldout11 left out (returned string literal, [] to [[]], while True to
+# while queue), 4 real-history kinds: a separator constant, a regex too narrow, a None guard and an
+# argument to the wrong call)
+WRAPPERS12 = WRAPPERS11
+MISSING12 = MISSING10
+TOKENS12 = {
+    "comparison-in-elif",
+    "constant-related",
+    "returned-string-literal",
+    "empty-list-to-list-of-empty",
+    "swapped-arguments",
+    "index-minus-one-in-call",
+    "loop-condition-queue",
+    "slice-added",
+}
+REAL12 = {
+    "separator-constant",
+    "regex-too-narrow",
+    "missing-none-guard",
+    "argument-to-wrong-call",
+}
+
 
 @dataclass(frozen=True)
 class Held:
@@ -403,7 +430,7 @@ HELD = [
         min_lines=40,
         check=15,
     ),
-    Held(  # held out: not measured yet
+    Held(  # measured once (2026-12-03 08:04 UTC): known, a tuning set since
         SUITE11,
         frozenset(MISSING11 | WRAPPERS11 | TOKENS11 | REAL11),
         NO_ENGINE,
@@ -414,6 +441,17 @@ HELD = [
         no_while=True,
         min_lines=40,
         check=19,
+    ),
+    Held(  # held out: not measured yet; one while loop, by its kind (loop-condition-queue)
+        SUITE12,
+        frozenset(MISSING12 | WRAPPERS12 | TOKENS12 | REAL12),
+        NO_ENGINE,
+        {"wrapper": 9, "missing": 9, "token": 8, "real": 4},
+        frozenset(TOKENS12),
+        frozenset(REAL12),
+        one_per_kind=True,
+        min_lines=40,
+        check=22,
     ),
 ]
 ALL_TASKS = [t for held in HELD for t in held.tasks]
