@@ -11,14 +11,25 @@ the ``src`` of that git revision (exported with ``git archive``), then prints bo
 ratio. Loaded machines give noisy absolute times; the ratio of runs taken together is the
 number to quote.
 
+With ``--compact`` it times, in this checkout, generation on the whole file
+(:func:`~fixloop.repair.templates.generate_candidates`) against generation on its compact text
+(:func:`fixloop.repair.compact.generate_compact`, what the engine runs), prints the ratio and
+whether both gave the same candidates in the same order (a digest of each list). ``--file``
+takes a real module instead of the generated one (arrow 1.3.0's ``locales.py`` from the
+real-projects cache), ``--functions K`` draws the suspicious lines from K functions only, as
+localization ranks the code of a few functions (spread over every class, nothing is left out).
+
 Usage::
 
     python benchmarks/generation_time.py [--lines 5000] [--suspicious 60] [--rev main~3]
+    python benchmarks/generation_time.py --compact --functions 3 \\
+        --file ~/.cache/fixloop-real-projects/arrow-1.3.0/checkout/arrow/locales.py
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import os
 import random
@@ -104,7 +115,8 @@ def make_module(lines: int) -> str:
     return "".join(out)
 
 
-def _suspicious(source: str, n: int) -> dict[int, float]:
+def _suspicious(source: str, n: int, functions: int = 0) -> dict[int, float]:
+    """``n`` code lines (seeded), of ``functions`` functions only when it is not 0."""
     lines = source.splitlines()
     code = [
         i
@@ -112,6 +124,14 @@ def _suspicious(source: str, n: int) -> dict[int, float]:
         if ln.strip() and not ln.strip().startswith(("#", '"', "class ", "def "))
     ]
     rng = random.Random(7)
+    if functions:
+        defs = [
+            d
+            for d in ast.walk(ast.parse(source))
+            if isinstance(d, ast.FunctionDef | ast.AsyncFunctionDef) and len(d.body) > 1
+        ]
+        chosen = rng.sample(defs, min(functions, len(defs)))
+        code = [i for i in code if any(d.lineno < i <= (d.end_lineno or 0) for d in chosen)]
     picked = sorted(rng.sample(code, min(n, len(code))))
     return {ln: 1.0 - k / (2 * len(picked)) for k, ln in enumerate(picked)}
 
@@ -119,22 +139,35 @@ def _suspicious(source: str, n: int) -> dict[int, float]:
 _RUN = """
 import json, sys, time
 sys.setrecursionlimit(10000)
+import hashlib
 from fixloop.repair.templates import generate_candidates
 spec = json.load(open(sys.argv[1]))
 susp = {int(k): v for k, v in spec["suspicious"].items()}
-t = time.perf_counter()
-cands = generate_candidates(spec["source"], "big.py", susp)
-print(json.dumps({"seconds": time.perf_counter() - t, "candidates": len(cands)}))
+t, cpu = time.perf_counter(), time.process_time()
+if sys.argv[2] == "compact":
+    from fixloop.repair.compact import generate_compact
+    cands = generate_compact(generate_candidates, spec["source"], "big.py", susp, max_candidates=500)
+else:
+    cands = generate_candidates(spec["source"], "big.py", susp)
+digest = hashlib.sha256(repr([(c.template, c.line, c.new_source) for c in cands]).encode())
+print(json.dumps({"seconds": time.perf_counter() - t, "cpu": time.process_time() - cpu,
+                  "candidates": len(cands), "digest": digest.hexdigest()[:12]}))
 """
 
 
-def time_src(src: Path, spec_path: Path, repeat: int) -> tuple[float, int]:
-    """Best time (s) and candidate count of ``repeat`` fresh-process runs with ``src`` first."""
+def time_src(
+    src: Path, spec_path: Path, repeat: int, mode: str = "whole"
+) -> tuple[float, int, float, str]:
+    """Best wall and CPU seconds, candidate count and digest of ``repeat`` fresh-process runs.
+
+    ``src`` first on the path; ``mode``: ``whole`` (the templates on the whole file) or
+    ``compact`` (:func:`fixloop.repair.compact.generate_compact`).
+    """
     env = {**os.environ, "PYTHONPATH": str(src)}
-    best, count = float("inf"), 0
+    best, count, cpu, digest = float("inf"), 0, float("inf"), ""
     for _ in range(repeat):
         proc = subprocess.run(
-            [sys.executable, "-c", _RUN, str(spec_path)],
+            [sys.executable, "-c", _RUN, str(spec_path), mode],
             env=env,
             capture_output=True,
             text=True,
@@ -142,7 +175,8 @@ def time_src(src: Path, spec_path: Path, repeat: int) -> tuple[float, int]:
         )
         got = json.loads(proc.stdout.strip().splitlines()[-1])
         best, count = min(best, got["seconds"]), got["candidates"]
-    return best, count
+        cpu, digest = min(cpu, got["cpu"]), got["digest"]
+    return best, count, cpu, digest
 
 
 def export_src(rev: str, dest: Path) -> Path:
@@ -161,18 +195,32 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--suspicious", type=int, default=60)
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--rev", help="a git revision to compare with (its src, exported)")
+    ap.add_argument("--file", type=Path, help="a real module instead of the generated one")
+    ap.add_argument("--functions", type=int, default=0, help="suspicious lines of K functions")
+    ap.add_argument("--compact", action="store_true", help="whole file vs compact text, here")
     args = ap.parse_args(argv)
-    source = make_module(args.lines)
+    source = args.file.read_text(encoding="utf-8") if args.file else make_module(args.lines)
+    susp = _suspicious(source, args.suspicious, args.functions)
     with tempfile.TemporaryDirectory() as tmp:
         spec = Path(tmp) / "spec.json"
-        spec.write_text(
-            json.dumps({"source": source, "suspicious": _suspicious(source, args.suspicious)})
-        )
-        print(f"module: {source.count(chr(10))} lines, {args.suspicious} suspicious lines")
-        here, n_here = time_src(ROOT / "src", spec, args.repeat)
+        spec.write_text(json.dumps({"source": source, "suspicious": susp}))
+        print(f"module: {source.count(chr(10))} lines, {len(susp)} suspicious lines")
+        if args.compact:
+            runs = {m: time_src(ROOT / "src", spec, args.repeat, m) for m in ("whole", "compact")}
+            for m, (wall, n, cpu, digest) in runs.items():
+                print(f"{m}: {wall:.1f} s ({cpu:.1f} CPU s), {n} candidates, digest {digest}")
+            same = runs["whole"][3] == runs["compact"][3]
+            print(f"same candidates in the same order: {'yes' if same else 'NO'}")
+            print(
+                f"ratio compact / whole: {runs['compact'][0] / runs['whole'][0]:.2f} (wall), "
+                f"{runs['compact'][2] / runs['whole'][2]:.2f} (CPU)"
+            )
+            return 0 if same else 1
+        here, n_here, _, _ = time_src(ROOT / "src", spec, args.repeat)
         print(f"this checkout: {here:.1f} s, {n_here} candidates")
         if args.rev:
-            there, n_there = time_src(export_src(args.rev, Path(tmp) / "rev"), spec, args.repeat)
+            rev = export_src(args.rev, Path(tmp) / "rev")
+            there, n_there, _, _ = time_src(rev, spec, args.repeat)
             print(f"{args.rev}: {there:.1f} s, {n_there} candidates")
             print(f"ratio this / {args.rev}: {here / there:.2f}")
     return 0

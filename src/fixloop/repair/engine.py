@@ -39,6 +39,7 @@ from fixloop.repair.budgets import (
 )
 from fixloop.repair.candidate import Candidate
 from fixloop.repair.combine import combine, replicate
+from fixloop.repair.compact import generate_compact
 from fixloop.repair.deadstore import candidate_dead_stores
 from fixloop.repair.handover import judge_room, past_budget, within_deadline
 from fixloop.repair.localize import Suspect, by_file, rank
@@ -506,7 +507,7 @@ class RepairEngine:
                     continue
                 source = p.read_bytes().decode("utf-8", errors="replace")
             try:
-                made = gen(source, path, lines, max_candidates=self.per_file_candidates)
+                made = generate_compact(gen, source, path, lines, self.per_file_candidates)
             except Exception:  # noqa: BLE001 - one file's template failure must not end the run
                 continue
             if hints is not None:
