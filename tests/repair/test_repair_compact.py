@@ -153,6 +153,10 @@ def test_the_whole_files_candidates_in_the_same_order() -> None:
         (c.template, c.line, c.new_source) for c in whole
     ]
     assert all(c.old_source == src for c in got)
+    sizes = [c.diff_lines for c in got]  # a size known from the compact hunks, as computed
+    for c in got:
+        c._size = None
+    assert sizes == [c.diff_lines for c in got]
 
 
 def test_twins_in_left_out_bodies_get_the_everywhere_variant() -> None:

@@ -186,7 +186,8 @@ def expand(c: Candidate, cp: Compact, source: str) -> Candidate | None:
     out = list(cp.lines)
     check = False
     swaps: dict[str, str] = {}  # a "+everywhere" change: stripped old line -> new line's body
-    for i1, i2, j1, j2 in reversed(_hunks(old, new)):
+    hunks = _hunks(old, new)
+    for i1, i2, j1, j2 in reversed(hunks):
         if i1 < i2:
             o1, o2 = cp.kept[i1], cp.kept[i2 - 1] + 1
             if min(cp.kept[i1:i2]) < 0 or o2 - o1 != i2 - i1:
@@ -202,12 +203,14 @@ def expand(c: Candidate, cp: Compact, source: str) -> Candidate | None:
                 or (i1 < len(cp.kept) and cp.kept[i1] != o1)
             )
         out[o1:o2] = new[j1:j2]
+    twins = False
     if "+everywhere" in c.template and swaps:
         kept = set(cp.kept)
         for i, ln in enumerate(cp.lines):
             body = swaps.get(ln.strip())
             if i not in kept and body is not None and ln.strip():
                 out[i] = ln[: len(ln) - len(ln.lstrip())] + body
+                twins = True
     text = "".join(out)
     if check:
         try:
@@ -215,14 +218,15 @@ def expand(c: Candidate, cp: Compact, source: str) -> Candidate | None:
         except (SyntaxError, ValueError):
             return None
     also = tuple(a for a in (_also(a, cp, source, c.path) for a in c.also) if a is not None)
-    return dataclasses.replace(
-        c,
-        new_source=text,
-        old_source=source,
-        line=cp.to_file_line(c.line),
-        also=also,
-        _size=None,
+    got = dataclasses.replace(
+        c, new_source=text, old_source=source, line=cp.to_file_line(c.line), also=also, _size=None
     )
+    if len(hunks) == 1 and not twins:
+        # one hunk: the size Candidate.diff_lines would compute on the whole file (the same
+        # changed lines between equal ones), known here without diffing thousands of lines
+        i1, i2, j1, j2 = hunks[0]
+        got._size = (got.old_source, got.new_source, (i2 - i1) + (j2 - j1))
+    return got
 
 
 def _also(a: Candidate, cp: Compact, source: str, path: str) -> Candidate | None:
