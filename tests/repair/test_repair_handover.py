@@ -27,6 +27,7 @@ from fixloop.repair.handover import (
     handover_left,
     judge_room,
     past_budget,
+    second_room,
     within_deadline,
 )
 from fixloop.types import Limits, ModelContext, RepairBudget, RunStatus
@@ -88,6 +89,15 @@ def test_past_the_hand_over_point_nothing_more_is_screened_or_judged() -> None:
     assert past_budget(port, 12.0) == 0.0
     assert not judge_room(port, notes) and "not compared" in notes[-1]
     assert past_budget(_port(NOW + 60.0 + 8.0), 12.0) == 8.0  # what is left, no more
+
+
+def test_a_search_that_found_nothing_may_go_on_to_the_hand_over_point() -> None:
+    notes: list[str] = []
+    assert second_room(_port(None), {"seconds": 5.0}, notes) == 0.0 and notes == []
+    port = _port(NOW + 60.0 + 1000.0)  # 1,000 s left: 3 traced runs of 20 s kept for the judge
+    assert second_room(port, {"seconds": 20.0}, notes) == 1000.0 - 60.0
+    assert notes and "to the run's deadline" in notes[0]
+    assert second_room(_port(NOW + 30.0), {"seconds": 1.0}) == 0.0  # past the hand-over point
 
 
 def test_traced_runs_take_at_most_half_of_what_is_left() -> None:

@@ -41,7 +41,7 @@ from fixloop.repair.candidate import Candidate
 from fixloop.repair.combine import combine, replicate
 from fixloop.repair.compact import generate_compact
 from fixloop.repair.deadstore import candidate_dead_stores
-from fixloop.repair.handover import judge_room, past_budget, within_deadline
+from fixloop.repair.handover import judge_room, past_budget, second_room, within_deadline
 from fixloop.repair.localize import Suspect, by_file, rank
 from fixloop.repair.overfit import judge
 from fixloop.repair.port import RepairPort
@@ -426,6 +426,7 @@ class RepairEngine:
             an.clock("second_round", s2)
             screened = {id(t.candidate) for t in first}
             rest = [c for c in cands if id(c) not in screened]
+            deadline = max(deadline, time.monotonic() + second_room(port, spectrum, an.notes))
             run_round([*evidence, *rest, *pairs], 1.0)
 
         # the same edit at the sibling sites of a plausible one-site patch (two-site bugs whose
