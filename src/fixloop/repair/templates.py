@@ -51,6 +51,9 @@ Templates (``Candidate.template`` names; priors in ``PRIORS``):
   idioms (:mod:`.templates_idioms`): ``alias-local`` (a name bypassing the local that stands
   for it), ``wrap-str`` (a number joined into text), ``wrap-or-default`` on a receiver,
   ``constant-from-doc`` (the number a docstring states), ``dict-key`` (a key's near spelling).
+  shapes (:mod:`.templates_shapes`): ``constant-from-doc`` by unit, ``wrap-str`` in a joined
+  display or a text accumulator, ``wrap-min-stock``, ``insert-unfilled-push``,
+  ``insert-sibling-guard``.
   multi-location: ``<template>+everywhere`` (the same line-level fix applied to every identical
   line of the file) from :func:`generate_candidates`, and pairs from :func:`pair_candidates` /
   :func:`combine` (two single-location candidates applied together).
@@ -93,6 +96,7 @@ from .templates_positions import decorator_stmt
 from .templates_reach import reach_header_mutations, reach_statement_mutations
 from .templates_reset import reset_mutations
 from .templates_setters import setter_mutations
+from .templates_shapes import shape_header_mutations, shape_statement_mutations
 from .templates_state import state_header_mutations, state_statement_mutations
 from .templates_stmt import function_mutations, statement_mutations
 from .templates_table import table_mutations
@@ -179,6 +183,7 @@ def generate_candidates(
                 muts.extend(guarded(fi, state_header_mutations, fi, st, at))
                 muts.extend(guarded(fi, offset_header_mutations, fi, st, at))
                 muts.extend(guarded(fi, mirror_header_mutations, fi, st, at))
+                muts.extend(guarded(fi, shape_header_mutations, fi, st, at))
             if id(st.node) not in done_stmts:
                 done_stmts.add(id(st.node))
                 muts.extend(guarded(fi, statement_mutations, fi, st))
@@ -195,6 +200,7 @@ def generate_candidates(
                 muts.extend(guarded(fi, setter_mutations, fi, st))  # a setter's own guard
                 muts.extend(guarded(fi, omitted_mutations, fi, st))  # implied by declarations
                 muts.extend(guarded(fi, reset_mutations, fi, st))  # an accumulator per group
+                muts.extend(guarded(fi, shape_statement_mutations, fi, st))  # heldout11's shapes
         else:
             # an ``elif`` line is no statement's header: its condition is still an expression
             clause = fi.elif_at(line)
