@@ -454,3 +454,71 @@ def test_no_guard_is_copied_to_a_field_of_another_type():
     src = src_of(buggy)
     cands = generate_candidates(src, "mod.py", suspicious(src, ["if days < 1", "return"]))
     assert not [c for c in cands if c.template == "insert-sibling-guard"]
+
+
+# ------------------------------------------------------------------------------ binop-sibling
+
+BITOP_CASES = [
+    (  # an if condition in a method, the module testing the same field with &
+        """
+        READ, WRITE = 1, 2
+
+
+        class File:
+            def __init__(self, mode):
+                self.mode = mode
+
+            def readable(self):
+                return bool(self.mode & READ)
+
+            def check(self):
+                if self.mode ^ WRITE:
+                    return "rw"
+                return "ro"
+        """,
+        "if self.mode ^ WRITE:",
+        "if self.mode & WRITE:",
+    ),
+    (  # a lambda given to filter, a module function
+        """
+        def on(flags, bit):
+            return flags & bit != 0
+
+
+        def lit(masks, flags):
+            return list(filter(lambda m: m ^ flags, masks))
+        """,
+        "filter(lambda m: m ^ flags, masks)",
+        "filter(lambda m: m & flags, masks)",
+    ),
+    (  # an f-string's field in a return, the operand toggled elsewhere
+        """
+        def toggle(word, bit):
+            return word ^ bit
+
+
+        def describe(word, bit):
+            return f"after toggle: {word & bit}"
+        """,
+        'return f"after toggle: {word & bit}"',
+        'return f"after toggle: {word ^ bit}"',
+    ),
+]
+
+
+@pytest.mark.parametrize("buggy, old, new", BITOP_CASES)
+def test_a_bitwise_operator_becomes_the_one_used_on_its_operand(buggy, old, new):
+    src = src_of(buggy)
+    assert old in src
+    fixed = src.replace(old, new)
+    assert "binop-sibling" in fixing(buggy, fixed, [old])
+
+
+def test_an_operand_used_nowhere_else_gets_no_sibling_operator():
+    buggy = """
+        def lit(masks, flags):
+            return [m ^ flags for m in masks]
+        """
+    src = src_of(buggy)
+    cands = generate_candidates(src, "mod.py", suspicious(src, ["m ^ flags"]))
+    assert not [c for c in cands if c.template == "binop-sibling"]

@@ -53,7 +53,7 @@ Templates (``Candidate.template`` names; priors in ``PRIORS``):
   ``constant-from-doc`` (the number a docstring states), ``dict-key`` (a key's near spelling).
   shapes (:mod:`.templates_shapes`): ``constant-from-doc`` by unit, ``wrap-str`` in a joined
   display or a text accumulator, ``wrap-min-stock``, ``insert-unfilled-push``,
-  ``insert-sibling-guard``.
+  ``insert-sibling-guard``, ``binop-sibling``.
   multi-location: ``<template>+everywhere`` (the same line-level fix applied to every identical
   line of the file) from :func:`generate_candidates`, and pairs from :func:`pair_candidates` /
   :func:`combine` (two single-location candidates applied together).

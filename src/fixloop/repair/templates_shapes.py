@@ -24,6 +24,10 @@ Liu et al., ISSTA 2019), never from a list of known fixes:
   collection or the branch counts the event (``self.errors += 1``); ``v`` the loop's targets as
   a tuple (first when ``C``'s annotation is a tuple of that many), else each target, else the
   function's parameters.
+- ``binop-sibling``: a bitwise operator (``&``, ``|``, ``^``, ``<<``, ``>>``) -> the bitwise
+  operator the module applies elsewhere to one of its operands (a name or field read):
+  ``(self.alarms ^ bit) != 0`` -> ``&`` where another method reads ``self.alarms & URGENT``
+  (read uses first; an augmented assignment ``self.alarms &= ~bit`` ranks lower).
 - ``insert-sibling-guard``: ``if b OP K: raise E(...)`` beside a guard ``if a OP K: raise
   E(...)`` of the same function, for another field (``self.b`` of the class) or parameter ``b``
   of ``a``'s declared type that no guard of the function tests (a count of zero accepted where
@@ -42,7 +46,7 @@ import re
 import libcst as cst
 
 from .templates_ast import FileInfo, FuncInfo, Mutation, StmtInfo, guarded, is_docstring
-from .templates_base import _mut, _short
+from .templates_base import _AUG_TOKEN, _BIN_CLASSES, _BIN_TOKEN, _mut, _short
 from .templates_blocks import self_collections
 from .templates_guards import _step
 from .templates_idioms import IDIOM_PRIORS, _docstrings, _join_call, _textual
@@ -59,6 +63,7 @@ SHAPE_PRIORS: dict[str, float] = {
     "wrap-min-stock": 0.35,  # as wrap-min-room: a cap derived from the program
     "insert-unfilled-push": 0.35,
     "insert-sibling-guard": 0.3,
+    "binop-sibling": 0.8,  # as binop's related pairs: the program's own operator on that operand
 }
 
 _NUMBER_WORDS = re.compile(r"(?<![\w.])(\d{1,7})(?![\w.]\d)\s+([A-Za-z][A-Za-z-]*)")
@@ -503,6 +508,58 @@ def sibling_guard_mutations(fi: FileInfo, st: StmtInfo) -> list[Mutation]:
     return out[:3]
 
 
+# ------------------------------------------------------------------------------ binop-sibling
+
+_BITWISE = frozenset({"&", "|", "^", "<<", ">>"})
+
+
+def _operator_uses(fi: FileInfo) -> dict[str, dict[str, float]]:
+    """Operand text -> {bitwise operator: weight} over the module (reads 1.0, ``op=`` 0.7)."""
+    got = fi.memo.get("shape-bitops")
+    if isinstance(got, dict):
+        return got
+    out: dict[str, dict[str, float]] = {}
+
+    def note(operand: cst.CSTNode, tok: str, w: float) -> None:
+        if tok in _BITWISE and isinstance(operand, (cst.Name, cst.Attribute)):
+            if operand in fi.positions:
+                ops = out.setdefault(fi.text(operand), {})
+                ops[tok] = max(ops.get(tok, 0.0), w)
+
+    class V(cst.CSTVisitor):
+        def visit_BinaryOperation(self, n: cst.BinaryOperation) -> None:
+            tok = _BIN_TOKEN.get(type(n.operator), "")
+            note(n.left, tok, 1.0)
+            note(n.right, tok, 1.0)
+
+        def visit_AugAssign(self, n: cst.AugAssign) -> None:
+            note(n.target, _AUG_TOKEN.get(type(n.operator), ""), 0.7)
+
+    fi.module.visit(V())
+    fi.memo["shape-bitops"] = out
+    return out
+
+
+def sibling_operator_mutations(fi: FileInfo, node: cst.BinaryOperation) -> list[Mutation]:
+    """A bitwise operator -> the one the module applies to the same operand (see the module)."""
+    tok = _BIN_TOKEN.get(type(node.operator), "")
+    if tok not in _BITWISE:
+        return []
+    uses = _operator_uses(fi)
+    ops: dict[str, float] = {}
+    for operand in (node.left, node.right):
+        if isinstance(operand, (cst.Name, cst.Attribute)) and operand in fi.positions:
+            for op, w in uses.get(fi.text(operand), {}).items():
+                if op != tok:
+                    ops[op] = max(ops.get(op, 0.0), w)
+    out = []
+    for op, w in sorted(ops.items(), key=lambda t: -t[1])[:2]:
+        new = node.with_changes(operator=_BIN_CLASSES[op]())
+        desc = f"'{tok}' -> '{op}' in {_short(fi, node)} (as the module uses it elsewhere)"
+        out.append(_mut(fi, node, new, "binop-sibling", desc, SHAPE_PRIORS["binop-sibling"] * w))
+    return out
+
+
 # ------------------------------------------------------------------------------ drivers
 
 
@@ -515,6 +572,8 @@ def shape_header_mutations(fi: FileInfo, st: StmtInfo, line: int | None = None) 
             out.extend(guarded(fi, unit_constant_mutations, fi, n))
         if isinstance(n, cst.BaseExpression):
             out.extend(guarded(fi, display_str_mutations, fi, n, func))
+        if isinstance(n, cst.BinaryOperation):
+            out.extend(guarded(fi, sibling_operator_mutations, fi, n))
     return out
 
 
