@@ -51,7 +51,10 @@ plausible patches, then orders them:
    the same) goes after those that change none: the passing tests ran its change and did not
    notice what it changed, which is no check (``queue.append`` -> ``appendleft`` reverses the
    items a passing test's calls return while its assert counts them only);
-5. then, among the *contenders* (the patches tied with the best on 1.-4.; patches already
+5. then a patch that adds a default or a value whose type the program's own annotations or
+   method calls contradict (``extras or ""`` for ``extras: list[str] | None`` that the class
+   ``.append``s to: :func:`.rank_types.type_clash`) after those that add none;
+   then, among the *contenders* (the patches tied with the best on 1.-4.; patches already
    behind on that evidence get no vote), evidence from extra inputs (:mod:`.agree`: the tests'
    literal arguments of the changed function, varied, run under the original code and each
    contender): first the smallest share of inputs where the patch returns another kind of value
@@ -73,6 +76,9 @@ plausible patches, then orders them:
    the original computes on every neighbour of the passing tests goes first (the bug confined
    to the failing test's region); when every contender departs somewhere (a bug that touches
    half the inputs, such as every even number called prime) the measure says nothing;
+   then a deletion that removes every read of a name the function's docstring names after
+   the patches that keep it (:func:`.rank_docs.drops_documented`: the docstring as the
+   specification, ``and any(self.overgrown)`` dropped from "no hedge along it overgrown");
    then, among patches that change the same condition, the one that changes its outcome on
    the fewest points of a small integer grid (:mod:`.rank_condition`, Qlose's semantic
    distance on the condition: ``len(g) == 0`` widened to ``<= 1`` before moved to ``== 1``);
@@ -135,7 +141,7 @@ from fixloop.repair.deadstore import candidate_dead_stores
 from fixloop.repair.overfit_lines import _edits, _guard_heads, _guards, _lines, _maps, _sizes
 from fixloop.repair.priors import DELETIONS
 from fixloop.repair.rank_condition import condition_ranks
-from fixloop.repair.rank_docs import documented_raise
+from fixloop.repair.rank_docs import documented_raise, drops_documented
 from fixloop.repair.rank_intent import (
     changed_subtree,
     counter_to_constant,
@@ -147,6 +153,7 @@ from fixloop.repair.rank_intent import (
 )
 from fixloop.repair.rank_loops import stops_accumulating
 from fixloop.repair.rank_pairs import deeper_than_twin
+from fixloop.repair.rank_types import type_clash
 from fixloop.repair.screen_bytecode import write_source
 from fixloop.repair.unfilled import candidate_unfilled
 
@@ -274,6 +281,7 @@ def rank_plausible(
     probe: Callable[[list[Candidate]], dict[int, Probe]] | None = None,
     patched: frozenset[str] = frozenset(),
     values: Callable[[list[Candidate]], dict[int, bool]] | None = None,
+    record: dict[str, Any] | None = None,
 ) -> tuple[list[Candidate], list[str]]:
     """Order plausible patches by behaviour change (see the module docstring); drop slow ones.
 
@@ -295,6 +303,9 @@ def rank_plausible(
             says per ``id`` whether their calls returned other values
             (:func:`.agree_scenario.value_changes`); asked only when the best patches tied on
             1.-3. differ in whether a passing test runs them (4.).
+        record: when given, filled with the evidence of the choice: ``"order"`` (the ranking
+            key of each patch in the final order, a list of lists), ``"probes"`` (``id`` ->
+            :class:`~.agree.Probe` of the contenders) and ``"keys"`` (``id`` -> key).
 
     Returns:
         ``(ordered candidates, notes)``: the slow ones left out, each judgement noted; no
@@ -417,10 +428,12 @@ def rank_plausible(
             depart = 0.0 if departure(p) == 0 else 1.0
         return (
             *traced_key(c),
+            type_clash(c),
             shift,
             1 if id(c) in collapsed and p is not None else 0,
             agree_rank,
             depart,
+            1 if drops_documented(c) else 0,
             narrower.get(id(c), 0),
             0 if reads_patched(c, patched) else 1,
             0 if documented_raise(c) else 1,
@@ -433,10 +446,15 @@ def rank_plausible(
         )
 
     ordered = sorted(kept, key=key)
+    if record is not None:
+        record["keys"] = {id(c): list(key(c)) for c in ordered}
+        record["order"] = [list(key(c)) for c in ordered]
+        record["probes"] = dict(probes)
+        record["judged"] = dict(judged)
     if len(ordered) >= 2 and agreed:
         top, runner_up = ordered[0], ordered[1]
         share = max(agreed.values())
-        n = len(traced_key(top)) + 2  # the traced evidence, the kind of value, degeneracy
+        n = len(traced_key(top)) + 3  # the traced evidence, type clash, kind of value, degeneracy
         if key(top)[:n] == key(runner_up)[:n] and key(top)[0] == 0 and share < DECLINE_BELOW:
             notes.append(
                 f"declined: {len(ordered)} plausible patches that the tests cannot tell apart "
