@@ -79,6 +79,9 @@ plausible patches, then orders them:
    then a deletion that removes every read of a name the function's docstring names after
    the patches that keep it (:func:`.rank_docs.drops_documented`: the docstring as the
    specification, ``and any(self.overgrown)`` dropped from "no hedge along it overgrown");
+   then a patch that flips a parameter's boolean default after those that do not
+   (:func:`.rank_defaults.flips_default`: a default is the contract of every call omitting
+   the flag, the failing test shows one call);
    then, among patches that change the same condition, the one that changes its outcome on
    the fewest points of a small integer grid (:mod:`.rank_condition`, Qlose's semantic
    distance on the condition: ``len(g) == 0`` widened to ``<= 1`` before moved to ``== 1``);
@@ -141,6 +144,7 @@ from fixloop.repair.deadstore import candidate_dead_stores
 from fixloop.repair.overfit_lines import _edits, _guard_heads, _guards, _lines, _maps, _sizes
 from fixloop.repair.priors import DELETIONS
 from fixloop.repair.rank_condition import condition_ranks
+from fixloop.repair.rank_defaults import flips_default
 from fixloop.repair.rank_docs import documented_raise, drops_documented
 from fixloop.repair.rank_intent import (
     changed_subtree,
@@ -434,6 +438,7 @@ def rank_plausible(
             agree_rank,
             depart,
             1 if drops_documented(c) else 0,
+            1 if flips_default(c) else 0,
             narrower.get(id(c), 0),
             0 if reads_patched(c, patched) else 1,
             0 if documented_raise(c) else 1,
