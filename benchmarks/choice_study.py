@@ -24,7 +24,6 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -34,7 +33,7 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import bugsuite  # noqa: E402
-from repair_diagnose import _is_fix, expected_sources  # noqa: E402
+from repair_diagnose import _is_fix, expected_sources, task_port  # noqa: E402
 from template_coverage import run_tests  # noqa: E402
 
 from fixloop.repair import RepairEngine, overfit  # noqa: E402
@@ -90,30 +89,11 @@ def _probe_json(p: Any) -> dict[str, Any] | None:
 
 def study(task: Path, sandbox: Any) -> dict[str, Any]:
     """One task's record (see the module docstring)."""
-    from fixloop.models.repair import port_from_context
-    from fixloop.types import ModelContext
-
     CAPTURE.clear()
-    kind, test_cmd = bugsuite._task_meta(task.parent, task)
     expected = expected_sources(task)
     t0 = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix=f"study-{task.name}-") as tmp:
-        work = Path(tmp)
-        repo = work / "repo"
-        bugsuite._make_repo(task / "repo", repo)
-        runner = bugsuite._runner(repo, sandbox, test_cmd, work / "logs")
-        baseline = runner.run("", pristine=True)
-        scratch = work / "scratch"
-        scratch.mkdir()
-        ctx = ModelContext(
-            root=repo,
-            task="",
-            sandbox=sandbox,
-            runner=runner,
-            scratch_dir=scratch,
-            baseline=baseline,
-        )
-        an = RepairEngine().analyze(port_from_context(ctx))
+    with task_port(task, sandbox, "study") as (port, kind):
+        an = RepairEngine().analyze(port)
     seconds = time.monotonic() - t0
     rec = CAPTURE.get("rec", {})
     keys = rec.get("keys", {})

@@ -19,10 +19,12 @@ given. Usage::
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -62,14 +64,20 @@ def _is_fix(cand: Any, expected: dict[str, str]) -> bool:
     return want is not None and not cand.also and same_program(cand.new_source, want)
 
 
-def diagnose(task: Path, sandbox: Any, top: int, engine_args: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Run the engine on one task and print the evidence (see the module docstring)."""
+@contextlib.contextmanager
+def task_port(task: Path, sandbox: Any, prefix: str) -> Iterator[tuple[Any, str]]:
+    """The engine's port on a fresh copy of ``task``'s buggy repository, and the task's kind.
+
+    The copy is made in a temporary folder (``prefix`` starts its name), committed, and its tests
+    run once for the baseline; the port (:func:`fixloop.models.repair.port_from_context`) is valid
+    inside the ``with`` only: the folder is removed after. Shared by this script and
+    ``choice_study.py``.
+    """
     from fixloop.models.repair import port_from_context
     from fixloop.types import ModelContext
 
-    _kind, test_cmd = bugsuite._task_meta(task.parent, task)
-    expected = expected_sources(task)
-    with tempfile.TemporaryDirectory(prefix=f"diagnose-{task.name}-") as tmp:
+    kind, test_cmd = bugsuite._task_meta(task.parent, task)
+    with tempfile.TemporaryDirectory(prefix=f"{prefix}-{task.name}-") as tmp:
         work = Path(tmp)
         repo = work / "repo"
         bugsuite._make_repo(task / "repo", repo)
@@ -85,9 +93,16 @@ def diagnose(task: Path, sandbox: Any, top: int, engine_args: dict[str, Any] | N
             scratch_dir=scratch,
             baseline=baseline,
         )
+        yield port_from_context(ctx), kind
+
+
+def diagnose(task: Path, sandbox: Any, top: int, engine_args: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Run the engine on one task and print the evidence (see the module docstring)."""
+    expected = expected_sources(task)
+    with task_port(task, sandbox, "diagnose") as (port, _kind):
         engine = RecordingEngine(**(engine_args or {}))
         t0 = time.monotonic()
-        an = engine.analyze(port_from_context(ctx))
+        an = engine.analyze(port)
         seconds = time.monotonic() - t0
     gen = getattr(engine, "generated", [])
     print(

@@ -5,38 +5,16 @@ already, the method is no setter), which must get no such candidate.
 
 from __future__ import annotations
 
-import ast
-import textwrap
+from repair_oracle import fixing, src_of, suspicious
 
 from fixloop.repair.templates import generate_candidates
-
-
-def src_of(text: str) -> str:
-    return textwrap.dedent(text).lstrip("\n")
-
-
-def _lines(buggy: str, needles: list[str]) -> dict[int, float]:
-    lines = {i: 1.0 for i, ln in enumerate(buggy.splitlines(), 1) if any(n in ln for n in needles)}
-    assert lines
-    return lines
-
-
-def fixing(buggy: str, fixed: str, needles: list[str]) -> list[str]:
-    """Templates of the candidates whose program is ``fixed`` (the same syntax tree)."""
-    buggy, fixed = src_of(buggy), src_of(fixed)
-    want = ast.dump(ast.parse(fixed))
-    return [
-        c.template
-        for c in generate_candidates(buggy, "mod.py", _lines(buggy, needles))
-        if ast.dump(ast.parse(c.new_source)) == want
-    ]
 
 
 def descriptions(buggy: str, needles: list[str], template: str) -> list[str]:
     buggy = src_of(buggy)
     return [
         c.description
-        for c in generate_candidates(buggy, "mod.py", _lines(buggy, needles))
+        for c in generate_candidates(buggy, "mod.py", suspicious(buggy, needles))
         if c.template == template
     ]
 
